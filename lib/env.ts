@@ -1,0 +1,91 @@
+// Configuration: the one module that reads process.env. Everything is validated once, here,
+// with zod; the rest of the app imports `env` and never sees a raw variable.
+// Secrets that may be left unset (WALLET_APP_SECRET, AUTH_SECRET) are generated once and kept
+// under the data directory, so a fresh `npm start` needs no environment at all.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
+  ),
+  WALLET_DATA_DIR: z.string().default('.data'),
+  WALLET_API_BASE_URL: optional(z.url()),
+  WALLET_AGENCY_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'WALLET_AGENCY_CODE must be 1-32 letters, digits, _ or -')
+    .default('DEMO'),
+  WALLET_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'WALLET_APP_ID must be 1-64 letters, digits, _, . or -')
+    .default('demo-app'),
+  WALLET_APP_SECRET: optional(z.string().min(16, 'WALLET_APP_SECRET must be at least 16 characters')),
+  AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${lines}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = loadEnv();
+
+/** Absolute path of the data directory (PGlite files, generated secrets). */
+export const dataDir = path.resolve(env.WALLET_DATA_DIR);
+
+type GeneratedSecrets = { walletAppSecret: string; authSecret: string };
+
+let cachedSecrets: GeneratedSecrets | undefined;
+
+/**
+ * Secrets generated on first use and kept in `<dataDir>/secrets.json` (mode 0600).
+ * Exclusive create makes two processes starting at once agree on one file.
+ */
+function generatedSecrets(): GeneratedSecrets {
+  if (cachedSecrets) return cachedSecrets;
+  const file = path.join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const fresh: GeneratedSecrets = {
+      walletAppSecret: randomBytes(32).toString('base64url'),
+      authSecret: randomBytes(32).toString('base64url'),
+    };
+    writeFileSync(file, JSON.stringify(fresh, null, 2), { flag: 'wx', mode: 0o600 });
+    cachedSecrets = fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    cachedSecrets = JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  }
+  return cachedSecrets;
+}
+
+/** The signing secret of the provisioned app: WALLET_APP_SECRET, else generated once. */
+export function walletAppSecret(): string {
+  return env.WALLET_APP_SECRET ?? generatedSecrets().walletAppSecret;
+}
+
+/** The next-auth session secret: AUTH_SECRET, else generated once. */
+export function authSecret(): string {
+  return env.AUTH_SECRET ?? generatedSecrets().authSecret;
+}
+
+/** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */
+export function walletApiBaseUrl(): string {
+  return env.WALLET_API_BASE_URL ?? `http://127.0.0.1:${env.PORT}`;
+}

@@ -1,0 +1,253 @@
+// The database schema: Postgres schema `wallet` (the wallet service's own data). One schema
+// file and one set of migrations serve PGlite and PostgreSQL alike.
+// Money columns are integers in minor units (cents); balances carry a CHECK so that no code
+// path, however concurrent, can leave one below zero.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const wallet = pgSchema('wallet');
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const agencies = wallet.table('agencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const apps = wallet.table('apps', {
+  id: serial('id').primaryKey(),
+  agencyId: integer('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  appId: text('app_id').notNull().unique(),
+  name: text('name').notNull(),
+  /** HMAC key of DESIGN §2; the service needs it in clear to verify signatures. */
+  secret: text('secret').notNull(),
+  /** Users registered under the app, kept in step by registration, so 4.2 never counts rows. */
+  userCount: integer('user_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const users = wallet.table(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    appUserId: text('app_user_id').notNull(),
+    email: text('email').notNull(),
+    walletAccountType: text('wallet_account_type').notNull(),
+    walletTokenHash: text('wallet_token_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthday: text('birthday').notNull(),
+    gender: text('gender'),
+    mobile: text('mobile').notNull(),
+    region: text('region').notNull(),
+    documentType: text('document_type').notNull(),
+    documentNo: text('document_no').notNull(),
+    documentExpiryDate: text('document_expiry_date'),
+    photos: text('photos').array().notNull(),
+    occupation: text('occupation'),
+    position: text('position'),
+    annualIncome: text('annual_income'),
+    detailedAddress: text('detailed_address'),
+    cardUuid: text('card_uuid'),
+    supportDocumentType: text('support_document_type'),
+    supportDocumentUrl: text('support_document_url'),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_app_user_id_key').on(t.appId, t.appUserId),
+    uniqueIndex('users_app_email_key').on(t.appId, sql`lower(${t.email})`),
+    // 4.2 pages through an app's users newest first; this index makes each page a range scan.
+    index('users_app_registered_idx').on(t.appId, t.registeredAt.desc(), t.id.desc()),
+  ],
+);
+
+export const assets = wallet.table(
+  'assets',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    /** null for the agency's own assets (paid from by 4.3); set for a user's (4.4). */
+    userId: integer('user_id').references(() => users.id),
+    /** CARD_MARGIN (agency), WALLET (a user's spendable asset), CARD (a card's own account). */
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    symbol: text('symbol').notNull(),
+    icon: text('icon').notNull(),
+    decimalPlaces: integer('decimal_places').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('assets_balance_non_negative', sql`${t.balance} >= 0`),
+    index('assets_app_user_idx').on(t.appId, t.userId),
+    // Provisioning finds the agency's assets by code, idempotently.
+    uniqueIndex('assets_agency_code_key')
+      .on(t.appId, t.code)
+      .where(sql`${t.userId} is null`),
+  ],
+);
+
+export const cardCategories = wallet.table('card_categories', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  network: text('network').notNull(),
+  type: text('type').notNull(),
+  currency: text('currency').notNull(),
+  currencySymbol: text('currency_symbol').notNull(),
+  currencyIcon: text('currency_icon').notNull(),
+  decimalPlaces: integer('decimal_places').notNull(),
+  fee: bigint('fee', { mode: 'number' }).notNull(),
+  /** Issuer BIN: the first six digits of numbers this category generates. */
+  bin: text('bin').notNull(),
+  level: integer('level').notNull(),
+  feature: text('feature').notNull(),
+  styleConfig: text('style_config').notNull(),
+  validityYears: integer('validity_years').notNull(),
+  createdAt: createdAt(),
+});
+
+export const addresses = wallet.table(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    country: text('country').notNull(),
+    province: text('province'),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    detailedAddress: text('detailed_address'),
+    postalCode: text('postal_code'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    mobile: text('mobile').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // At most one default address per user, whatever the concurrency.
+    uniqueIndex('addresses_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const cards = wallet.table(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => cardCategories.id),
+    /** The asset the fee was paid from (marginAssetId in the spec). */
+    paymentAssetId: integer('payment_asset_id')
+      .notNull()
+      .references(() => assets.id),
+    /** The card's own account (cardAssetId in the spec). */
+    cardAssetId: integer('card_asset_id')
+      .notNull()
+      .references(() => assets.id),
+    paidBy: text('paid_by').notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    cardNumber: text('card_number').notNull().unique(),
+    cardUuid: uuid('card_uuid').notNull().unique(),
+    embossedName: text('embossed_name').notNull(),
+    cardHolder: text('card_holder').notNull(),
+    expireMonth: text('expire_month').notNull(),
+    expireYear: text('expire_year').notNull(),
+    status: text('status').notNull(),
+    cardAccountStatus: text('card_account_status').notNull(),
+    channel: text('channel').notNull(),
+    needDelivery: boolean('need_delivery').notNull(),
+    addressId: integer('address_id').references(() => addresses.id),
+    cardImageUrl: text('card_image_url'),
+    rejectReason: text('reject_reason'),
+    activeTime: timestamp('active_time', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('cards_user_idx').on(t.userId, t.id)],
+);
+
+/** Every balance change, so that balances can always be re-derived and audited. */
+export const ledgerEntries = wallet.table(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    /** Signed, minor units: negative for a debit. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** PROVISION, CARD_FEE, CREDIT. */
+    reason: text('reason').notNull(),
+    cardId: integer('card_id').references(() => cards.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_asset_idx').on(t.assetId), index('ledger_card_idx').on(t.cardId)],
+);
+
+/** Nonces seen per app within the timestamp window (DESIGN §2), shared by every instance. */
+export const usedNonces = wallet.table(
+  'used_nonces',
+  {
+    appId: integer('app_id').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.nonce] }), index('used_nonces_created_idx').on(t.createdAt)],
+);
+
+/** requestId records (DESIGN §3): the first successful result of a mutating call, for 24 h. */
+export const idempotencyKeys = wallet.table(
+  'idempotency_keys',
+  {
+    appId: integer('app_id').notNull(),
+    requestId: text('request_id').notNull(),
+    operation: text('operation').notNull(),
+    paramsHash: text('params_hash').notNull(),
+    /** The JSON text of the result's data, replayed byte for byte (jsonb would reorder keys). */
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.requestId] }), index('idempotency_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,192 @@
+// 4.3 / 4.4 Card application. In the caller's one transaction: the fee is taken from the payment
+// asset by a single conditional UPDATE (balance >= fee), so concurrent applications can never
+// overdraw it; then the card's own asset, the card and the ledger debit are written. Any
+// failure rolls all of it back.
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { addresses, assets, cardCategories, cards, ledgerEntries } from '@/lib/server/db/schema';
+import { generateCardNumber, luhnValid } from '@/lib/wallet/card-number';
+import { formatMinor } from '@/lib/wallet/money';
+import type { OperationParams } from '@/lib/wallet/operations';
+import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
+import type { CardApplication } from '@/lib/validations/wallet';
+import { pgErrorCode, UNIQUE_VIOLATION, type AuthenticatedApp, type Executor } from '../context';
+import { findUserOrThrow } from '../user/find-user';
+
+export type Payer = 'AGENCY' | 'USER';
+
+const GENERATION_ATTEMPTS = 5;
+
+export async function applyCard(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  payer: Payer;
+  params: OperationParams<'agencyApplyUserCard'>;
+  now?: Date;
+}): Promise<CardApplication> {
+  const { db, app, payer, params } = options;
+  const now = options.now ?? new Date();
+
+  if (params.needDelivery && params.addressId === undefined) {
+    throw new WalletError(ResultCode.DELIVERY_ADDRESS_MISSING, 'needDelivery is true, so addressId is required.');
+  }
+
+  const user = await findUserOrThrow(db, app.id, params.appUserId);
+
+  const [category] = await db.select().from(cardCategories).where(eq(cardCategories.id, params.categoryId));
+  if (!category) throw new WalletError(ResultCode.CATEGORY_NOT_FOUND, `Card category ${params.categoryId} does not exist.`);
+
+  const [asset] = await db
+    .select()
+    .from(assets)
+    .where(
+      and(
+        eq(assets.id, params.paymentAssetId),
+        eq(assets.appId, app.id),
+        payer === 'AGENCY' ? isNull(assets.userId) : eq(assets.userId, user.id),
+        sql`${assets.type} <> 'CARD'`,
+      ),
+    );
+  if (!asset) {
+    const owner = payer === 'AGENCY' ? "the agency's" : `user ${user.appUserId}'s`;
+    throw new WalletError(ResultCode.PAYMENT_ASSET_NOT_FOUND, `Payment asset ${params.paymentAssetId} is not one of ${owner} assets.`);
+  }
+  if (asset.currency !== category.currency) {
+    throw new WalletError(
+      ResultCode.PAYMENT_ASSET_NOT_FOUND,
+      `Payment asset ${asset.id} holds ${asset.currency}, but the card category is paid in ${category.currency}.`,
+    );
+  }
+
+  if (params.addressId !== undefined) {
+    const [address] = await db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, params.addressId), eq(addresses.userId, user.id)));
+    if (!address) throw new WalletError(ResultCode.ADDRESS_NOT_FOUND, `Address ${params.addressId} is not one of this user's addresses.`);
+  }
+
+  if (params.cardNumber !== undefined) {
+    if (!luhnValid(params.cardNumber)) {
+      throw new WalletError(ResultCode.CARD_NUMBER_INVALID, 'cardNumber must be 12-19 digits with a valid Luhn check digit.');
+    }
+    const [bound] = await db.select({ id: cards.id }).from(cards).where(eq(cards.cardNumber, params.cardNumber));
+    if (bound) throw cardNumberBound();
+  }
+
+  const [debited] = await db
+    .update(assets)
+    .set({ balance: sql`${assets.balance} - ${category.fee}` })
+    .where(and(eq(assets.id, asset.id), gte(assets.balance, category.fee)))
+    .returning({ balance: assets.balance });
+  if (!debited) {
+    const [current] = await db.select({ balance: assets.balance }).from(assets).where(eq(assets.id, asset.id));
+    const dp = category.decimalPlaces;
+    throw new WalletError(
+      ResultCode.BALANCE_INSUFFICIENT,
+      `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
+    );
+  }
+
+  const [cardAsset] = await db
+    .insert(assets)
+    .values({
+      appId: app.id,
+      userId: user.id,
+      type: 'CARD',
+      code: `CARD_${category.currency}`,
+      name: `${category.name} (${category.currency})`,
+      currency: category.currency,
+      symbol: category.currencySymbol,
+      icon: category.currencyIcon,
+      decimalPlaces: category.decimalPlaces,
+      balance: 0,
+      isDefault: false,
+    })
+    .returning({ id: assets.id });
+  if (!cardAsset) throw new Error('card asset insert returned no row');
+
+  const physical = category.type === 'PHYSICAL';
+  const expiry = new Date(Date.UTC(now.getUTCFullYear() + category.validityYears, now.getUTCMonth(), 1));
+  const base = {
+    appId: app.id,
+    userId: user.id,
+    categoryId: category.id,
+    paymentAssetId: asset.id,
+    cardAssetId: cardAsset.id,
+    paidBy: payer,
+    fee: category.fee,
+    cardUuid: randomUUID(),
+    embossedName: params.embossedName,
+    cardHolder: `${user.firstName} ${user.lastName}`,
+    expireMonth: String(expiry.getUTCMonth() + 1).padStart(2, '0'),
+    expireYear: String(expiry.getUTCFullYear()),
+    status: physical ? 'PENDING' : 'ACTIVE',
+    cardAccountStatus: physical ? 'PENDING' : 'APPROVED',
+    channel: 'CRYPTO',
+    needDelivery: params.needDelivery,
+    addressId: params.needDelivery ? (params.addressId ?? null) : null,
+    cardImageUrl: params.cardImageUrl ?? null,
+    rejectReason: null,
+    activeTime: physical ? null : now,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  const card = await insertCard(db, base, params.cardNumber, category.bin);
+
+  await db.insert(ledgerEntries).values({
+    assetId: asset.id,
+    amount: -category.fee,
+    balanceAfter: debited.balance,
+    reason: 'CARD_FEE',
+    cardId: card.id,
+  });
+
+  return {
+    channel: card.channel,
+    status: card.status as CardApplication['status'],
+    cardAccountStatus: card.cardAccountStatus as CardApplication['cardAccountStatus'],
+    cardId: card.id,
+    cardNumber: card.cardNumber,
+    cardUUID: card.cardUuid,
+    embossedName: card.embossedName,
+    expiryMonth: card.expireMonth,
+    expiryYear: card.expireYear,
+    last4: card.cardNumber.slice(-4),
+    msg: physical
+      ? params.needDelivery
+        ? 'Card application accepted: the card will be produced and delivered to the chosen address.'
+        : 'Card application accepted: the card will be produced and is pending activation.'
+      : 'Card issued and active.',
+  };
+}
+
+type NewCard = Omit<typeof cards.$inferInsert, 'cardNumber'>;
+
+/**
+ * Inserts the card inside a savepoint, so that a clash on the unique card number (a generated
+ * number colliding, or a supplied one bound concurrently) is retried or reported without
+ * aborting the whole transaction.
+ */
+async function insertCard(db: Executor, values: NewCard, supplied: string | undefined, bin: string) {
+  for (let attempt = 1; ; attempt++) {
+    const cardNumber = supplied ?? generateCardNumber(bin);
+    try {
+      return await db.transaction(async (sp) => {
+        const [row] = await sp.insert(cards).values({ ...values, cardNumber }).returning();
+        if (!row) throw new Error('card insert returned no row');
+        return row;
+      });
+    } catch (error) {
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      if (supplied) throw cardNumberBound();
+      if (attempt >= GENERATION_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function cardNumberBound(): WalletError {
+  return new WalletError(ResultCode.CARD_NUMBER_INVALID, 'cardNumber is already bound to a card.');
+}

@@ -1,0 +1,396 @@
+// One zod schema per wallet contract (DESIGN §3, spec §2 and §4): the parameters of each
+// operation and the shape of its `data`. The route handlers, the back-office client, the forms
+// and the OpenAPI document all use these, so a rule is written once.
+// Query parameters arrive as strings; typed callers (forms, the client) may pass numbers and
+// booleans. Each rule's message reads after the parameter's name ("embossedName must be ...").
+import { isValid as isCountryCode } from 'i18n-iso-countries';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------- parameter building blocks
+
+// C0/C1 control characters, including NUL, CR and LF: never part of a legitimate value.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+export const text = (max: number) =>
+  z
+    .string()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), 'must not contain control characters')
+    .refine((v) => v.trim() === v, 'must not start or end with a space');
+
+const pattern = (re: RegExp, rule: string) => z.string().regex(re, rule);
+
+export const agencyCodeParam = pattern(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, '_' or '-'");
+export const appIdParam = pattern(/^[A-Za-z0-9_.-]{1,64}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
+export const appUserIdParam = pattern(
+  /^[A-Za-z0-9_.@:+-]{1,64}$/,
+  "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
+);
+export const timestampParam = z.union([
+  z.number().int().nonnegative(),
+  pattern(/^\d{1,15}$/, 'must be Unix epoch milliseconds (digits only)').transform(Number),
+]);
+export const nonceParam = pattern(/^[A-Za-z0-9_-]{16,64}$/, "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'");
+export const signParam = z.string().max(128, 'must be at most 128 characters');
+export const requestIdParam = pattern(/^[\x21-\x7e]{8,64}$/, 'must be 8-64 printable ASCII characters without spaces');
+
+export const emailParam = z
+  .email('must be a valid e-mail address')
+  .max(254, 'must be at most 254 characters');
+
+export const personNameParam = pattern(
+  /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z.'])?$/,
+  "must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter",
+).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row');
+
+export const mobileParam = pattern(
+  /^\d{1,4}-\d{4,14}$/,
+  'must be <region code>-<digits>, e.g. 1-4155550100 or 852-91234567',
+);
+
+const isRealDate = (v: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
+};
+
+export const dateParam = z.string().refine(isRealDate, 'must be a real date in the form yyyy-MM-dd');
+export const birthdayParam = dateParam.refine(
+  (v) => v <= new Date().toISOString().slice(0, 10),
+  'must not be in the future',
+);
+
+export const httpUrlParam = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((v) => {
+    if (CONTROL.test(v) || /\s|,/.test(v)) return false;
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+export const photosParam = z
+  .string()
+  .max(8000, 'must be at most 8000 characters')
+  .refine((v) => {
+    const urls = v.split(',');
+    return urls.length >= 1 && urls.length <= 10 && urls.every((u) => httpUrlParam.safeParse(u).success);
+  }, 'must be 1-10 http(s) URLs joined by commas');
+
+export const positiveIdParam = z.union([
+  z.number().int().min(1).max(2_147_483_647),
+  pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
+]);
+
+const boundedInt = (min: number, max: number) =>
+  z
+    .union([z.number(), pattern(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
+    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+export const booleanParam = z.union([
+  z.boolean(),
+  z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
+]);
+
+export const embossedNameParam = pattern(
+  /^(?=.{1,20}$)[A-Z]+(?: [A-Z]+)*$/,
+  'must be 1-20 upper-case letters A-Z with single spaces between words',
+);
+
+export const countryParam = pattern(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. US').refine(
+  (v) => isCountryCode(v),
+  'must be an ISO 3166-1 alpha-2 country code, e.g. US',
+);
+
+export const GENDERS = ['FEMALE', 'MALE'] as const;
+export const SUPPORT_DOCUMENT_TYPES = [
+  'ADDRESS_PROOF',
+  'BANK_STATEMENT',
+  'EMPLOYMENT_CONTRACT',
+  'IMMIGRATION_ENDORSEMENT',
+  'PROOF_OF_VISIT',
+  'SALARY_PAYSLIP',
+  'TENANCY_AGREEMENT',
+  'TRAVEL_PERMIT',
+  'WORK_VISA',
+] as const;
+export const CARD_STATUSES = ['PENDING', 'ACTIVE', 'LOCKED', 'CANCELLED'] as const;
+export const CARD_ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const CARD_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
+export const WALLET_ACCOUNT_TYPES = ['CORPORATE', 'STANDARD'] as const;
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, `must be one of ${values.join(', ')}`);
+
+// ---------------------------------------------------------------- parameters per operation
+
+/** The parameters every signed operation carries (DESIGN §2). */
+export const authParams = {
+  agencyCode: agencyCodeParam,
+  appId: appIdParam,
+  timestamp: timestampParam,
+  nonce: nonceParam,
+  sign: signParam,
+};
+
+export const registerAndKycParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam,
+  email: emailParam,
+  firstName: personNameParam,
+  lastName: personNameParam,
+  birthday: birthdayParam,
+  mobile: mobileParam,
+  region: text(64),
+  documentType: pattern(
+    /^[A-Za-z0-9][A-Za-z0-9 _-]{0,31}$/,
+    "must be 1-32 letters, digits, spaces, '_' or '-'",
+  ),
+  documentNo: pattern(/^[A-Za-z0-9][A-Za-z0-9 /-]{0,39}$/, "must be 1-40 letters, digits, spaces, '/' or '-'"),
+  photos: photosParam,
+  documentExpiryDate: dateParam.optional(),
+  gender: oneOf(GENDERS).optional(),
+  annualIncome: pattern(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in USD, e.g. 50000 or 50000.00').optional(),
+  occupation: text(64).optional(),
+  position: text(64).optional(),
+  detailedAddress: text(200).optional(),
+  cardUUID: z.uuid('must be a UUID').optional(),
+  supportDocumentType: oneOf(SUPPORT_DOCUMENT_TYPES).optional(),
+  supportDocumentUrl: httpUrlParam.optional(),
+  requestId: requestIdParam.optional(),
+});
+
+export const cardListAllByUserParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam.optional(),
+  email: emailParam.optional(),
+  pageNum: boundedInt(1, 1_000_000).default(1),
+  pageSize: boundedInt(1, 100).default(20),
+});
+
+export const applyCardParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam,
+  paymentAssetId: positiveIdParam,
+  categoryId: positiveIdParam,
+  embossedName: embossedNameParam,
+  needDelivery: booleanParam.default(false),
+  addressId: positiveIdParam.optional(),
+  // Checked by the service itself (Luhn, not yet bound): a bad number is 4006, not 1002.
+  cardNumber: z.string().max(32, 'must be at most 32 characters').optional(),
+  cardImageUrl: httpUrlParam.optional(),
+  requestId: requestIdParam.optional(),
+});
+
+export const agencyAssetListParams = z.object({ ...authParams });
+
+export const userCardListParams = z.object({ ...authParams, appUserId: appUserIdParam });
+
+export const addAddressParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam,
+  country: countryParam,
+  city: text(64),
+  street: text(128),
+  firstName: personNameParam,
+  lastName: personNameParam,
+  mobile: mobileParam,
+  province: text(64).optional(),
+  postalCode: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/, "must be 1-12 letters, digits, spaces or '-'").optional(),
+  detailedAddress: text(200).optional(),
+  isDefault: booleanParam.default(false),
+  requestId: requestIdParam.optional(),
+});
+
+export const categoryListParams = z.object({ ...authParams });
+export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
+export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
+
+// ---------------------------------------------------------------- results (spec §2)
+
+const isoDateTime = z.iso.datetime();
+
+/** 2.2 */
+export const registeredUserSchema = z.object({
+  agencyCode: z.string(),
+  appId: z.string(),
+  appUserId: z.string(),
+  email: z.string(),
+  walletAccountType: z.enum(WALLET_ACCOUNT_TYPES),
+  walletToken: z.string(),
+});
+
+/** 2.4 */
+export const cardRecordSchema = z.object({
+  activeTime: isoDateTime.nullable(),
+  agencyCode: z.string(),
+  cardAccountStatus: z.enum(CARD_ACCOUNT_STATUSES),
+  cardAssetId: z.number().int(),
+  cardHolder: z.string(),
+  cardId: z.number().int(),
+  cardNumber: z.string(),
+  cardUUID: z.string(),
+  categoryId: z.number().int(),
+  channel: z.string(),
+  currency: z.string(),
+  currencyIcon: z.string(),
+  currencySymbol: z.string(),
+  decimalPlaces: z.number().int(),
+  email: z.string(),
+  embossedName: z.string(),
+  expireMonth: z.string(),
+  expireYear: z.string(),
+  feature: z.string(),
+  last4: z.string(),
+  level: z.number().int(),
+  marginAssetId: z.number().int(),
+  mobile: z.string(),
+  name: z.string(),
+  network: z.string(),
+  rejectReason: z.string().nullable(),
+  status: z.enum(CARD_STATUSES),
+  styleConfig: z.string(),
+  type: z.enum(CARD_TYPES),
+  updateTime: isoDateTime,
+  userId: z.number().int(),
+});
+
+/** 2.3 user entry */
+export const userWithCardsSchema = z.object({
+  agencyCode: z.string(),
+  appId: z.string(),
+  appUserId: z.string(),
+  email: z.string(),
+  walletAccountType: z.enum(WALLET_ACCOUNT_TYPES),
+  cardList: z.array(cardRecordSchema),
+  documentNo: z.string(),
+  documentType: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string(),
+  nickname: z.string(),
+  profilePhoto: z.string().nullable(),
+  regionCode: z.string(),
+  regionDesc: z.string(),
+  registerTime: isoDateTime,
+});
+
+/** 2.3 */
+export const usersWithCardsPageSchema = z.object({
+  dataTotal: z.number().int(),
+  haveNext: z.boolean(),
+  list: z.array(userWithCardsSchema),
+});
+
+/** 2.5 (expiryMonth/expiryYear here, as the spec has them) */
+export const cardApplicationSchema = z.object({
+  channel: z.string(),
+  status: z.enum(CARD_STATUSES),
+  cardAccountStatus: z.enum(CARD_ACCOUNT_STATUSES),
+  cardId: z.number().int(),
+  cardNumber: z.string(),
+  cardUUID: z.string(),
+  embossedName: z.string(),
+  expiryMonth: z.string(),
+  expiryYear: z.string(),
+  last4: z.string(),
+  msg: z.string(),
+});
+
+/** 2.6 */
+export const assetSchema = z.object({
+  agencyCode: z.string(),
+  appId: z.string(),
+  appUserId: z.string().nullable(),
+  assetId: z.number().int(),
+  assetName: z.string(),
+  balance: z.number(),
+  currency: z.string(),
+  decimalPlaces: z.number().int(),
+  defaultAsset: z.number().int(),
+  icon: z.string(),
+  symbol: z.string(),
+  type: z.string(),
+});
+
+/** 2.7 */
+export const userCardSummarySchema = z.object({
+  appId: z.string(),
+  appUserId: z.string(),
+  cardAssetId: z.number().int(),
+  cardHolder: z.string(),
+  cardId: z.number().int(),
+  cardName: z.string(),
+  cardNumber: z.string(),
+  cardUUID: z.string(),
+  currency: z.string(),
+  currencyIcon: z.string(),
+  currencySymbol: z.string(),
+  decimalPlaces: z.number().int(),
+  expireMonth: z.string(),
+  expireYear: z.string(),
+  last4: z.string(),
+  marginAssetId: z.number().int(),
+  network: z.string(),
+  status: z.enum(CARD_STATUSES),
+  type: z.enum(CARD_TYPES),
+  userEmail: z.string(),
+});
+
+/** 2.8 */
+export const addressCreatedSchema = z.object({
+  addressId: z.number().int(),
+  agencyCode: z.string(),
+  appId: z.string(),
+  appUserId: z.string(),
+});
+
+/** Extension: card category */
+export const cardCategorySchema = z.object({
+  categoryId: z.number().int(),
+  name: z.string(),
+  network: z.string(),
+  type: z.enum(CARD_TYPES),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  decimalPlaces: z.number().int(),
+  fee: z.number(),
+  level: z.number().int(),
+  feature: z.string(),
+});
+
+/** Extension: stored address (2.8 plus the stored fields of 4.7) */
+export const addressSchema = addressCreatedSchema.extend({
+  country: z.string(),
+  province: z.string().nullable(),
+  city: z.string(),
+  street: z.string(),
+  detailedAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string(),
+  isDefault: z.boolean(),
+  createTime: isoDateTime,
+});
+
+export type RegisteredUser = z.infer<typeof registeredUserSchema>;
+export type CardRecord = z.infer<typeof cardRecordSchema>;
+export type UserWithCards = z.infer<typeof userWithCardsSchema>;
+export type UsersWithCardsPage = z.infer<typeof usersWithCardsPageSchema>;
+export type CardApplication = z.infer<typeof cardApplicationSchema>;
+export type Asset = z.infer<typeof assetSchema>;
+export type UserCardSummary = z.infer<typeof userCardSummarySchema>;
+export type AddressCreated = z.infer<typeof addressCreatedSchema>;
+export type CardCategory = z.infer<typeof cardCategorySchema>;
+export type Address = z.infer<typeof addressSchema>;

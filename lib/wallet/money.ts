@@ -1,0 +1,26 @@
+// Money conversion between stored minor units (integers) and the API's major-unit numbers.
+// Only integer arithmetic touches amounts; the float appears once, at the JSON edge.
+
+/** 12345 minor units at 2 decimals -> 123.45 (a JSON number with at most `decimalPlaces` decimals). */
+export function minorToMajor(minor: number, decimalPlaces: number): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError('minor amount must be a safe integer');
+  if (decimalPlaces === 0) return minor;
+  const negative = minor < 0;
+  const digits = Math.abs(minor).toString().padStart(decimalPlaces + 1, '0');
+  const text = `${digits.slice(0, -decimalPlaces)}.${digits.slice(-decimalPlaces)}`;
+  return Number(negative ? `-${text}` : text);
+}
+
+/** Formats minor units as a fixed-decimal string, e.g. (12345, 2) -> "123.45". */
+export function formatMinor(minor: number, decimalPlaces: number): string {
+  if (decimalPlaces === 0) return minor.toString();
+  const negative = minor < 0;
+  const digits = Math.abs(minor).toString().padStart(decimalPlaces + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -decimalPlaces)}.${digits.slice(-decimalPlaces)}`;
+}
+
+/** How many whole fees a balance pays for (both in minor units). */
+export function affordableCount(balanceMinor: number, feeMinor: number): number {
+  if (feeMinor <= 0) return Number.POSITIVE_INFINITY;
+  return Math.floor(balanceMinor / feeMinor);
+}

@@ -1,0 +1,55 @@
+// Result codes of DESIGN §4 and the error type that carries one through the service and the
+// client alike.
+export const ResultCode = {
+  SUCCESS: 0,
+  PARAM_MISSING: 1001,
+  PARAM_INVALID: 1002,
+  PARAM_DUPLICATED: 1003,
+  SIGNATURE_MISMATCH: 2001,
+  TIMESTAMP_EXPIRED: 2002,
+  NONCE_USED: 2003,
+  APP_UNKNOWN: 2004,
+  USER_NOT_FOUND: 3001,
+  USER_EXISTS: 3002,
+  BALANCE_INSUFFICIENT: 4001,
+  DELIVERY_ADDRESS_MISSING: 4002,
+  ADDRESS_NOT_FOUND: 4003,
+  CATEGORY_NOT_FOUND: 4004,
+  PAYMENT_ASSET_NOT_FOUND: 4005,
+  CARD_NUMBER_INVALID: 4006,
+  REQUEST_ID_REUSED: 4007,
+  INTERNAL: 5000,
+} as const;
+
+export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
+
+export const resultCodeMeaning: Record<ResultCodeValue, string> = {
+  0: 'success',
+  1001: 'a required parameter is missing',
+  1002: "a parameter's value breaks its rule (format, enum, length, range)",
+  1003: 'a parameter is given twice',
+  2001: 'signature does not match',
+  2002: 'timestamp outside the ±300 s window',
+  2003: 'nonce already used',
+  2004: 'unknown agency, or the app is not under that agency',
+  3001: 'user not found under this app',
+  3002: 'user already registered (same appUserId, or same email, under this app)',
+  4001: 'payment asset balance is lower than the card fee',
+  4002: 'delivery requested without addressId',
+  4003: 'address not found for this user',
+  4004: 'card category not found',
+  4005: "payment asset not found, or not the payer's",
+  4006: 'cardNumber invalid or already bound to a card',
+  4007: 'requestId reused with other parameters',
+  5000: 'unexpected failure',
+};
+
+/** A handled outcome other than success: becomes the envelope {code, msg}. */
+export class WalletError extends Error {
+  readonly code: ResultCodeValue;
+  constructor(code: ResultCodeValue, message: string) {
+    super(message);
+    this.name = 'WalletError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,44 @@
+// Test databases: an in-memory PGlite, migrated once per test file and cloned for each
+// database a test asks for, provisioned with the fixed test agencies below.
+import { PGlite } from '@electric-sql/pglite';
+import { openPglite, openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
+import { setDatabase } from '@/lib/server/db/client';
+import { provision } from '@/lib/server/wallet/provision';
+
+export const TEST_AGENCY = { agencyCode: 'AG001', appId: 'app-1', appSecret: 'test-secret' } as const;
+/** A second agency, to prove that one app cannot act under another agency. */
+export const OTHER_AGENCY = { agencyCode: 'AG002', appId: 'app-2', appSecret: 'other-secret-value' } as const;
+
+let template: Promise<PGlite> | undefined;
+
+async function migratedTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const pglite = await PGlite.create();
+    await openPglite({ pglite });
+    return pglite;
+  })();
+  return template;
+}
+
+export type TestDatabase = DatabaseHandle & { agencyAssetId: number; otherAgencyAssetId: number };
+
+async function provisionTestAgencies(handle: DatabaseHandle): Promise<TestDatabase> {
+  const main = await provision(handle.db, TEST_AGENCY);
+  const other = await provision(handle.db, OTHER_AGENCY);
+  return Object.assign(handle, { agencyAssetId: main.agencyAssetId, otherAgencyAssetId: other.agencyAssetId });
+}
+
+/** A fresh, provisioned in-memory database, installed as the process's database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const pglite = await (await migratedTemplate()).clone();
+  const handle = await provisionTestAgencies(await openPglite({ pglite }));
+  setDatabase(handle);
+  return handle;
+}
+
+/** The same on PostgreSQL (an empty database per test file), installed as the process's database. */
+export async function createPostgresTestDatabase(url: string, poolSize = 60): Promise<TestDatabase> {
+  const handle = await provisionTestAgencies(await openPostgres(url, poolSize));
+  setDatabase(handle);
+  return handle;
+}
