@@ -5,6 +5,9 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Type checking is the test suite's static stage (`tsc --noEmit` over app, lib, tests and
+  // scripts alike); repeating it in every build would only slow `npm start` on a fresh clone.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

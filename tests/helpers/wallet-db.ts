@@ -30,7 +30,7 @@ async function provisionTestAgencies(handle: DatabaseHandle): Promise<TestDataba
 
 /** A fresh, provisioned in-memory database, installed as the process's database. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const pglite = await (await migratedTemplate()).clone();
+  const pglite = (await (await migratedTemplate()).clone()) as PGlite;
   const handle = await provisionTestAgencies(await openPglite({ pglite }));
   setDatabase(handle);
   return handle;

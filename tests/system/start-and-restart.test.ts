@@ -1,0 +1,106 @@
+// `npm start` on a fresh data directory with no configuration serves the signed API, and a
+// restart keeps every user, card and balance (and provisions nothing twice).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { callWallet, kycParams } from '../helpers/wallet-call';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const port = 3400 + Math.floor(Math.random() * 500);
+const baseUrl = `http://127.0.0.1:${port}`;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let output = '';
+
+/** The environment a fresh machine has: no configuration beyond where to listen and store. */
+function bareEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), WALLET_DATA_DIR: dataDir } as NodeJS.ProcessEnv;
+}
+
+async function startServer(): Promise<void> {
+  output = '';
+  server = spawn('npm', ['start'], { cwd: root, env: bareEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (output.includes('[card-wallet] database ready')) return;
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  server = undefined;
+}
+
+function demoApp() {
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { walletAppSecret: string };
+  return { agencyCode: 'DEMO', appId: 'demo-app', secret: secrets.walletAppSecret };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-start-'));
+  await startServer();
+});
+
+afterAll(async () => {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves the signed API on the embedded default, and a restart keeps every user, card and balance', async () => {
+  expect(output).toContain(`wallet API: http://localhost:${port}/wallet/api (agencyCode DEMO, appId demo-app`);
+  const app = demoApp();
+
+  const assets = await callWallet<{ assetId: number; balance: number; type: string }[]>(baseUrl, 'agencyAssetList', {}, app);
+  expect(assets.body.code).toBe(0);
+  expect(assets.body.data).toHaveLength(1);
+  const margin = assets.body.data![0]!;
+  expect(margin).toMatchObject({ type: 'CARD_MARGIN', balance: 100000, currency: 'USD' });
+
+  const categories = await callWallet<{ categoryId: number; type: string; fee: number }[]>(baseUrl, 'categoryList', {}, app);
+  expect(categories.body.data!.map((c) => c.type).sort()).toEqual(['PHYSICAL', 'PHYSICAL', 'VIRTUAL', 'VIRTUAL']);
+  // The opening balance pays for at least 1,000 cards of every category.
+  for (const c of categories.body.data!) expect(Math.floor(margin.balance / c.fee)).toBeGreaterThanOrEqual(1000);
+
+  expect((await callWallet(baseUrl, 'registerAndKyc', kycParams('restart-user'), app)).body.code).toBe(0);
+  const card = await callWallet<{ cardId: number }>(
+    baseUrl,
+    'agencyApplyUserCard',
+    { appUserId: 'restart-user', paymentAssetId: margin.assetId, categoryId: 1, embossedName: 'JANE OCONNOR' },
+    app,
+  );
+  expect(card.body.code).toBe(0);
+  const address = await callWallet(
+    baseUrl,
+    'addAddress',
+    { appUserId: 'restart-user', country: 'US', city: 'Austin', street: '1 Congress Ave', firstName: 'Jane', lastName: 'Doe', mobile: '1-5125550100' },
+    app,
+  );
+  expect(address.body.code).toBe(0);
+
+  const snapshot = async () => ({
+    users: (await callWallet(baseUrl, 'cardListAllByUser', {}, app)).body,
+    assets: (await callWallet(baseUrl, 'agencyAssetList', {}, app)).body,
+    userAssets: (await callWallet(baseUrl, 'userAssetList', { appUserId: 'restart-user' }, app)).body,
+    addresses: (await callWallet(baseUrl, 'addressList', { appUserId: 'restart-user' }, app)).body,
+  });
+  const before = await snapshot();
+  expect((before.assets.data as { balance: number }[])[0]!.balance).toBe(99995);
+
+  await stopServer();
+  await startServer();
+
+  const after = await snapshot();
+  expect(after).toEqual(before);
+  expect((after.users.data as { dataTotal: number }).dataTotal).toBe(1);
+});
