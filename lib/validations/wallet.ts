@@ -9,7 +9,6 @@ import { z } from 'zod';
 // ---------------------------------------------------------------- parameter building blocks
 
 // C0/C1 control characters, including NUL, CR and LF: never part of a legitimate value.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const text = (max: number) =>
@@ -29,7 +28,7 @@ export const appUserIdParam = pattern(
   "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
 );
 export const timestampParam = z.union([
-  z.number().int().nonnegative(),
+  z.number('must be Unix epoch milliseconds').int('must be Unix epoch milliseconds').nonnegative('must be Unix epoch milliseconds'),
   pattern(/^\d{1,15}$/, 'must be Unix epoch milliseconds (digits only)').transform(Number),
 ]);
 export const nonceParam = pattern(/^[A-Za-z0-9_-]{16,64}$/, "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'");
@@ -41,7 +40,7 @@ export const emailParam = z
   .max(254, 'must be at most 254 characters');
 
 export const personNameParam = pattern(
-  /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z.'])?$/,
+  /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z'])?$/,
   "must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter",
 ).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row');
 
@@ -86,7 +85,7 @@ export const photosParam = z
   }, 'must be 1-10 http(s) URLs joined by commas');
 
 export const positiveIdParam = z.union([
-  z.number().int().min(1).max(2_147_483_647),
+  z.number().int('must be a positive whole number').min(1, 'must be a positive whole number').max(2_147_483_647, 'must be at most 2147483647'),
   pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
     .transform(Number)
     .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
@@ -257,7 +256,7 @@ export const cardRecordSchema = z.object({
   mobile: z.string(),
   name: z.string(),
   network: z.string(),
-  rejectReason: z.string().nullable(),
+  rejectReason: z.string(),
   status: z.enum(CARD_STATUSES),
   styleConfig: z.string(),
   type: z.enum(CARD_TYPES),
@@ -279,7 +278,7 @@ export const userWithCardsSchema = z.object({
   lastName: z.string(),
   mobile: z.string(),
   nickname: z.string(),
-  profilePhoto: z.string().nullable(),
+  profilePhoto: z.string(),
   regionCode: z.string(),
   regionDesc: z.string(),
   registerTime: isoDateTime,
@@ -311,7 +310,7 @@ export const cardApplicationSchema = z.object({
 export const assetSchema = z.object({
   agencyCode: z.string(),
   appId: z.string(),
-  appUserId: z.string().nullable(),
+  appUserId: z.string(),
   assetId: z.number().int(),
   assetName: z.string(),
   balance: z.number(),

@@ -18,7 +18,6 @@ export function parseQuery(search: string): QueryPairs {
 
 /** Names are echoed in messages; a hostile one is cut short and stripped of control characters. */
 export function describeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   return clean.length > 40 ? `${clean.slice(0, 40)}...` : clean;
 }

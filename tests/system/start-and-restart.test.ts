@@ -16,7 +16,9 @@ let output = '';
 
 /** The environment a fresh machine has: no configuration beyond where to listen and store. */
 function bareEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), WALLET_DATA_DIR: dataDir } as NodeJS.ProcessEnv;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), WALLET_DATA_DIR: dataDir };
+  // Next's types declare NODE_ENV as always present; a fresh machine does not set it.
+  return env as unknown as NodeJS.ProcessEnv;
 }
 
 async function startServer(): Promise<void> {
