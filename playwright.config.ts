@@ -1,0 +1,76 @@
+// Playwright configuration: owns the e2e browser suite under e2e/. It runs against the
+// production build (`next build` first; scripts/test.ts does it) served by `next start` with a
+// data directory of its own, so a developer's `.data/` is neither used nor changed.
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3107;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Playwright evaluates this file again in every worker; workers inherit the runner's
+// environment, so setting the variable once keeps one fresh directory per run for all of them.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // Debian's chromium: Playwright cannot download its own browser builds here.
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            // Root in a container has no user namespace for the sandbox.
+            '--no-sandbox',
+            '--disable-gpu',
+            // No internet: keep the browser from waiting on Google services it cannot reach.
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx --no-install next start -p ${PORT} -H 127.0.0.1`,
+    // An API route that needs no session: ready means the server answers, not that `/` renders.
+    url: `${baseURL}/wallet/api/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM first so the embedded database can close its files cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(PORT),
+      WALLET_DATA_DIR: dataDir,
+      // Empty counts as unset (lib/env.ts): embedded PGlite under WALLET_DATA_DIR and the wallet
+      // service of this same server, even when the developer's shell sets these.
+      DATABASE_URL: '',
+      WALLET_API_BASE_URL: '',
+      WALLET_APP_SECRET: 'e2e-wallet-secret-0123456789',
+      AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmn',
+      ADMIN_PASSWORD: 'e2e-admin-password-1',
+    },
+  },
+});

@@ -1,0 +1,280 @@
+// The whole test suite behind `npm test` (and `.ci/run`): owns the order of the stages, the
+// services they need (PostgreSQL, the production build, Chromium) and failing fast with a line
+// that names the stage that failed.
+//
+//   npm test                          every stage
+//   npm test -- --only unit,api       a subset (static, unit, api, pg, system, e2e)
+//   npm test -- --only e2e --skip-build   reuse the existing .next build
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './lib/chromium';
+import { ensurePostgres } from './lib/postgres';
+import { sourceFingerprint, stampBuild } from './lib/build';
+
+const STAGES = ['static', 'unit', 'api', 'pg', 'system', 'e2e'] as const;
+type Stage = (typeof STAGES)[number];
+type VitestStage = Extract<Stage, 'unit' | 'api' | 'pg' | 'system'>;
+const VITEST_STAGES: readonly VitestStage[] = ['unit', 'api', 'pg', 'system'];
+
+// api tests may opt into PostgreSQL too, so they get the same URL as in a full run.
+const NEEDS_POSTGRES: readonly Stage[] = ['api', 'pg', 'system'];
+const NEEDS_BUILD: readonly Stage[] = ['system', 'e2e'];
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+type Options = { stages: Stage[]; full: boolean; skipBuild: boolean };
+
+const USAGE = `Usage: npm test -- [--only <stage>[,<stage>...]] [--skip-build]
+  stages: ${STAGES.join(', ')} (default: all, in that order)
+  --skip-build  reuse the existing .next build for the system and e2e stages`;
+
+function isStage(value: string): value is Stage {
+  return (STAGES as readonly string[]).includes(value);
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  let only: Set<Stage> | undefined;
+  let skipBuild = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    let list: string | undefined;
+    if (arg === '--only') {
+      list = argv[++i];
+      if (list === undefined) throw new UsageError('--only needs a comma-separated list of stages');
+    } else if (arg.startsWith('--only=')) {
+      list = arg.slice('--only='.length);
+    } else if (arg === '--skip-build') {
+      skipBuild = true;
+      continue;
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      throw new UsageError(`unknown argument: ${arg}`);
+    }
+    only ??= new Set();
+    for (const name of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')) {
+      if (!isStage(name)) throw new UsageError(`unknown stage: ${name}`);
+      only.add(name);
+    }
+  }
+  if (only?.size === 0) throw new UsageError('--only was given no stages');
+  // Stages always run in the canonical order, whatever order --only lists them in.
+  const stages = STAGES.filter((s) => !only || only.has(s));
+  return { stages, full: !only, skipBuild };
+}
+
+class UsageError extends Error {}
+
+/** A failed step; `message` is the one line printed after "FAILED". */
+class StepFailure extends Error {}
+
+type StepResult = { name: string; status: 'passed' | 'failed'; seconds: number; note?: string };
+const results: StepResult[] = [];
+
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  // Vite 8 warns that vitest.config.ts is ESM in a CommonJS package (a concern only for its
+  // future native config loader); harmless, and it would open every vitest stage.
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+};
+
+let interrupted = false;
+let current: ReturnType<typeof spawn> | undefined;
+// Ctrl-C reaches the children through the process group; wait for them so the summary still
+// prints. SIGTERM (CI cancelling the job) is sent to us alone, so pass it on, as SIGINT: on
+// SIGTERM Playwright exits without stopping its web server, which then outlives the run.
+process.on('SIGINT', () => {
+  interrupted = true;
+});
+process.on('SIGTERM', () => {
+  interrupted = true;
+  current?.kill('SIGINT');
+});
+
+function bin(name: string): string {
+  const local = path.join(ROOT, 'node_modules', '.bin', name);
+  if (!existsSync(local)) throw new StepFailure(`${local} is missing: run \`npm ci\` first`);
+  return local;
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (signals count as failure). */
+function exec(command: string, args: readonly string[], env: NodeJS.ProcessEnv = childEnv): Promise<number> {
+  if (interrupted) return Promise.reject(new StepFailure('interrupted'));
+  return new Promise((resolve, reject) => {
+    console.log(`$ ${path.relative(ROOT, command) || command} ${args.join(' ')}`);
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    current = child;
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      current = undefined;
+      resolve(signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1));
+    });
+  });
+}
+
+async function execOrFail(what: string, command: string, args: readonly string[], env?: NodeJS.ProcessEnv) {
+  const code = await exec(command, args, env);
+  if (code !== 0) throw new StepFailure(`${what} exited with code ${code}`);
+}
+
+function banner(name: string): void {
+  console.log(`\n==> ${name}`);
+}
+
+async function step(name: string, fn: () => Promise<string | void>): Promise<void> {
+  if (interrupted) throw new StepFailure('interrupted');
+  banner(name);
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const note = await fn();
+    if (interrupted) throw new StepFailure('interrupted');
+    results.push({ name, status: 'passed', seconds: seconds(), ...(note ? { note } : {}) });
+  } catch (error) {
+    const message = interrupted ? 'interrupted' : error instanceof Error ? error.message : String(error);
+    results.push({ name, status: 'failed', seconds: seconds(), note: message });
+    throw new StepFailure(`stage "${name}" failed: ${message}`);
+  }
+}
+
+function printSummary(): void {
+  console.log('\nSummary:');
+  for (const r of results) {
+    const note = r.note ? `  ${r.note.split('\n')[0]}` : '';
+    console.log(`  ${r.name.padEnd(9)} ${r.status.padEnd(6)} ${r.seconds.toFixed(1).padStart(7)}s${note}`);
+  }
+}
+
+async function runStatic(): Promise<void> {
+  // Route and PageProps types come from .next/types; generate them so a fresh clone (or a stale
+  // build) typechecks the same as after `next build`.
+  await execOrFail('next typegen', bin('next'), ['typegen']);
+  // Both always run so one pass reports every type error and every lint error.
+  const tsc = await exec(bin('tsc'), ['--noEmit']);
+  const eslint = await exec(bin('eslint'), ['.']);
+  const failed = [
+    tsc !== 0 && `tsc exited with code ${tsc}`,
+    eslint !== 0 && `eslint exited with code ${eslint}`,
+  ];
+  const reasons = failed.filter((f): f is string => typeof f === 'string');
+  if (reasons.length > 0) throw new StepFailure(reasons.join('; '));
+}
+
+type VitestJson = { numTotalTests?: number; numPassedTests?: number; numFailedTests?: number };
+
+/** Runs one vitest project; returns how many tests it ran (from the JSON report). */
+async function runVitest(project: VitestStage): Promise<number> {
+  const report = path.join(os.tmpdir(), `wallet-vitest-${project}-${process.pid}.json`);
+  rmSync(report, { force: true });
+  try {
+    const code = await exec(bin('vitest'), [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    if (code !== 0) throw new StepFailure(`vitest exited with code ${code}`);
+    if (!existsSync(report)) throw new StepFailure('vitest wrote no JSON report');
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+    return json.numTotalTests ?? 0;
+  } finally {
+    rmSync(report, { force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  let options: Options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { stages } = options;
+  const wants = (list: readonly Stage[]) => stages.some((s) => list.includes(s));
+  console.log(`Stages: ${stages.join(', ')}`);
+
+  if (stages.includes('static')) await step('static', runStatic);
+
+  if (wants(NEEDS_POSTGRES)) {
+    await step('postgres', async () => {
+      const url = await ensurePostgres();
+      childEnv.TEST_DATABASE_URL = url;
+      return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+    });
+  }
+
+  if (wants(NEEDS_BUILD)) {
+    if (options.skipBuild) {
+      if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+        throw new StepFailure('--skip-build given but there is no .next build: run without it once');
+      }
+      console.log('\n==> build skipped (--skip-build): using the existing .next');
+    } else {
+      const fingerprint = sourceFingerprint();
+      await step('build', async () => {
+        await execOrFail('next build', bin('next'), ['build'], { ...childEnv, NODE_ENV: 'production' });
+        // The system stage drives `npm start`, which must find this build current, not rebuild.
+        stampBuild(fingerprint);
+      });
+    }
+  }
+
+  let vitestTests = 0;
+  for (const project of VITEST_STAGES) {
+    if (!stages.includes(project)) continue;
+    await step(project, async () => {
+      const count = await runVitest(project);
+      vitestTests += count;
+      return `${count} test${count === 1 ? '' : 's'}`;
+    });
+  }
+  // Every project passes with no files (so each can start empty), but a whole suite that ran
+  // nothing is a broken suite, not a green one.
+  if (options.full && vitestTests === 0) {
+    throw new StepFailure('the vitest stages ran no tests at all');
+  }
+
+  if (stages.includes('e2e')) {
+    await step('e2e', async () => {
+      const chromium = await ensureChromium();
+      // Set here rather than left to playwright.config.ts so this script can remove it after.
+      const dataDir = path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
+      const code = await exec(bin('playwright'), ['test'], {
+        ...childEnv,
+        CHROMIUM_PATH: chromium,
+        E2E_DATA_DIR: dataDir,
+      });
+      // Kept on failure, for the server's database; removed on success (PGlite data is large).
+      if (code !== 0) {
+        const kept = existsSync(dataDir) ? ` (server data kept in ${dataDir})` : '';
+        throw new StepFailure(`playwright test exited with code ${code}${kept}`);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
+}
+
+main().then(
+  () => {
+    printSummary();
+    console.log('\nAll stages passed');
+  },
+  (error: unknown) => {
+    printSummary();
+    const message =
+      error instanceof StepFailure ? error.message : error instanceof Error ? error.stack : error;
+    console.error(`\nFAILED: ${message}`);
+    process.exit(1);
+  },
+);

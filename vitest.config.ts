@@ -1,0 +1,72 @@
+// Vitest configuration: owns how the four vitest suites are found and run. `scripts/test.ts`
+// runs one project per stage; `npx vitest run --project <name>` runs one directly.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+const alias = [
+  // Regex so `@/lib/x` maps but scoped packages (`@electric-sql/pglite`) do not.
+  { find: /^@\//, replacement: `${root}/` },
+  { find: /^server-only$/, replacement: path.join(root, 'tests/setup/server-only-stub.ts') },
+];
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+
+// Projects spell out what they share instead of `extends: true`, which would re-load this file
+// once per project (and repeat Vite's config-loader warning each time).
+function project(test: ProjectTest & { name: string }): TestProjectInlineConfiguration {
+  return {
+    root,
+    resolve: { alias },
+    test: {
+      environment: 'node',
+      // Forks, not threads: PGlite (WASM) and `pg` sockets behave best with one process per file.
+      pool: 'forks',
+      ...test,
+    },
+  };
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // A project without files yet must not fail its stage; scripts/test.ts fails a full run
+    // that executed no tests at all.
+    passWithNoTests: true,
+    // Vitest's default (cores - 1) is a single worker on a 2-core runner; unit and api files are
+    // independent, so use at least two. pg and system opt out per project below.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      project({
+        name: 'unit',
+        include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+      }),
+      project({
+        name: 'api',
+        include: ['tests/api/**/*.test.ts'],
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
+      }),
+      project({
+        name: 'pg',
+        include: ['tests/pg/**/*.test.ts'],
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
+        // The files share one PostgreSQL server; in parallel they would contend for it and make
+        // timing-sensitive concurrency tests flaky.
+        fileParallelism: false,
+      }),
+      project({
+        name: 'system',
+        include: ['tests/system/**/*.test.ts'],
+        testTimeout: 180_000,
+        hookTimeout: 180_000,
+        // Each file starts `next start` processes; two cores cannot run several sets at once.
+        fileParallelism: false,
+      }),
+    ],
+  },
+});
