@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { affordableCount, formatMinor, minorToMajor } from './money';
+
+describe('minorToMajor', () => {
+  it.each([
+    [0, 2, 0],
+    [5, 2, 0.05],
+    [50, 2, 0.5],
+    [100, 2, 1],
+    [12345, 2, 123.45],
+    [10_000_000, 2, 100000],
+    [-5, 2, -0.05],
+    [-12345, 2, -123.45],
+    [12345, 0, 12345],
+    [-7, 0, -7],
+    [0, 0, 0],
+    [1, 6, 0.000001],
+    [1_234_567, 6, 1.234567],
+    [123_456_789_012, 6, 123456.789012],
+    [-1_000_000, 6, -1],
+    [9_007_199_254_740_991, 2, 90071992547409.91],
+  ])('(%d, %d) -> %d', (minor, decimals, major) => {
+    expect(minorToMajor(minor, decimals)).toBe(major);
+  });
+
+  it('gives the exact decimal, not a float sum (0.1 + 0.2 style errors)', () => {
+    // 0.29 * 100 !== 29 in floats; the conversion must not multiply or divide.
+    expect(minorToMajor(29, 2)).toBe(0.29);
+    expect(String(minorToMajor(30, 2))).toBe('0.3');
+    expect(JSON.stringify({ balance: minorToMajor(100_000_000, 2) })).toBe('{"balance":1000000}');
+    expect(JSON.stringify({ balance: minorToMajor(1999, 2) })).toBe('{"balance":19.99}');
+  });
+
+  it('never yields negative zero', () => {
+    expect(Object.is(minorToMajor(0, 2), 0)).toBe(true);
+    expect(Object.is(minorToMajor(-0, 2), 0)).toBe(true);
+  });
+
+  it('refuses a non-integer or unsafe amount', () => {
+    expect(() => minorToMajor(1.5, 2)).toThrow(RangeError);
+    expect(() => minorToMajor(Number.NaN, 2)).toThrow(RangeError);
+    expect(() => minorToMajor(Number.POSITIVE_INFINITY, 2)).toThrow(RangeError);
+    expect(() => minorToMajor(2 ** 53, 2)).toThrow(RangeError);
+  });
+});
+
+describe('formatMinor', () => {
+  it.each([
+    [0, 2, '0.00'],
+    [5, 2, '0.05'],
+    [50, 2, '0.50'],
+    [100, 2, '1.00'],
+    [12345, 2, '123.45'],
+    [-5, 2, '-0.05'],
+    [-12345, 2, '-123.45'],
+    [12345, 0, '12345'],
+    [-3, 0, '-3'],
+    [1, 6, '0.000001'],
+    [1_000_000, 6, '1.000000'],
+    [10_000_000, 2, '100000.00'],
+  ])('(%d, %d) -> %s', (minor, decimals, text) => {
+    expect(formatMinor(minor, decimals)).toBe(text);
+  });
+});
+
+describe('affordableCount', () => {
+  it.each([
+    [0, 500, 0],
+    [499, 500, 0],
+    [500, 500, 1],
+    [999, 500, 1],
+    [1000, 500, 2],
+    [10_000_000, 500, 20_000],
+    [10_000_000, 5000, 2000],
+    [10_000_000, 3, 3_333_333],
+  ])('balance %d, fee %d -> %d', (balance, fee, count) => {
+    expect(affordableCount(balance, fee)).toBe(count);
+  });
+
+  it('is unlimited for a free card', () => {
+    expect(affordableCount(0, 0)).toBe(Number.POSITIVE_INFINITY);
+    expect(affordableCount(100, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});

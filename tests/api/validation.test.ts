@@ -1,0 +1,677 @@
+// Parameter validation of every wallet operation over HTTP (DESIGN §2, §3, §4): a missing or
+// empty required parameter is 1001 "<name> is required.", a value breaking its rule is 1002
+// "<name> <rule>.", a parameter given twice is 1003, and none of these changes anything.
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/server/db/open';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { walletOperations, type WalletOperation, type WalletOperationName } from '@/lib/wallet/operations';
+import { callWallet, freshNonce, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
+import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+
+type Params = Record<string, string>;
+
+const USER = 'val-user-1';
+const AUTH = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'];
+
+/** The required parameters of each operation, as DESIGN §3 (and spec 4.1) fix them. */
+const REQUIRED: Record<WalletOperationName, string[]> = {
+  registerAndKyc: [
+    ...AUTH,
+    'appUserId',
+    'email',
+    'firstName',
+    'lastName',
+    'birthday',
+    'mobile',
+    'region',
+    'documentType',
+    'documentNo',
+    'photos',
+  ],
+  cardListAllByUser: AUTH,
+  agencyApplyUserCard: [...AUTH, 'appUserId', 'paymentAssetId', 'categoryId', 'embossedName'],
+  userApplyCard: [...AUTH, 'appUserId', 'paymentAssetId', 'categoryId', 'embossedName'],
+  agencyAssetList: AUTH,
+  userCardList: [...AUTH, 'appUserId'],
+  addAddress: [...AUTH, 'appUserId', 'country', 'city', 'street', 'firstName', 'lastName', 'mobile'],
+  categoryList: AUTH,
+  userAssetList: [...AUTH, 'appUserId'],
+  addressList: [...AUTH, 'appUserId'],
+};
+
+const operations = Object.values(walletOperations) as WalletOperation[];
+const opNames = Object.keys(walletOperations) as WalletOperationName[];
+
+const shapeOf = (op: WalletOperation) => op.params.shape as Record<string, z.ZodType>;
+/** Required = neither optional nor defaulted: the schema refuses an absent value. */
+const requiredOf = (op: WalletOperation) =>
+  Object.entries(shapeOf(op))
+    .filter(([, schema]) => !schema.safeParse(undefined).success)
+    .map(([name]) => name);
+
+// ---------------------------------------------------------------- rules and their messages
+
+const RULE = {
+  agencyCode: "must be 1-32 letters, digits, '_' or '-'",
+  appId: "must be 1-64 letters, digits, '_', '.' or '-'",
+  appUserId: "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
+  timestamp: 'must be Unix epoch milliseconds (digits only)',
+  nonce: "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'",
+  requestId: 'must be 8-64 printable ASCII characters without spaces',
+  email: 'must be a valid e-mail address',
+  name: 'must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter',
+  twoSpaces: 'must not contain two spaces in a row',
+  mobile: 'must be <region code>-<digits>, e.g. 1-4155550100 or 852-91234567',
+  date: 'must be a real date in the form yyyy-MM-dd',
+  future: 'must not be in the future',
+  url: 'must be an http(s) URL',
+  photos: 'must be 1-10 http(s) URLs joined by commas',
+  positiveId: 'must be a positive whole number',
+  int32: 'must be at most 2147483647',
+  bool: 'must be true or false',
+  embossed: 'must be 1-20 upper-case letters A-Z with single spaces between words',
+  country: 'must be an ISO 3166-1 alpha-2 country code, e.g. US',
+  control: 'must not contain control characters',
+  trim: 'must not start or end with a space',
+  max: (n: number) => `must be at most ${n} characters`,
+  wholeNumber: 'must be a whole number',
+  atLeast1: 'must be at least 1',
+  documentType: "must be 1-32 letters, digits, spaces, '_' or '-'",
+  documentNo: "must be 1-40 letters, digits, spaces, '/' or '-'",
+  gender: 'must be one of FEMALE, MALE',
+  supportDocumentType:
+    'must be one of ADDRESS_PROOF, BANK_STATEMENT, EMPLOYMENT_CONTRACT, IMMIGRATION_ENDORSEMENT, PROOF_OF_VISIT, SALARY_PAYSLIP, TENANCY_AGREEMENT, TRAVEL_PERMIT, WORK_VISA',
+  annualIncome: 'must be an amount in USD, e.g. 50000 or 50000.00',
+  uuid: 'must be a UUID',
+  postalCode: "must be 1-12 letters, digits, spaces or '-'",
+} as const;
+
+const LONG = 10_000;
+const url = (n: number) => `https://files.example.com/doc-${n}.png`;
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+const textRules = (max: number): [string, string][] => [
+  [' leading', RULE.trim],
+  ['trailing ', RULE.trim],
+  ['line\nbreak', RULE.control],
+  ['nul\u0000byte', RULE.control],
+  ['c1\u0085control', RULE.control],
+  ['x'.repeat(max + 1), RULE.max(max)],
+  ['x'.repeat(LONG), RULE.max(max)],
+];
+
+const nameRules: [string, string][] = [
+  ['J4ne', RULE.name],
+  ['Jane2', RULE.name],
+  [' Jane', RULE.name],
+  ['Jane ', RULE.name],
+  ['-Jane', RULE.name],
+  ['Jane-', RULE.name],
+  ['Smith Jr.', RULE.name],
+  ['J_ne', RULE.name],
+  ['Mary  Ann', RULE.twoSpaces],
+  ['Ja\u0007ne', RULE.name],
+  ['Ja\tne', RULE.name],
+  ['José', RULE.name],
+  ['Zoë', RULE.name],
+  ['J'.repeat(51), RULE.name],
+  ['J'.repeat(LONG), RULE.name],
+];
+
+const idRules: [string, string][] = [
+  ['0', RULE.positiveId],
+  ['-1', RULE.positiveId],
+  ['abc', RULE.positiveId],
+  ['01', RULE.positiveId],
+  ['1.0', RULE.positiveId],
+  ['1e3', RULE.positiveId],
+  [' 1', RULE.positiveId],
+  ['2147483648', RULE.int32],
+  ['9999999999', RULE.int32],
+  ['99999999999', RULE.positiveId],
+  ['9'.repeat(LONG), RULE.positiveId],
+];
+
+const BAD: Record<string, [string, string][]> = {
+  agencyCode: [
+    ['AG 001', RULE.agencyCode],
+    ['AG.001', RULE.agencyCode],
+    ['A'.repeat(33), RULE.agencyCode],
+    ['A'.repeat(LONG), RULE.agencyCode],
+    ['AG\u0000', RULE.agencyCode],
+  ],
+  appId: [
+    ['app/1', RULE.appId],
+    ['app 1', RULE.appId],
+    ['a'.repeat(65), RULE.appId],
+    ['a'.repeat(LONG), RULE.appId],
+  ],
+  timestamp: [
+    ['abc', RULE.timestamp],
+    ['-1', RULE.timestamp],
+    ['1.5', RULE.timestamp],
+    ['1767225600000.0', RULE.timestamp],
+    ['1e12', RULE.timestamp],
+    ['0x10', RULE.timestamp],
+    ['1'.repeat(16), RULE.timestamp],
+    ['2026-01-01T00:00:00Z', RULE.timestamp],
+  ],
+  nonce: [
+    ['a'.repeat(15), RULE.nonce],
+    ['abcdefghijklmno!', RULE.nonce],
+    ['abcdefgh ijklmnop', RULE.nonce],
+    ['abcdefghijklmnop.', RULE.nonce],
+    ['a'.repeat(65), RULE.nonce],
+    ['a'.repeat(LONG), RULE.nonce],
+  ],
+  sign: [
+    ['a'.repeat(129), RULE.max(128)],
+    ['f'.repeat(LONG), RULE.max(128)],
+  ],
+  appUserId: [
+    ['jane doe', RULE.appUserId],
+    ['u/1', RULE.appUserId],
+    ['u#1', RULE.appUserId],
+    ['ü-1', RULE.appUserId],
+    ['u'.repeat(65), RULE.appUserId],
+    ['u'.repeat(LONG), RULE.appUserId],
+  ],
+  email: [
+    ['not-an-email', RULE.email],
+    ['jane@', RULE.email],
+    ['@example.com', RULE.email],
+    ['jane@example', RULE.email],
+    ['jane doe@example.com', RULE.email],
+    ['jane@@example.com', RULE.email],
+    [`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.example.com`, RULE.max(254)],
+    [`${'e'.repeat(LONG)}@example.com`, RULE.max(254)],
+  ],
+  firstName: nameRules,
+  lastName: nameRules,
+  birthday: [
+    ['1990-02-30', RULE.date],
+    ['1990-2-3', RULE.date],
+    ['1990/04/12', RULE.date],
+    ['12-04-1990', RULE.date],
+    ['1899-12-31', RULE.date],
+    ['1990-04-12T00:00:00Z', RULE.date],
+    [isoDay(2), RULE.future],
+    ['2999-01-01', RULE.future],
+  ],
+  mobile: [
+    ['14155550100', RULE.mobile],
+    ['+1-4155550100', RULE.mobile],
+    ['1 4155550100', RULE.mobile],
+    ['1-415', RULE.mobile],
+    ['12345-4155550100', RULE.mobile],
+    ['1-415555010012345', RULE.mobile],
+    ['1-4155550100x', RULE.mobile],
+  ],
+  region: textRules(64),
+  documentType: [
+    ['PASS/PORT', RULE.documentType],
+    [' PASSPORT', RULE.documentType],
+    ['P'.repeat(33), RULE.documentType],
+  ],
+  documentNo: [
+    ['X#1234', RULE.documentNo],
+    ['-X1234', RULE.documentNo],
+    ['X'.repeat(41), RULE.documentNo],
+  ],
+  photos: [
+    ['not-a-url', RULE.photos],
+    ['ftp://files.example.com/a.png', RULE.photos],
+    [Array.from({ length: 11 }, (_, i) => url(i)).join(','), RULE.photos],
+    [`${url(1)},`, RULE.photos],
+    [`${url(1)}, ${url(2)}`, RULE.photos],
+    [`${url(1)},,${url(2)}`, RULE.photos],
+    [`https://files.example.com/${'x'.repeat(7980)}`, RULE.max(8000)],
+    [`https://files.example.com/${'x'.repeat(LONG)}`, RULE.max(8000)],
+  ],
+  documentExpiryDate: [
+    ['2030-13-01', RULE.date],
+    ['2030-02-29', RULE.date],
+    ['20300101', RULE.date],
+  ],
+  gender: [
+    ['OTHER', RULE.gender],
+    ['female', RULE.gender],
+    ['MALE ', RULE.gender],
+  ],
+  annualIncome: [
+    ['12.345', RULE.annualIncome],
+    ['-1', RULE.annualIncome],
+    ['1,000', RULE.annualIncome],
+    ['1e5', RULE.annualIncome],
+    ['.5', RULE.annualIncome],
+    ['1'.repeat(13), RULE.annualIncome],
+  ],
+  occupation: textRules(64),
+  position: textRules(64),
+  detailedAddress: textRules(200),
+  cardUUID: [
+    ['not-a-uuid', RULE.uuid],
+    ['123e4567-e89b-12d3-a456-42661417400', RULE.uuid],
+    ['123e4567e89b12d3a456426614174000', RULE.uuid],
+  ],
+  supportDocumentType: [
+    ['PASSPORT', RULE.supportDocumentType],
+    ['work_visa', RULE.supportDocumentType],
+  ],
+  supportDocumentUrl: [
+    ['javascript:alert(1)', RULE.url],
+    ['//files.example.com/a.png', RULE.url],
+    [`${url(1)},${url(2)}`, RULE.url],
+    ['https://files.example.com/a b.png', RULE.url],
+    [`https://files.example.com/${'x'.repeat(2030)}`, RULE.max(2048)],
+  ],
+  requestId: [
+    ['abcdefg', RULE.requestId],
+    ['abcd efgh', RULE.requestId],
+    ['abcdéfgh', RULE.requestId],
+    ['r'.repeat(65), RULE.requestId],
+    ['r'.repeat(LONG), RULE.requestId],
+  ],
+  pageNum: [
+    ['0', RULE.atLeast1],
+    ['abc', RULE.wholeNumber],
+    ['-1', RULE.wholeNumber],
+    ['1.5', RULE.wholeNumber],
+    ['1000001', 'must be at most 1000000'],
+    ['9'.repeat(LONG), RULE.wholeNumber],
+  ],
+  pageSize: [
+    ['0', RULE.atLeast1],
+    ['101', 'must be at most 100'],
+    ['1e2', RULE.wholeNumber],
+    ['ten', RULE.wholeNumber],
+  ],
+  paymentAssetId: idRules,
+  categoryId: idRules,
+  addressId: idRules,
+  embossedName: [
+    ['john doe', RULE.embossed],
+    ['John Doe', RULE.embossed],
+    ['A'.repeat(21), RULE.embossed],
+    ['JOHN  DOE', RULE.embossed],
+    [' JOHN', RULE.embossed],
+    ['JOHN ', RULE.embossed],
+    ['JOHN1', RULE.embossed],
+    ['JOSÉ', RULE.embossed],
+    ["O'NEIL", RULE.embossed],
+    ['JOHN-DOE', RULE.embossed],
+    ['A'.repeat(LONG), RULE.embossed],
+  ],
+  needDelivery: [
+    ['yes', RULE.bool],
+    ['TRUE', RULE.bool],
+    ['1', RULE.bool],
+  ],
+  cardNumber: [
+    ['4'.repeat(33), RULE.max(32)],
+    ['4'.repeat(LONG), RULE.max(32)],
+  ],
+  cardImageUrl: [
+    ['not a url', RULE.url],
+    ['mailto:jane@example.com', RULE.url],
+    ['https://', RULE.url],
+  ],
+  country: [
+    ['XX', RULE.country],
+    ['us', RULE.country],
+    ['USA', RULE.country],
+    ['U1', RULE.country],
+    ['U', RULE.country],
+  ],
+  city: textRules(64),
+  street: textRules(128),
+  province: textRules(64),
+  postalCode: [
+    ['12345!', RULE.postalCode],
+    ['-1234', RULE.postalCode],
+    ['1234-', RULE.postalCode],
+    ['1'.repeat(13), RULE.postalCode],
+  ],
+  isDefault: [
+    ['TRUE', RULE.bool],
+    ['yes', RULE.bool],
+    ['0', RULE.bool],
+  ],
+};
+
+// ---------------------------------------------------------------- server, data, calls
+
+let db: TestDatabase;
+let server: WalletTestServer;
+let baseline: Snapshot;
+
+/** Valid non-auth parameters of each operation: with one of them broken, only that one fails. */
+function validParams(name: WalletOperationName): Params {
+  switch (name) {
+    case 'registerAndKyc':
+      return kycParams('val-never-created');
+    case 'agencyApplyUserCard':
+    case 'userApplyCard':
+      return {
+        appUserId: USER,
+        paymentAssetId: String(db.agencyAssetId),
+        categoryId: '1',
+        embossedName: 'JANE DOE',
+      };
+    case 'addAddress':
+      return {
+        appUserId: USER,
+        country: 'US',
+        city: 'San Francisco',
+        street: '1 Market Street',
+        firstName: 'Jane',
+        lastName: "O'Connor",
+        mobile: '1-4155550100',
+      };
+    case 'userCardList':
+    case 'userAssetList':
+    case 'addressList':
+      return { appUserId: USER };
+    default:
+      return {};
+  }
+}
+
+/** A signed URL whose parameters are `params`, optionally with one of them replaced after signing. */
+function buildUrl(
+  name: WalletOperationName,
+  params: Params,
+  edit?: { drop?: string; set?: [string, string] },
+): string {
+  const { sign, ...rest } = params;
+  const full = signedUrl(server.baseUrl, name, rest, sign === undefined ? {} : { sign });
+  if (!edit) return full;
+  const [path, query = ''] = full.split('?') as [string, string?];
+  const pairs = query
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const i = p.indexOf('=');
+      return [decodeURIComponent(p.slice(0, i)), p.slice(i + 1)] as [string, string];
+    })
+    .filter(([n]) => n !== edit.drop && n !== edit.set?.[0]);
+  if (edit.set) pairs.push([edit.set[0], encodeURIComponent(edit.set[1])]);
+  return `${path}?${pairs.map(([n, v]) => `${encodeURIComponent(n)}=${v}`).join('&')}`;
+}
+
+async function send(name: WalletOperationName, target: string): Promise<{ status: number; body: Envelope }> {
+  const response = await fetch(target, { method: walletOperations[name].method });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as Envelope };
+}
+
+/** Everything a rejected call could have changed, read in one query (it runs after every test). */
+type Snapshot = Record<string, unknown>;
+
+const SNAPSHOT_TABLES = [
+  'users',
+  'cards',
+  'assets',
+  'ledger_entries',
+  'addresses',
+  'idempotency_keys',
+  'used_nonces',
+];
+const SNAPSHOT_QUERY = sql.raw(
+  `select ${SNAPSHOT_TABLES.map((t) => `(select count(*)::int from wallet.${t}) as ${t}`).join(', ')},
+     (select coalesce(json_agg(json_build_array(id, balance::text) order by id), '[]') from wallet.assets) as balances,
+     (select coalesce(json_agg(json_build_array(id, user_count) order by id), '[]') from wallet.apps) as user_counts`,
+);
+
+async function snapshot(): Promise<Snapshot> {
+  const [row] = await rawRows<Snapshot>(db.db, SNAPSHOT_QUERY);
+  return row ?? {};
+}
+
+const preview = (v: string) =>
+  v.length > 40 ? `${JSON.stringify(v.slice(0, 24))}...(${v.length} chars)` : JSON.stringify(v);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startWalletServer();
+  const registered = await callWallet(server.baseUrl, 'registerAndKyc', kycParams(USER));
+  expect(registered.body.code).toBe(0);
+  baseline = await snapshot();
+  expect(baseline).toMatchObject({ users: 1, cards: 0, addresses: 0, idempotency_keys: 0 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+// (d) Every call in this file is refused before any business logic, so none may change anything,
+// not even record its nonce.
+afterEach(async () => {
+  expect(await snapshot()).toEqual(baseline);
+});
+
+// ---------------------------------------------------------------- the contract itself
+
+describe('the schemas match the contract', () => {
+  it.each(opNames)('%s: required parameters are those of DESIGN §3', (name) => {
+    expect(requiredOf(walletOperations[name]).sort()).toEqual([...REQUIRED[name]].sort());
+  });
+
+  it.each(opNames)('%s: the valid base parameters pass the schema', (name) => {
+    const op = walletOperations[name];
+    const input = {
+      ...validParams(name),
+      agencyCode: 'AG001',
+      appId: 'app-1',
+      timestamp: '1',
+      nonce: freshNonce(),
+      sign: 'x',
+    };
+    expect(op.params.safeParse(input).success).toBe(true);
+  });
+
+  it('every parameter of every operation has at least one rule-breaking value here', () => {
+    const uncovered = operations.flatMap((op) =>
+      Object.keys(shapeOf(op))
+        .filter((p) => !BAD[p]?.length)
+        .map((p) => `${op.name}.${p}`),
+    );
+    expect(uncovered).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- (a) 1001
+
+const requiredCases = opNames.flatMap((name) => REQUIRED[name].map((param) => [name, param] as const));
+
+describe('a missing required parameter is 1001 "<name> is required."', () => {
+  it.each(requiredCases)('%s without %s', async (name, param) => {
+    const { status, body } = await send(name, buildUrl(name, validParams(name), { drop: param }));
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1001, msg: `${param} is required.` });
+  });
+
+  it.each(requiredCases)('%s with %s= (empty counts as missing)', async (name, param) => {
+    const { status, body } = await send(name, buildUrl(name, validParams(name), { set: [param, ''] }));
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1001, msg: `${param} is required.` });
+  });
+
+  it.each(opNames)('%s built with sign: null', async (name) => {
+    const target = signedUrl(server.baseUrl, name, validParams(name), { sign: null });
+    expect(new URL(target).searchParams.has('sign')).toBe(false);
+    expect((await send(name, target)).body).toEqual({ code: 1001, msg: 'sign is required.' });
+  });
+
+  it.each(opNames)('%s with no query string at all names agencyCode first', async (name) => {
+    const { status, body } = await send(name, `${server.baseUrl}${walletOperations[name].path}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1001, msg: 'agencyCode is required.' });
+  });
+
+  it('an optional parameter may be empty (dropped, like absent)', async () => {
+    // Optional and empty: validation passes, so the refusal comes from the next stage (a bad sign).
+    const target = buildUrl('cardListAllByUser', { email: '', pageNum: '', sign: 'f'.repeat(64) });
+    expect((await send('cardListAllByUser', target)).body).toEqual({
+      code: 2001,
+      msg: 'The signature does not match the request.',
+    });
+  });
+});
+
+// ---------------------------------------------------------------- (b) 1002
+
+const invalidCases = operations.flatMap((op) =>
+  Object.keys(shapeOf(op)).flatMap((param) =>
+    (BAD[param] ?? []).map(
+      ([value, rule]) => [op.name as WalletOperationName, param, preview(value), value, rule] as const,
+    ),
+  ),
+);
+
+describe('a value breaking its rule is 1002 "<name> <rule>."', () => {
+  it.each(invalidCases)('%s %s=%s', async (name, param, _preview, value, rule) => {
+    const params = { ...validParams(name), [param]: value };
+    const { status, body } = await send(name, buildUrl(name, params));
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1002, msg: `${param} ${rule}.` });
+  });
+
+  it('a whitespace-only required value is present, so 1002, not 1001', async () => {
+    const target = buildUrl('addAddress', { ...validParams('addAddress'), city: ' ' });
+    expect((await send('addAddress', target)).body).toEqual({ code: 1002, msg: `city ${RULE.trim}.` });
+  });
+});
+
+describe('the first failing parameter in schema order is the one reported', () => {
+  const kyc = () => validParams('registerAndKyc');
+
+  it.each([
+    [
+      'bad email, bad firstName',
+      { email: 'nope', firstName: 'J4ne' },
+      { code: 1002, msg: `email ${RULE.email}.` },
+    ],
+    [
+      'missing appUserId, bad email',
+      { appUserId: undefined, email: 'nope' },
+      { code: 1001, msg: 'appUserId is required.' },
+    ],
+    [
+      'bad email, missing firstName',
+      { email: 'nope', firstName: undefined },
+      { code: 1002, msg: `email ${RULE.email}.` },
+    ],
+    [
+      'bad nonce, missing appUserId',
+      { nonce: 'short', appUserId: undefined },
+      { code: 1002, msg: `nonce ${RULE.nonce}.` },
+    ],
+    ['bad photos, bad gender', { photos: 'x', gender: 'X' }, { code: 1002, msg: `photos ${RULE.photos}.` }],
+    [
+      'missing photos, bad requestId',
+      { photos: undefined, requestId: 'x' },
+      { code: 1001, msg: 'photos is required.' },
+    ],
+  ])('registerAndKyc: %s', async (_label, overrides, expected) => {
+    const params = Object.fromEntries(
+      Object.entries({ ...kyc(), ...overrides }).filter(([, v]) => v !== undefined),
+    ) as Params;
+    expect((await send('registerAndKyc', buildUrl('registerAndKyc', params))).body).toEqual(expected);
+  });
+
+  it('validation comes before the app lookup (unknown agency, bad email -> 1002)', async () => {
+    const target = buildUrl('registerAndKyc', { ...kyc(), agencyCode: 'NOPE', email: 'nope' });
+    expect((await send('registerAndKyc', target)).body).toEqual({ code: 1002, msg: `email ${RULE.email}.` });
+  });
+
+  it('validation comes before the signature (bad sign, missing appUserId -> 1001)', async () => {
+    const target = buildUrl('userCardList', { sign: '0'.repeat(64) }, { drop: 'appUserId' });
+    expect((await send('userCardList', target)).body).toEqual({ code: 1001, msg: 'appUserId is required.' });
+  });
+
+  it('validation comes before the timestamp window (stale timestamp, bad pageSize -> 1002)', async () => {
+    const target = buildUrl('cardListAllByUser', { timestamp: '1', pageSize: '0' });
+    expect((await send('cardListAllByUser', target)).body).toEqual({
+      code: 1002,
+      msg: `pageSize ${RULE.atLeast1}.`,
+    });
+  });
+});
+
+// ---------------------------------------------------------------- (c) 1003
+
+const duplicate = (param: string) => ({ code: 1003, msg: `Parameter ${param} is given more than once.` });
+
+describe('a parameter given twice is 1003, naming it', () => {
+  it.each(opNames)('%s: a duplicated auth parameter (appId)', async (name) => {
+    const r = await callWallet(server.baseUrl, name, validParams(name), {
+      extraQuery: `appId=${TEST_AGENCY.appId}`,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(duplicate('appId'));
+  });
+
+  it.each(opNames)('%s: a second sign', async (name) => {
+    const r = await callWallet(server.baseUrl, name, validParams(name), {
+      extraQuery: `sign=${'0'.repeat(64)}`,
+    });
+    expect(r.body).toEqual(duplicate('sign'));
+  });
+
+  it.each(opNames)('%s: a duplicate whose second copy is empty (nonce=)', async (name) => {
+    const r = await callWallet(server.baseUrl, name, validParams(name), { extraQuery: 'nonce=' });
+    expect(r.body).toEqual(duplicate('nonce'));
+  });
+
+  const withBusinessParam = opNames
+    .map((name) => [name, REQUIRED[name].find((param) => !AUTH.includes(param))] as const)
+    .filter((c): c is readonly [WalletOperationName, string] => c[1] !== undefined);
+
+  it.each(withBusinessParam)('%s: a duplicated business parameter (%s), same value', async (name, param) => {
+    const value = validParams(name)[param]!;
+    const r = await callWallet(server.baseUrl, name, validParams(name), {
+      extraQuery: `${encodeURIComponent(param)}=${encodeURIComponent(value)}`,
+    });
+    expect(r.body).toEqual(duplicate(param));
+  });
+
+  it.each(withBusinessParam)(
+    '%s: a duplicated business parameter (%s) whose second copy is empty',
+    async (name, param) => {
+      const r = await callWallet(server.baseUrl, name, validParams(name), {
+        extraQuery: `${encodeURIComponent(param)}=`,
+      });
+      expect(r.body).toEqual(duplicate(param));
+    },
+  );
+
+  it('an optional parameter given twice, first copy empty', async () => {
+    const target = `${buildUrl('cardListAllByUser', {}).replace('?', '?pageSize=&')}&pageSize=10`;
+    expect((await send('cardListAllByUser', target)).body).toEqual(duplicate('pageSize'));
+  });
+
+  it('an unknown parameter given twice', async () => {
+    const r = await callWallet(server.baseUrl, 'agencyAssetList', {}, { extraQuery: 'foo=1&foo=2' });
+    expect(r.body).toEqual(duplicate('foo'));
+  });
+
+  it('a name spelled with a percent escape is the same name', async () => {
+    const r = await callWallet(
+      server.baseUrl,
+      'agencyAssetList',
+      {},
+      { extraQuery: `app%49d=${TEST_AGENCY.appId}` },
+    );
+    expect(r.body).toEqual(duplicate('appId'));
+  });
+
+  it('a duplicate is refused before validation (with a required parameter missing too)', async () => {
+    const target = `${buildUrl('userCardList', {}, { drop: 'appUserId' })}&nonce=${freshNonce()}`;
+    expect((await send('userCardList', target)).body).toEqual(duplicate('nonce'));
+  });
+});
