@@ -1,0 +1,443 @@
+// Property tests with fast-check: hostile query strings against every wallet operation, over
+// HTTP against the real route handlers.
+// (a) Raw, unsigned query strings: never HTTP 500, always the envelope, never success.
+// (b) The same hostile values in each parameter of a correctly signed request: never HTTP 500,
+//     always the envelope; a refusal changes nothing in the wallet state.
+// (c) Hostile but acceptable text round-trips exactly (no injection, no mangling).
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps, users } from '@/lib/server/db/schema';
+import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
+import { addressSchema, assetSchema, usersWithCardsPageSchema } from '@/lib/validations/wallet';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/operations';
+import { ResultCode } from '@/lib/wallet/result-codes';
+import { callWallet, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
+import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { ledgerMismatches, walletState } from '../helpers/wallet-state';
+
+const NUM_RUNS = 150;
+
+let db: TestDatabase;
+let server: WalletTestServer;
+let base: string;
+let userWallet = 0;
+let addressId = 0;
+
+const HP_USER = 'hp-user';
+const HOME = {
+  country: 'US',
+  city: 'San Francisco',
+  street: '1 Market St',
+  firstName: 'Jane',
+  lastName: "O'Connor",
+  mobile: '1-4155550100',
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startWalletServer();
+  base = server.baseUrl;
+  let r = await callWallet(base, 'registerAndKyc', kycParams(HP_USER));
+  expect(r.body.code, r.body.msg).toBe(0);
+  r = await callWallet(base, 'userAssetList', { appUserId: HP_USER });
+  userWallet = assetSchema.array().parse(r.body.data)[0]!.assetId;
+  await creditAsset({ db: db.db, assetId: userWallet, amountMinor: 100_000_000 });
+  r = await callWallet(base, 'addAddress', { appUserId: HP_USER, ...HOME });
+  expect(r.body.code, r.body.msg).toBe(0);
+  addressId = (r.body.data as { addressId: number }).addressId;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+// ------------------------------------------------------------------ hostile values
+
+const HOSTILE: readonly string[] = [
+  // SQL
+  "' OR 1=1--",
+  "' OR '1'='1",
+  "'; DROP TABLE wallet.users; --",
+  '1; SELECT pg_sleep(5)',
+  "1' UNION SELECT secret FROM wallet.apps--",
+  '"',
+  "'",
+  '\\',
+  '\\x00',
+  '$1',
+  // markup and templates
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '${7*7}',
+  '{{7*7}}',
+  // control characters
+  '\u0000',
+  'a\u0000b',
+  '\r\n',
+  'X\r\nSet-Cookie: a=b',
+  '\t',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  // unicode look-alikes and tricks
+  'ＡＧ００１',
+  'АG001',
+  'app\u20111',
+  'ADA LOVELACE\u200b',
+  '\u202eevil',
+  'e\u0301',
+  '\ufeffAG001',
+  '１',
+  '٣',
+  '😀',
+  '\ufffd',
+  'ß',
+  'İ',
+  // numbers
+  '0',
+  '-1',
+  '-0',
+  '1.5',
+  '1e3',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '00000000001',
+  '2147483647',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999999999999',
+  ' 1',
+  '1 ',
+  // percent-encoding garbage (sent literally when signed, raw when unsigned)
+  '%E0%A4%A',
+  '%',
+  '%%',
+  '%zz',
+  '%00',
+  '%C0%AE',
+  '%FF%FE',
+  '%2',
+  '+',
+  '&',
+  '=',
+  '#',
+  '?',
+  ';',
+  // prototype pollution and type confusion
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '{"__proto__":{"admin":true}}',
+  '{"$ne":null}',
+  '[]',
+  '[object Object]',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  // paths and sizes
+  '../../../etc/passwd',
+  'https://evil.test/a.png',
+  'javascript:alert(1)',
+  'a'.repeat(300),
+  'A'.repeat(5000),
+  ' ',
+  '',
+];
+
+const hostileValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...HOSTILE) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...HOSTILE), fc.constantFrom(...HOSTILE))
+      .map(([a, b]) => a + b),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('AG001', 'app-1', HP_USER, 'US', 'JANE', '1', 'x@example.com'), fc.constantFrom(...HOSTILE))
+      .map(([a, b]) => a + b),
+  },
+);
+
+const OPERATIONS = Object.keys(walletOperations) as WalletOperationName[];
+const KNOWN_FAILURE_CODES = new Set<number>(Object.values(ResultCode).filter((c) => c !== 0 && c !== ResultCode.INTERNAL));
+
+const allParamNames = [...new Set(OPERATIONS.flatMap((op) => Object.keys(walletOperations[op].params.shape)))];
+const EXTRA_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'x'];
+
+const rawName: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...allParamNames, ...EXTRA_NAMES, '') },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE) },
+);
+
+const rawPair: fc.Arbitrary<string> = fc
+  .tuple(rawName, hostileValue, fc.constantFrom('raw', 'encoded', 'bare'))
+  .map(([name, value, how]) =>
+    how === 'encoded'
+      ? `${encodeURIComponent(name)}=${encodeURIComponent(value)}`
+      : how === 'bare'
+        ? name
+        : `${name}=${value}`,
+  );
+
+type RawQuery = { kind: 'raw'; query: string } | { kind: 'auth-shaped'; pairs: string[]; sign: string };
+
+const AUTH_NAMES = new Set(['agencyCode', 'appId', 'timestamp', 'nonce', 'sign']);
+
+/** Raw query strings for one operation: noise, and calls shaped like real ones but not signed right. */
+function rawQueryFor(op: WalletOperationName): fc.Arbitrary<RawQuery> {
+  const ownNames = Object.keys(walletOperations[op].params.shape).filter((n) => !AUTH_NAMES.has(n));
+  const ownPair: fc.Arbitrary<string> = fc
+    .tuple(ownNames.length > 0 ? fc.constantFrom(...ownNames) : rawName, hostileValue, fc.boolean())
+    .map(([name, value, encoded]) => (encoded ? `${name}=${encodeURIComponent(value)}` : `${name}=${value}`));
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }).map((query) => ({ kind: 'raw' as const, query })) },
+    { weight: 1, arbitrary: fc.webSegment().map((query) => ({ kind: 'raw' as const, query })) },
+    { weight: 1, arbitrary: fc.webQueryParameters().map((query) => ({ kind: 'raw' as const, query })) },
+    {
+      weight: 2,
+      arbitrary: fc.array(rawPair, { maxLength: 8 }).map((pairs) => ({ kind: 'raw' as const, query: pairs.join('&') })),
+    },
+    // Looks like a real call (the right app, a fresh timestamp and nonce) but is not signed right.
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.array(fc.oneof({ weight: 4, arbitrary: ownPair }, { weight: 1, arbitrary: rawPair }), { maxLength: 6 }),
+          fc.oneof(hostileValue, fc.stringMatching(/^[0-9a-f]{64}$/)),
+        )
+        .map(([pairs, sign]) => ({ kind: 'auth-shaped' as const, pairs, sign })),
+    },
+  );
+}
+
+function materialise(q: RawQuery): string {
+  if (q.kind === 'raw') return q.query;
+  return [
+    `agencyCode=${TEST_AGENCY.agencyCode}`,
+    `appId=${TEST_AGENCY.appId}`,
+    `timestamp=${Date.now()}`,
+    `nonce=${freshNonce()}`,
+    ...q.pairs,
+    `sign=${encodeURIComponent(q.sign)}`,
+  ].join('&');
+}
+
+// ------------------------------------------------------------------ checks
+
+type Sent = { status: number; text: string; body: Envelope | undefined };
+
+function parseEnvelope(text: string): Envelope | undefined {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Never 500; always HTTP 200 with the JSON envelope: an integer code and a string msg. */
+function assertEnvelope(sent: Sent, context: string): Envelope {
+  const { status, text, body } = sent;
+  if (status === 500) throw new Error(`HTTP 500 for ${context}: ${text}`);
+  if (status !== 200) throw new Error(`HTTP ${status} for ${context}: ${text.slice(0, 200)}`);
+  if (!body || typeof body !== 'object') throw new Error(`not a JSON envelope for ${context}: ${text.slice(0, 200)}`);
+  if (!Number.isInteger(body.code)) throw new Error(`code is not an integer for ${context}: ${text.slice(0, 200)}`);
+  if (typeof body.msg !== 'string' || body.msg.length === 0) throw new Error(`msg missing for ${context}: ${text.slice(0, 200)}`);
+  if (body.code !== 0) {
+    if (!KNOWN_FAILURE_CODES.has(body.code)) throw new Error(`unexpected code ${body.code} for ${context}: ${body.msg}`);
+    if ('data' in body) throw new Error(`a failure carries data for ${context}`);
+  }
+  return body;
+}
+
+async function sendRaw(op: WalletOperationName, query: string): Promise<Sent> {
+  const { method, path } = walletOperations[op];
+  const response = await fetch(`${base}${path}?${query}`, { method });
+  const text = await response.text();
+  return { status: response.status, text, body: parseEnvelope(text) };
+}
+
+// ------------------------------------------------------------------ valid calls per operation
+
+let regSeq = 0;
+
+/** Parameters that make each operation succeed (for the mutating ones, at least the first time). */
+function validParams(op: WalletOperationName): Record<string, string | number | boolean> {
+  switch (op) {
+    case 'registerAndKyc': {
+      const id = `hp-reg-${++regSeq}`;
+      return kycParams(id);
+    }
+    case 'cardListAllByUser':
+      return { appUserId: HP_USER, email: `${HP_USER}@example.com`, pageNum: 1, pageSize: 20 };
+    case 'agencyApplyUserCard':
+      return {
+        appUserId: HP_USER,
+        paymentAssetId: db.agencyAssetId,
+        categoryId: 1,
+        embossedName: 'JANE OCONNOR',
+        needDelivery: false,
+        addressId,
+      };
+    case 'userApplyCard':
+      return {
+        appUserId: HP_USER,
+        paymentAssetId: userWallet,
+        categoryId: 2,
+        embossedName: 'JANE OCONNOR',
+        needDelivery: true,
+        addressId,
+      };
+    case 'addAddress':
+      return { appUserId: HP_USER, ...HOME, province: 'California', postalCode: '94105', isDefault: false };
+    case 'userCardList':
+    case 'userAssetList':
+    case 'addressList':
+      return { appUserId: HP_USER };
+    case 'agencyAssetList':
+    case 'categoryList':
+      return {};
+  }
+}
+
+const signedCase = (op: WalletOperationName) => {
+  // Every parameter of the operation (the signed auth ones too) and a few names it does not know.
+  // `sign` is left out: a second sign is always 1003, and (a) covers hostile signs.
+  const names = [...Object.keys(walletOperations[op].params.shape).filter((n) => n !== 'sign'), ...EXTRA_NAMES];
+  return fc
+    .uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 2 })
+    .chain((targets) =>
+      fc.tuple(fc.constant(targets), fc.array(hostileValue, { minLength: targets.length, maxLength: targets.length })),
+    );
+};
+
+// ------------------------------------------------------------------ properties
+
+describe('(a) raw unsigned query strings', () => {
+  it('sanity: a correct call succeeds and the raw path reaches the handlers', async () => {
+    const r = await callWallet(base, 'categoryList', {});
+    expect(r.body.code).toBe(0);
+    const sent = await sendRaw('categoryList', '');
+    expect(assertEnvelope(sent, 'empty query').code).toBe(1001);
+  });
+
+  it.each(OPERATIONS)('%s: never 500, always an envelope, never success', async (op) => {
+    await fc.assert(
+      fc.asyncProperty(rawQueryFor(op), async (q) => {
+        const query = materialise(q);
+        const sent = await sendRaw(op, query);
+        const body = assertEnvelope(sent, `${op} ?${JSON.stringify(query)}`);
+        if (body.code === 0) throw new Error(`unsigned call succeeded: ${op} ?${query}`);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe('(b) hostile values in correctly signed requests', () => {
+  it('sanity: every operation succeeds with its valid parameters', async () => {
+    for (const op of OPERATIONS) {
+      const r = await callWallet(base, op, validParams(op));
+      expect(r.body.code, `${op}: ${r.body.msg}`).toBe(0);
+    }
+  });
+
+  it.each(OPERATIONS)('%s: never 500, always an envelope; a refusal changes nothing', async (op) => {
+    let refused = 0;
+    // Nothing else runs in between, so the state after one call is the state before the next.
+    let state = await walletState(db.db);
+    await fc.assert(
+      fc.asyncProperty(signedCase(op), async ([targets, values]) => {
+        const params: Record<string, string | number | boolean> = validParams(op);
+        targets.forEach((name, i) => {
+          params[name] = values[i]!;
+        });
+        const before = state;
+        const r = await callWallet(base, op, params);
+        const body = assertEnvelope(r, `${op} ${JSON.stringify(params)}`);
+        state = await walletState(db.db);
+        if (body.code !== 0) {
+          refused++;
+          expect(state, `${op} refused with ${body.code} (${body.msg}) but changed the state`).toEqual(before);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('left every ledger summing to its balance and the user counter right', async () => {
+    expect(await ledgerMismatches(db.db)).toEqual([]);
+    const r = await callWallet(base, 'cardListAllByUser', { pageSize: 1 });
+    const page = usersWithCardsPageSchema.parse(r.body.data);
+    const rows = await db.db.select({ id: users.id }).from(users).where(eq(users.appId, (await appKey())!));
+    expect(page.dataTotal).toBe(rows.length);
+  });
+});
+
+async function appKey(): Promise<number | undefined> {
+  const [row] = await db.db.select({ id: apps.id }).from(apps).where(eq(apps.appId, TEST_AGENCY.appId));
+  return row?.id;
+}
+
+describe('(c) acceptable hostile text is stored and returned exactly', () => {
+  // Text the rules accept: no control characters, no leading or trailing space, within length.
+  const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+  const acceptableText = (max: number) =>
+    fc
+      .oneof(
+        fc.constantFrom(...HOSTILE),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: max }),
+        fc.tuple(fc.constantFrom(...HOSTILE), fc.string({ unit: 'grapheme', maxLength: 10 })).map(([a, b]) => a + b),
+      )
+      .filter((v) => v.length >= 1 && v.length <= max && !CONTROL.test(v) && v.trim() === v);
+
+  it('registerAndKyc region round-trips through 4.2 regionDesc', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(acceptableText(64), async (region) => {
+        const appUserId = `hp-rt-${++n}`;
+        const r = await callWallet(base, 'registerAndKyc', kycParams(appUserId, { region }));
+        assertEnvelope(r, `region ${JSON.stringify(region)}`);
+        expect(r.body.code, r.body.msg).toBe(0);
+        const list = await callWallet(base, 'cardListAllByUser', { appUserId });
+        const page = usersWithCardsPageSchema.parse(list.body.data);
+        expect(page.list[0]?.regionDesc).toBe(region);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('addAddress city, street, province and detailedAddress round-trip through address/list', async () => {
+    const appUserId = 'hp-addr-rt';
+    expect((await callWallet(base, 'registerAndKyc', kycParams(appUserId))).body.code).toBe(0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ city: acceptableText(64), street: acceptableText(128), province: acceptableText(64), detailedAddress: acceptableText(200) }),
+        async (fields) => {
+          const r = await callWallet(base, 'addAddress', { appUserId, ...HOME, ...fields, isDefault: true });
+          assertEnvelope(r, `address ${JSON.stringify(fields)}`);
+          expect(r.body.code, r.body.msg).toBe(0);
+          const id = (r.body.data as { addressId: number }).addressId;
+          const listed = addressSchema.array().parse((await callWallet(base, 'addressList', { appUserId })).body.data);
+          expect(listed[0]).toMatchObject({ addressId: id, isDefault: true, ...fields });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
