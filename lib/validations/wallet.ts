@@ -57,7 +57,7 @@ const isRealDate = (v: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
 };
 
-export const dateParam = z.string().refine(isRealDate, 'must be a real date in the form yyyy-MM-dd');
+export const dateParam = z.string().refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd');
 export const birthdayParam = dateParam.refine(
   (v) => v <= new Date().toISOString().slice(0, 10),
   'must not be in the future',
@@ -152,10 +152,13 @@ export const registerAndKycParams = z.object({
   mobile: mobileParam,
   region: text(64),
   documentType: pattern(
-    /^[A-Za-z0-9][A-Za-z0-9 _-]{0,31}$/,
-    "must be 1-32 letters, digits, spaces, '_' or '-'",
+    /^(?=.{1,32}$)[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/,
+    "must be 1-32 letters or digits, words separated by a single space, '_' or '-'",
   ),
-  documentNo: pattern(/^[A-Za-z0-9][A-Za-z0-9 /-]{0,39}$/, "must be 1-40 letters, digits, spaces, '/' or '-'"),
+  documentNo: pattern(
+    /^(?=.{1,40}$)[A-Za-z0-9]+(?:[ /-][A-Za-z0-9]+)*$/,
+    "must be 1-40 letters or digits, groups separated by a single space, '/' or '-'",
+  ),
   photos: photosParam,
   documentExpiryDate: dateParam.optional(),
   gender: oneOf(GENDERS).optional(),

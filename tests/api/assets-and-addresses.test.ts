@@ -293,6 +293,21 @@ describe('4.7 addAddress and the address/list extension', () => {
     expect((await list(appUserId)).map((a) => a.addressId)).toEqual([created.addressId]);
   });
 
+  it('counts a parameter left at its default as the same request: isDefault=false replays an omitted isDefault', async () => {
+    const appUserId = await newUser();
+    const first = await callWallet(base, 'addAddress', { appUserId, ...HOME, requestId: 'addr-default-0001' });
+    expectSuccess(first);
+    const state = await walletState(db.db);
+    const second = await callWallet(base, 'addAddress', {
+      appUserId,
+      ...HOME,
+      isDefault: false,
+      requestId: 'addr-default-0001',
+    });
+    expect(second.text).toBe(first.text);
+    expect(await walletState(db.db)).toEqual(state);
+  });
+
   it('4007 when the requestId is reused with other parameters, changing nothing', async () => {
     const appUserId = await newUser();
     expectSuccess(await callWallet(base, 'addAddress', { appUserId, ...HOME, requestId: 'addr-reuse-0001' }));

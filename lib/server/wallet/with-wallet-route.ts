@@ -97,7 +97,7 @@ export function walletRoute<N extends WalletOperationName>(name: N, handler: Wal
             appKey: app.id,
             operation: name,
             requestId: params.requestId,
-            fingerprint: requestFingerprint(name, pairs),
+            fingerprint: requestFingerprint(name, params),
             work: (tx) => handler({ db: tx, app, params }),
           })
         : JSON.stringify(await handler({ db, app, params }));

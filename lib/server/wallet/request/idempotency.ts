@@ -8,15 +8,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
 import { idempotencyKeys } from '@/lib/server/db/schema';
 import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
-import { canonicalQuery } from '@/lib/wallet/signature';
 import type { Executor } from '../context';
 
 const VOLATILE = new Set(['sign', 'timestamp', 'nonce']);
 
-/** Same operation and the same canonical query, less the per-call sign, timestamp and nonce. */
-export function requestFingerprint(operation: string, pairs: Map<string, string>): string {
-  const stable = [...pairs].filter(([name]) => !VOLATILE.has(name));
-  return createHash('sha256').update(`${operation}\n${canonicalQuery(stable)}`).digest('hex');
+/**
+ * Same operation and the same parameters as validated (defaults applied), less the per-call
+ * sign, timestamp and nonce: `isDefault=false` and an omitted isDefault are the same request.
+ */
+export function requestFingerprint(operation: string, params: Record<string, unknown>): string {
+  const stable = Object.keys(params)
+    .filter((name) => !VOLATILE.has(name) && params[name] !== undefined)
+    .sort()
+    .map((name) => [name, params[name]]);
+  return createHash('sha256').update(`${operation}\n${JSON.stringify(stable)}`).digest('hex');
 }
 
 /**

@@ -4,7 +4,7 @@
 import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
-import { agencies, apps, usedNonces } from '@/lib/server/db/schema';
+import { agencies, apps, idempotencyKeys, usedNonces } from '@/lib/server/db/schema';
 import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
 import { signRequest, signaturesMatch } from '@/lib/wallet/signature';
 import type { AuthenticatedApp } from '../context';
@@ -12,6 +12,7 @@ import type { AuthenticatedApp } from '../context';
 export const TIMESTAMP_WINDOW_MS = 300_000;
 /** Nonces are kept well past both edges of the window, then pruned. */
 export const NONCE_RETENTION_MS = 15 * 60_000;
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
 
 type VerifyOptions = {
   db: Database;
@@ -66,13 +67,19 @@ export async function verifySignedRequest(options: VerifyOptions): Promise<Authe
 
 let lastPrune = 0;
 
-/** At most once a minute per process, and off the request's critical path. */
+/**
+ * At most once a minute per process, and off the request's critical path: nonces past the
+ * window, and idempotency records past their 24 h (they hold results such as wallet tokens,
+ * which should not outlive their purpose).
+ */
 function maybePruneNonces(db: Database, now: number): void {
   if (now - lastPrune < 60_000) return;
   lastPrune = now;
-  const cutoff = new Date(now - NONCE_RETENTION_MS);
+  const nonceCutoff = new Date(now - NONCE_RETENTION_MS).toISOString();
+  const idempotencyCutoff = new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString();
   void db
     .delete(usedNonces)
-    .where(lt(usedNonces.createdAt, sql`${cutoff.toISOString()}::timestamptz`))
+    .where(lt(usedNonces.createdAt, sql`${nonceCutoff}::timestamptz`))
+    .then(() => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`${idempotencyCutoff}::timestamptz`)))
     .catch(() => undefined);
 }
