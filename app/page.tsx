@@ -18,9 +18,15 @@ export default function HomePage() {
         <caption className="sr-only">Wallet API operations</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className="py-2 pr-4 font-medium">Method</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Path</th>
-            <th scope="col" className="py-2 font-medium">Operation</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Method
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Path
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Operation
+            </th>
           </tr>
         </thead>
         <tbody>

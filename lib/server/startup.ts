@@ -8,7 +8,9 @@ import { getDatabase } from '@/lib/server/db/client';
 export async function announceStartup(): Promise<void> {
   const handle = await getDatabase();
   const storage =
-    handle.engine === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)';
+    handle.engine === 'pglite'
+      ? `embedded PGlite in ${path.join(dataDir, 'pglite')}`
+      : 'PostgreSQL (DATABASE_URL)';
   const secretSource = env.WALLET_APP_SECRET
     ? 'WALLET_APP_SECRET'
     : `walletAppSecret in ${path.join(dataDir, 'secrets.json')}`;

@@ -28,12 +28,21 @@ export const appUserIdParam = pattern(
   "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
 );
 export const timestampParam = z.union([
-  z.number('must be Unix epoch milliseconds').int('must be Unix epoch milliseconds').nonnegative('must be Unix epoch milliseconds'),
+  z
+    .number('must be Unix epoch milliseconds')
+    .int('must be Unix epoch milliseconds')
+    .nonnegative('must be Unix epoch milliseconds'),
   pattern(/^\d{1,15}$/, 'must be Unix epoch milliseconds (digits only)').transform(Number),
 ]);
-export const nonceParam = pattern(/^[A-Za-z0-9_-]{16,64}$/, "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'");
+export const nonceParam = pattern(
+  /^[A-Za-z0-9_-]{16,64}$/,
+  "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'",
+);
 export const signParam = z.string().max(128, 'must be at most 128 characters');
-export const requestIdParam = pattern(/^[\x21-\x7e]{8,64}$/, 'must be 8-64 printable ASCII characters without spaces');
+export const requestIdParam = pattern(
+  /^[\x21-\x7e]{8,64}$/,
+  'must be 8-64 printable ASCII characters without spaces',
+);
 
 export const emailParam = z
   .email('must be a valid e-mail address')
@@ -41,7 +50,7 @@ export const emailParam = z
 
 export const personNameParam = pattern(
   /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z'])?$/,
-  "must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter",
+  'must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter',
 ).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row');
 
 export const mobileParam = pattern(
@@ -57,7 +66,9 @@ const isRealDate = (v: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
 };
 
-export const dateParam = z.string().refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd');
+export const dateParam = z
+  .string()
+  .refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd');
 export const birthdayParam = dateParam.refine(
   (v) => v <= new Date().toISOString().slice(0, 10),
   'must not be in the future',
@@ -85,7 +96,11 @@ export const photosParam = z
   }, 'must be 1-10 http(s) URLs joined by commas');
 
 export const positiveIdParam = z.union([
-  z.number().int('must be a positive whole number').min(1, 'must be a positive whole number').max(2_147_483_647, 'must be at most 2147483647'),
+  z
+    .number()
+    .int('must be a positive whole number')
+    .min(1, 'must be a positive whole number')
+    .max(2_147_483_647, 'must be at most 2147483647'),
   pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
     .transform(Number)
     .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
@@ -94,7 +109,13 @@ export const positiveIdParam = z.union([
 const boundedInt = (min: number, max: number) =>
   z
     .union([z.number(), pattern(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
-    .pipe(z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+    .pipe(
+      z
+        .number()
+        .int('must be a whole number')
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`),
+    );
 
 export const booleanParam = z.union([
   z.boolean(),
@@ -106,10 +127,10 @@ export const embossedNameParam = pattern(
   'must be 1-20 upper-case letters A-Z with single spaces between words',
 );
 
-export const countryParam = pattern(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. US').refine(
-  (v) => isCountryCode(v),
+export const countryParam = pattern(
+  /^[A-Z]{2}$/,
   'must be an ISO 3166-1 alpha-2 country code, e.g. US',
-);
+).refine((v) => isCountryCode(v), 'must be an ISO 3166-1 alpha-2 country code, e.g. US');
 
 export const GENDERS = ['FEMALE', 'MALE'] as const;
 export const SUPPORT_DOCUMENT_TYPES = [
@@ -162,7 +183,10 @@ export const registerAndKycParams = z.object({
   photos: photosParam,
   documentExpiryDate: dateParam.optional(),
   gender: oneOf(GENDERS).optional(),
-  annualIncome: pattern(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in USD, e.g. 50000 or 50000.00').optional(),
+  annualIncome: pattern(
+    /^\d{1,12}(\.\d{1,2})?$/,
+    'must be an amount in USD, e.g. 50000 or 50000.00',
+  ).optional(),
   occupation: text(64).optional(),
   position: text(64).optional(),
   detailedAddress: text(200).optional(),
@@ -208,7 +232,10 @@ export const addAddressParams = z.object({
   lastName: personNameParam,
   mobile: mobileParam,
   province: text(64).optional(),
-  postalCode: pattern(/^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/, "must be 1-12 letters, digits, spaces or '-'").optional(),
+  postalCode: pattern(
+    /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/,
+    "must be 1-12 letters, digits, spaces or '-'",
+  ).optional(),
   detailedAddress: text(200).optional(),
   isDefault: booleanParam.default(false),
   requestId: requestIdParam.optional(),

@@ -6,7 +6,9 @@ export function minorToMajor(minor: number, decimalPlaces: number): number {
   if (!Number.isSafeInteger(minor)) throw new RangeError('minor amount must be a safe integer');
   if (decimalPlaces === 0) return minor;
   const negative = minor < 0;
-  const digits = Math.abs(minor).toString().padStart(decimalPlaces + 1, '0');
+  const digits = Math.abs(minor)
+    .toString()
+    .padStart(decimalPlaces + 1, '0');
   const text = `${digits.slice(0, -decimalPlaces)}.${digits.slice(-decimalPlaces)}`;
   return Number(negative ? `-${text}` : text);
 }
@@ -15,7 +17,9 @@ export function minorToMajor(minor: number, decimalPlaces: number): number {
 export function formatMinor(minor: number, decimalPlaces: number): string {
   if (decimalPlaces === 0) return minor.toString();
   const negative = minor < 0;
-  const digits = Math.abs(minor).toString().padStart(decimalPlaces + 1, '0');
+  const digits = Math.abs(minor)
+    .toString()
+    .padStart(decimalPlaces + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -decimalPlaces)}.${digits.slice(-decimalPlaces)}`;
 }
 

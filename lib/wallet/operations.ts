@@ -16,7 +16,9 @@ export type WalletOperation = {
   data: z.ZodType;
 };
 
-const op = <P extends z.ZodObject, D extends z.ZodType>(o: Omit<WalletOperation, 'params' | 'data'> & { params: P; data: D }) => o;
+const op = <P extends z.ZodObject, D extends z.ZodType>(
+  o: Omit<WalletOperation, 'params' | 'data'> & { params: P; data: D },
+) => o;
 
 export const walletOperations = {
   registerAndKyc: op({

@@ -9,7 +9,10 @@ export function parseQuery(search: string): QueryPairs {
   const pairs: QueryPairs = new Map();
   for (const [name, value] of new URLSearchParams(search)) {
     if (pairs.has(name)) {
-      throw new WalletError(ResultCode.PARAM_DUPLICATED, `Parameter ${describeName(name)} is given more than once.`);
+      throw new WalletError(
+        ResultCode.PARAM_DUPLICATED,
+        `Parameter ${describeName(name)} is given more than once.`,
+      );
     }
     pairs.set(name, value);
   }

@@ -25,7 +25,11 @@ export function canonicalQuery(params: Iterable<readonly [string, string]>): str
   return pairs.map(([n, v]) => `${n}=${v}`).join('&');
 }
 
-export function stringToSign(method: string, path: string, params: Iterable<readonly [string, string]>): string {
+export function stringToSign(
+  method: string,
+  path: string,
+  params: Iterable<readonly [string, string]>,
+): string {
   return `${method.toUpperCase()}\n${path}\n${canonicalQuery(params)}`;
 }
 

@@ -5,7 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '@/lib/server/db/schema';
 import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { addressCreatedSchema, addressSchema, assetSchema, type Address, type AddressCreated } from '@/lib/validations/wallet';
+import {
+  addressCreatedSchema,
+  addressSchema,
+  assetSchema,
+  type Address,
+  type AddressCreated,
+} from '@/lib/validations/wallet';
 import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -15,7 +21,11 @@ let db: TestDatabase;
 let server: WalletTestServer;
 let base: string;
 
-const OTHER = { agencyCode: OTHER_AGENCY.agencyCode, appId: OTHER_AGENCY.appId, secret: OTHER_AGENCY.appSecret };
+const OTHER = {
+  agencyCode: OTHER_AGENCY.agencyCode,
+  appId: OTHER_AGENCY.appId,
+  secret: OTHER_AGENCY.appSecret,
+};
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 type Result = { status: number; body: Envelope; text: string };
@@ -86,7 +96,10 @@ async function add(appUserId: string, fields: Params, options = {}): Promise<Add
 }
 
 async function list(appUserId: string, options = {}): Promise<Address[]> {
-  return addressSchema.strict().array().parse(expectSuccess(await callWallet(base, 'addressList', { appUserId }, options)));
+  return addressSchema
+    .strict()
+    .array()
+    .parse(expectSuccess(await callWallet(base, 'addressList', { appUserId }, options)));
 }
 
 describe('4.5 agencyAssetList', () => {
@@ -116,7 +129,10 @@ describe('4.5 agencyAssetList', () => {
   });
 
   it('OTHER_AGENCY sees only its own asset', async () => {
-    const assets = assetSchema.strict().array().parse(expectSuccess(await callWallet(base, 'agencyAssetList', {}, OTHER)));
+    const assets = assetSchema
+      .strict()
+      .array()
+      .parse(expectSuccess(await callWallet(base, 'agencyAssetList', {}, OTHER)));
     expect(assets).toEqual([
       {
         agencyCode: 'AG002',
@@ -162,7 +178,12 @@ describe('4.7 addAddress and the address/list extension', () => {
     const appUserId = await newUser();
     const r = await callWallet(base, 'addAddress', { appUserId, ...HOME });
     const created = addressCreatedSchema.strict().parse(expectSuccess(r));
-    expect(created).toEqual({ addressId: expect.any(Number), agencyCode: 'AG001', appId: 'app-1', appUserId });
+    expect(created).toEqual({
+      addressId: expect.any(Number),
+      agencyCode: 'AG001',
+      appId: 'app-1',
+      appUserId,
+    });
     expect(Number.isInteger(created.addressId) && created.addressId > 0).toBe(true);
   });
 
@@ -274,7 +295,10 @@ describe('4.7 addAddress and the address/list extension', () => {
     const missing = await expectRefused(() => callWallet(base, 'addAddress', { appUserId, ...noCity }), 1001);
     expect(missing.body.msg).toContain('city');
     for (const country of ['us', 'XX', 'USA', 'U1']) {
-      const r = await expectRefused(() => callWallet(base, 'addAddress', { appUserId, ...HOME, country }), 1002);
+      const r = await expectRefused(
+        () => callWallet(base, 'addAddress', { appUserId, ...HOME, country }),
+        1002,
+      );
       expect(r.body.msg).toContain('country');
     }
     expect(await list(appUserId)).toEqual([]);
@@ -295,7 +319,11 @@ describe('4.7 addAddress and the address/list extension', () => {
 
   it('counts a parameter left at its default as the same request: isDefault=false replays an omitted isDefault', async () => {
     const appUserId = await newUser();
-    const first = await callWallet(base, 'addAddress', { appUserId, ...HOME, requestId: 'addr-default-0001' });
+    const first = await callWallet(base, 'addAddress', {
+      appUserId,
+      ...HOME,
+      requestId: 'addr-default-0001',
+    });
     expectSuccess(first);
     const state = await walletState(db.db);
     const second = await callWallet(base, 'addAddress', {
@@ -312,11 +340,13 @@ describe('4.7 addAddress and the address/list extension', () => {
     const appUserId = await newUser();
     expectSuccess(await callWallet(base, 'addAddress', { appUserId, ...HOME, requestId: 'addr-reuse-0001' }));
     await expectRefused(
-      () => callWallet(base, 'addAddress', { appUserId, ...HOME, city: 'Oakland', requestId: 'addr-reuse-0001' }),
+      () =>
+        callWallet(base, 'addAddress', { appUserId, ...HOME, city: 'Oakland', requestId: 'addr-reuse-0001' }),
       4007,
     );
     await expectRefused(
-      () => callWallet(base, 'addAddress', { appUserId, ...HOME, isDefault: true, requestId: 'addr-reuse-0001' }),
+      () =>
+        callWallet(base, 'addAddress', { appUserId, ...HOME, isDefault: true, requestId: 'addr-reuse-0001' }),
       4007,
     );
     expect(await list(appUserId)).toHaveLength(1);
@@ -327,9 +357,9 @@ describe('4.7 addAddress and the address/list extension', () => {
     const params = { appUserId, ...HOME, requestId: 'addr-expiry-0001' };
     const first = addressCreatedSchema.parse(expectSuccess(await callWallet(base, 'addAddress', params)));
     // Within 24 h: a replay. Then age the record past the window.
-    expect(addressCreatedSchema.parse(expectSuccess(await callWallet(base, 'addAddress', params))).addressId).toBe(
-      first.addressId,
-    );
+    expect(
+      addressCreatedSchema.parse(expectSuccess(await callWallet(base, 'addAddress', params))).addressId,
+    ).toBe(first.addressId);
     await db.db
       .update(idempotencyKeys)
       .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
@@ -362,7 +392,12 @@ describe('4.7 addAddress and the address/list extension', () => {
     const appUserId = await newUser();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        callWallet(base, 'addAddress', { appUserId, ...OFFICE, street: `${i + 1} Finance St`, isDefault: true }),
+        callWallet(base, 'addAddress', {
+          appUserId,
+          ...OFFICE,
+          street: `${i + 1} Finance St`,
+          isDefault: true,
+        }),
       ),
     );
     for (const r of results) expectSuccess(r);

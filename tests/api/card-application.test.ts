@@ -15,7 +15,11 @@ let db: TestDatabase;
 let server: WalletTestServer;
 let base: string;
 
-const OTHER = { agencyCode: OTHER_AGENCY.agencyCode, appId: OTHER_AGENCY.appId, secret: OTHER_AGENCY.appSecret };
+const OTHER = {
+  agencyCode: OTHER_AGENCY.agencyCode,
+  appId: OTHER_AGENCY.appId,
+  secret: OTHER_AGENCY.appSecret,
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The provisioned catalogue (ids 1..4): fee in cents and the BIN its numbers start with. */
@@ -87,12 +91,21 @@ async function expectRefused(call: () => Promise<Result>, code: number): Promise
 let userSeq = 0;
 async function newUser(prefix = 'ca'): Promise<string> {
   const appUserId = `${prefix}-${++userSeq}`;
-  expectSuccess(await callWallet(base, 'registerAndKyc', kycParams(appUserId, { firstName: 'Ada', lastName: 'Lovelace' })));
+  expectSuccess(
+    await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams(appUserId, { firstName: 'Ada', lastName: 'Lovelace' }),
+    ),
+  );
   return appUserId;
 }
 
 async function userAssets(appUserId: string, options = {}): Promise<Asset[]> {
-  return assetSchema.strict().array().parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId }, options)));
+  return assetSchema
+    .strict()
+    .array()
+    .parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId }, options)));
 }
 
 async function walletAssetId(appUserId: string): Promise<number> {
@@ -107,7 +120,10 @@ async function walletBalance(appUserId: string): Promise<number> {
 }
 
 async function agencyBalance(): Promise<number> {
-  const list = assetSchema.strict().array().parse(expectSuccess(await callWallet(base, 'agencyAssetList', {})));
+  const list = assetSchema
+    .strict()
+    .array()
+    .parse(expectSuccess(await callWallet(base, 'agencyAssetList', {})));
   expect(list).toHaveLength(1);
   return list[0]!.balance;
 }
@@ -117,7 +133,10 @@ async function fund(assetId: number, amountMinor: number): Promise<void> {
 }
 
 /** A user ready to apply through `op`: for 4.4, their wallet holds `userFundsMinor`. */
-async function payer(op: Op, userFundsMinor = 10_000): Promise<{ appUserId: string; paymentAssetId: number }> {
+async function payer(
+  op: Op,
+  userFundsMinor = 10_000,
+): Promise<{ appUserId: string; paymentAssetId: number }> {
   const appUserId = await newUser(op === 'agencyApplyUserCard' ? 'ag' : 'us');
   if (op === 'agencyApplyUserCard') return { appUserId, paymentAssetId: db.agencyAssetId };
   const paymentAssetId = await walletAssetId(appUserId);
@@ -168,7 +187,11 @@ describe('4.3 agencyApplyUserCard: the fee comes from the agency', () => {
     expect(await agencyBalance()).toBe(100000);
     const appUserId = await newUser();
     const userWallet = await walletAssetId(appUserId);
-    const r = await apply('agencyApplyUserCard', { appUserId, paymentAssetId: db.agencyAssetId, categoryId: 1 });
+    const r = await apply('agencyApplyUserCard', {
+      appUserId,
+      paymentAssetId: db.agencyAssetId,
+      categoryId: 1,
+    });
     const card = cardApplicationSchema.strict().parse(expectSuccess(r));
     expect(await agencyBalance()).toBe(99995);
     // The user's own wallet is not touched.
@@ -183,7 +206,9 @@ describe('4.3 agencyApplyUserCard: the fee comes from the agency', () => {
       reason: 'CARD_FEE',
       cardId: card.cardId,
     });
-    expect((await db.db.select().from(ledgerEntries).where(eq(ledgerEntries.assetId, userWallet))).length).toBe(0);
+    expect(
+      (await db.db.select().from(ledgerEntries).where(eq(ledgerEntries.assetId, userWallet))).length,
+    ).toBe(0);
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
   });
 
@@ -216,14 +241,19 @@ describe('4.4 userApplyCard: the fee comes from the user', () => {
     const { appUserId, paymentAssetId } = await payer('userApplyCard', 1000);
     expect(await walletBalance(appUserId)).toBe(10);
     const agencyBefore = await agencyBalance();
-    const card = cardApplicationSchema.strict().parse(
-      expectSuccess(await apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 1 })),
-    );
+    const card = cardApplicationSchema
+      .strict()
+      .parse(expectSuccess(await apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 1 })));
     expect(await walletBalance(appUserId)).toBe(5);
     expect(await agencyBalance()).toBe(agencyBefore);
     const entries = await ledgerOfCard(card.cardId);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ assetId: paymentAssetId, amount: -500, balanceAfter: 500, reason: 'CARD_FEE' });
+    expect(entries[0]).toMatchObject({
+      assetId: paymentAssetId,
+      amount: -500,
+      balanceAfter: 500,
+      reason: 'CARD_FEE',
+    });
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
   });
 });
@@ -269,7 +299,14 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
   it('applies for a physical card with delivery: PENDING / PENDING', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
     const addressId = await addAddress(appUserId);
-    const r = await apply(op, { appUserId, paymentAssetId, categoryId: 3, needDelivery: true, addressId, embossedName: 'ADA' });
+    const r = await apply(op, {
+      appUserId,
+      paymentAssetId,
+      categoryId: 3,
+      needDelivery: true,
+      addressId,
+      embossedName: 'ADA',
+    });
     const card = cardApplicationSchema.strict().parse(expectSuccess(r));
     expect(card).toEqual({
       channel: 'CRYPTO',
@@ -290,14 +327,17 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
 
   it('issues the second virtual category under its own BIN', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
-    const card = cardApplicationSchema.parse(expectSuccess(await apply(op, { appUserId, paymentAssetId, categoryId: 2 })));
+    const card = cardApplicationSchema.parse(
+      expectSuccess(await apply(op, { appUserId, paymentAssetId, categoryId: 2 })),
+    );
     expect(card.status).toBe('ACTIVE');
     expect(card.cardAccountStatus).toBe('APPROVED');
     expectCardNumber(card.cardNumber, CATEGORY[2].bin);
   });
 
   it('3001: unknown user', async () => {
-    const paymentAssetId = op === 'agencyApplyUserCard' ? db.agencyAssetId : await walletAssetId(await newUser());
+    const paymentAssetId =
+      op === 'agencyApplyUserCard' ? db.agencyAssetId : await walletAssetId(await newUser());
     await expectRefused(() => apply(op, { appUserId: 'no-such-user', paymentAssetId }), 3001);
     // A user of another app is unknown here too.
     const id = `ca-foreign-${op}`;
@@ -308,8 +348,14 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
   it('4002: needDelivery=true without addressId', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
     await addAddress(appUserId);
-    await expectRefused(() => apply(op, { appUserId, paymentAssetId, categoryId: 3, needDelivery: true }), 4002);
-    await expectRefused(() => apply(op, { appUserId, paymentAssetId, categoryId: 1, needDelivery: 'true' }), 4002);
+    await expectRefused(
+      () => apply(op, { appUserId, paymentAssetId, categoryId: 3, needDelivery: true }),
+      4002,
+    );
+    await expectRefused(
+      () => apply(op, { appUserId, paymentAssetId, categoryId: 1, needDelivery: 'true' }),
+      4002,
+    );
   });
 
   it("4003: another user's address, or one that does not exist", async () => {
@@ -356,7 +402,10 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     const broken = valid.slice(0, -1) + String((Number(valid.slice(-1)) + 1) % 10);
     expect(luhn(broken)).toBe(false);
     await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: broken }), 4006);
-    await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: '4532-0100-0000-0011' }), 4006);
+    await expectRefused(
+      () => apply(op, { appUserId, paymentAssetId, cardNumber: '4532-0100-0000-0011' }),
+      4006,
+    );
     await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: '0000' }), 4006);
   });
 
@@ -366,7 +415,12 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: issued.cardNumber }), 4006);
     const other = await payer(op);
     await expectRefused(
-      () => apply(op, { appUserId: other.appUserId, paymentAssetId: other.paymentAssetId, cardNumber: issued.cardNumber }),
+      () =>
+        apply(op, {
+          appUserId: other.appUserId,
+          paymentAssetId: other.paymentAssetId,
+          cardNumber: issued.cardNumber,
+        }),
       4006,
     );
   });
@@ -375,9 +429,9 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     const { appUserId, paymentAssetId } = await payer(op);
     const supplied = withCheckDigit(op === 'agencyApplyUserCard' ? '411111111111111' : '555555555555444');
     expect(luhn(supplied)).toBe(true);
-    const card = cardApplicationSchema.strict().parse(
-      expectSuccess(await apply(op, { appUserId, paymentAssetId, cardNumber: supplied })),
-    );
+    const card = cardApplicationSchema
+      .strict()
+      .parse(expectSuccess(await apply(op, { appUserId, paymentAssetId, cardNumber: supplied })));
     expect(card.cardNumber).toBe(supplied);
     expect(card.last4).toBe(supplied.slice(-4));
     const [row] = await db.db.select().from(cards).where(eq(cards.id, card.cardId));
@@ -394,25 +448,38 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     expect(second.status).toBe(200);
     expect(second.text).toBe(first.text);
     expect(await walletState(db.db)).toEqual(state);
-    expect(await db.db.select().from(cards).where(eq(cards.userId, (await cardOwner(card.cardId))!))).toHaveLength(1);
-    expect(await db.db.select().from(ledgerEntries).where(eq(ledgerEntries.cardId, card.cardId))).toHaveLength(1);
+    expect(
+      await db.db
+        .select()
+        .from(cards)
+        .where(eq(cards.userId, (await cardOwner(card.cardId))!)),
+    ).toHaveLength(1);
+    expect(
+      await db.db.select().from(ledgerEntries).where(eq(ledgerEntries.cardId, card.cardId)),
+    ).toHaveLength(1);
   });
 
   it('4007: the same requestId with other parameters changes nothing', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
     expectSuccess(await apply(op, { appUserId, paymentAssetId, requestId: `${op}-reuse-0001` }));
     await expectRefused(
-      () => apply(op, { appUserId, paymentAssetId, requestId: `${op}-reuse-0001`, embossedName: 'SOMEONE ELSE' }),
+      () =>
+        apply(op, { appUserId, paymentAssetId, requestId: `${op}-reuse-0001`, embossedName: 'SOMEONE ELSE' }),
       4007,
     );
-    await expectRefused(() => apply(op, { appUserId, paymentAssetId, requestId: `${op}-reuse-0001`, categoryId: 2 }), 4007);
+    await expectRefused(
+      () => apply(op, { appUserId, paymentAssetId, requestId: `${op}-reuse-0001`, categoryId: 2 }),
+      4007,
+    );
   });
 
   it('20 concurrent calls with one requestId: 20 identical texts, 1 card, 1 ledger debit', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
     const before = await walletState(db.db);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => apply(op, { appUserId, paymentAssetId, requestId: `${op}-burst-00001` })),
+      Array.from({ length: 20 }, () =>
+        apply(op, { appUserId, paymentAssetId, requestId: `${op}-burst-00001` }),
+      ),
     );
     const card = cardApplicationSchema.parse(expectSuccess(results[0]!));
     for (const r of results) {
@@ -451,13 +518,17 @@ describe('4005: the payment asset must be the payer’s', () => {
   it("4.4 refuses another user's WALLET asset", async () => {
     const appUserId = await newUser();
     const other = await payer('userApplyCard', 10_000);
-    await expectRefused(() => apply('userApplyCard', { appUserId, paymentAssetId: other.paymentAssetId }), 4005);
+    await expectRefused(
+      () => apply('userApplyCard', { appUserId, paymentAssetId: other.paymentAssetId }),
+      4005,
+    );
   });
 
   it("refuses, under OTHER_AGENCY's app, this app's agency asset", async () => {
     expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('ca-other-app'), OTHER));
     await expectRefused(
-      () => apply('agencyApplyUserCard', { appUserId: 'ca-other-app', paymentAssetId: db.agencyAssetId }, OTHER),
+      () =>
+        apply('agencyApplyUserCard', { appUserId: 'ca-other-app', paymentAssetId: db.agencyAssetId }, OTHER),
       4005,
     );
   });
@@ -466,7 +537,10 @@ describe('4005: the payment asset must be the payer’s', () => {
 describe('4001: the balance must cover the fee (4.4)', () => {
   it('refuses 4.99 for a 5.00 card, naming both amounts, and changes nothing', async () => {
     const { appUserId, paymentAssetId } = await payer('userApplyCard', 499);
-    const r = await expectRefused(() => apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 1 }), 4001);
+    const r = await expectRefused(
+      () => apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 1 }),
+      4001,
+    );
     expect(r.body.msg).toContain('4.99');
     expect(r.body.msg).toContain('5.00');
     expect(await walletBalance(appUserId)).toBe(4.99);
@@ -474,7 +548,10 @@ describe('4001: the balance must cover the fee (4.4)', () => {
 
   it('refuses an empty wallet', async () => {
     const { appUserId, paymentAssetId } = await payer('userApplyCard', 0);
-    const r = await expectRefused(() => apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 4 }), 4001);
+    const r = await expectRefused(
+      () => apply('userApplyCard', { appUserId, paymentAssetId, categoryId: 4 }),
+      4001,
+    );
     expect(r.body.msg).toContain('0.00');
     expect(r.body.msg).toContain('50.00');
   });
@@ -497,7 +574,9 @@ describe('4001: the balance must cover the fee (4.4)', () => {
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(7);
     expect(codes.filter((c) => c === 4001)).toHaveLength(23);
-    const issued = results.filter((r) => r.body.code === 0).map((r) => cardApplicationSchema.parse(r.body.data));
+    const issued = results
+      .filter((r) => r.body.code === 0)
+      .map((r) => cardApplicationSchema.parse(r.body.data));
     expect(new Set(issued.map((c) => c.cardNumber)).size).toBe(7);
     expect(await walletBalance(appUserId)).toBe(0);
     const after = await walletState(db.db);
@@ -512,11 +591,20 @@ describe('parameter rules (1001 / 1002) change nothing', () => {
   it('refuses a lower-case, a too long and a double-spaced embossedName', async () => {
     const { appUserId, paymentAssetId } = await payer('agencyApplyUserCard');
     for (const embossedName of ['ada lovelace', 'ABCDEFGHIJ KLMNOPQRST', 'ADA  LOVELACE', ' ADA', 'ADA1']) {
-      await expectRefused(() => apply('agencyApplyUserCard', { appUserId, paymentAssetId, embossedName }), 1002);
+      await expectRefused(
+        () => apply('agencyApplyUserCard', { appUserId, paymentAssetId, embossedName }),
+        1002,
+      );
     }
     // 20 characters is the limit, and fits.
     const card = cardApplicationSchema.parse(
-      expectSuccess(await apply('agencyApplyUserCard', { appUserId, paymentAssetId, embossedName: 'ABCDEFGHIJ KLMNOPQRS' })),
+      expectSuccess(
+        await apply('agencyApplyUserCard', {
+          appUserId,
+          paymentAssetId,
+          embossedName: 'ABCDEFGHIJ KLMNOPQRS',
+        }),
+      ),
     );
     expect(card.embossedName).toBe('ABCDEFGHIJ KLMNOPQRS');
   });
@@ -524,11 +612,13 @@ describe('parameter rules (1001 / 1002) change nothing', () => {
   it('refuses a missing paymentAssetId (1001) and a non-numeric categoryId (1002)', async () => {
     const { appUserId, paymentAssetId } = await payer('agencyApplyUserCard');
     await expectRefused(() => apply('agencyApplyUserCard', { appUserId }), 1001);
-    await expectRefused(() => apply('agencyApplyUserCard', { appUserId, paymentAssetId, categoryId: 'one' }), 1002);
+    await expectRefused(
+      () => apply('agencyApplyUserCard', { appUserId, paymentAssetId, categoryId: 'one' }),
+      1002,
+    );
   });
 
   it('keeps every ledger summing to its balance after the whole file', async () => {
     expect(await ledgerMismatches(db.db)).toEqual([]);
   });
 });
-

@@ -26,7 +26,11 @@ let db: TestDatabase;
 let server: WalletTestServer;
 let base: string;
 
-const OTHER = { agencyCode: OTHER_AGENCY.agencyCode, appId: OTHER_AGENCY.appId, secret: OTHER_AGENCY.appSecret };
+const OTHER = {
+  agencyCode: OTHER_AGENCY.agencyCode,
+  appId: OTHER_AGENCY.appId,
+  secret: OTHER_AGENCY.appSecret,
+};
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const USERS = ['cl-u1', 'cl-u2', 'cl-u3', 'cl-u4', 'cl-u5'] as const;
 const NEWEST_FIRST = [...USERS].reverse();
@@ -51,8 +55,13 @@ function expectSuccess<T>(r: Result): T {
   return r.body.data as T;
 }
 
-async function page(params: Record<string, string | number | undefined> = {}, options = {}): Promise<UsersWithCardsPage> {
-  return usersWithCardsPageSchema.strict().parse(expectSuccess(await callWallet(base, 'cardListAllByUser', params, options)));
+async function page(
+  params: Record<string, string | number | undefined> = {},
+  options = {},
+): Promise<UsersWithCardsPage> {
+  return usersWithCardsPageSchema
+    .strict()
+    .parse(expectSuccess(await callWallet(base, 'cardListAllByUser', params, options)));
 }
 
 function ids(p: UsersWithCardsPage): string[] {
@@ -60,7 +69,10 @@ function ids(p: UsersWithCardsPage): string[] {
 }
 
 async function userAssets(appUserId: string): Promise<Asset[]> {
-  return assetSchema.strict().array().parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId })));
+  return assetSchema
+    .strict()
+    .array()
+    .parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId })));
 }
 
 function kyc(i: number) {
@@ -151,7 +163,11 @@ describe('4.2 cardListAllByUser: paging, order and filters', () => {
     expect(p.dataTotal).toBe(1);
     expect(p.haveNext).toBe(false);
     expect(ids(p)).toEqual(['cl-u3']);
-    expect(await page({ appUserId: 'cl-u3', pageNum: 2 })).toEqual({ dataTotal: 1, haveNext: false, list: [] });
+    expect(await page({ appUserId: 'cl-u3', pageNum: 2 })).toEqual({
+      dataTotal: 1,
+      haveNext: false,
+      list: [],
+    });
   });
 
   it('filters by e-mail, in any letter case', async () => {
@@ -195,7 +211,13 @@ describe('4.2 cardListAllByUser: paging, order and filters', () => {
   });
 
   it('refuses pageSize 0 or 101 and pageNum 0 (1002)', async () => {
-    for (const params of [{ pageSize: 0 }, { pageSize: 101 }, { pageNum: 0 }, { pageNum: -1 }, { pageSize: 'ten' }]) {
+    for (const params of [
+      { pageSize: 0 },
+      { pageSize: 101 },
+      { pageNum: 0 },
+      { pageNum: -1 },
+      { pageSize: 'ten' },
+    ]) {
       const r = await callWallet(base, 'cardListAllByUser', params);
       expect(r.status).toBe(200);
       expect(r.body.code, JSON.stringify(params)).toBe(1002);
@@ -335,7 +357,9 @@ describe('cards in 4.2 (2.4), 4.6 (2.7)', () => {
     });
 
     // Each card has its own CARD asset, listed by user/assetList.
-    expect([virtual!.cardAssetId, physical!.cardAssetId].sort((a, b) => a - b)).toEqual(cardAssetIds.sort((a, b) => a - b));
+    expect([virtual!.cardAssetId, physical!.cardAssetId].sort((a, b) => a - b)).toEqual(
+      cardAssetIds.sort((a, b) => a - b),
+    );
     expect(virtual!.cardAssetId).not.toBe(physical!.cardAssetId);
     expect(virtual!.currencyIcon).toBe(physical!.currencyIcon);
     expect(virtual!.currencyIcon.length).toBeGreaterThan(0);

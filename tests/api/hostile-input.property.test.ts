@@ -160,22 +160,27 @@ const hostileValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String) },
   {
     weight: 2,
-    arbitrary: fc
-      .tuple(fc.constantFrom(...HOSTILE), fc.constantFrom(...HOSTILE))
-      .map(([a, b]) => a + b),
+    arbitrary: fc.tuple(fc.constantFrom(...HOSTILE), fc.constantFrom(...HOSTILE)).map(([a, b]) => a + b),
   },
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom('AG001', 'app-1', HP_USER, 'US', 'JANE', '1', 'x@example.com'), fc.constantFrom(...HOSTILE))
+      .tuple(
+        fc.constantFrom('AG001', 'app-1', HP_USER, 'US', 'JANE', '1', 'x@example.com'),
+        fc.constantFrom(...HOSTILE),
+      )
       .map(([a, b]) => a + b),
   },
 );
 
 const OPERATIONS = Object.keys(walletOperations) as WalletOperationName[];
-const KNOWN_FAILURE_CODES = new Set<number>(Object.values(ResultCode).filter((c) => c !== 0 && c !== ResultCode.INTERNAL));
+const KNOWN_FAILURE_CODES = new Set<number>(
+  Object.values(ResultCode).filter((c) => c !== 0 && c !== ResultCode.INTERNAL),
+);
 
-const allParamNames = [...new Set(OPERATIONS.flatMap((op) => Object.keys(walletOperations[op].params.shape)))];
+const allParamNames = [
+  ...new Set(OPERATIONS.flatMap((op) => Object.keys(walletOperations[op].params.shape))),
+];
 const EXTRA_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'x'];
 
 const rawName: fc.Arbitrary<string> = fc.oneof(
@@ -205,19 +210,28 @@ function rawQueryFor(op: WalletOperationName): fc.Arbitrary<RawQuery> {
     .tuple(ownNames.length > 0 ? fc.constantFrom(...ownNames) : rawName, hostileValue, fc.boolean())
     .map(([name, value, encoded]) => (encoded ? `${name}=${encodeURIComponent(value)}` : `${name}=${value}`));
   return fc.oneof(
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }).map((query) => ({ kind: 'raw' as const, query })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'binary', maxLength: 80 })
+        .map((query) => ({ kind: 'raw' as const, query })),
+    },
     { weight: 1, arbitrary: fc.webSegment().map((query) => ({ kind: 'raw' as const, query })) },
     { weight: 1, arbitrary: fc.webQueryParameters().map((query) => ({ kind: 'raw' as const, query })) },
     {
       weight: 2,
-      arbitrary: fc.array(rawPair, { maxLength: 8 }).map((pairs) => ({ kind: 'raw' as const, query: pairs.join('&') })),
+      arbitrary: fc
+        .array(rawPair, { maxLength: 8 })
+        .map((pairs) => ({ kind: 'raw' as const, query: pairs.join('&') })),
     },
     // Looks like a real call (the right app, a fresh timestamp and nonce) but is not signed right.
     {
       weight: 4,
       arbitrary: fc
         .tuple(
-          fc.array(fc.oneof({ weight: 4, arbitrary: ownPair }, { weight: 1, arbitrary: rawPair }), { maxLength: 6 }),
+          fc.array(fc.oneof({ weight: 4, arbitrary: ownPair }, { weight: 1, arbitrary: rawPair }), {
+            maxLength: 6,
+          }),
           fc.oneof(hostileValue, fc.stringMatching(/^[0-9a-f]{64}$/)),
         )
         .map(([pairs, sign]) => ({ kind: 'auth-shaped' as const, pairs, sign })),
@@ -254,11 +268,15 @@ function assertEnvelope(sent: Sent, context: string): Envelope {
   const { status, text, body } = sent;
   if (status === 500) throw new Error(`HTTP 500 for ${context}: ${text}`);
   if (status !== 200) throw new Error(`HTTP ${status} for ${context}: ${text.slice(0, 200)}`);
-  if (!body || typeof body !== 'object') throw new Error(`not a JSON envelope for ${context}: ${text.slice(0, 200)}`);
-  if (!Number.isInteger(body.code)) throw new Error(`code is not an integer for ${context}: ${text.slice(0, 200)}`);
-  if (typeof body.msg !== 'string' || body.msg.length === 0) throw new Error(`msg missing for ${context}: ${text.slice(0, 200)}`);
+  if (!body || typeof body !== 'object')
+    throw new Error(`not a JSON envelope for ${context}: ${text.slice(0, 200)}`);
+  if (!Number.isInteger(body.code))
+    throw new Error(`code is not an integer for ${context}: ${text.slice(0, 200)}`);
+  if (typeof body.msg !== 'string' || body.msg.length === 0)
+    throw new Error(`msg missing for ${context}: ${text.slice(0, 200)}`);
   if (body.code !== 0) {
-    if (!KNOWN_FAILURE_CODES.has(body.code)) throw new Error(`unexpected code ${body.code} for ${context}: ${body.msg}`);
+    if (!KNOWN_FAILURE_CODES.has(body.code))
+      throw new Error(`unexpected code ${body.code} for ${context}: ${body.msg}`);
     if ('data' in body) throw new Error(`a failure carries data for ${context}`);
   }
   return body;
@@ -317,11 +335,17 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
 const signedCase = (op: WalletOperationName) => {
   // Every parameter of the operation (the signed auth ones too) and a few names it does not know.
   // `sign` is left out: a second sign is always 1003, and (a) covers hostile signs.
-  const names = [...Object.keys(walletOperations[op].params.shape).filter((n) => n !== 'sign'), ...EXTRA_NAMES];
+  const names = [
+    ...Object.keys(walletOperations[op].params.shape).filter((n) => n !== 'sign'),
+    ...EXTRA_NAMES,
+  ];
   return fc
     .uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 2 })
     .chain((targets) =>
-      fc.tuple(fc.constant(targets), fc.array(hostileValue, { minLength: targets.length, maxLength: targets.length })),
+      fc.tuple(
+        fc.constant(targets),
+        fc.array(hostileValue, { minLength: targets.length, maxLength: targets.length }),
+      ),
     );
 };
 
@@ -372,7 +396,9 @@ describe('(b) hostile values in correctly signed requests', () => {
         state = await walletState(db.db);
         if (body.code !== 0) {
           refused++;
-          expect(state, `${op} refused with ${body.code} (${body.msg}) but changed the state`).toEqual(before);
+          expect(state, `${op} refused with ${body.code} (${body.msg}) but changed the state`).toEqual(
+            before,
+          );
         }
       }),
       { numRuns: NUM_RUNS },
@@ -384,7 +410,10 @@ describe('(b) hostile values in correctly signed requests', () => {
     expect(await ledgerMismatches(db.db)).toEqual([]);
     const r = await callWallet(base, 'cardListAllByUser', { pageSize: 1 });
     const page = usersWithCardsPageSchema.parse(r.body.data);
-    const rows = await db.db.select({ id: users.id }).from(users).where(eq(users.appId, (await appKey())!));
+    const rows = await db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.appId, (await appKey())!));
     expect(page.dataTotal).toBe(rows.length);
   });
 });
@@ -402,7 +431,9 @@ describe('(c) acceptable hostile text is stored and returned exactly', () => {
       .oneof(
         fc.constantFrom(...HOSTILE),
         fc.string({ unit: 'binary', minLength: 1, maxLength: max }),
-        fc.tuple(fc.constantFrom(...HOSTILE), fc.string({ unit: 'grapheme', maxLength: 10 })).map(([a, b]) => a + b),
+        fc
+          .tuple(fc.constantFrom(...HOSTILE), fc.string({ unit: 'grapheme', maxLength: 10 }))
+          .map(([a, b]) => a + b),
       )
       .filter((v) => v.length >= 1 && v.length <= max && !CONTROL.test(v) && v.trim() === v);
 
@@ -427,13 +458,20 @@ describe('(c) acceptable hostile text is stored and returned exactly', () => {
     expect((await callWallet(base, 'registerAndKyc', kycParams(appUserId))).body.code).toBe(0);
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ city: acceptableText(64), street: acceptableText(128), province: acceptableText(64), detailedAddress: acceptableText(200) }),
+        fc.record({
+          city: acceptableText(64),
+          street: acceptableText(128),
+          province: acceptableText(64),
+          detailedAddress: acceptableText(200),
+        }),
         async (fields) => {
           const r = await callWallet(base, 'addAddress', { appUserId, ...HOME, ...fields, isDefault: true });
           assertEnvelope(r, `address ${JSON.stringify(fields)}`);
           expect(r.body.code, r.body.msg).toBe(0);
           const id = (r.body.data as { addressId: number }).addressId;
-          const listed = addressSchema.array().parse((await callWallet(base, 'addressList', { appUserId })).body.data);
+          const listed = addressSchema
+            .array()
+            .parse((await callWallet(base, 'addressList', { appUserId })).body.data);
           expect(listed[0]).toMatchObject({ addressId: id, isDefault: true, ...fields });
         },
       ),

@@ -4,7 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, users } from '@/lib/server/db/schema';
-import { assetSchema, registeredUserSchema, usersWithCardsPageSchema, userWithCardsSchema } from '@/lib/validations/wallet';
+import {
+  assetSchema,
+  registeredUserSchema,
+  usersWithCardsPageSchema,
+  userWithCardsSchema,
+} from '@/lib/validations/wallet';
 import { callWallet, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -14,7 +19,11 @@ let db: TestDatabase;
 let server: WalletTestServer;
 let base: string;
 
-const OTHER = { agencyCode: OTHER_AGENCY.agencyCode, appId: OTHER_AGENCY.appId, secret: OTHER_AGENCY.appSecret };
+const OTHER = {
+  agencyCode: OTHER_AGENCY.agencyCode,
+  appId: OTHER_AGENCY.appId,
+  secret: OTHER_AGENCY.appSecret,
+};
 const WALLET_TOKEN = /^wt_[A-Za-z0-9_-]{32}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -74,7 +83,9 @@ describe('4.1 registerAndKyc: success', () => {
   });
 
   it('answers with HTTP 200 and a JSON content type', async () => {
-    const response = await fetch(signedUrl(base, 'registerAndKyc', kycParams('reg-headers')), { method: 'POST' });
+    const response = await fetch(signedUrl(base, 'registerAndKyc', kycParams('reg-headers')), {
+      method: 'POST',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await response.json()) as Envelope;
@@ -82,8 +93,12 @@ describe('4.1 registerAndKyc: success', () => {
   });
 
   it('gives every user a different walletToken', async () => {
-    const a = registeredUserSchema.parse(expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-token-a'))));
-    const b = registeredUserSchema.parse(expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-token-b'))));
+    const a = registeredUserSchema.parse(
+      expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-token-a'))),
+    );
+    const b = registeredUserSchema.parse(
+      expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-token-b'))),
+    );
     expect(a.walletToken).toMatch(WALLET_TOKEN);
     expect(b.walletToken).toMatch(WALLET_TOKEN);
     expect(a.walletToken).not.toBe(b.walletToken);
@@ -110,7 +125,9 @@ describe('4.1 registerAndKyc: success', () => {
       supportDocumentUrl: 'https://files.example.com/support/tenancy.pdf?v=2',
       requestId: 'reg-full-request-1',
     });
-    const data = registeredUserSchema.strict().parse(expectSuccess(await callWallet(base, 'registerAndKyc', params)));
+    const data = registeredUserSchema
+      .strict()
+      .parse(expectSuccess(await callWallet(base, 'registerAndKyc', params)));
     const after = Date.now();
     expect(data).toEqual({
       agencyCode: 'AG001',
@@ -149,10 +166,7 @@ describe('4.1 registerAndKyc: success', () => {
     expect(registered).toBeLessThanOrEqual(after + 1000);
 
     // The fields no operation returns are stored as given.
-    const [row] = await db.db
-      .select()
-      .from(users)
-      .where(eq(users.appUserId, 'reg-full'));
+    const [row] = await db.db.select().from(users).where(eq(users.appUserId, 'reg-full'));
     expect(row).toBeDefined();
     expect(row).toMatchObject({
       birthday: '1990-04-12',
@@ -229,7 +243,11 @@ describe('4.1 registerAndKyc: 3002 and app scoping', () => {
   it('refuses the same appUserId (3002) and changes nothing', async () => {
     expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-dup')));
     const before = await walletState(db.db);
-    const r = await callWallet(base, 'registerAndKyc', kycParams('reg-dup', { email: 'someone-else@example.com' }));
+    const r = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-dup', { email: 'someone-else@example.com' }),
+    );
     expectFailure(r, 3002);
     expect(await walletState(db.db)).toEqual(before);
     const page = await userEntry('reg-dup');
@@ -237,11 +255,21 @@ describe('4.1 registerAndKyc: 3002 and app scoping', () => {
   });
 
   it('refuses the same e-mail in another letter case (3002) and changes nothing', async () => {
-    expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-mail-1', { email: 'Case.Test@Example.com' })));
+    expectSuccess(
+      await callWallet(base, 'registerAndKyc', kycParams('reg-mail-1', { email: 'Case.Test@Example.com' })),
+    );
     const before = await walletState(db.db);
-    const r = await callWallet(base, 'registerAndKyc', kycParams('reg-mail-2', { email: 'CASE.TEST@EXAMPLE.COM' }));
+    const r = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-mail-2', { email: 'CASE.TEST@EXAMPLE.COM' }),
+    );
     expectFailure(r, 3002);
-    const lower = await callWallet(base, 'registerAndKyc', kycParams('reg-mail-3', { email: 'case.test@example.com' }));
+    const lower = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-mail-3', { email: 'case.test@example.com' }),
+    );
     expectFailure(lower, 3002);
     expect(await walletState(db.db)).toEqual(before);
     expect((await userEntry('reg-mail-2')).dataTotal).toBe(0);
@@ -268,12 +296,22 @@ describe('4.1 registerAndKyc: 3002 and app scoping', () => {
     expect(theirs.list[0]?.appId).toBe('app-2');
     expect(theirs.list[0]?.agencyCode).toBe('AG002');
     // The other app's user has a wallet of its own.
-    const a = assetSchema.array().parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId: 'reg-shared' })));
-    const b = assetSchema.array().parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId: 'reg-shared' }, OTHER)));
+    const a = assetSchema
+      .array()
+      .parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId: 'reg-shared' })));
+    const b = assetSchema
+      .array()
+      .parse(expectSuccess(await callWallet(base, 'userAssetList', { appUserId: 'reg-shared' }, OTHER)));
     expect(a).toHaveLength(1);
     expect(b).toHaveLength(1);
     expect(a[0]!.assetId).not.toBe(b[0]!.assetId);
-    expect(b[0]).toMatchObject({ agencyCode: 'AG002', appId: 'app-2', appUserId: 'reg-shared', type: 'WALLET', balance: 0 });
+    expect(b[0]).toMatchObject({
+      agencyCode: 'AG002',
+      appId: 'app-2',
+      appUserId: 'reg-shared',
+      type: 'WALLET',
+      balance: 0,
+    });
   });
 });
 
@@ -292,9 +330,15 @@ describe('4.1 registerAndKyc: requestId', () => {
   });
 
   it('refuses the same requestId with other parameters (4007) and changes nothing', async () => {
-    expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-idem2', { requestId: 'reg-idem-0002' })));
+    expectSuccess(
+      await callWallet(base, 'registerAndKyc', kycParams('reg-idem2', { requestId: 'reg-idem-0002' })),
+    );
     const state = await walletState(db.db);
-    const otherUser = await callWallet(base, 'registerAndKyc', kycParams('reg-idem3', { requestId: 'reg-idem-0002' }));
+    const otherUser = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-idem3', { requestId: 'reg-idem-0002' }),
+    );
     expectFailure(otherUser, 4007);
     const otherField = await callWallet(
       base,
@@ -309,14 +353,18 @@ describe('4.1 registerAndKyc: requestId', () => {
   it('keeps requestIds per app: the same requestId under OTHER_AGENCY runs on its own', async () => {
     const params = kycParams('reg-idem-apps', { requestId: 'reg-idem-0003' });
     const mine = registeredUserSchema.parse(expectSuccess(await callWallet(base, 'registerAndKyc', params)));
-    const theirs = registeredUserSchema.parse(expectSuccess(await callWallet(base, 'registerAndKyc', params, OTHER)));
+    const theirs = registeredUserSchema.parse(
+      expectSuccess(await callWallet(base, 'registerAndKyc', params, OTHER)),
+    );
     expect(mine.appId).toBe('app-1');
     expect(theirs.appId).toBe('app-2');
     expect(theirs.walletToken).not.toBe(mine.walletToken);
   });
 
   it('refuses a requestId used by another operation (4007)', async () => {
-    expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-idem-ops', { requestId: 'reg-idem-0006' })));
+    expectSuccess(
+      await callWallet(base, 'registerAndKyc', kycParams('reg-idem-ops', { requestId: 'reg-idem-0006' })),
+    );
     const state = await walletState(db.db);
     const r = await callWallet(base, 'addAddress', {
       appUserId: 'reg-idem-ops',
@@ -334,9 +382,17 @@ describe('4.1 registerAndKyc: requestId', () => {
 
   it('lets a requestId of a refused call be used again (failures are not recorded)', async () => {
     expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-idem4')));
-    const refused = await callWallet(base, 'registerAndKyc', kycParams('reg-idem4', { requestId: 'reg-idem-0004' }));
+    const refused = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-idem4', { requestId: 'reg-idem-0004' }),
+    );
     expectFailure(refused, 3002);
-    const retried = await callWallet(base, 'registerAndKyc', kycParams('reg-idem5', { requestId: 'reg-idem-0004' }));
+    const retried = await callWallet(
+      base,
+      'registerAndKyc',
+      kycParams('reg-idem5', { requestId: 'reg-idem-0004' }),
+    );
     expect(registeredUserSchema.parse(expectSuccess(retried)).appUserId).toBe('reg-idem5');
   });
 });
@@ -352,20 +408,29 @@ describe('4.1 registerAndKyc: parameter rules', () => {
   });
 
   // DESIGN §5: "Names in 4.1: English letters, spaces, hyphens and apostrophes." Nothing else.
-  it.each(['John.', 'J.', 'Jos\u00e9', 'Anna1', 'Ann_Lee', 'Ann  Lee', ' Ann', 'Ann ', '-Ann', 'Ann-', '\u0410nna'])(
-    'refuses the name %s (1002) and changes nothing',
-    async (escaped) => {
-      const name = JSON.parse(`"${escaped}"`) as string;
-      const before = await walletState(db.db);
-      for (const field of ['firstName', 'lastName']) {
-        const r = await callWallet(base, 'registerAndKyc', kycParams(`reg-name-bad`, { [field]: name }));
-        expect(r.status).toBe(200);
-        expect(r.body.code, `${field}=${JSON.stringify(name)}: ${r.body.msg}`).toBe(1002);
-        expect(r.body.msg).toContain(field);
-      }
-      expect(await walletState(db.db)).toEqual(before);
-    },
-  );
+  it.each([
+    'John.',
+    'J.',
+    'Jos\u00e9',
+    'Anna1',
+    'Ann_Lee',
+    'Ann  Lee',
+    ' Ann',
+    'Ann ',
+    '-Ann',
+    'Ann-',
+    '\u0410nna',
+  ])('refuses the name %s (1002) and changes nothing', async (escaped) => {
+    const name = JSON.parse(`"${escaped}"`) as string;
+    const before = await walletState(db.db);
+    for (const field of ['firstName', 'lastName']) {
+      const r = await callWallet(base, 'registerAndKyc', kycParams(`reg-name-bad`, { [field]: name }));
+      expect(r.status).toBe(200);
+      expect(r.body.code, `${field}=${JSON.stringify(name)}: ${r.body.msg}`).toBe(1002);
+      expect(r.body.msg).toContain(field);
+    }
+    expect(await walletState(db.db)).toEqual(before);
+  });
 
   it('names the missing parameter (1001) and the broken rule (1002)', async () => {
     const noBirthday = { ...kycParams('reg-rules'), birthday: undefined };
@@ -415,7 +480,9 @@ describe('4.1 registerAndKyc: concurrency (PGlite)', () => {
 
   it('10 concurrent registrations with one requestId: 10 identical answers, one user', async () => {
     const params = kycParams('reg-race-idem', { requestId: 'reg-race-idem-01' });
-    const results = await Promise.all(Array.from({ length: 10 }, () => callWallet(base, 'registerAndKyc', params)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => callWallet(base, 'registerAndKyc', params)),
+    );
     registeredUserSchema.strict().parse(expectSuccess(results[0]!));
     for (const r of results) expect(r.text).toBe(results[0]!.text);
     expect(await db.db.select().from(users).where(eq(users.appUserId, 'reg-race-idem'))).toHaveLength(1);
@@ -424,7 +491,11 @@ describe('4.1 registerAndKyc: concurrency (PGlite)', () => {
   it('10 concurrent registrations of one e-mail under different appUserIds: exactly one 0', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        callWallet(base, 'registerAndKyc', kycParams(`reg-mailrace-${i}`, { email: i % 2 ? 'Race@Mail.test' : 'race@mail.test' })),
+        callWallet(
+          base,
+          'registerAndKyc',
+          kycParams(`reg-mailrace-${i}`, { email: i % 2 ? 'Race@Mail.test' : 'race@mail.test' }),
+        ),
       ),
     );
     const codes = results.map((r) => r.body.code).sort((a, b) => a - b);
@@ -434,7 +505,10 @@ describe('4.1 registerAndKyc: concurrency (PGlite)', () => {
   it('keeps the app user counter (4.2 dataTotal) equal to the users registered', async () => {
     const r = await callWallet(base, 'cardListAllByUser', { pageSize: 100 });
     const page = usersWithCardsPageSchema.parse(expectSuccess(r));
-    const rows = await db.db.select({ id: users.id }).from(users).where(eq(users.appId, await appKey()));
+    const rows = await db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.appId, await appKey()));
     expect(rows.length).toBe(24); // every user this file registered under app-1
     expect(page.dataTotal).toBe(rows.length);
     expect(page.list).toHaveLength(rows.length);

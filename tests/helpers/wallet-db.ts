@@ -25,7 +25,10 @@ export type TestDatabase = DatabaseHandle & { agencyAssetId: number; otherAgency
 async function provisionTestAgencies(handle: DatabaseHandle): Promise<TestDatabase> {
   const main = await provision(handle.db, TEST_AGENCY);
   const other = await provision(handle.db, OTHER_AGENCY);
-  return Object.assign(handle, { agencyAssetId: main.agencyAssetId, otherAgencyAssetId: other.agencyAssetId });
+  return Object.assign(handle, {
+    agencyAssetId: main.agencyAssetId,
+    otherAgencyAssetId: other.agencyAssetId,
+  });
 }
 
 /** A fresh, provisioned in-memory database, installed as the process's database. */

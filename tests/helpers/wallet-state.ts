@@ -66,7 +66,10 @@ async function count(db: Database, table: PgTable): Promise<number> {
 /** Everything a wallet operation could change, as a plain object (compare with toEqual). */
 export async function walletState(db: Database): Promise<WalletState> {
   const balances: Record<number, number> = {};
-  for (const row of await db.select({ id: assets.id, balance: assets.balance }).from(assets).orderBy(asc(assets.id))) {
+  for (const row of await db
+    .select({ id: assets.id, balance: assets.balance })
+    .from(assets)
+    .orderBy(asc(assets.id))) {
     balances[row.id] = Number(row.balance);
   }
   const userCounts: Record<number, number> = {};
@@ -78,13 +81,17 @@ export async function walletState(db: Database): Promise<WalletState> {
     .from(addresses)
     .where(eq(addresses.isDefault, true))
     .orderBy(asc(addresses.id));
-  const [ledger] = await db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` }).from(ledgerEntries);
+  const [ledger] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries);
 
   const digests: Record<string, string> = {};
   for (const table of DIGESTED) {
     const rows = await rawRows<{ digest: string }>(
       db,
-      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from wallet.${table} t`),
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from wallet.${table} t`,
+      ),
     );
     digests[table] = rows[0]?.digest ?? '';
   }

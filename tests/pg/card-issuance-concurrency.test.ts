@@ -26,7 +26,12 @@ beforeAll(async () => {
   server = await startWalletServer();
   for (const id of ['tight-user', 'wallet-user', 'idem-user']) {
     const app = id === 'tight-user' ? TIGHT : undefined;
-    const res = await callWallet(server.baseUrl, 'registerAndKyc', kycParams(id), app ? { ...app, secret: app.appSecret } : {});
+    const res = await callWallet(
+      server.baseUrl,
+      'registerAndKyc',
+      kycParams(id),
+      app ? { ...app, secret: app.appSecret } : {},
+    );
     expect(res.body.code).toBe(0);
   }
 });
@@ -38,7 +43,10 @@ afterAll(async () => {
 });
 
 async function balanceOf(assetId: number): Promise<number> {
-  const [row] = await rawRows<{ balance: string }>(db.db, sql`select balance from wallet.assets where id = ${assetId}`);
+  const [row] = await rawRows<{ balance: string }>(
+    db.db,
+    sql`select balance from wallet.assets where id = ${assetId}`,
+  );
   return Number(row?.balance);
 }
 
@@ -50,7 +58,10 @@ async function ledgerOf(assetId: number) {
 }
 
 async function cardsPaidFrom(assetId: number): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(db.db, sql`select count(*)::int as n from wallet.cards where payment_asset_id = ${assetId}`);
+  const [row] = await rawRows<{ n: number }>(
+    db.db,
+    sql`select count(*)::int as n from wallet.cards where payment_asset_id = ${assetId}`,
+  );
   return row?.n ?? -1;
 }
 
@@ -65,7 +76,12 @@ describe('on PostgreSQL', () => {
         callWallet(
           server.baseUrl,
           'agencyApplyUserCard',
-          { appUserId: 'tight-user', paymentAssetId: tightAssetId, categoryId: 1, embossedName: 'JANE OCONNOR' },
+          {
+            appUserId: 'tight-user',
+            paymentAssetId: tightAssetId,
+            categoryId: 1,
+            embossedName: 'JANE OCONNOR',
+          },
           { ...TIGHT, secret: TIGHT.appSecret },
         ),
       ),
@@ -140,13 +156,20 @@ describe('on PostgreSQL', () => {
   it('20 simultaneous registrations of one appUserId create one user', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        callWallet(server.baseUrl, 'registerAndKyc', kycParams('race-user', { email: `race-${i}@example.com` })),
+        callWallet(
+          server.baseUrl,
+          'registerAndKyc',
+          kycParams('race-user', { email: `race-${i}@example.com` }),
+        ),
       ),
     );
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
     expect(codes.filter((c) => c === 3002)).toHaveLength(19);
-    const [row] = await rawRows<{ n: number }>(db.db, sql`select count(*)::int as n from wallet.users where app_user_id = 'race-user'`);
+    const [row] = await rawRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from wallet.users where app_user_id = 'race-user'`,
+    );
     expect(row?.n).toBe(1);
     const [count] = await rawRows<{ user_count: number; actual: number }>(
       db.db,
@@ -182,7 +205,9 @@ describe('on PostgreSQL', () => {
   it('a replayed nonce is refused once the first call has used it', async () => {
     const { signedUrl } = await import('../helpers/wallet-call');
     const url = signedUrl(server.baseUrl, 'agencyAssetList', {});
-    const results = await Promise.all(Array.from({ length: 10 }, () => fetch(url, { method: 'POST' }).then((r) => r.json())));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(url, { method: 'POST' }).then((r) => r.json())),
+    );
     const codes = (results as { code: number }[]).map((r) => r.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(1);
     expect(codes.filter((c) => c === 2003)).toHaveLength(9);

@@ -16,14 +16,24 @@ let output = '';
 
 /** The environment a fresh machine has: no configuration beyond where to listen and store. */
 function bareEnv(): NodeJS.ProcessEnv {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), WALLET_DATA_DIR: dataDir };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    WALLET_DATA_DIR: dataDir,
+  };
   // Next's types declare NODE_ENV as always present; a fresh machine does not set it.
   return env as unknown as NodeJS.ProcessEnv;
 }
 
 async function startServer(): Promise<void> {
   output = '';
-  server = spawn('npm', ['start'], { cwd: root, env: bareEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server = spawn('npm', ['start'], {
+    cwd: root,
+    env: bareEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 150_000;
@@ -45,7 +55,9 @@ async function stopServer(): Promise<void> {
 }
 
 function demoApp() {
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { walletAppSecret: string };
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    walletAppSecret: string;
+  };
   return { agencyCode: 'DEMO', appId: 'demo-app', secret: secrets.walletAppSecret };
 }
 
@@ -60,32 +72,63 @@ afterAll(async () => {
 });
 
 it('serves the signed API on the embedded default, and a restart keeps every user, card and balance', async () => {
-  expect(output).toContain(`wallet API: http://localhost:${port}/wallet/api (agencyCode DEMO, appId demo-app`);
+  expect(output).toContain(
+    `wallet API: http://localhost:${port}/wallet/api (agencyCode DEMO, appId demo-app`,
+  );
   const app = demoApp();
 
-  const assets = await callWallet<{ assetId: number; balance: number; type: string }[]>(baseUrl, 'agencyAssetList', {}, app);
+  const assets = await callWallet<{ assetId: number; balance: number; type: string }[]>(
+    baseUrl,
+    'agencyAssetList',
+    {},
+    app,
+  );
   expect(assets.body.code).toBe(0);
   expect(assets.body.data).toHaveLength(1);
   const margin = assets.body.data![0]!;
   expect(margin).toMatchObject({ type: 'CARD_MARGIN', balance: 100000, currency: 'USD' });
 
-  const categories = await callWallet<{ categoryId: number; type: string; fee: number }[]>(baseUrl, 'categoryList', {}, app);
-  expect(categories.body.data!.map((c) => c.type).sort()).toEqual(['PHYSICAL', 'PHYSICAL', 'VIRTUAL', 'VIRTUAL']);
+  const categories = await callWallet<{ categoryId: number; type: string; fee: number }[]>(
+    baseUrl,
+    'categoryList',
+    {},
+    app,
+  );
+  expect(categories.body.data!.map((c) => c.type).sort()).toEqual([
+    'PHYSICAL',
+    'PHYSICAL',
+    'VIRTUAL',
+    'VIRTUAL',
+  ]);
   // The opening balance pays for at least 1,000 cards of every category.
-  for (const c of categories.body.data!) expect(Math.floor(margin.balance / c.fee)).toBeGreaterThanOrEqual(1000);
+  for (const c of categories.body.data!)
+    expect(Math.floor(margin.balance / c.fee)).toBeGreaterThanOrEqual(1000);
 
   expect((await callWallet(baseUrl, 'registerAndKyc', kycParams('restart-user'), app)).body.code).toBe(0);
   const card = await callWallet<{ cardId: number }>(
     baseUrl,
     'agencyApplyUserCard',
-    { appUserId: 'restart-user', paymentAssetId: margin.assetId, categoryId: 1, embossedName: 'JANE OCONNOR' },
+    {
+      appUserId: 'restart-user',
+      paymentAssetId: margin.assetId,
+      categoryId: 1,
+      embossedName: 'JANE OCONNOR',
+    },
     app,
   );
   expect(card.body.code).toBe(0);
   const address = await callWallet(
     baseUrl,
     'addAddress',
-    { appUserId: 'restart-user', country: 'US', city: 'Austin', street: '1 Congress Ave', firstName: 'Jane', lastName: 'Doe', mobile: '1-5125550100' },
+    {
+      appUserId: 'restart-user',
+      country: 'US',
+      city: 'Austin',
+      street: '1 Congress Ave',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      mobile: '1-5125550100',
+    },
     app,
   );
   expect(address.body.code).toBe(0);

@@ -11,7 +11,11 @@ export type { Database, DatabaseHandle } from './open';
 const store = globalThis as typeof globalThis & { __cardWalletDb?: Promise<DatabaseHandle> };
 
 async function openConfigured(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: env.DATABASE_POOL_SIZE });
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
   await handle.withMigrationLock(() => provisionFromEnv(handle.db));
   return handle;
 }

@@ -29,7 +29,9 @@ export const migrationsFolder = path.join(process.cwd(), 'drizzle');
 // Any constant works; it only has to be the same in every instance of this app.
 const MIGRATION_LOCK_KEY = 724_311_905;
 
-export async function openPglite(source: { dataDir?: string; pglite?: PGlite } = {}): Promise<DatabaseHandle> {
+export async function openPglite(
+  source: { dataDir?: string; pglite?: PGlite } = {},
+): Promise<DatabaseHandle> {
   let client = source.pglite;
   if (!client) {
     const dir = source.dataDir ? path.join(source.dataDir, 'pglite') : undefined;

@@ -99,7 +99,9 @@ export async function provision(db: Database, config: ProvisionConfig): Promise<
     const [app] = await tx.select().from(apps).where(eq(apps.appId, config.appId));
     if (!app) throw new Error('app row missing after insert');
     if (app.agencyId !== agency.id) {
-      throw new Error(`App ${config.appId} already exists under another agency; choose another WALLET_APP_ID.`);
+      throw new Error(
+        `App ${config.appId} already exists under another agency; choose another WALLET_APP_ID.`,
+      );
     }
     if (app.secret !== config.appSecret) {
       await tx.update(apps).set({ secret: config.appSecret }).where(eq(apps.id, app.id));

@@ -5,7 +5,12 @@
 import 'server-only';
 import type { z } from 'zod';
 import { getDatabase } from '@/lib/server/db/client';
-import { walletOperations, type OperationData, type OperationParams, type WalletOperationName } from '@/lib/wallet/operations';
+import {
+  walletOperations,
+  type OperationData,
+  type OperationParams,
+  type WalletOperationName,
+} from '@/lib/wallet/operations';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/query';
 import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
 import type { AuthenticatedApp, Executor } from './context';

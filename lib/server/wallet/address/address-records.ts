@@ -4,7 +4,11 @@ import { addresses } from '@/lib/server/db/schema';
 import type { Address } from '@/lib/validations/wallet';
 import type { AuthenticatedApp } from '../context';
 
-export function toAddress(row: typeof addresses.$inferSelect, app: AuthenticatedApp, appUserId: string): Address {
+export function toAddress(
+  row: typeof addresses.$inferSelect,
+  app: AuthenticatedApp,
+  appUserId: string,
+): Address {
   return {
     addressId: row.id,
     agencyCode: app.agencyCode,

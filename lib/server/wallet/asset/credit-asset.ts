@@ -25,7 +25,12 @@ export async function creditAsset(options: {
     if (!row) throw new Error(`asset ${assetId} not found`);
     await tx
       .insert(ledgerEntries)
-      .values({ assetId, amount: amountMinor, balanceAfter: row.balance, reason: options.reason ?? 'CREDIT' });
+      .values({
+        assetId,
+        amount: amountMinor,
+        balanceAfter: row.balance,
+        reason: options.reason ?? 'CREDIT',
+      });
     return row.balance;
   });
 }

@@ -29,13 +29,20 @@ export async function applyCard(options: {
   const now = options.now ?? new Date();
 
   if (params.needDelivery && params.addressId === undefined) {
-    throw new WalletError(ResultCode.DELIVERY_ADDRESS_MISSING, 'needDelivery is true, so addressId is required.');
+    throw new WalletError(
+      ResultCode.DELIVERY_ADDRESS_MISSING,
+      'needDelivery is true, so addressId is required.',
+    );
   }
 
   const user = await findUserOrThrow(db, app.id, params.appUserId);
 
   const [category] = await db.select().from(cardCategories).where(eq(cardCategories.id, params.categoryId));
-  if (!category) throw new WalletError(ResultCode.CATEGORY_NOT_FOUND, `Card category ${params.categoryId} does not exist.`);
+  if (!category)
+    throw new WalletError(
+      ResultCode.CATEGORY_NOT_FOUND,
+      `Card category ${params.categoryId} does not exist.`,
+    );
 
   const [asset] = await db
     .select()
@@ -50,7 +57,10 @@ export async function applyCard(options: {
     );
   if (!asset) {
     const owner = payer === 'AGENCY' ? "the agency's" : `user ${user.appUserId}'s`;
-    throw new WalletError(ResultCode.PAYMENT_ASSET_NOT_FOUND, `Payment asset ${params.paymentAssetId} is not one of ${owner} assets.`);
+    throw new WalletError(
+      ResultCode.PAYMENT_ASSET_NOT_FOUND,
+      `Payment asset ${params.paymentAssetId} is not one of ${owner} assets.`,
+    );
   }
   if (asset.currency !== category.currency) {
     throw new WalletError(
@@ -64,14 +74,24 @@ export async function applyCard(options: {
       .select({ id: addresses.id })
       .from(addresses)
       .where(and(eq(addresses.id, params.addressId), eq(addresses.userId, user.id)));
-    if (!address) throw new WalletError(ResultCode.ADDRESS_NOT_FOUND, `Address ${params.addressId} is not one of this user's addresses.`);
+    if (!address)
+      throw new WalletError(
+        ResultCode.ADDRESS_NOT_FOUND,
+        `Address ${params.addressId} is not one of this user's addresses.`,
+      );
   }
 
   if (params.cardNumber !== undefined) {
     if (!luhnValid(params.cardNumber)) {
-      throw new WalletError(ResultCode.CARD_NUMBER_INVALID, 'cardNumber must be 12-19 digits with a valid Luhn check digit.');
+      throw new WalletError(
+        ResultCode.CARD_NUMBER_INVALID,
+        'cardNumber must be 12-19 digits with a valid Luhn check digit.',
+      );
     }
-    const [bound] = await db.select({ id: cards.id }).from(cards).where(eq(cards.cardNumber, params.cardNumber));
+    const [bound] = await db
+      .select({ id: cards.id })
+      .from(cards)
+      .where(eq(cards.cardNumber, params.cardNumber));
     if (bound) throw cardNumberBound();
   }
 
@@ -81,7 +101,10 @@ export async function applyCard(options: {
     .where(and(eq(assets.id, asset.id), gte(assets.balance, category.fee)))
     .returning({ balance: assets.balance });
   if (!debited) {
-    const [current] = await db.select({ balance: assets.balance }).from(assets).where(eq(assets.id, asset.id));
+    const [current] = await db
+      .select({ balance: assets.balance })
+      .from(assets)
+      .where(eq(assets.id, asset.id));
     const dp = category.decimalPlaces;
     throw new WalletError(
       ResultCode.BALANCE_INSUFFICIENT,
@@ -175,7 +198,10 @@ async function insertCard(db: Executor, values: NewCard, supplied: string | unde
     const cardNumber = supplied ?? generateCardNumber(bin);
     try {
       return await db.transaction(async (sp) => {
-        const [row] = await sp.insert(cards).values({ ...values, cardNumber }).returning();
+        const [row] = await sp
+          .insert(cards)
+          .values({ ...values, cardNumber })
+          .returning();
         if (!row) throw new Error('card insert returned no row');
         return row;
       });

@@ -42,7 +42,10 @@ export async function listCardsByUser(options: {
   }
 
   const byUser = new Map<number, CardWithCategory[]>();
-  for (const row of await cardsOfUsers(db, pageUsers.map((u) => u.id))) {
+  for (const row of await cardsOfUsers(
+    db,
+    pageUsers.map((u) => u.id),
+  )) {
     const list = byUser.get(row.card.userId);
     if (list) list.push(row);
     else byUser.set(row.card.userId, [row]);

@@ -6,7 +6,10 @@ import { minorToMajor } from '@/lib/wallet/money';
 import type { CardCategory } from '@/lib/validations/wallet';
 import type { AuthenticatedApp, Executor } from '../context';
 
-export async function listCategories(options: { db: Executor; app: AuthenticatedApp }): Promise<CardCategory[]> {
+export async function listCategories(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+}): Promise<CardCategory[]> {
   const rows = await options.db.select().from(cardCategories).orderBy(asc(cardCategories.id));
   return rows.map((c) => ({
     categoryId: c.id,

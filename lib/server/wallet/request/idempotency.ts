@@ -21,7 +21,9 @@ export function requestFingerprint(operation: string, params: Record<string, unk
     .filter((name) => !VOLATILE.has(name) && params[name] !== undefined)
     .sort()
     .map((name) => [name, params[name]]);
-  return createHash('sha256').update(`${operation}\n${JSON.stringify(stable)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${JSON.stringify(stable)}`)
+    .digest('hex');
 }
 
 /**

@@ -30,13 +30,22 @@ type VerifyOptions = {
 export async function verifySignedRequest(options: VerifyOptions): Promise<AuthenticatedApp> {
   const { db, agencyCode, appId } = options;
   const [app] = await db
-    .select({ id: apps.id, appId: apps.appId, secret: apps.secret, agencyId: agencies.id, agencyCode: agencies.code })
+    .select({
+      id: apps.id,
+      appId: apps.appId,
+      secret: apps.secret,
+      agencyId: agencies.id,
+      agencyCode: agencies.code,
+    })
     .from(apps)
     .innerJoin(agencies, eq(apps.agencyId, agencies.id))
     .where(and(eq(apps.appId, appId), eq(agencies.code, agencyCode)))
     .limit(1);
   if (!app) {
-    throw new WalletError(ResultCode.APP_UNKNOWN, `App ${appId} is not registered under agency ${agencyCode}.`);
+    throw new WalletError(
+      ResultCode.APP_UNKNOWN,
+      `App ${appId} is not registered under agency ${agencyCode}.`,
+    );
   }
 
   const expected = signRequest(app.secret, options.method, options.path, options.pairs);
@@ -80,6 +89,8 @@ function maybePruneNonces(db: Database, now: number): void {
   void db
     .delete(usedNonces)
     .where(lt(usedNonces.createdAt, sql`${nonceCutoff}::timestamptz`))
-    .then(() => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`${idempotencyCutoff}::timestamptz`)))
+    .then(() =>
+      db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`${idempotencyCutoff}::timestamptz`)),
+    )
     .catch(() => undefined);
 }

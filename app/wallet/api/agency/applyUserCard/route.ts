@@ -2,4 +2,6 @@
 import { applyCard } from '@/lib/server/wallet/card/apply-card';
 import { walletRoute } from '@/lib/server/wallet/with-wallet-route';
 
-export const POST = walletRoute('agencyApplyUserCard', (options) => applyCard({ ...options, payer: 'AGENCY' }));
+export const POST = walletRoute('agencyApplyUserCard', (options) =>
+  applyCard({ ...options, payer: 'AGENCY' }),
+);
