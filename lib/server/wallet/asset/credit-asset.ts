@@ -23,14 +23,12 @@ export async function creditAsset(options: {
       .where(eq(assets.id, assetId))
       .returning({ balance: assets.balance });
     if (!row) throw new Error(`asset ${assetId} not found`);
-    await tx
-      .insert(ledgerEntries)
-      .values({
-        assetId,
-        amount: amountMinor,
-        balanceAfter: row.balance,
-        reason: options.reason ?? 'CREDIT',
-      });
+    await tx.insert(ledgerEntries).values({
+      assetId,
+      amount: amountMinor,
+      balanceAfter: row.balance,
+      reason: options.reason ?? 'CREDIT',
+    });
     return row.balance;
   });
 }
