@@ -11,6 +11,7 @@ import {
   type OperationParams,
   type WalletOperationName,
 } from '@/lib/wallet/operations';
+import { firstParamIssue } from '@/lib/wallet/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/query';
 import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
 import type { AuthenticatedApp, Executor } from './context';
@@ -38,28 +39,15 @@ function errorEnvelope(code: number, msg: string): Response {
   return envelope(code === ResultCode.INTERNAL ? 500 : 200, JSON.stringify({ code, msg }));
 }
 
-type Issue = z.core.$ZodIssue;
-
-/** The issue that explains a failure best: for a union, the deepest non-type issue of a branch. */
-function explainingIssue(issue: Issue): Issue {
-  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const nested = issue.errors.flat().filter((i) => i.code !== 'invalid_type');
-    if (nested[0]) return explainingIssue(nested[0]);
-  }
-  return issue;
-}
-
 /** Schema failure -> 1001 (absent) or 1002 (present but breaking its rule), naming the parameter. */
 export function validateParams<S extends z.ZodObject>(schema: S, raw: Record<string, string>): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const first = result.error.issues[0];
-  const name = String(first?.path[0] ?? 'a parameter');
-  if (!(name in raw)) {
-    throw new WalletError(ResultCode.PARAM_MISSING, `${name} is required.`);
-  }
-  const issue = first ? explainingIssue(first) : undefined;
-  throw new WalletError(ResultCode.PARAM_INVALID, `${name} ${issue?.message ?? 'is invalid'}.`);
+  const issue = firstParamIssue(result.error, raw);
+  throw new WalletError(
+    issue.kind === 'missing' ? ResultCode.PARAM_MISSING : ResultCode.PARAM_INVALID,
+    issue.message,
+  );
 }
 
 /** Logs a failure without its message text: driver messages can quote parameter values. */
