@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/server/db/schema.ts',
+  schema: ['./lib/server/db/schema.ts', './lib/server/db/backoffice-schema.ts'],
   out: './drizzle',
   schemaFilter: ['wallet', 'backoffice'],
 });

@@ -64,9 +64,10 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(PORT),
       WALLET_DATA_DIR: dataDir,
-      // Empty counts as unset (lib/env.ts): embedded PGlite under WALLET_DATA_DIR and the wallet
-      // service of this same server, even when the developer's shell sets these.
-      DATABASE_URL: '',
+      // A fresh PostgreSQL database per run (scripts/test.ts makes it), so fixtures can seed staff
+      // and data while the server runs. Empty counts as unset (lib/env.ts): the wallet service of
+      // this same server, even when the developer's shell sets WALLET_API_BASE_URL.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       WALLET_API_BASE_URL: '',
       WALLET_APP_SECRET: 'e2e-wallet-secret-0123456789',
       AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmn',

@@ -30,6 +30,8 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
+  /** The back-office's public URL; an https:// one makes session cookies Secure. */
+  NEXTAUTH_URL: optional(z.url()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 

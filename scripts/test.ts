@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
 import { ensurePostgres } from './lib/postgres';
 import { sourceFingerprint, stampBuild } from './lib/build';
+import { createFreshPgDatabase } from '../tests/helpers/pg';
 
 const STAGES = ['static', 'unit', 'api', 'pg', 'system', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
@@ -19,7 +20,7 @@ type VitestStage = Extract<Stage, 'unit' | 'api' | 'pg' | 'system'>;
 const VITEST_STAGES: readonly VitestStage[] = ['unit', 'api', 'pg', 'system'];
 
 // api tests may opt into PostgreSQL too, so they get the same URL as in a full run.
-const NEEDS_POSTGRES: readonly Stage[] = ['api', 'pg', 'system'];
+const NEEDS_POSTGRES: readonly Stage[] = ['api', 'pg', 'system', 'e2e'];
 const NEEDS_BUILD: readonly Stage[] = ['system', 'e2e'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -212,6 +213,7 @@ async function main(): Promise<void> {
     await step('postgres', async () => {
       const url = await ensurePostgres();
       childEnv.TEST_DATABASE_URL = url;
+      process.env.TEST_DATABASE_URL = url;
       return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
     });
   }
@@ -252,16 +254,22 @@ async function main(): Promise<void> {
       const chromium = await ensureChromium();
       // Set here rather than left to playwright.config.ts so this script can remove it after.
       const dataDir = path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
+      // A database of its own on PostgreSQL, so fixtures can seed staff and data while the
+      // server runs (an embedded PGlite directory admits one process only).
+      const database = await createFreshPgDatabase();
       const code = await exec(bin('playwright'), ['test'], {
         ...childEnv,
         CHROMIUM_PATH: chromium,
         E2E_DATA_DIR: dataDir,
+        E2E_DATABASE_URL: database.url,
       });
-      // Kept on failure, for the server's database; removed on success (PGlite data is large).
+      // Kept on failure, for a look at what the run left; removed on success.
       if (code !== 0) {
-        const kept = existsSync(dataDir) ? ` (server data kept in ${dataDir})` : '';
-        throw new StepFailure(`playwright test exited with code ${code}${kept}`);
+        throw new StepFailure(
+          `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
+        );
       }
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affordableCount, formatMinor, minorToMajor } from './money';
+import { affordableCount, formatMinor, majorToMinor, minorToMajor } from './money';
 
 describe('minorToMajor', () => {
   it.each([
@@ -80,5 +80,23 @@ describe('affordableCount', () => {
   it('is unlimited for a free card', () => {
     expect(affordableCount(0, 0)).toBe(Number.POSITIVE_INFINITY);
     expect(affordableCount(100, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('majorToMinor', () => {
+  it.each([
+    [100000, 2, 10000000],
+    [100000.5, 2, 10000050],
+    [10.3, 2, 1030],
+    [0.1, 2, 10],
+    [0.000001, 6, 1],
+    [7, 0, 7],
+  ])('%s at %s decimals is %s minor units', (major, dp, minor) => {
+    expect(majorToMinor(major, dp)).toBe(minor);
+  });
+
+  it('counts 0.30 / 0.10 as 3 whole fees, which float division gets wrong', () => {
+    expect(Math.floor(0.3 / 0.1)).toBe(2);
+    expect(affordableCount(majorToMinor(0.3, 2), majorToMinor(0.1, 2))).toBe(3);
   });
 });

@@ -28,3 +28,10 @@ export function affordableCount(balanceMinor: number, feeMinor: number): number 
   if (feeMinor <= 0) return Number.POSITIVE_INFINITY;
   return Math.floor(balanceMinor / feeMinor);
 }
+
+/** A major-unit amount from the API (e.g. 100000.5) as integer minor units (10000050). */
+export function majorToMinor(major: number, decimalPlaces: number): number {
+  const minor = Math.round(major * 10 ** decimalPlaces);
+  if (!Number.isSafeInteger(minor)) throw new RangeError('amount is out of range');
+  return minor;
+}

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './open';
 import { dataDir, env } from '@/lib/env';
 import { provisionFromEnv } from '@/lib/server/wallet/provision';
 
-export type { Database, DatabaseHandle } from './open';
+export type { Database, DatabaseHandle, Executor } from './open';
 
 const store = globalThis as typeof globalThis & { __cardWalletDb?: Promise<DatabaseHandle> };
 

@@ -10,9 +10,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as backofficeSchema from './backoffice-schema';
+import * as walletSchema from './schema';
+
+const schema = { ...walletSchema, ...backofficeSchema };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle has the same query surface as the database. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,7 +1,9 @@
 // What every wallet domain function receives: the database (or the open transaction) and the
 // authenticated app on whose behalf it acts: the actor of the wallet service.
 import 'server-only';
-import type { Database } from '@/lib/server/db/client';
+import type { Database, Executor } from '@/lib/server/db/client';
+
+export type { Executor };
 
 export type AuthenticatedApp = {
   /** Internal key of the app row. */
@@ -10,9 +12,6 @@ export type AuthenticatedApp = {
   agencyId: number;
   agencyCode: string;
 };
-
-/** A transaction handle has the same query surface as the database. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export type DomainOptions<P> = {
   db: Database;

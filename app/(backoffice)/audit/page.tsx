@@ -1,0 +1,156 @@
+// The audit log (admins): who did what, to which user or card, when, with what outcome and
+// wallet result code. Filters live in the URL, so a filtered view can be shared and reloaded.
+import type { Metadata } from 'next';
+import { AccessDenied } from '@/components/access-denied';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { NativeSelect } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { can } from '@/lib/auth/permissions';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { listAuditActions, listAuditEntries } from '@/lib/server/backoffice/audit/list-audit-entries';
+import { getDb } from '@/lib/server/db/client';
+import { AUDIT_OUTCOMES } from '@/lib/server/db/backoffice-schema';
+import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/validations/audit';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+const OUTCOME_BADGE = { success: 'success', failure: 'danger', denied: 'warning' } as const;
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const me = await requireStaff();
+  if (!can(me.role, 'audit.read')) return <AccessDenied what="the audit log" />;
+  const raw = await searchParams;
+  const single = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const parsed = auditFiltersSchema.safeParse(single);
+  const filters = parsed.success ? parsed.data : auditFiltersSchema.parse({});
+  const db = await getDb();
+  const [{ entries, hasNext }, actions] = await Promise.all([
+    listAuditEntries({ db, actor: me, filters }),
+    listAuditActions(db),
+  ]);
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every change made in the back-office, every refusal and every sign-in, newest first."
+      />
+      {!parsed.success ? (
+        <p role="alert" className="mb-4 text-sm text-danger-fg">
+          Some filters were not valid and were ignored.
+        </p>
+      ) : null}
+      <form
+        method="get"
+        className="mb-6 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 lg:grid-cols-6"
+        role="search"
+        aria-label="Filter the audit log"
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="actor">Who (e-mail)</Label>
+          <Input id="actor" name="actor" defaultValue={filters.actor ?? ''} placeholder="name@agency.com" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="action">Action</Label>
+          <NativeSelect id="action" name="action" defaultValue={filters.action ?? ''}>
+            <option value="">Any action</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="target">User, card or account</Label>
+          <Input
+            id="target"
+            name="target"
+            defaultValue={filters.target ?? ''}
+            placeholder="appUserId, card id, e-mail"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="outcome">Outcome</Label>
+          <NativeSelect id="outcome" name="outcome" defaultValue={filters.outcome ?? ''}>
+            <option value="">Any outcome</option>
+            {AUDIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="from">From</Label>
+          <Input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="to">To</Label>
+          <Input id="to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="outline" asChild>
+            <a href="/audit">Clear</a>
+          </Button>
+        </div>
+      </form>
+      {entries.length === 0 ? (
+        <EmptyState title="No entries" description="Nothing in the audit log matches these filters." />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When (UTC)</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Target</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead>Wallet code</TableHead>
+              <TableHead>What happened</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((e) => (
+              <TableRow key={e.id}>
+                <TableCell className="whitespace-nowrap font-mono text-xs">
+                  {e.createdAt.toISOString().replace('T', ' ').slice(0, 19)}
+                </TableCell>
+                <TableCell>
+                  <div>{e.actorEmail}</div>
+                  {e.actorRole ? <div className="text-xs text-muted-foreground">{e.actorRole}</div> : null}
+                </TableCell>
+                <TableCell className="font-mono text-xs">{e.action}</TableCell>
+                <TableCell className="text-sm">
+                  {e.targetId ? `${e.targetType ?? ''} ${e.targetId}`.trim() : '—'}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={OUTCOME_BADGE[e.outcome]}>{e.outcome}</Badge>
+                </TableCell>
+                <TableCell className="font-mono text-xs">{e.resultCode ?? '—'}</TableCell>
+                <TableCell className="max-w-md text-sm">{e.summary}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Pagination
+        className="mt-6"
+        basePath="/audit"
+        searchParams={single}
+        page={filters.page}
+        pageSize={AUDIT_PAGE_SIZE}
+        hasNext={hasNext}
+      />
+    </>
+  );
+}

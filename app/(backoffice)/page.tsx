@@ -1,0 +1,150 @@
+// The asset dashboard (spec 4.5): each agency asset's balance, how many cards of each category
+// it can still pay for, a warning when that runs low, and a chart of it.
+import { CreditCard, SquarePlus } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CapacityChart } from '@/components/dashboard/capacity-chart';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { can } from '@/lib/auth/permissions';
+import { assetCapacity, formatMoney, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capacity';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+
+export const metadata: Metadata = { title: 'Dashboard' };
+
+const LEVEL_TEXT = { ok: 'Enough', low: 'Running low', empty: 'Cannot pay' } as const;
+const LEVEL_BADGE = { ok: 'success', low: 'warning', empty: 'danger' } as const;
+
+export default async function DashboardPage() {
+  const me = await requireStaff('assets.read');
+  const wallet = getWalletClient();
+  let data;
+  try {
+    const [assets, categories] = await Promise.all([wallet.agencyAssetList({}), wallet.categoryList({})]);
+    data = assets.map((asset) => assetCapacity(asset, categories));
+  } catch (error) {
+    if (!(error instanceof WalletClientError)) throw error;
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <Alert variant="error" live>
+          <AlertTitle>The agency&apos;s balances could not be loaded</AlertTitle>
+          <AlertDescription>{error.staffMessage}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="The agency's assets that pay for cards, and how many cards each can still pay for."
+        actions={
+          can(me.role, 'cards.issue') ? (
+            <Button asChild>
+              <Link href="/cards/issue">
+                <SquarePlus className="size-4" aria-hidden="true" />
+                Issue a card
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      {data.length === 0 ? (
+        <EmptyState
+          icon={<CreditCard className="size-10" aria-hidden="true" />}
+          title="No agency assets"
+          description="The wallet service reports no assets for this agency, so it cannot pay for cards."
+        />
+      ) : null}
+      <div className="grid gap-6">
+        {data.map(({ asset, categories, level }) => {
+          const lowest = [...categories].sort((a, b) => a.cards - b.cards)[0];
+          return (
+            <Card key={asset.assetId} data-testid={`asset-${asset.assetId}`}>
+              <CardHeader>
+                <CardTitle>{asset.assetName}</CardTitle>
+                <CardDescription>
+                  Asset {asset.assetId} · {asset.type} · {asset.currency}
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-6">
+                <div>
+                  <p className="text-sm text-muted-foreground">Balance</p>
+                  <p className="text-3xl font-semibold tabular-nums" data-testid="asset-balance">
+                    {formatMoney(asset.balance, asset.currency, asset.decimalPlaces)}
+                  </p>
+                </div>
+                {level !== 'ok' && lowest ? (
+                  <Alert variant={level === 'empty' ? 'error' : 'warning'} live>
+                    <AlertTitle>
+                      {level === 'empty'
+                        ? 'This asset cannot pay for every card'
+                        : 'This asset is running low'}
+                    </AlertTitle>
+                    <AlertDescription>
+                      {lowest.cards === 0
+                        ? `It cannot pay for a single ${lowest.category.name} card.`
+                        : `It can pay for only ${lowest.cards} more ${lowest.category.name} card${lowest.cards === 1 ? '' : 's'} (warning below ${LOW_CAPACITY_CARDS}).`}{' '}
+                      Top up the asset before issuing more cards.
+                    </AlertDescription>
+                  </Alert>
+                ) : null}
+                {categories.length > 0 ? (
+                  <>
+                    <CapacityChart
+                      rows={categories}
+                      summary={categories.map((c) => `${c.category.name}: ${c.cards} cards`).join('; ')}
+                    />
+                    <Table>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHead>Card category</TableHead>
+                          <TableHead>Type</TableHead>
+                          <TableHead className="text-right">Fee</TableHead>
+                          <TableHead className="text-right">Cards it can pay for</TableHead>
+                          <TableHead>State</TableHead>
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {categories.map((c) => (
+                          <TableRow key={c.category.categoryId}>
+                            <TableCell className="font-medium">{c.category.name}</TableCell>
+                            <TableCell>{c.category.type === 'VIRTUAL' ? 'Virtual' : 'Physical'}</TableCell>
+                            <TableCell className="text-right tabular-nums">
+                              {formatMoney(c.category.fee, c.category.currency, c.category.decimalPlaces)}
+                            </TableCell>
+                            <TableCell
+                              className="text-right tabular-nums"
+                              data-testid={`capacity-${c.category.categoryId}`}
+                            >
+                              {c.cards.toLocaleString('en-US')}
+                            </TableCell>
+                            <TableCell>
+                              <Badge variant={LEVEL_BADGE[c.level]}>{LEVEL_TEXT[c.level]}</Badge>
+                            </TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    No card category is paid in {asset.currency}.
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+    </>
+  );
+}

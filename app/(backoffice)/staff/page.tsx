@@ -1,0 +1,73 @@
+// Staff accounts and roles (admins).
+import type { Metadata } from 'next';
+import { AccessDenied } from '@/components/access-denied';
+import { InviteStaffDialog } from '@/components/staff/invite-staff-dialog';
+import { StaffRoleSelect, StaffRowActions } from '@/components/staff/staff-row-actions';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { can } from '@/lib/auth/permissions';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { listStaff } from '@/lib/server/backoffice/staff/list-staff';
+import { getDb } from '@/lib/server/db/client';
+
+export const metadata: Metadata = { title: 'Staff' };
+
+const STATUS_BADGE = {
+  active: { variant: 'success', label: 'Active' },
+  invited: { variant: 'info', label: 'Invited' },
+  disabled: { variant: 'neutral', label: 'Disabled' },
+} as const;
+
+function formatDate(date: Date | null): string {
+  return date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'Never';
+}
+
+export default async function StaffPage() {
+  const me = await requireStaff();
+  if (!can(me.role, 'staff.read')) return <AccessDenied what="staff accounts" />;
+  const members = await listStaff({ db: await getDb(), actor: me });
+  return (
+    <>
+      <PageHeader
+        title="Staff"
+        description="Who can use the back-office, and what their role lets them do. Role changes and disabling end the person's sessions at once."
+        actions={<InviteStaffDialog />}
+      />
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>E-mail</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Last sign-in</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.map((m) => (
+            <TableRow key={m.id} data-testid={`staff-row-${m.email}`}>
+              <TableCell className="font-medium">{m.name}</TableCell>
+              <TableCell>{m.email}</TableCell>
+              <TableCell className="w-40">
+                <StaffRoleSelect member={m} disabled={m.id === me.id || m.status === 'disabled'} />
+              </TableCell>
+              <TableCell>
+                <Badge variant={STATUS_BADGE[m.status].variant}>{STATUS_BADGE[m.status].label}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatDate(m.lastSignInAt)}
+              </TableCell>
+              <TableCell className="text-right">
+                <StaffRowActions member={m} isSelf={m.id === me.id} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+// The sign-in form: e-mail and password through next-auth's credentials endpoint, with the
+// refusal said in words (wrong details, too many attempts, disabled account). What was typed
+// stays in the form on an error.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { signInSchema } from '@/lib/validations/staff';
+
+type SignInValues = z.infer<typeof signInSchema>;
+
+export function signInErrorMessage(code: string | null | undefined): { title: string; detail: string } {
+  if (code?.startsWith('locked')) {
+    const minutes = Number(code.split(':')[1]) || 15;
+    return {
+      title: 'Too many failed sign-ins',
+      detail: `Sign-in to this account is paused for ${minutes} minute${minutes === 1 ? '' : 's'} after repeated failures. Try again later, or ask an administrator.`,
+    };
+  }
+  if (code === 'account-disabled') {
+    return { title: 'This account is disabled', detail: 'Ask an administrator to re-enable it.' };
+  }
+  if (code === 'invalid-credentials' || code === 'CredentialsSignin') {
+    return {
+      title: 'Sign-in failed',
+      detail: 'The e-mail address or password is not right. Check both and try again.',
+    };
+  }
+  return { title: 'Sign-in failed', detail: 'Something went wrong. Try again in a moment.' };
+}
+
+export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail ?? '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await signIn('credentials', { ...values, redirect: false });
+    if (!result || result.error || !result.ok) {
+      setFailure(signInErrorMessage(result?.error));
+      return;
+    }
+    router.replace(callbackUrl);
+    router.refresh();
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-5"
+      aria-describedby={failure ? 'sign-in-failure' : undefined}
+    >
+      {failure ? (
+        <Alert variant="error" live id="sign-in-failure">
+          <AlertTitle>{failure.title}</AlertTitle>
+          <AlertDescription>{failure.detail}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Field label="E-mail" required error={errors.email?.message}>
+        <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
+      </Field>
+      <Field label="Password" required error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        <LogIn className="size-4" aria-hidden="true" />
+        Sign in
+      </Button>
+    </form>
+  );
+}

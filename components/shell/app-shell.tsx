@@ -1,0 +1,58 @@
+// The signed-in frame: a skip link, the sidebar with what the role may use, the header with the
+// signed-in person, their role, the theme switch and sign-out, and the page.
+import { CreditCard } from 'lucide-react';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { RoleBadge } from '@/components/ui/status-badge';
+import { can } from '@/lib/auth/permissions';
+import type { CurrentStaff } from '@/lib/server/auth/current-staff';
+import { MobileNav } from './mobile-nav';
+import { NAV_ITEMS } from './nav-items';
+import { NavLinks } from './nav-links';
+import { SignOutButton } from './sign-out-button';
+
+export function AppShell({ staff, children }: { staff: CurrentStaff; children: ReactNode }) {
+  const items = NAV_ITEMS.filter((item) => can(staff.role, item.permission));
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to main content
+      </a>
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-border bg-muted/30 md:flex">
+        <Link href="/" className="flex h-16 items-center gap-2 px-6 font-semibold tracking-tight">
+          <CreditCard className="size-5 text-primary" aria-hidden="true" />
+          Card Wallet
+        </Link>
+        <nav aria-label="Main" className="flex-1 px-3 py-2">
+          <NavLinks items={items} />
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center justify-between gap-4 border-b border-border px-4 md:px-8">
+          <div className="flex items-center gap-2">
+            <MobileNav items={items} />
+            <span className="font-semibold md:hidden">Card Wallet</span>
+          </div>
+          <div className="flex items-center gap-3">
+            <div className="hidden text-right sm:block">
+              <p className="text-sm font-medium leading-tight" data-testid="signed-in-name">
+                {staff.name}
+              </p>
+              <p className="text-xs text-muted-foreground">{staff.email}</p>
+            </div>
+            <RoleBadge role={staff.role} />
+            <ThemeToggle />
+            <SignOutButton />
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

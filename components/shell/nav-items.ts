@@ -1,0 +1,16 @@
+// The back-office's navigation (DESIGN §7), each entry with the permission it needs, so the
+// menu shows a member of staff only what their role can use.
+import type { Permission } from '@/lib/auth/permissions';
+
+export type NavItem = { href: string; label: string; permission: Permission; icon: NavIcon; exact?: boolean };
+export type NavIcon = 'dashboard' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit';
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'Dashboard', permission: 'assets.read', icon: 'dashboard', exact: true },
+  { href: '/users', label: 'Users', permission: 'users.read', icon: 'users', exact: true },
+  { href: '/users/new', label: 'Register user', permission: 'users.register', icon: 'user-plus' },
+  { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },
+  { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
+  { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
+  { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
+];

@@ -1,0 +1,119 @@
+'use client';
+// What an admin can do to one account: change its role, disable or re-enable it (after a
+// confirmation, since it ends their sessions), or issue a fresh invitation link.
+import { useAction } from 'next-safe-action/hooks';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { NativeSelect } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/actions/staff';
+import { ROLE_LABELS } from '@/lib/auth/permissions';
+import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/server/db/backoffice-schema';
+import { InviteLink } from './invite-staff-dialog';
+
+type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };
+
+export function StaffRoleSelect({ member, disabled }: { member: Member; disabled: boolean }) {
+  const { execute, isExecuting } = useAction(changeStaffRole, {
+    onSuccess: ({ data }) => toast.success(`${member.email} is now ${ROLE_LABELS[data.role as StaffRole]}`),
+    onError: ({ error }) => toast.error(error.serverError ?? 'The role was not changed.'),
+  });
+  return (
+    <NativeSelect
+      aria-label={`Role of ${member.email}`}
+      defaultValue={member.role}
+      disabled={disabled || isExecuting}
+      onChange={(e) => execute({ staffId: member.id, role: e.target.value as StaffRole })}
+    >
+      {STAFF_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+export function StaffRowActions({ member, isSelf }: { member: Member; isSelf: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const status = useAction(setStaffStatus, {
+    onSuccess: ({ data }) => {
+      setConfirming(false);
+      toast.success(
+        data.status === 'disabled' ? `${member.email} is disabled` : `${member.email} is enabled again`,
+      );
+    },
+    onError: ({ error }) => {
+      setConfirming(false);
+      toast.error(error.serverError ?? 'Nothing was changed.');
+    },
+  });
+  const invite = useAction(reissueInvite, {
+    onError: ({ error }) => toast.error(error.serverError ?? 'No new link was created.'),
+  });
+  if (isSelf) return <span className="text-sm text-muted-foreground">You</span>;
+  const disabling = member.status !== 'disabled';
+
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {member.status === 'invited' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          loading={invite.isExecuting}
+          onClick={() => invite.execute({ staffId: member.id })}
+        >
+          New invitation link
+        </Button>
+      ) : null}
+      <Button variant={disabling ? 'destructive' : 'outline'} size="sm" onClick={() => setConfirming(true)}>
+        {disabling ? 'Disable' : 'Enable'}
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{disabling ? `Disable ${member.email}?` : `Enable ${member.email}?`}</DialogTitle>
+            <DialogDescription>
+              {disabling
+                ? 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'
+                : 'They can sign in again with their existing password.'}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant={disabling ? 'destructive' : 'default'}
+              loading={status.isExecuting}
+              onClick={() =>
+                status.execute({ staffId: member.id, status: disabling ? 'disabled' : 'active' })
+              }
+            >
+              {disabling ? 'Disable account' : 'Enable account'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={!!invite.result.data} onOpenChange={(open) => !open && invite.reset()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>New invitation link for {member.email}</DialogTitle>
+            <DialogDescription>The previous link no longer works.</DialogDescription>
+          </DialogHeader>
+          {invite.result.data ? (
+            <InviteLink path={invite.result.data.invitePath} expiresAt={invite.result.data.expiresAt} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

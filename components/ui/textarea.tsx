@@ -1,0 +1,15 @@
+// Textarea: the styled native multi-line input, matching Input. Server-compatible.
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+import { controlClasses } from './input';
+
+export function Textarea({ className, rows = 3, ...props }: React.ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      data-slot="textarea"
+      rows={rows}
+      className={cn(controlClasses, 'min-h-16 px-3 py-2 leading-relaxed', className)}
+      {...props}
+    />
+  );
+}

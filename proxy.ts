@@ -1,0 +1,46 @@
+// Security headers for every page: a nonce-based Content-Security-Policy (the nonce reaches
+// Next's own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy,
+// HSTS in production, and no caching of pages (they show signed-in data). This is not an
+// authorization boundary: every page, action and route handler checks the caller itself.
+import { NextResponse, type NextRequest } from 'next/server';
+import { env } from '@/lib/env';
+
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const production = env.NODE_ENV === 'production';
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
+    // Radix and Next set inline style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+
+  response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  response.headers.set('X-Frame-Options', 'DENY');
+  response.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  response.headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  response.headers.set('Cache-Control', 'no-store, max-age=0');
+  // Browsers honour HSTS only over HTTPS, so sending it on a plain-HTTP local start is harmless.
+  if (production) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  return response;
+}
+
+export const config = {
+  // Pages and server actions; not static files, and not the wallet API (JSON with headers of
+  // its own, signed, and on the hot path).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icons/|wallet/api/).*)'],
+};
