@@ -24,28 +24,35 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const email = staffEmailSchema.safeParse(values.email ?? '');
-if (!email.success) fail('--email must be a valid e-mail address');
+const parsedEmail = staffEmailSchema.safeParse(values.email ?? '');
+const email = {
+  data: parsedEmail.success ? parsedEmail.data : fail('--email must be a valid e-mail address'),
+};
 if (!STAFF_ROLES.includes(values.role as StaffRole)) fail(`--role must be one of ${STAFF_ROLES.join(', ')}`);
 const password = values.password ?? generatePassword();
 if (!passwordSchema.safeParse(password).success) fail('--password must be 12-200 characters');
 
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
-try {
-  await createStaffAccount({
-    db: handle.db,
-    email: email.data,
-    name: values.name ?? email.data,
-    role: values.role as StaffRole,
-    password,
-  });
-  console.log(
-    values.password
-      ? `created ${email.data} (${values.role})`
-      : `created ${email.data} (${values.role}) with password ${password}`,
-  );
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-} finally {
-  await handle.close();
+// CommonJS under tsx: no top-level await.
+async function main(): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
+  try {
+    await createStaffAccount({
+      db: handle.db,
+      email: email.data,
+      name: values.name ?? email.data,
+      role: values.role as StaffRole,
+      password,
+    });
+    console.log(
+      values.password
+        ? `created ${email.data} (${values.role})`
+        : `created ${email.data} (${values.role}) with password ${password}`,
+    );
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  } finally {
+    await handle.close();
+  }
 }
+
+void main();

@@ -1,0 +1,84 @@
+// Playwright fixtures: a page signed in as a given role (`test.use({ role: 'support' })`, or
+// 'signed-out'), with one account per role per worker created the way an operator would, and
+// signed in once per worker (storage state reused by every test). Signing out ends every
+// session of an account, so a test that signs out or changes its own account must use an
+// account of its own (`newAccount`).
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { STAFF_PASSWORD } from './support/env';
+import { createStaff } from './support/scripts';
+
+export type Role = 'admin' | 'operator' | 'support';
+export type StaffAccount = { email: string; password: string; role: Role; name: string };
+
+type TestFixtures = {
+  role: Role | 'signed-out';
+  account: StaffAccount;
+  newAccount: (role: Role) => StaffAccount;
+};
+type WorkerFixtures = { accounts: Record<Role, StaffAccount>; storageStates: Record<Role, string> };
+
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-name')).toBeVisible();
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  role: ['operator', { option: true }],
+  accounts: [
+    async ({}, use, workerInfo) => {
+      const run = `${Date.now().toString(36)}w${workerInfo.workerIndex}`;
+      const names: Record<Role, string> = {
+        admin: 'Ada Admin',
+        operator: 'Olga Operator',
+        support: 'Sam Support',
+      };
+      const accounts = {} as Record<Role, StaffAccount>;
+      for (const role of ['admin', 'operator', 'support'] as const) {
+        const account = {
+          email: `${role}-${run}@e2e.example.com`,
+          password: STAFF_PASSWORD,
+          role,
+          name: names[role],
+        };
+        createStaff(account.email, role, account.password, account.name);
+        accounts[role] = account;
+      }
+      await use(accounts);
+    },
+    { scope: 'worker' },
+  ],
+  storageStates: [
+    async ({ browser, accounts }, use, workerInfo) => {
+      const dir = path.join(workerInfo.project.outputDir, '.auth');
+      mkdirSync(dir, { recursive: true });
+      const states = {} as Record<Role, string>;
+      for (const role of ['admin', 'operator', 'support'] as const) {
+        const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+        await signIn(page, accounts[role]);
+        states[role] = path.join(dir, `${role}-${workerInfo.workerIndex}.json`);
+        await page.context().storageState({ path: states[role] });
+        await page.close();
+      }
+      await use(states);
+    },
+    { scope: 'worker' },
+  ],
+  account: async ({ accounts, role }, use) => use(accounts[role === 'signed-out' ? 'operator' : role]),
+  newAccount: async ({}, use, testInfo) => {
+    let n = 0;
+    await use((role) => {
+      const email = `${role}-own-${Date.now().toString(36)}-${testInfo.workerIndex}-${n++}@e2e.example.com`;
+      createStaff(email, role, STAFF_PASSWORD, `Own ${role}`);
+      return { email, password: STAFF_PASSWORD, role, name: `Own ${role}` };
+    });
+  },
+  storageState: async ({ storageStates, role }, use) =>
+    use(role === 'signed-out' ? { cookies: [], origins: [] } : storageStates[role]),
+});
+
+export { expect };
