@@ -61,18 +61,18 @@ export function FormErrorSummary({
         <div className="min-w-0">
           <h2 className="font-semibold">{title}</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            {errors.map((error, index) => (
-              <li key={error.fieldId ?? `form-${index}`}>
-                {error.fieldId ? (
+            {errors.map(({ fieldId, message }, index) => (
+              <li key={fieldId ?? `form-${index}`}>
+                {fieldId ? (
                   <a
-                    href={`#${error.fieldId}`}
-                    onClick={(event) => focusField(event, error.fieldId as string)}
+                    href={`#${fieldId}`}
+                    onClick={(event) => focusField(event, fieldId)}
                     className="font-medium underline underline-offset-2 hover:no-underline focus-visible:rounded-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
-                    {error.message}
+                    {message}
                   </a>
                 ) : (
-                  error.message
+                  message
                 )}
               </li>
             ))}

@@ -1,0 +1,20 @@
+// What the back-office shows of card and document numbers (DESIGN §5): never the whole card
+// number, never the whole document number. Masking happens on the server, before anything is
+// rendered or sent to the browser, so neither the HTML nor the RSC payload carries them.
+
+/** "•••• 1234" */
+export function maskCardLast4(cardNumber: string): string {
+  return `•••• ${cardNumber.slice(-4)}`;
+}
+
+/** "453201 •••••• 1234": the issuer BIN and the last four, as card support tools show them. */
+export function maskCardNumber(cardNumber: string): string {
+  if (cardNumber.length < 10) return maskCardLast4(cardNumber);
+  return `${cardNumber.slice(0, 6)} ${'•'.repeat(cardNumber.length - 10)} ${cardNumber.slice(-4)}`;
+}
+
+/** "•••••567": the last three characters of a document number, enough to confirm it on a call. */
+export function maskDocumentNo(documentNo: string): string {
+  const visible = documentNo.length > 6 ? 3 : Math.min(2, Math.max(0, documentNo.length - 2));
+  return `${'•'.repeat(Math.max(4, documentNo.length - visible))}${documentNo.slice(documentNo.length - visible)}`;
+}
