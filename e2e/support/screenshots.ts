@@ -1,19 +1,18 @@
-// Screenshots of a page in the light and the dark theme, written into the Playwright report
-// folder (playwright-report/screenshots/<name>-light.png, -dark.png). The app follows the
-// system theme until someone picks one, so emulating the colour scheme switches it.
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+// Screenshots of a page in the light and the dark theme, attached to the test so the HTML
+// report (playwright-report/) carries them: `<name>-light.png` and `<name>-dark.png`. The
+// reporter empties its folder when it writes, so attaching is how files survive into it. The
+// app follows the system theme until someone picks one, so emulating the scheme switches it.
+import type { Page, TestInfo } from '@playwright/test';
 
-const DIR = path.join(process.cwd(), 'playwright-report', 'screenshots');
-
-export async function captureThemes(page: Page, name: string): Promise<void> {
+export async function captureThemes(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForFunction(
       (dark) => document.documentElement.classList.contains('dark') === dark,
       scheme === 'dark',
     );
-    await page.screenshot({ path: path.join(DIR, `${name}-${scheme}.png`), fullPage: true });
+    const body = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${scheme}.png`, { body, contentType: 'image/png' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
