@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3107;
+// E2E_PORT lets several runs share a machine (each with its own server).
+const PORT = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // Playwright evaluates this file again in every worker; workers inherit the runner's

@@ -25,9 +25,9 @@ const NEEDS_BUILD: readonly Stage[] = ['system', 'e2e'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-type Options = { stages: Stage[]; full: boolean; skipBuild: boolean };
+type Options = { stages: Stage[]; full: boolean; skipBuild: boolean; specs: string[] };
 
-const USAGE = `Usage: npm test -- [--only <stage>[,<stage>...]] [--skip-build]
+const USAGE = `Usage: npm test -- [--only <stage>[,<stage>...]] [--skip-build] [test files...]
   stages: ${STAGES.join(', ')} (default: all, in that order)
   --skip-build  reuse the existing .next build for the system and e2e stages`;
 
@@ -38,6 +38,7 @@ function isStage(value: string): value is Stage {
 function parseArgs(argv: readonly string[]): Options {
   let only: Set<Stage> | undefined;
   let skipBuild = false;
+  const specs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     let list: string | undefined;
@@ -48,6 +49,10 @@ function parseArgs(argv: readonly string[]): Options {
       list = arg.slice('--only='.length);
     } else if (arg === '--skip-build') {
       skipBuild = true;
+      continue;
+    } else if (/\.(spec|test)\.tsx?$/.test(arg)) {
+      // A test file: narrows the stage that owns it (e2e specs go to Playwright).
+      specs.push(arg);
       continue;
     } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
@@ -67,7 +72,7 @@ function parseArgs(argv: readonly string[]): Options {
   if (only?.size === 0) throw new UsageError('--only was given no stages');
   // Stages always run in the canonical order, whatever order --only lists them in.
   const stages = STAGES.filter((s) => !only || only.has(s));
-  return { stages, full: !only, skipBuild };
+  return { stages, full: !only && specs.length === 0, skipBuild, specs };
 }
 
 class UsageError extends Error {}
@@ -173,7 +178,7 @@ async function runStatic(): Promise<void> {
 type VitestJson = { numTotalTests?: number; numPassedTests?: number; numFailedTests?: number };
 
 /** Runs one vitest project; returns how many tests it ran (from the JSON report). */
-async function runVitest(project: VitestStage): Promise<number> {
+async function runVitest(project: VitestStage, files: readonly string[]): Promise<number> {
   const report = path.join(os.tmpdir(), `wallet-vitest-${project}-${process.pid}.json`);
   rmSync(report, { force: true });
   try {
@@ -184,6 +189,7 @@ async function runVitest(project: VitestStage): Promise<number> {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      ...files,
     ]);
     if (code !== 0) throw new StepFailure(`vitest exited with code ${code}`);
     if (!existsSync(report)) throw new StepFailure('vitest wrote no JSON report');
@@ -238,7 +244,10 @@ async function main(): Promise<void> {
   for (const project of VITEST_STAGES) {
     if (!stages.includes(project)) continue;
     await step(project, async () => {
-      const count = await runVitest(project);
+      const count = await runVitest(
+        project,
+        options.specs.filter((f) => !f.startsWith('e2e/')),
+      );
       vitestTests += count;
       return `${count} test${count === 1 ? '' : 's'}`;
     });
@@ -257,7 +266,8 @@ async function main(): Promise<void> {
       // A database of its own on PostgreSQL, so fixtures can seed staff and data while the
       // server runs (an embedded PGlite directory admits one process only).
       const database = await createFreshPgDatabase();
-      const code = await exec(bin('playwright'), ['test'], {
+      const e2eSpecs = options.specs.filter((f) => f.startsWith('e2e/'));
+      const code = await exec(bin('playwright'), ['test', ...e2eSpecs], {
         ...childEnv,
         CHROMIUM_PATH: chromium,
         E2E_DATA_DIR: dataDir,
