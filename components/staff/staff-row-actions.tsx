@@ -22,20 +22,29 @@ import { InviteLink } from './invite-staff-dialog';
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };
 
 export function StaffRoleSelect({ member, disabled }: { member: Member; disabled: boolean }) {
+  // Controlled, so a refused change (e.g. demoting the last admin) shows the role they still have.
+  const [role, setRole] = useState<StaffRole>(member.role);
   const { execute, isExecuting } = useAction(changeStaffRole, {
     onSuccess: ({ data }) => toast.success(`${member.email} is now ${ROLE_LABELS[data.role as StaffRole]}`),
-    onError: ({ error }) => toast.error(error.serverError ?? 'The role was not changed.'),
+    onError: ({ error }) => {
+      setRole(member.role);
+      toast.error(error.serverError ?? 'The role was not changed.');
+    },
   });
   return (
     <NativeSelect
       aria-label={`Role of ${member.email}`}
-      defaultValue={member.role}
+      value={role}
       disabled={disabled || isExecuting}
-      onChange={(e) => execute({ staffId: member.id, role: e.target.value as StaffRole })}
+      onChange={(e) => {
+        const next = e.target.value as StaffRole;
+        setRole(next);
+        execute({ staffId: member.id, role: next });
+      }}
     >
-      {STAFF_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
+      {STAFF_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}
         </option>
       ))}
     </NativeSelect>
