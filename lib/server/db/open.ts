@@ -86,7 +86,7 @@ export async function openDatabase(options: {
 }
 
 /** Rows of a raw query, whichever driver ran it. */
-export async function rawRows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rawRows<T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,10 +1,11 @@
-// 4.3 / 4.4 Card application. In the caller's one transaction: the fee is taken from the payment
-// asset by a single conditional UPDATE (balance >= fee), so concurrent applications can never
-// overdraw it; then the card's own asset, the card and the ledger debit are written. Any
-// failure rolls all of it back.
+// 4.3 / 4.4 Card application. In the caller's one transaction: the card's own asset and the card
+// are written, then the fee is taken from the payment asset by a single conditional UPDATE
+// (balance >= fee) together with its ledger debit, so concurrent applications can never
+// overdraw it. Any failure, a short balance included, rolls all of it back.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/server/db/open';
 import { addresses, assets, cardCategories, cards, ledgerEntries } from '@/lib/server/db/schema';
 import { generateCardNumber, luhnValid } from '@/lib/wallet/card-number';
 import { formatMinor } from '@/lib/wallet/money';
@@ -95,23 +96,6 @@ export async function applyCard(options: {
     if (bound) throw cardNumberBound();
   }
 
-  const [debited] = await db
-    .update(assets)
-    .set({ balance: sql`${assets.balance} - ${category.fee}` })
-    .where(and(eq(assets.id, asset.id), gte(assets.balance, category.fee)))
-    .returning({ balance: assets.balance });
-  if (!debited) {
-    const [current] = await db
-      .select({ balance: assets.balance })
-      .from(assets)
-      .where(eq(assets.id, asset.id));
-    const dp = category.decimalPlaces;
-    throw new WalletError(
-      ResultCode.BALANCE_INSUFFICIENT,
-      `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
-    );
-  }
-
   const [cardAsset] = await db
     .insert(assets)
     .values({
@@ -159,13 +143,31 @@ export async function applyCard(options: {
 
   const card = await insertCard(db, base, params.cardNumber, category.bin);
 
-  await db.insert(ledgerEntries).values({
-    assetId: asset.id,
-    amount: -category.fee,
-    balanceAfter: debited.balance,
-    reason: 'CARD_FEE',
-    cardId: card.id,
-  });
+  // Last, and in one statement with its ledger entry: the conditional UPDATE takes the payment
+  // asset's row lock, which concurrent applications against the same asset queue on, so it is
+  // held for as little as possible (this statement and the commit). No row: the balance is short.
+  const [debited] = await rawRows<{ balance_after: string }>(
+    db,
+    sql`with debited as (
+          update ${assets} set balance = balance - ${category.fee}
+          where id = ${asset.id} and balance >= ${category.fee}
+          returning balance
+        )
+        insert into ${ledgerEntries} (asset_id, amount, balance_after, reason, card_id)
+        select ${asset.id}, ${-category.fee}, balance, 'CARD_FEE', ${card.id} from debited
+        returning balance_after`,
+  );
+  if (!debited) {
+    const [current] = await db
+      .select({ balance: assets.balance })
+      .from(assets)
+      .where(eq(assets.id, asset.id));
+    const dp = category.decimalPlaces;
+    throw new WalletError(
+      ResultCode.BALANCE_INSUFFICIENT,
+      `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
+    );
+  }
 
   return {
     channel: card.channel,
