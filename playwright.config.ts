@@ -13,9 +13,14 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 // environment, so setting the variable once keeps one fresh directory per run for all of them.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
+// Everything the server prints, kept for the run's last check: no sentinel card or document
+// number may appear in a log line (e2e/global-teardown.ts).
+process.env.E2E_SERVER_LOG ??= path.join(os.tmpdir(), `wallet-e2e-server-${Date.now()}.log`);
+const serverLog = process.env.E2E_SERVER_LOG;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
@@ -51,7 +56,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx --no-install next start -p ${PORT} -H 127.0.0.1`,
+    command: `npx --no-install next start -p ${PORT} -H 127.0.0.1 2>&1 | tee '${serverLog}'`,
     // An API route that needs no session: ready means the server answers, not that `/` renders.
     url: `${baseURL}/wallet/api/openapi.json`,
     reuseExistingServer: false,

@@ -1,0 +1,84 @@
+// A sentinel card number and document number go into the wallet through its API, then every
+// back-office page that shows them is visited (as admin and as support) while every response
+// the browser receives is recorded: HTML, RSC payloads, JSON and CSV. None may carry either
+// value whole. The server's log is checked for them at the end of the run (global-teardown.ts).
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { SENTINEL_CARD_NUMBER, SENTINEL_DOCUMENT_NO, sentinelLeaks } from './support/sentinels';
+import { callWallet, seedUser } from './support/wallet-api';
+
+function recordResponses(page: Page): { leaks: string[]; count: () => number; done: () => Promise<void> } {
+  const leaks: string[] = [];
+  const pending: Promise<void>[] = [];
+  let count = 0;
+  page.on('response', (response: Response) => {
+    pending.push(
+      (async () => {
+        const type = response.headers()['content-type'] ?? '';
+        // Static scripts were built before the data existed; what carries data is below.
+        if (!/text\/html|json|x-component|csv|text\/plain/.test(type)) return;
+        const body = await response.text().catch(() => '');
+        count++;
+        for (const leak of sentinelLeaks(body)) leaks.push(`${leak} in ${response.url()} (${type})`);
+      })(),
+    );
+  });
+  return { leaks, count: () => count, done: async () => void (await Promise.all(pending)) };
+}
+
+let appUserId: string;
+
+test.beforeAll(async ({ request }) => {
+  appUserId = await seedUser(request, { documentNo: SENTINEL_DOCUMENT_NO });
+  const [asset] = (await callWallet(request, 'agencyAssetList', {})).data ?? [];
+  const issued = await callWallet(request, 'agencyApplyUserCard', {
+    appUserId,
+    paymentAssetId: asset!.assetId,
+    categoryId: 1,
+    embossedName: 'JANE DOE',
+    cardNumber: SENTINEL_CARD_NUMBER,
+  });
+  expect(issued.code, issued.msg).toBe(0);
+  expect(issued.data?.cardNumber).toBe(SENTINEL_CARD_NUMBER);
+});
+
+for (const role of ['admin', 'support'] as const) {
+  test.describe(`as ${role}`, () => {
+    test.use({ role });
+
+    test('no page, payload or download of the back-office carries the sentinels whole', async ({ page }) => {
+      const recorder = recordResponses(page);
+      const visit = async (path: string) => {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBeLessThan(400);
+        await page.waitForLoadState('networkidle');
+      };
+      await visit('/');
+      await visit(`/users?q=${encodeURIComponent(appUserId)}`);
+      await visit(`/users/${encodeURIComponent(appUserId)}`);
+      await expect(page.getByText(SENTINEL_CARD_NUMBER.slice(-4)).first()).toBeVisible();
+      await visit(`/cards?q=${encodeURIComponent(appUserId)}`);
+      await expect(page.getByText(SENTINEL_CARD_NUMBER.slice(-4)).first()).toBeVisible();
+      // Client-side navigations fetch RSC payloads rather than HTML.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL('**/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+      await page.waitForLoadState('networkidle');
+      const csv = await page.request.get(`/cards/export?q=${encodeURIComponent(appUserId)}`);
+      expect(csv.status()).toBe(200);
+      const csvText = await csv.text();
+      expect(csvText).toContain(SENTINEL_CARD_NUMBER.slice(-4));
+      expect(sentinelLeaks(csvText)).toEqual([]);
+      const data = await page.request.get(`/cards/data?q=${encodeURIComponent(appUserId)}`);
+      expect(sentinelLeaks(await data.text())).toEqual([]);
+      if (role === 'admin') {
+        await visit(`/audit?target=${encodeURIComponent(appUserId)}`);
+        await visit('/staff');
+      }
+      await recorder.done();
+      expect(recorder.count()).toBeGreaterThan(5);
+      expect(recorder.leaks).toEqual([]);
+      expect(await page.content()).not.toContain(SENTINEL_DOCUMENT_NO);
+    });
+  });
+}
