@@ -1,0 +1,78 @@
+'use client';
+// What the card-issue wizard shows once the wallet has issued the card: the card with its number
+// masked (the server never sent more), its name, expiry and states, the wallet's message, and
+// where to go next.
+import { CreditCard, SquarePlus, UserRound } from 'lucide-react';
+import Link from 'next/link';
+import type { Ref } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
+import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
+import { formatExpiry, userDisplayName } from '@/lib/backoffice/card-issue-format';
+import type { IssuedCard, IssueUser } from '@/lib/validations/card-issue';
+
+export interface IssueResultProps {
+  card: IssuedCard;
+  user: IssueUser | null;
+  categoryName: string | undefined;
+  onIssueAnother: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export function IssueResult({ card, user, categoryName, onIssueAnother, headingRef }: IssueResultProps) {
+  const who = user ? userDisplayName(user) : card.appUserId;
+  return (
+    <Card data-testid="issue-result">
+      <CardHeader>
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-base leading-snug font-semibold tracking-tight outline-none"
+        >
+          <CreditCard className="size-5 text-primary" aria-hidden="true" />
+          Card issued to {who}
+        </h2>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Alert variant="success" live>
+          <AlertTitle>{categoryName ? `${categoryName} card issued` : 'Card issued'}</AlertTitle>
+          <AlertDescription data-testid="issue-result-message">{card.msg}</AlertDescription>
+        </Alert>
+        <DescriptionList columns={3}>
+          <DescriptionItem term="Card number" data-testid="result-card-number">
+            <span className="font-mono tabular-nums">{card.maskedNumber}</span>
+          </DescriptionItem>
+          <DescriptionItem term="Name on the card" data-testid="result-embossed-name">
+            <span className="font-mono">{card.embossedName}</span>
+          </DescriptionItem>
+          <DescriptionItem term="Expires" data-testid="result-expiry">
+            <span className="tabular-nums">{formatExpiry(card.expiryMonth, card.expiryYear)}</span>
+          </DescriptionItem>
+          <DescriptionItem term="Card status" data-testid="result-status">
+            <CardStatusBadge status={card.status} />
+          </DescriptionItem>
+          <DescriptionItem term="Card account" data-testid="result-account-status">
+            <AccountStatusBadge status={card.cardAccountStatus} />
+          </DescriptionItem>
+          <DescriptionItem term="Card ID" data-testid="result-card-id">
+            <span className="tabular-nums">{card.cardId}</span>
+          </DescriptionItem>
+        </DescriptionList>
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        <Button asChild variant="outline">
+          <Link href={`/users/${encodeURIComponent(card.appUserId)}`}>
+            <UserRound className="size-4" aria-hidden="true" />
+            Open {who}&apos;s page
+          </Link>
+        </Button>
+        <Button type="button" onClick={onIssueAnother}>
+          <SquarePlus className="size-4" aria-hidden="true" />
+          Issue another card
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+// How the card-issue wizard words what it shows: field errors with the field's name, payers,
+// card types and networks, delivery addresses on one line, and a card's expiry.
+import type { Address, CardCategory } from '@/lib/validations/wallet';
+import type { IssueUser, Payer } from '@/lib/validations/card-issue';
+
+/**
+ * The wallet's rules read after the field's name ("must be 1-20 upper-case letters ..."); the
+ * wizard's own messages are whole sentences already.
+ */
+export function withFieldLabel(label: string, message: string | undefined): string | undefined {
+  if (message === undefined || message === '') return undefined;
+  if (!/^(must|is) /.test(message)) return message;
+  return `${label} ${message.replace(/\.$/, '')}.`;
+}
+
+export const PAYER_LABELS: Record<Payer, { title: string; description: string }> = {
+  agency: { title: 'The agency', description: "The fee is paid from one of the agency's assets." },
+  user: { title: 'The user', description: "The fee is paid from the user's own wallet." },
+};
+
+export function cardTypeLabel(type: CardCategory['type']): string {
+  return type === 'VIRTUAL' ? 'Virtual' : 'Physical';
+}
+
+const NETWORKS: Record<string, string> = { VISA: 'Visa', MASTERCARD: 'Mastercard' };
+
+export function networkLabel(network: string): string {
+  return NETWORKS[network] ?? network;
+}
+
+export function userDisplayName(user: Pick<IssueUser, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** "DE" -> "Germany" (the code itself when the runtime does not know it). */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Jane Doe, 1 Main Street, Apt 4, 10115 Berlin, Germany" */
+export function formatAddress(address: Address): string {
+  const place = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.street,
+    address.detailedAddress,
+    address.province ? `${place}, ${address.province}` : place,
+    countryName(address.country),
+  ]
+    .filter((part) => part !== null && part !== '')
+    .join(', ');
+}
+
+/** "08/2029" */
+export function formatExpiry(month: string, year: string): string {
+  return `${month.padStart(2, '0')}/${year}`;
+}
