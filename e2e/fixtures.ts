@@ -24,7 +24,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-name')).toBeVisible();
+  // Generous: a sign-in hashes with scrypt, and the machine runs builds and browsers at once.
+  await expect(page.getByTestId('signed-in-name')).toBeVisible({ timeout: 30_000 });
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

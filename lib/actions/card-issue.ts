@@ -96,9 +96,8 @@ export const issueCard = authActionClient
         staff: ctx.staff,
         schema: issueCardSchema,
         action: 'card.issue',
-        // The audit helper fixes one target type per call: 'card' fits the success, whose target
-        // is the new card; until then the target is the user it was meant for.
-        targetType: 'card',
+        // The user it was meant for, until it succeeds and the new card becomes the target.
+        targetType: 'user',
         targetId: input.appUserId,
         summary: attempt,
         call: () =>
@@ -112,6 +111,7 @@ export const issueCard = authActionClient
             requestId: input.requestId,
           }),
         describe: (result) => ({
+          targetType: 'card',
           targetId: String(result.cardId),
           summary: `Issued card ${result.cardId} (category ${input.categoryId}, ${result.status}) to user ${input.appUserId}, paid by ${paidBy} from asset ${input.paymentAssetId}`,
         }),

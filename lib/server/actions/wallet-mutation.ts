@@ -21,7 +21,7 @@ export async function runWalletMutation<T>(options: {
   summary: string;
   call: () => Promise<T>;
   /** The target once known (e.g. the new card's id), and a line for the log. */
-  describe?: (result: T) => { targetId?: string; summary?: string };
+  describe?: (result: T) => { targetType?: AuditEntry['targetType']; targetId?: string; summary?: string };
 }): Promise<T> {
   const { staff, action, targetType } = options;
   const actor = { id: staff.id, email: staff.email, role: staff.role };
@@ -32,7 +32,7 @@ export async function runWalletMutation<T>(options: {
     await recordAudit(db, {
       actor,
       action,
-      targetType,
+      targetType: described.targetType ?? targetType,
       targetId: described.targetId ?? options.targetId,
       outcome: 'success',
       resultCode: 0,
