@@ -1,7 +1,7 @@
 // walletErrorFromEnvelope for every result code of DESIGN §4: the class, the code, a staff
 // sentence that is not the service's own msg, the field a form can mark, and serialization that
 // keeps the service's msg (which quotes values) out of logs.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { walletOperations } from '@/lib/wallet/operations';
 import { resultCodeMeaning } from '@/lib/wallet/result-codes';
 import {
@@ -219,5 +219,26 @@ describe('walletErrorFromEnvelope', () => {
     const names = new Set(Object.values(walletOperations).flatMap((op) => Object.keys(op.params.shape)));
     const unlabelled = [...names].filter((name) => !(name in PARAMETER_LABELS));
     expect(unlabelled).toEqual([]);
+  });
+});
+
+describe('instanceof across copies of this module', () => {
+  it('recognises an error made by another copy of the classes (pages and route handlers are bundled apart)', async () => {
+    vi.resetModules();
+    // A query string makes the module loader evaluate the file again: a second copy of the classes.
+    const specifier: string = './errors?copy';
+    const other = (await import(/* @vite-ignore */ specifier)) as typeof import('./errors');
+    const foreign = new other.WalletInsufficientFundsError({
+      operation: 'userApplyCard',
+      code: 4001,
+      staffMessage: 'short',
+      detail: 'wallet userApplyCard: 4001',
+    });
+    expect(other.WalletInsufficientFundsError).not.toBe(WalletInsufficientFundsError);
+    expect(foreign instanceof WalletClientError).toBe(true);
+    expect(foreign instanceof WalletInsufficientFundsError).toBe(true);
+    expect(foreign instanceof WalletInputError).toBe(false);
+    expect(new Error('x') instanceof WalletClientError).toBe(false);
+    expect((null as unknown) instanceof WalletClientError).toBe(false);
   });
 });

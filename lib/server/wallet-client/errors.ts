@@ -28,7 +28,22 @@ export type WalletClientErrorJson = {
   message: string;
 };
 
+/** Where each error records the kinds it is: the same symbol in every copy of this module. */
+const KINDS = Symbol.for('card-wallet.wallet-client-error.kinds');
+
 export class WalletClientError extends Error {
+  /**
+   * Pages and route handlers are bundled separately, each with its own copy of these classes,
+   * while the client is one per process: an error made by one copy must still pass `instanceof`
+   * in the other. So `instanceof` compares these names, recorded on every instance.
+   */
+  static readonly kind: string = 'WalletClientError';
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const kinds = (value as { [KINDS]?: unknown } | null)?.[KINDS];
+    return Array.isArray(kinds) && kinds.includes(this.kind);
+  }
+
   override name = 'WalletClientError';
   /** The operation of the catalogue that failed, e.g. `userApplyCard`. */
   readonly operation: string;
@@ -46,6 +61,15 @@ export class WalletClientError extends Error {
 
   constructor(options: WalletClientErrorOptions) {
     super(options.detail);
+    const kinds: string[] = [];
+    for (
+      let c = new.target as { kind?: string } | null;
+      c && typeof c.kind === 'string';
+      c = Object.getPrototypeOf(c)
+    ) {
+      kinds.push(c.kind);
+    }
+    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
     this.operation = options.operation;
     this.code = options.code;
     this.staffMessage = options.staffMessage;
@@ -72,30 +96,37 @@ export class WalletClientError extends Error {
 
 /** 1001, 1002, 1003, and input the client refused before sending anything (code null). */
 export class WalletInputError extends WalletClientError {
+  static override readonly kind: string = 'WalletInputError';
   override name = 'WalletInputError';
 }
 /** 2001-2004: the back-office's credentials, clock or nonce were refused. */
 export class WalletAuthError extends WalletClientError {
+  static override readonly kind: string = 'WalletAuthError';
   override name = 'WalletAuthError';
 }
 /** 3001, 4003, 4004, 4005: something the request refers to does not exist (for this payer). */
 export class WalletNotFoundError extends WalletClientError {
+  static override readonly kind: string = 'WalletNotFoundError';
   override name = 'WalletNotFoundError';
 }
 /** 3002, 4006, 4007: the request clashes with what the wallet already holds. */
 export class WalletConflictError extends WalletClientError {
+  static override readonly kind: string = 'WalletConflictError';
   override name = 'WalletConflictError';
 }
 /** 4001 */
 export class WalletInsufficientFundsError extends WalletClientError {
+  static override readonly kind: string = 'WalletInsufficientFundsError';
   override name = 'WalletInsufficientFundsError';
 }
 /** 4002 */
 export class WalletRuleError extends WalletClientError {
+  static override readonly kind: string = 'WalletRuleError';
   override name = 'WalletRuleError';
 }
 /** 5000, and any code this client does not know. */
 export class WalletServiceError extends WalletClientError {
+  static override readonly kind: string = 'WalletServiceError';
   override name = 'WalletServiceError';
 }
 
@@ -106,6 +137,7 @@ export type UnavailableReason = 'timeout' | 'network' | 'http-status' | 'body';
  * envelope. For a mutation the outcome is unknown: the service may have acted.
  */
 export class WalletUnavailableError extends WalletClientError {
+  static override readonly kind: string = 'WalletUnavailableError';
   override name = 'WalletUnavailableError';
   readonly reason: UnavailableReason;
   readonly httpStatus?: number;
@@ -125,6 +157,7 @@ export class WalletUnavailableError extends WalletClientError {
 
 /** An envelope of the wrong shape, or success whose `data` breaks the operation's contract. */
 export class WalletProtocolError extends WalletClientError {
+  static override readonly kind: string = 'WalletProtocolError';
   override name = 'WalletProtocolError';
 }
 
