@@ -32,6 +32,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
   /** The back-office's public URL; an https:// one makes session cookies Secure. */
   NEXTAUTH_URL: optional(z.url()),
+  /**
+   * Reverse proxies in front of the app that append the client's address to X-Forwarded-For.
+   * 0: the app is reached directly, and the socket's address is the client's.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 

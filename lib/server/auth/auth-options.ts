@@ -11,6 +11,7 @@ import { authSecret, env } from '@/lib/env';
 import { getDb } from '@/lib/server/db/client';
 import { staff, type StaffRole } from '@/lib/server/db/backoffice-schema';
 import { recordAudit } from '@/lib/server/audit/record-audit';
+import { PEER_ADDRESS_HEADER } from '@/lib/server/peer-address';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { clearAccountFailures, lockedFor, recordFailure } from './sign-in-throttle';
 
@@ -28,15 +29,28 @@ const credentialsSchema = z.object({
   password: z.string().min(1).max(200),
 });
 
-/** The client's address: the last X-Forwarded-For hop (added by the nearest proxy, or Next). */
-export function clientAddress(headers: Record<string, string | string[] | undefined> | undefined): string {
-  const raw = headers?.['x-forwarded-for'];
-  const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
-  const hops = value
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? 'unknown';
+/**
+ * The client's address for the per-address limit. Behind N trusted proxies it is the address the
+ * outermost of them saw: the N-th X-Forwarded-For entry from the right (entries further left
+ * come from the client and prove nothing). Reached directly, it is the socket's address
+ * (peer-address.ts), whatever X-Forwarded-For the client sends.
+ */
+export function clientAddress(
+  headers: Record<string, string | string[] | undefined> | undefined,
+  trustedProxyHops = env.TRUSTED_PROXY_HOPS,
+): string {
+  const header = (name: string) => {
+    const raw = headers?.[name];
+    return Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+  };
+  if (trustedProxyHops > 0) {
+    const hops = header('x-forwarded-for')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    return hops.at(-trustedProxyHops) ?? 'unknown';
+  }
+  return header(PEER_ADDRESS_HEADER).trim() || 'unknown';
 }
 
 type AuthorizedStaff = { id: string; email: string; name: string; role: StaffRole; sessionVersion: number };
