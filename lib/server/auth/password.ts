@@ -24,16 +24,29 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+const POSITIVE = /^[1-9]\d{0,9}$/;
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const salt = Buffer.from(parts[4] ?? '', 'base64url');
-  const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  if (!Number.isInteger(n) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length === 0)
+  const [n, r, p, salt, hash] = parts.slice(1) as [string, string, string, string, string];
+  // Strict: Number('') is 0, which scrypt reads as "use the default", so a loose parse would let
+  // a damaged hash still verify.
+  if (![n, r, p].every((v) => POSITIVE.test(v)) || !B64URL.test(salt) || !B64URL.test(hash)) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  try {
+    const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAX_MEMORY,
+    });
+    return timingSafeEqual(key, expected);
+  } catch {
+    // Parameters scrypt refuses (N not a power of two, too much memory): not a valid hash.
     return false;
-  const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: MAX_MEMORY });
-  return timingSafeEqual(key, expected);
+  }
 }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
