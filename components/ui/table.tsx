@@ -7,13 +7,23 @@ import { cn } from '@/lib/utils';
 export interface TableProps extends React.ComponentProps<'table'> {
   /** Classes for the scroll container (border, rounding, background). */
   containerClassName?: string;
+  /** Accessible name of the scroll region (keyboard users focus it to scroll a wide table). */
+  label?: string;
 }
 
-export function Table({ className, containerClassName, ...props }: TableProps) {
+export function Table({ className, containerClassName, label = 'Table', ...props }: TableProps) {
   return (
+    // Focusable, so a table wider than the page can be scrolled with the arrow keys even when it
+    // holds nothing focusable itself (axe: scrollable-region-focusable).
     <div
       data-slot="table-container"
-      className={cn('relative w-full overflow-x-auto rounded-lg border bg-card', containerClassName)}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn(
+        'relative w-full overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        containerClassName,
+      )}
     >
       <table
         data-slot="table"

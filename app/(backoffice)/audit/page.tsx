@@ -107,7 +107,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {entries.length === 0 ? (
         <EmptyState title="No entries" description="Nothing in the audit log matches these filters." />
       ) : (
-        <Table>
+        <Table label="Audit log entries">
           <TableHeader>
             <TableRow>
               <TableHead>When (UTC)</TableHead>
