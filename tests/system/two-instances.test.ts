@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/server/db/open';
 import { provision } from '@/lib/server/wallet/provision';
+import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
 import { startApp, type AppProcess } from '../helpers/app-process';
+import { trySignIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
 import { callWallet, kycParams, signedUrl } from '../helpers/wallet-call';
 
@@ -114,5 +116,65 @@ describe('two instances on one PostgreSQL', () => {
                    join wallet.users u on u.id = c.user_id where u.app_user_id = 'shared-user') as debits`,
     );
     expect(row).toEqual({ cards: 1, debits: 1 });
+  });
+
+  it('counts failed sign-ins across both instances: five failures over two lock the account on both', async () => {
+    const email = 'throttled@two.example.com';
+    await createStaffAccount({
+      db: handle.db,
+      email,
+      name: 'Throttled',
+      role: 'support',
+      password: 'the-right-password-1',
+    });
+    for (const [i, app] of [a, b, a, b, a].entries()) {
+      const outcome = await trySignIn(app.baseUrl, email, `wrong-password-${i}`);
+      expect(outcome).toMatchObject({ ok: false, error: 'invalid-credentials' });
+    }
+    for (const app of [a, b]) {
+      const outcome = await trySignIn(app.baseUrl, email, 'the-right-password-1');
+      expect(outcome.ok).toBe(false);
+      expect(outcome.ok ? '' : outcome.error).toMatch(/^locked:1[45]$/);
+    }
+  });
+
+  it('a session signed in on one instance is accepted by the other, and sign-out on one ends it on both', async () => {
+    const email = 'roaming@two.example.com';
+    await createStaffAccount({
+      db: handle.db,
+      email,
+      name: 'Roaming',
+      role: 'support',
+      password: 'roaming-password-1',
+    });
+    const outcome = await trySignIn(a.baseUrl, email, 'roaming-password-1');
+    expect(outcome.ok).toBe(true);
+    const cookie = outcome.ok ? outcome.cookie : '';
+    const page = (app: AppProcess) =>
+      fetch(`${app.baseUrl}/`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect((await page(b)).status).toBe(200);
+
+    // next-auth's sign-out: a CSRF token, then POST /api/auth/signout.
+    const csrf = await fetch(`${b.baseUrl}/api/auth/csrf`, { headers: { Cookie: cookie } });
+    const csrfCookie = (csrf.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const signOut = await fetch(`${b.baseUrl}/api/auth/signout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: `${cookie}; ${csrfCookie}`,
+        Origin: b.baseUrl,
+      },
+      body: new URLSearchParams({ csrfToken, json: 'true' }),
+    });
+    expect(signOut.status).toBeLessThan(400);
+
+    // The old cookie, replayed to either instance, no longer opens a page.
+    for (const app of [a, b]) {
+      const response = await page(app);
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toMatch(/\/login/);
+    }
   });
 });

@@ -1,0 +1,435 @@
+// One case per server action of the back-office, for the authorization matrix
+// (authorization-matrix.test.ts): the permission it needs (DESIGN §7; 'public' for the one
+// action that runs without a session), a valid input for the current database (seeding what it
+// acts on: a member of staff to change, a wallet user to add an address to), and how to see that
+// an allowed call did what it says. The matrix FAILS for any action in the build that has no case
+// here, so a new action cannot skip it: add its case when you add the action.
+//
+// Keys are the exported names; `module` is the file, as the build manifest names it.
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Permission } from '@/lib/auth/permissions';
+import type { CurrentStaff } from '@/lib/server/auth/current-staff';
+import { verifyPassword } from '@/lib/server/auth/password';
+import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
+import { inviteStaff } from '@/lib/server/backoffice/staff/invite-staff';
+import { auditLog, staff, type StaffRole } from '@/lib/server/db/backoffice-schema';
+import type { Database } from '@/lib/server/db/client';
+import { rawRows } from '@/lib/server/db/open';
+import { callWallet, kycParams } from '../helpers/wallet-call';
+
+export type Caller = 'signed-out' | StaffRole;
+export const CALLERS: readonly Caller[] = ['signed-out', 'support', 'operator', 'admin'];
+
+export type WalletApp = { agencyCode: string; appId: string; secret: string };
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export type CaseContext = {
+  /** The app's own PostgreSQL database, opened in this process. */
+  db: Database;
+  baseUrl: string;
+  /** The provisioned wallet app (signed calls to seed and check wallet data). */
+  wallet: WalletApp;
+  /** The signed-in accounts of the matrix, one per role. */
+  accounts: Record<StaffRole, CurrentStaff>;
+  /** A string no other call of the run uses (lower-case letters and digits). */
+  unique(prefix: string): string;
+};
+
+export type AllowedCall = {
+  caller: Caller;
+  input: unknown;
+  /** What the action returned in `data`. */
+  data: unknown;
+  /** The audit rows the call added. */
+  newAudit: AuditRow[];
+};
+
+export type ActionCase = {
+  /** The 'use server' module, relative to the project root, as the manifest names it. */
+  module: string;
+  /** The action's metadata name: the `action` of the 'denied' audit entry of a refused call. */
+  name: string;
+  /** What DESIGN §7 requires; 'public' runs without a session (the token is the credential). */
+  permission: Permission | 'public';
+  /** A lookup: even an allowed call changes nothing, not even the audit log. */
+  readOnly?: boolean;
+  /** The action takes no input (no schema), so there is no invalid input to refuse. */
+  noInput?: boolean;
+  /** The audit action of a successful call, when it is not `name`. */
+  successAudit?: string;
+  /** A valid input for the current database; may seed what the action acts on. */
+  input(ctx: CaseContext): Promise<unknown>;
+  /** After an allowed call: the change is there. */
+  verify?(ctx: CaseContext, call: AllowedCall): Promise<void>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Seeding helpers
+
+async function staffRow(db: Database, id: number) {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id));
+  if (!row) throw new Error(`no staff row ${id}`);
+  return row;
+}
+
+async function seedActive(ctx: CaseContext, role: StaffRole): Promise<number> {
+  const { staffId } = await createStaffAccount({
+    db: ctx.db,
+    email: `${ctx.unique('target')}@matrix.example.com`,
+    name: 'Matrix Target',
+    role,
+    password: randomBytes(12).toString('base64url'),
+  });
+  return staffId;
+}
+
+async function seedInvitation(ctx: CaseContext): Promise<{ staffId: number; token: string }> {
+  const { staffId, invitePath } = await inviteStaff({
+    db: ctx.db,
+    actor: ctx.accounts.admin,
+    input: { email: `${ctx.unique('invitee')}@matrix.example.com`, name: 'Matrix Invitee', role: 'support' },
+  });
+  return { staffId, token: invitePath.replace('/invite/', '') };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function tokenFrom(data: unknown): string {
+  const path = (data as { invitePath?: unknown } | undefined)?.invitePath;
+  expect(path).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
+  return String(path).replace('/invite/', '');
+}
+
+/** A wallet user registered through the signed API, as an agency's server would. */
+async function seedWalletUser(ctx: CaseContext): Promise<string> {
+  const appUserId = ctx.unique('wu');
+  const response = await callWallet(ctx.baseUrl, 'registerAndKyc', kycParams(appUserId), ctx.wallet);
+  if (response.body.code !== 0) throw new Error(`could not seed wallet user: ${response.text}`);
+  return appUserId;
+}
+
+async function agencyAssetId(ctx: CaseContext): Promise<number> {
+  const response = await callWallet<{ assetId: number; type: string }[]>(
+    ctx.baseUrl,
+    'agencyAssetList',
+    {},
+    ctx.wallet,
+  );
+  const asset = response.body.data?.find((a) => a.type === 'CARD_MARGIN');
+  if (!asset) throw new Error(`no CARD_MARGIN asset: ${response.text}`);
+  return asset.assetId;
+}
+
+async function countFor(ctx: CaseContext, table: 'users' | 'addresses' | 'cards', appUserId: string) {
+  const query =
+    table === 'users'
+      ? sql`select count(*)::int as n from wallet.users where app_user_id = ${appUserId}`
+      : sql`select count(*)::int as n from wallet.${sql.raw(table)} t join wallet.users u on u.id = t.user_id where u.app_user_id = ${appUserId}`;
+  const [row] = await rawRows<{ n: number }>(ctx.db, query);
+  return Number(row?.n ?? 0);
+}
+
+/** The registration form's values (lib/validations/user-forms.ts, RegisterUserFormInput). */
+function registerUserForm(appUserId: string) {
+  return {
+    appUserId,
+    email: `${appUserId}@matrix.example.com`,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    birthday: '1990-04-12',
+    gender: '',
+    mobile: { regionCode: '1', number: '4155550100' },
+    region: 'United States',
+    documentType: 'PASSPORT',
+    documentTypeOther: '',
+    documentNo: 'X1234567',
+    documentExpiryDate: '',
+    photos: [{ url: 'https://files.example.com/doc-front.png' }],
+    occupation: '',
+    position: '',
+    annualIncome: '',
+    detailedAddress: '',
+    cardUUID: '',
+    supportDocumentType: '',
+    supportDocumentUrl: '',
+    requestId: randomBytes(12).toString('hex'),
+  };
+}
+
+/** The address form's values (lib/validations/user-forms.ts, AddAddressFormInput). */
+function addAddressForm(appUserId: string) {
+  return {
+    appUserId,
+    country: 'US',
+    province: '',
+    city: 'Austin',
+    street: '1 Congress Ave',
+    detailedAddress: '',
+    postalCode: '',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    mobile: { regionCode: '1', number: '5125550100' },
+    isDefault: false,
+    requestId: randomBytes(12).toString('hex'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases
+
+export const ACTION_CASES: Record<string, ActionCase> = {
+  // lib/actions/staff.ts -----------------------------------------------------------------------
+  inviteStaff: {
+    module: 'lib/actions/staff.ts',
+    name: 'staff.invite',
+    permission: 'staff.manage',
+    input: async (ctx) => ({
+      email: `${ctx.unique('invite')}@matrix.example.com`,
+      name: 'Invited By Matrix',
+      role: 'support',
+    }),
+    async verify(ctx, { input, data }) {
+      const { email } = input as { email: string };
+      const [row] = await ctx.db.select().from(staff).where(eq(staff.email, email));
+      expect(row).toMatchObject({ status: 'invited', role: 'support', passwordHash: null });
+      expect(row?.inviteTokenHash).toBe(sha256(tokenFrom(data)));
+    },
+  },
+  changeStaffRole: {
+    module: 'lib/actions/staff.ts',
+    name: 'staff.change_role',
+    permission: 'staff.manage',
+    input: async (ctx) => ({ staffId: await seedActive(ctx, 'support'), role: 'operator' }),
+    async verify(ctx, { input }) {
+      const row = await staffRow(ctx.db, (input as { staffId: number }).staffId);
+      expect(row.role).toBe('operator');
+      expect(row.sessionVersion).toBe(2);
+    },
+  },
+  setStaffStatus: {
+    module: 'lib/actions/staff.ts',
+    name: 'staff.set_status',
+    permission: 'staff.manage',
+    successAudit: 'staff.disable',
+    input: async (ctx) => ({ staffId: await seedActive(ctx, 'operator'), status: 'disabled' }),
+    async verify(ctx, { input }) {
+      const row = await staffRow(ctx.db, (input as { staffId: number }).staffId);
+      expect(row.status).toBe('disabled');
+      expect(row.sessionVersion).toBe(2);
+    },
+  },
+  reissueInvite: {
+    module: 'lib/actions/staff.ts',
+    name: 'staff.reissue_invite',
+    permission: 'staff.manage',
+    input: async (ctx) => ({ staffId: (await seedInvitation(ctx)).staffId }),
+    async verify(ctx, { input, data }) {
+      const row = await staffRow(ctx.db, (input as { staffId: number }).staffId);
+      expect(row.status).toBe('invited');
+      expect(row.inviteTokenHash).toBe(sha256(tokenFrom(data)));
+    },
+  },
+
+  // lib/actions/invite.ts ----------------------------------------------------------------------
+  acceptInvite: {
+    module: 'lib/actions/invite.ts',
+    name: 'staff.accept_invite',
+    permission: 'public',
+    async input(ctx) {
+      const { token } = await seedInvitation(ctx);
+      return { token, password: 'matrix-password-1', confirmPassword: 'matrix-password-1' };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { token } = input as { token: string };
+      const [row] = await ctx.db
+        .select()
+        .from(staff)
+        .where(eq(staff.email, (newAudit[0]?.actorEmail ?? '').toLowerCase()));
+      expect(row).toMatchObject({ status: 'active', inviteTokenHash: null });
+      expect(await verifyPassword('matrix-password-1', row!.passwordHash!)).toBe(true);
+      // The invitee, not the caller, is the actor of the entry.
+      expect(newAudit[0]?.actorId).toBe(row!.id);
+      // Spent: no invitation has this token any more.
+      const spent = await ctx.db
+        .select()
+        .from(staff)
+        .where(eq(staff.inviteTokenHash, sha256(token)));
+      expect(spent).toEqual([]);
+    },
+  },
+
+  // lib/actions/users.ts -----------------------------------------------------------------------
+  registerUser: {
+    module: 'lib/actions/users.ts',
+    name: 'user.register',
+    permission: 'users.register',
+    input: async (ctx) => registerUserForm(ctx.unique('ru')),
+    async verify(ctx, { input, data }) {
+      const { appUserId } = input as { appUserId: string };
+      expect(data).toEqual({ appUserId });
+      expect(await countFor(ctx, 'users', appUserId)).toBe(1);
+    },
+  },
+
+  // lib/actions/addresses.ts -------------------------------------------------------------------
+  addAddress: {
+    module: 'lib/actions/addresses.ts',
+    name: 'address.add',
+    permission: 'addresses.add',
+    input: async (ctx) => addAddressForm(await seedWalletUser(ctx)),
+    async verify(ctx, { input }) {
+      expect(await countFor(ctx, 'addresses', (input as { appUserId: string }).appUserId)).toBe(1);
+    },
+  },
+
+  // lib/actions/card-issue.ts ------------------------------------------------------------------
+  issueCard: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card.issue',
+    permission: 'cards.issue',
+    input: async (ctx) => ({
+      requestId: randomBytes(12).toString('hex'),
+      appUserId: await seedWalletUser(ctx),
+      payer: 'agency',
+      paymentAssetId: await agencyAssetId(ctx),
+      categoryId: 1,
+      needDelivery: false,
+      embossedName: 'JANE DOE',
+    }),
+    async verify(ctx, { input, data }) {
+      const { appUserId } = input as { appUserId: string };
+      expect(await countFor(ctx, 'cards', appUserId)).toBe(1);
+      // The number reaches the browser masked only.
+      const card = data as { maskedNumber?: string; appUserId?: string };
+      expect(card.appUserId).toBe(appUserId);
+      expect(card.maskedNumber).toMatch(/^[0-9]{0,6}[^0-9]+[0-9]{4}$/);
+      expect(JSON.stringify(data)).not.toMatch(/[0-9]{12,}/);
+    },
+  },
+  addDeliveryAddress: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'address.add',
+    permission: 'addresses.add',
+    input: async (ctx) => ({
+      requestId: randomBytes(12).toString('hex'),
+      appUserId: await seedWalletUser(ctx),
+      firstName: 'Jane',
+      lastName: 'Doe',
+      mobile: '1-5125550100',
+      country: 'US',
+      province: '',
+      city: 'Austin',
+      postalCode: '',
+      street: '1 Congress Ave',
+      detailedAddress: '',
+      isDefault: true,
+    }),
+    async verify(ctx, { input, data }) {
+      expect(data).toMatchObject({ addressId: expect.any(Number) });
+      expect(await countFor(ctx, 'addresses', (input as { appUserId: string }).appUserId)).toBe(1);
+    },
+  },
+  // The wizard's look-ups: any signed-in role, and they change nothing, not even the audit log.
+  searchIssueUsers: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card_issue.search_users',
+    permission: 'users.read',
+    readOnly: true,
+    input: async (ctx) => ({ query: await seedWalletUser(ctx) }),
+    async verify(_ctx, { input, data }) {
+      const { query } = input as { query: string };
+      expect((data as { appUserId: string }[]).map((u) => u.appUserId)).toEqual([query]);
+    },
+  },
+  listAgencyPaymentAssets: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card_issue.agency_assets',
+    permission: 'assets.read',
+    readOnly: true,
+    noInput: true,
+    input: async () => undefined,
+    async verify(_ctx, { data }) {
+      expect((data as { type: string }[]).map((a) => a.type)).toEqual(['CARD_MARGIN']);
+    },
+  },
+  listUserPaymentAssets: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card_issue.user_assets',
+    permission: 'users.read',
+    readOnly: true,
+    input: async (ctx) => ({ appUserId: await seedWalletUser(ctx) }),
+    async verify(_ctx, { data }) {
+      expect(data).toMatchObject({
+        wallets: [expect.objectContaining({ type: 'WALLET' })],
+        cardAssetCount: 0,
+      });
+    },
+  },
+  listCardCategories: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card_issue.categories',
+    permission: 'cards.read',
+    readOnly: true,
+    noInput: true,
+    input: async () => undefined,
+    async verify(_ctx, { data }) {
+      expect((data as unknown[]).length).toBeGreaterThanOrEqual(2);
+    },
+  },
+  listDeliveryAddresses: {
+    module: 'lib/actions/card-issue.ts',
+    name: 'card_issue.addresses',
+    permission: 'users.read',
+    readOnly: true,
+    async input(ctx) {
+      const appUserId = await seedWalletUser(ctx);
+      const added = await callWallet(
+        ctx.baseUrl,
+        'addAddress',
+        {
+          appUserId,
+          country: 'US',
+          city: 'Austin',
+          street: '1 Congress Ave',
+          firstName: 'Jane',
+          lastName: 'Doe',
+          mobile: '1-5125550100',
+        },
+        ctx.wallet,
+      );
+      if (added.body.code !== 0) throw new Error(`could not seed an address: ${added.text}`);
+      return { appUserId };
+    },
+    async verify(_ctx, { data }) {
+      expect(data).toEqual([expect.objectContaining({ city: 'Austin' })]);
+    },
+  },
+};
+
+/** Whether DESIGN §7 lets `caller` run the action (with a valid input). */
+export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
+  if (actionCase.permission === 'public') return true;
+  if (caller === 'signed-out') return false;
+  const allowed: Record<Permission, readonly StaffRole[]> = {
+    'assets.read': ['admin', 'operator', 'support'],
+    'users.read': ['admin', 'operator', 'support'],
+    'cards.read': ['admin', 'operator', 'support'],
+    'users.register': ['admin', 'operator'],
+    'addresses.add': ['admin', 'operator'],
+    'cards.issue': ['admin', 'operator'],
+    'staff.read': ['admin'],
+    'staff.manage': ['admin'],
+    'audit.read': ['admin'],
+  };
+  return allowed[actionCase.permission].includes(caller);
+}
+
+/** Mutating permissions never granted to support (DESIGN §7: support changes nothing). */
+export const MUTATING_PERMISSIONS: readonly Permission[] = [
+  'users.register',
+  'addresses.add',
+  'cards.issue',
+  'staff.manage',
+];

@@ -1,0 +1,565 @@
+// Every server action of the production build, called over HTTP as a browser calls it, by every
+// kind of caller: signed out, support, operator, admin (DESIGN §7). An allowed call does what it
+// says; a refused one answers with a serverError (never data) and changes nothing: not a staff
+// row, not a wallet row, not a sign-in counter, and nothing in the audit log but the one
+// 'denied' entry a signed-in refusal leaves. The role is checked before the input is parsed, a
+// session ends when its account is disabled or its role changes, and Next refuses an action
+// posted from a foreign or opaque Origin before it runs. Every HTML page carries the security
+// headers of proxy.ts.
+//
+// The actions come from the build's manifest: one without a case in action-cases.ts fails here.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentStaff } from '@/lib/server/auth/current-staff';
+import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
+import { auditLog, staff, type StaffRole } from '@/lib/server/db/backoffice-schema';
+import { openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
+import {
+  callServerAction,
+  readActionManifest,
+  signIn,
+  startApp,
+  trySignIn,
+  type ActionResponse,
+  type ManifestAction,
+  type RunningApp,
+} from '../helpers/backoffice-http';
+import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
+import { walletState } from '../helpers/wallet-state';
+import {
+  ACTION_CASES,
+  CALLERS,
+  isAllowed,
+  MUTATING_PERMISSIONS,
+  type ActionCase,
+  type AuditRow,
+  type Caller,
+  type CaseContext,
+} from './action-cases';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const WALLET = { agencyCode: 'DEMO', appId: 'demo-app', secret: 'matrix-wallet-secret-0123456789' };
+const AUTH_SECRET = 'matrix-auth-secret-0123456789abcdefghijklmnop';
+const ADMIN_PASSWORD = 'matrix-admin-password-1';
+const STAFF_PASSWORD = 'matrix-staff-password-1';
+
+const NOT_SIGNED_IN = 'Your session has ended. Sign in again to continue.';
+const roleRefusal = (role: StaffRole) => `Your role (${role}) does not allow this.`;
+const INVITE_INVALID = 'This invitation link is not valid or has expired. Ask an admin for a new one.';
+
+// Read at collection time, so that every action of the build becomes tests of its own.
+const manifestFile = path.join(root, '.next', 'server', 'server-reference-manifest.json');
+const manifest: ManifestAction[] = existsSync(manifestFile) ? readActionManifest(root) : [];
+const inBuild = (name: string) => manifest.find((a) => a.exportedName === name);
+
+let app: RunningApp;
+let database: FreshPgDatabase;
+let handle: DatabaseHandle;
+let dataDir: string;
+let ctx: CaseContext;
+const cookies = {} as Record<StaffRole, string>;
+let counter = 0;
+
+beforeAll(async () => {
+  if (manifest.length === 0) throw new Error(`no build manifest at ${manifestFile}: build first`);
+  database = await createFreshPgDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-matrix-'));
+  app = await startApp(root, {
+    DATABASE_URL: database.url,
+    WALLET_DATA_DIR: dataDir,
+    WALLET_APP_SECRET: WALLET.secret,
+    AUTH_SECRET,
+    ADMIN_PASSWORD,
+  });
+  handle = await openPostgres(database.url, 4);
+  const accounts = {} as Record<StaffRole, CurrentStaff>;
+  for (const role of ['admin', 'operator', 'support'] as const) {
+    const email = `${role}@matrix.example.com`;
+    const name = `Matrix ${role}`;
+    const { staffId } = await createStaffAccount({
+      db: handle.db,
+      email,
+      name,
+      role,
+      password: STAFF_PASSWORD,
+    });
+    accounts[role] = { id: staffId, email, name, role };
+    cookies[role] = await signIn(app.baseUrl, email, STAFF_PASSWORD);
+  }
+  const run = Date.now().toString(36);
+  ctx = {
+    db: handle.db,
+    baseUrl: app.baseUrl,
+    wallet: WALLET,
+    accounts,
+    unique: (prefix) => `${prefix}${run}n${++counter}`,
+  };
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await handle?.close();
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots
+
+type Snapshot = {
+  staff: (typeof staff.$inferSelect)[];
+  audit: AuditRow[];
+  signInFailures: number;
+  wallet: Awaited<ReturnType<typeof walletState>>;
+};
+
+async function snapshot(): Promise<Snapshot> {
+  const db = handle.db;
+  const [failures] = (
+    (await db.execute(sql`select count(*)::int as n from backoffice.sign_in_failures`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  return {
+    staff: await db.select().from(staff).orderBy(asc(staff.id)),
+    audit: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    signInFailures: Number(failures?.n ?? 0),
+    wallet: await walletState(db),
+  };
+}
+
+/** Everything but the audit log is as before; returns the audit rows added. */
+function expectUnchangedButAudit(before: Snapshot, after: Snapshot): AuditRow[] {
+  expect(after.staff).toEqual(before.staff);
+  expect(after.wallet).toEqual(before.wallet);
+  expect(after.signInFailures).toBe(before.signInFailures);
+  expect(after.audit.slice(0, before.audit.length)).toEqual(before.audit);
+  return after.audit.slice(before.audit.length);
+}
+
+function cookieOf(caller: Caller): string | undefined {
+  return caller === 'signed-out' ? undefined : cookies[caller];
+}
+
+function describeResponse(response: ActionResponse): string {
+  return `HTTP ${response.status}: ${response.body.slice(0, 500)}`;
+}
+
+/** Expects a refusal by next-safe-action (serverError, no data) that changed nothing else. */
+function expectRefused(
+  response: ActionResponse,
+  message: string,
+  before: Snapshot,
+  after: Snapshot,
+): AuditRow[] {
+  expect(response.rejected, describeResponse(response)).toBe(false);
+  expect(response.result, describeResponse(response)).toEqual({ serverError: message });
+  return expectUnchangedButAudit(before, after);
+}
+
+function expectDeniedEntry(added: AuditRow[], actionCase: ActionCase, role: StaffRole, times = 1) {
+  const account = ctx.accounts[role];
+  expect(added).toHaveLength(times);
+  for (const entry of added) {
+    expect(entry).toMatchObject({
+      actorId: account.id,
+      actorEmail: account.email,
+      actorRole: role,
+      action: actionCase.name,
+      outcome: 'denied',
+      // The permission the action declares is the one DESIGN §7 asks for.
+      summary: `Refused: the ${role} role may not ${actionCase.permission}`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every action has a case
+
+/** The exported names of every 'use server' module under lib/actions. */
+function sourceActionExports(): { module: string; name: string }[] {
+  const dir = path.join(root, 'lib', 'actions');
+  const found: { module: string; name: string }[] = [];
+  for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    const filename = `lib/actions/${file}`;
+    for (const m of source.matchAll(/^export\s+(?:const|let|var|async\s+function|function)\s+(\w+)/gm))
+      found.push({ module: filename, name: m[1]! });
+    for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+      for (const part of m[1]!.split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim();
+        if (name) found.push({ module: filename, name });
+      }
+    }
+  }
+  return found;
+}
+
+describe('coverage of the matrix', () => {
+  it('the build has server actions, including the staff actions', () => {
+    expect(manifest.map((a) => `${a.filename}#${a.exportedName}`)).toEqual(
+      expect.arrayContaining([
+        'lib/actions/staff.ts#inviteStaff',
+        'lib/actions/staff.ts#changeStaffRole',
+        'lib/actions/staff.ts#setStaffStatus',
+        'lib/actions/staff.ts#reissueInvite',
+        'lib/actions/invite.ts#acceptInvite',
+      ]),
+    );
+  });
+
+  it('every server action in the build manifest has a case in action-cases.ts', () => {
+    const missing = manifest
+      .filter((a) => ACTION_CASES[a.exportedName]?.module !== a.filename)
+      .map((a) => `${a.filename}#${a.exportedName}`);
+    expect(missing, `add a case to tests/system/action-cases.ts for: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('every export of lib/actions/*.ts has a case too (so it is covered once a page uses it)', () => {
+    const missing = sourceActionExports()
+      .filter((e) => ACTION_CASES[e.name]?.module !== e.module)
+      .map((e) => `${e.module}#${e.name}`);
+    expect(missing, `add a case to tests/system/action-cases.ts for: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('support is never given a mutating action, and a lookup never needs a mutating permission', () => {
+    for (const [name, c] of Object.entries(ACTION_CASES)) {
+      if (c.permission === 'public') continue;
+      const mutating = MUTATING_PERMISSIONS.includes(c.permission);
+      expect(mutating, `${name}: readOnly vs ${c.permission}`).toBe(!c.readOnly);
+      if (mutating) expect(isAllowed(c, 'support'), name).toBe(false);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The matrix
+
+describe.each(Object.entries(ACTION_CASES))('%s', (name, actionCase) => {
+  const built = inBuild(name);
+  const runIt = built ? it : it.skip;
+  const label = built ? '' : ' (not in this build)';
+
+  for (const caller of CALLERS) {
+    const allowed = isAllowed(actionCase, caller);
+    runIt(`${caller}: ${allowed ? 'allowed' : 'refused, and nothing changes'}${label}`, async () => {
+      const input = await actionCase.input(ctx);
+      const before = await snapshot();
+      const response = await callServerAction(app.baseUrl, built!.id, [input], { cookie: cookieOf(caller) });
+      const after = await snapshot();
+
+      if (!allowed) {
+        const added = expectRefused(
+          response,
+          caller === 'signed-out' ? NOT_SIGNED_IN : roleRefusal(caller),
+          before,
+          after,
+        );
+        if (caller === 'signed-out') expect(added).toEqual([]);
+        else expectDeniedEntry(added, actionCase, caller);
+        return;
+      }
+
+      expect(response.rejected, describeResponse(response)).toBe(false);
+      expect(response.result?.serverError, describeResponse(response)).toBeUndefined();
+      expect(response.result?.validationErrors, describeResponse(response)).toBeUndefined();
+      expect(response.result?.data, describeResponse(response)).toBeDefined();
+      if (actionCase.readOnly) {
+        expect(after).toEqual(before);
+        await actionCase.verify?.(ctx, { caller, input, data: response.result?.data, newAudit: [] });
+        return;
+      }
+      expect(after.audit.slice(0, before.audit.length)).toEqual(before.audit);
+      const newAudit = after.audit.slice(before.audit.length);
+      expect(newAudit).toHaveLength(1);
+      expect(newAudit[0]).toMatchObject({
+        action: actionCase.successAudit ?? actionCase.name,
+        outcome: 'success',
+      });
+      if (caller !== 'signed-out' && actionCase.permission !== 'public') {
+        expect(newAudit[0]).toMatchObject({ actorId: ctx.accounts[caller].id, actorRole: caller });
+      }
+      await actionCase.verify?.(ctx, { caller, input, data: response.result?.data, newAudit });
+    });
+  }
+
+  if (actionCase.permission !== 'public') {
+    runIt(`checks the role before parsing the input${label}`, async () => {
+      // Input that could never parse: a refused caller still gets the refusal, not a
+      // validation error, and nothing runs.
+      for (const caller of CALLERS.filter((c) => !isAllowed(actionCase, c))) {
+        for (const garbage of [{}, 'not-an-object', { staffId: -1, email: 42, appUserId: null }]) {
+          const before = await snapshot();
+          const response = await callServerAction(app.baseUrl, built!.id, [garbage], {
+            cookie: cookieOf(caller),
+          });
+          const after = await snapshot();
+          const added = expectRefused(
+            response,
+            caller === 'signed-out' ? NOT_SIGNED_IN : roleRefusal(caller),
+            before,
+            after,
+          );
+          if (caller === 'signed-out') expect(added).toEqual([]);
+          else expectDeniedEntry(added, actionCase, caller);
+        }
+      }
+    });
+  }
+
+  // (An action without an input schema has no invalid input.)
+  if (!actionCase.noInput) {
+    runIt(
+      `an allowed caller's invalid input is refused field by field and changes nothing${label}`,
+      async () => {
+        const caller = CALLERS.find((c) => c !== 'signed-out' && isAllowed(actionCase, c))!;
+        const before = await snapshot();
+        const response = await callServerAction(app.baseUrl, built!.id, [{}], { cookie: cookieOf(caller) });
+        const after = await snapshot();
+        expect(response.rejected, describeResponse(response)).toBe(false);
+        expect(response.result?.data).toBeUndefined();
+        expect(response.result?.validationErrors, describeResponse(response)).toBeDefined();
+        expect(after).toEqual(before);
+      },
+    );
+  }
+
+  for (const origin of ['https://evil.example', null] as const) {
+    runIt(`Next refuses it from Origin ${origin ?? 'null'} before it runs${label}`, async () => {
+      // The most privileged caller, with a valid input: only the Origin is wrong.
+      const caller: Caller = actionCase.permission === 'public' ? 'signed-out' : 'admin';
+      const input = await actionCase.input(ctx);
+      const before = await snapshot();
+      const response = await callServerAction(app.baseUrl, built!.id, [input], {
+        cookie: cookieOf(caller),
+        origin,
+      });
+      const after = await snapshot();
+      expect(response.rejected, describeResponse(response)).toBe(true);
+      expect(response.result).toBeUndefined();
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(after).toEqual(before);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Invitations, sessions
+
+describe('acceptInvite refuses a link that is not a live invitation', () => {
+  const refusedWith = async (input: unknown, caller: Caller = 'signed-out') => {
+    const action = inBuild('acceptInvite');
+    if (!action) throw new Error('acceptInvite is not in the build');
+    const before = await snapshot();
+    const response = await callServerAction(app.baseUrl, action.id, [input], { cookie: cookieOf(caller) });
+    const after = await snapshot();
+    return { response, before, after };
+  };
+
+  it('an unknown token', async () => {
+    const { response, before, after } = await refusedWith({
+      token: 'A'.repeat(43),
+      password: 'matrix-password-1',
+      confirmPassword: 'matrix-password-1',
+    });
+    expect(expectRefused(response, INVITE_INVALID, before, after)).toEqual([]);
+  });
+
+  it('an expired token, even for a signed-in admin', async () => {
+    const input = (await ACTION_CASES.acceptInvite!.input(ctx)) as { token: string };
+    await handle.db.execute(
+      sql`update backoffice.staff set invite_expires_at = now() - interval '1 minute'
+          where invite_token_hash = encode(sha256(convert_to(${input.token}, 'UTF8')), 'hex')`,
+    );
+    const { response, before, after } = await refusedWith(input, 'admin');
+    expect(expectRefused(response, INVITE_INVALID, before, after)).toEqual([]);
+  });
+
+  it('a spent token', async () => {
+    const input = await ACTION_CASES.acceptInvite!.input(ctx);
+    const action = inBuild('acceptInvite')!;
+    const first = await callServerAction(app.baseUrl, action.id, [input]);
+    expect(first.result?.data, describeResponse(first)).toBeDefined();
+    const { response, before, after } = await refusedWith(input);
+    expect(expectRefused(response, INVITE_INVALID, before, after)).toEqual([]);
+  });
+});
+
+describe('sessions end when the account changes', () => {
+  /** Signs in a fresh account of `role`; returns its id and cookie. */
+  async function freshSession(role: StaffRole) {
+    const email = `${ctx.unique('session')}@matrix.example.com`;
+    const { staffId } = await createStaffAccount({
+      db: handle.db,
+      email,
+      name: 'Session',
+      role,
+      password: STAFF_PASSWORD,
+    });
+    return { staffId, cookie: await signIn(app.baseUrl, email, STAFF_PASSWORD) };
+  }
+
+  async function expectSessionEnded(cookie: string) {
+    const invite = inBuild('inviteStaff')!;
+    const before = await snapshot();
+    const response = await callServerAction(
+      app.baseUrl,
+      invite.id,
+      [{ email: `${ctx.unique('late')}@matrix.example.com`, name: 'Late', role: 'support' }],
+      { cookie },
+    );
+    const after = await snapshot();
+    expect(expectRefused(response, NOT_SIGNED_IN, before, after)).toEqual([]);
+  }
+
+  it('an admin disabled by another admin can no longer act', async () => {
+    const victim = await freshSession('admin');
+    const setStatus = inBuild('setStaffStatus')!;
+    const done = await callServerAction(
+      app.baseUrl,
+      setStatus.id,
+      [{ staffId: victim.staffId, status: 'disabled' }],
+      {
+        cookie: cookies.admin,
+      },
+    );
+    expect(done.result?.data, describeResponse(done)).toBeDefined();
+    await expectSessionEnded(victim.cookie);
+    // Re-enabling does not bring the old session back.
+    const enabled = await callServerAction(
+      app.baseUrl,
+      setStatus.id,
+      [{ staffId: victim.staffId, status: 'active' }],
+      {
+        cookie: cookies.admin,
+      },
+    );
+    expect(enabled.result?.data, describeResponse(enabled)).toBeDefined();
+    await expectSessionEnded(victim.cookie);
+  });
+
+  it('an admin whose role changes to operator loses the old session', async () => {
+    const victim = await freshSession('admin');
+    const changeRole = inBuild('changeStaffRole')!;
+    const done = await callServerAction(
+      app.baseUrl,
+      changeRole.id,
+      [{ staffId: victim.staffId, role: 'operator' }],
+      {
+        cookie: cookies.admin,
+      },
+    );
+    expect(done.result?.data, describeResponse(done)).toBeDefined();
+    await expectSessionEnded(victim.cookie);
+  });
+
+  it('a forged session cookie is no session', async () => {
+    await expectSessionEnded(
+      'next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged.forged.forged',
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Security headers
+
+describe('security headers on every HTML page', () => {
+  const pages: { path: string; caller: Caller; status: number }[] = [
+    { path: '/login', caller: 'signed-out', status: 200 },
+    { path: '/', caller: 'admin', status: 200 },
+    { path: '/staff', caller: 'admin', status: 200 },
+    { path: '/audit', caller: 'admin', status: 200 },
+    { path: '/audit?outcome=denied', caller: 'admin', status: 200 },
+    { path: '/', caller: 'support', status: 200 },
+    { path: '/invite/not-a-real-token-0123456789', caller: 'signed-out', status: 200 },
+    { path: '/no-such-page', caller: 'admin', status: 404 },
+    { path: '/no-such-page', caller: 'signed-out', status: 404 },
+  ];
+
+  for (const page of pages) {
+    it(`${page.path} (${page.caller})`, async () => {
+      const response = await fetch(`${app.baseUrl}${page.path}`, {
+        headers: page.caller === 'signed-out' ? {} : { Cookie: cookies[page.caller] },
+        redirect: 'manual',
+      });
+      const html = await response.text();
+      expect(response.status).toBe(page.status);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+      expect(nonce, csp).toBeDefined();
+      expect(nonce!.length).toBeGreaterThanOrEqual(16);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/script-src [^;]*'strict-dynamic'/);
+      // Production: no eval.
+      expect(csp).not.toContain('unsafe-eval');
+      // The page's scripts carry the nonce of this response, and only it.
+      const scriptNonces = [...html.matchAll(/<script\b[^>]*?\bnonce="([^"]*)"/g)].map((m) => m[1]);
+      const scripts = [...html.matchAll(/<script\b/g)].length;
+      expect(scripts).toBeGreaterThan(0);
+      expect(scriptNonces).toHaveLength(scripts);
+      expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toMatch(
+        /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+      );
+      const hsts = response.headers.get('strict-transport-security') ?? '';
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0)).toBeGreaterThanOrEqual(31_536_000);
+      expect(response.headers.get('cache-control')).toMatch(/no-store/);
+    });
+  }
+
+  it('a fresh nonce per response', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${app.baseUrl}/login`);
+      await response.text();
+      nonces.add(/'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '');
+    }
+    expect(nonces.size).toBe(3);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The sign-in throttle over HTTP (last: it leaves failures counted against this client)
+
+describe('the per-address sign-in limit', () => {
+  it('a client cannot choose the address its failures count against with X-Forwarded-For', async () => {
+    // `next start` serves browsers directly (DESIGN §6). Next only fills X-Forwarded-For when the
+    // request has none, so the last hop of a header the client sent is the client's own words:
+    // rotating it must not reset the 20-failures-per-address limit.
+    for (let i = 0; i < 20; i++) {
+      const failed = await trySignIn(
+        app.baseUrl,
+        `${ctx.unique('guess')}@matrix.example.com`,
+        'wrong-password',
+        {
+          headers: { 'X-Forwarded-For': `198.18.${i}.${i + 1}` },
+        },
+      );
+      expect(failed).toMatchObject({ ok: false, error: 'invalid-credentials' });
+    }
+    const email = `${ctx.unique('victim')}@matrix.example.com`;
+    await createStaffAccount({
+      db: handle.db,
+      email,
+      name: 'Throttled',
+      role: 'support',
+      password: STAFF_PASSWORD,
+    });
+    const next = await trySignIn(app.baseUrl, email, STAFF_PASSWORD, {
+      headers: { 'X-Forwarded-For': '198.18.200.1' },
+    });
+    expect(next.ok ? 'signed in' : next.error).toMatch(/^locked:/);
+  });
+});
