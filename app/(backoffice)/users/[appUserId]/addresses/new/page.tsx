@@ -1,0 +1,90 @@
+// Adding a delivery address for one user (spec 4.7), for the roles that may. The country list is
+// built here, on the server, and handed to the form; the recipient starts as the user.
+import type { Metadata } from 'next';
+import { AddAddressForm } from '@/components/addresses/add-address-form';
+import { AccessDenied } from '@/components/access-denied';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { UserNotFound } from '@/components/users/user-not-found';
+import { can } from '@/lib/auth/permissions';
+import { countryOptions } from '@/lib/backoffice/countries';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+import { splitMobile } from '@/lib/validations/user-forms';
+import { appUserIdFromSegment, findUser } from '../../find-user';
+
+export const metadata: Metadata = { title: 'Add an address' };
+
+type Params = Promise<{ appUserId: string }>;
+
+export default async function AddAddressPage({ params }: { params: Params }) {
+  const me = await requireStaff('users.read');
+  const appUserId = appUserIdFromSegment((await params).appUserId);
+  const userPath = `/users/${encodeURIComponent(appUserId)}`;
+
+  if (!can(me.role, 'addresses.add')) {
+    return (
+      <>
+        <PageHeader
+          title="Add an address"
+          breadcrumbs={[
+            { label: 'Users', href: '/users' },
+            { label: appUserId, href: userPath },
+            { label: 'Add an address' },
+          ]}
+        />
+        <AccessDenied what="adding addresses" />
+      </>
+    );
+  }
+
+  const lookup = await findUser(appUserId);
+  if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
+  if (lookup.kind === 'error') {
+    return (
+      <>
+        <PageHeader
+          title="Add an address"
+          breadcrumbs={[{ label: 'Users', href: '/users' }, { label: 'Add an address' }]}
+        />
+        <Alert variant="error" live>
+          <AlertTitle>The user could not be loaded</AlertTitle>
+          <AlertDescription>{lookup.staffMessage}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+  const { user } = lookup;
+  const name = `${user.firstName} ${user.lastName}`;
+  // Whether this is the first address decides only what the form says; if the list cannot be
+  // read, the form makes no claim and the wallet applies its rule anyway.
+  const existing = await getWalletClient()
+    .addressList({ appUserId: user.appUserId })
+    .then((list) => list.length)
+    .catch((error: unknown) => {
+      if (error instanceof WalletClientError) return undefined;
+      throw error;
+    });
+
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        title="Add an address"
+        description={`A delivery address for ${name} (${user.appUserId}), where physical cards are sent.`}
+        breadcrumbs={[
+          { label: 'Users', href: '/users' },
+          { label: name, href: userPath },
+          { label: 'Add an address' },
+        ]}
+      />
+      <AddAddressForm
+        appUserId={user.appUserId}
+        firstName={user.firstName}
+        lastName={user.lastName}
+        mobile={splitMobile(user.mobile)}
+        isFirst={existing === 0}
+        countries={countryOptions()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// One user: profile (4.2), cards (4.6), delivery addresses and balances (extensions), and what the
+// viewer's role lets them start from here. Card and document numbers are masked on the server
+// before anything is rendered, so the full values reach neither the HTML nor the RSC payload.
+import { MapPinPlus, SquarePlus } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatDateTime } from '@/components/users/format';
+import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
+import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
+import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
+import { UserNotFound } from '@/components/users/user-not-found';
+import { UserProfileCard } from '@/components/users/user-profile-card';
+import { can } from '@/lib/auth/permissions';
+import { formatMoney } from '@/lib/backoffice/asset-capacity';
+import { countryName } from '@/lib/backoffice/countries';
+import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/validations/user-forms';
+import { appUserIdFromSegment, findUser } from './find-user';
+
+type Params = Promise<{ appUserId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `User ${appUserIdFromSegment((await params).appUserId)}` };
+}
+
+function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPE_SUGGESTIONS.find((s) => s.value === type)?.label ?? type;
+}
+
+/** A section that failed to load: its own error, so the rest of the page still shows. */
+function sectionError(title: string, reason: unknown): ReactNode {
+  if (!(reason instanceof WalletClientError)) throw reason;
+  return (
+    <Alert variant="error">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>{reason.staffMessage}</AlertDescription>
+    </Alert>
+  );
+}
+
+export default async function UserPage({ params }: { params: Params }) {
+  const me = await requireStaff('users.read');
+  const appUserId = appUserIdFromSegment((await params).appUserId);
+  const wallet = getWalletClient();
+  const [lookup, cards, addresses, assets] = await Promise.all([
+    findUser(appUserId),
+    wallet.userCardList({ appUserId }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
+    wallet.addressList({ appUserId }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
+    wallet.userAssetList({ appUserId }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
+  ]);
+
+  if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
+  if (lookup.kind === 'error') {
+    return (
+      <>
+        <PageHeader title="User" breadcrumbs={[{ label: 'Users', href: '/users' }, { label: appUserId }]} />
+        <Alert variant="error" live>
+          <AlertTitle>The user could not be loaded</AlertTitle>
+          <AlertDescription>{lookup.staffMessage}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+
+  const { user } = lookup;
+  const name = `${user.firstName} ${user.lastName}`;
+  const userPath = `/users/${encodeURIComponent(user.appUserId)}`;
+
+  const canAddAddress = can(me.role, 'addresses.add');
+  const canIssueCard = can(me.role, 'cards.issue');
+  const addAddressLink = canAddAddress ? (
+    <Button asChild variant="outline">
+      <Link href={`${userPath}/addresses/new`}>
+        <MapPinPlus aria-hidden="true" />
+        Add address
+      </Link>
+    </Button>
+  ) : null;
+  const issueCardLink = canIssueCard ? (
+    <Button asChild>
+      <Link href={`/cards/issue?appUserId=${encodeURIComponent(user.appUserId)}`}>
+        <SquarePlus aria-hidden="true" />
+        Issue card
+      </Link>
+    </Button>
+  ) : null;
+
+  // The empty lists offer the same starts, worded for the first one.
+  const firstAddressLink = canAddAddress ? (
+    <Button asChild variant="outline">
+      <Link href={`${userPath}/addresses/new`}>
+        <MapPinPlus aria-hidden="true" />
+        Add the first address
+      </Link>
+    </Button>
+  ) : null;
+  const firstCardLink = canIssueCard ? (
+    <Button asChild variant="outline">
+      <Link href={`/cards/issue?appUserId=${encodeURIComponent(user.appUserId)}`}>
+        <SquarePlus aria-hidden="true" />
+        Issue the first card
+      </Link>
+    </Button>
+  ) : null;
+
+  const cardViews: UserCardView[] = cards.ok
+    ? cards.value.map((card) => ({
+        cardId: card.cardId,
+        maskedNumber: maskCardNumber(card.cardNumber),
+        name: card.cardName,
+        network: card.network,
+        type: card.type,
+        status: card.status,
+        expireMonth: card.expireMonth,
+        expireYear: card.expireYear,
+      }))
+    : [];
+  const addressViews: UserAddressView[] = addresses.ok
+    ? addresses.value.map((address) => ({
+        addressId: address.addressId,
+        name: `${address.firstName} ${address.lastName}`,
+        street: address.street,
+        detailedAddress: address.detailedAddress,
+        city: address.city,
+        province: address.province,
+        postalCode: address.postalCode,
+        countryName: countryName(address.country),
+        mobile: address.mobile,
+        isDefault: address.isDefault,
+      }))
+    : [];
+  const assetViews: UserAssetView[] = assets.ok
+    ? assets.value.map((asset) => ({
+        assetId: asset.assetId,
+        name: asset.assetName,
+        type: asset.type,
+        currency: asset.currency,
+        balance: formatMoney(asset.balance, asset.currency, asset.decimalPlaces),
+      }))
+    : [];
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        description={`App user ID ${user.appUserId} · registered ${formatDateTime(user.registerTime)}`}
+        breadcrumbs={[{ label: 'Users', href: '/users' }, { label: name }]}
+        actions={
+          addAddressLink || issueCardLink ? (
+            <>
+              {addAddressLink}
+              {issueCardLink}
+            </>
+          ) : null
+        }
+      />
+      <div className="grid gap-6">
+        <UserProfileCard
+          profile={{
+            appUserId: user.appUserId,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            mobile: user.mobile,
+            region: user.regionDesc,
+            documentType: documentTypeLabel(user.documentType),
+            documentNoMasked: maskDocumentNo(user.documentNo),
+            walletAccountType: user.walletAccountType,
+            registerTime: user.registerTime,
+          }}
+        />
+        <UserCardsCard
+          cards={cardViews}
+          error={cards.ok ? undefined : sectionError('The cards could not be loaded', cards.reason)}
+          action={firstCardLink}
+        />
+        <UserAddressesCard
+          addresses={addressViews}
+          error={
+            addresses.ok ? undefined : sectionError('The addresses could not be loaded', addresses.reason)
+          }
+          action={firstAddressLink}
+        />
+        <UserAssetsCard
+          assets={assetViews}
+          error={assets.ok ? undefined : sectionError('The balances could not be loaded', assets.reason)}
+        />
+      </div>
+    </>
+  );
+}

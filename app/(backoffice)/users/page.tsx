@@ -1,0 +1,199 @@
+// The user directory and lookup (spec 4.2): every user of the app, newest registration first, a
+// page at a time (page and size in the URL), or the one user whose e-mail address or app user ID
+// was searched for. Each row leads to the user's page.
+import { SearchX, UserPlus, Users } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination, type SearchParamsRecord } from '@/components/ui/pagination';
+import { PageSizeSelect } from '@/components/users/page-size-select';
+import { UserSearchForm } from '@/components/users/user-search-form';
+import { UsersTable, type UserRow } from '@/components/users/users-table';
+import { can } from '@/lib/auth/permissions';
+import { requireStaff } from '@/lib/server/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  parsePaging,
+  parseUserSearch,
+  type UserSearch,
+} from '@/lib/validations/user-forms';
+import type { UsersWithCardsPage } from '@/lib/validations/wallet';
+
+export const metadata: Metadata = { title: 'Users' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+function toRows(page: UsersWithCardsPage): UserRow[] {
+  return page.list.map((user) => ({
+    appUserId: user.appUserId,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    mobile: user.mobile,
+    region: user.regionDesc,
+    registerTime: user.registerTime,
+    cards: user.cardList.length,
+  }));
+}
+
+async function lookUp(search: Exclude<UserSearch, { kind: 'invalid' }>, page: number, size: number) {
+  const wallet = getWalletClient();
+  switch (search.kind) {
+    case 'all':
+      return wallet.cardListAllByUser({ pageNum: page, pageSize: size });
+    case 'appUserId':
+      return wallet.cardListAllByUser({ appUserId: search.appUserId, pageSize: 1 });
+    case 'email': {
+      const byEmail = await wallet.cardListAllByUser({ email: search.email, pageSize: 1 });
+      if (byEmail.list.length > 0 || !search.alsoAppUserId) return byEmail;
+      return wallet.cardListAllByUser({ appUserId: search.email, pageSize: 1 });
+    }
+  }
+}
+
+export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
+  const me = await requireStaff('users.read');
+  const params = await searchParams;
+  const query = (first(params.q) ?? '').trim();
+  const search = parseUserSearch(query);
+  const { page, size } = parsePaging(first(params.page), first(params.size));
+  const canRegister = can(me.role, 'users.register');
+  const sizeParam = size === DEFAULT_PAGE_SIZE ? undefined : size;
+
+  const registerLink = canRegister ? (
+    <Button asChild>
+      <Link href="/users/new">
+        <UserPlus aria-hidden="true" />
+        Register user
+      </Link>
+    </Button>
+  ) : null;
+
+  const header = (
+    <>
+      <PageHeader
+        title="Users"
+        description="Everyone registered with the wallet under this app, newest first. Open a user to see their profile, cards, addresses and balances."
+        actions={registerLink}
+      />
+      <UserSearchForm
+        query={query}
+        size={sizeParam}
+        error={search.kind === 'invalid' ? search.message : undefined}
+      />
+    </>
+  );
+
+  if (search.kind === 'invalid') return header;
+
+  let result: UsersWithCardsPage;
+  try {
+    result = await lookUp(search, page, size);
+  } catch (error) {
+    if (!(error instanceof WalletClientError)) throw error;
+    return (
+      <>
+        {header}
+        <Alert variant="error" live>
+          <AlertTitle>The users could not be loaded</AlertTitle>
+          <AlertDescription>{error.staffMessage}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+  const rows = toRows(result);
+
+  if (search.kind !== 'all') {
+    if (rows.length === 0) {
+      const what = search.kind === 'email' ? 'e-mail address' : 'app user ID';
+      return (
+        <>
+          {header}
+          <EmptyState
+            icon={<SearchX />}
+            title="No user found"
+            description={`No user is registered with the ${what} “${query}”. Check it for typing mistakes: the search matches whole e-mail addresses and app user IDs only.`}
+            action={
+              <>
+                <Link href="/users" className={buttonVariants({ variant: 'outline' })}>
+                  Show all users
+                </Link>
+                {registerLink}
+              </>
+            }
+          />
+        </>
+      );
+    }
+    return (
+      <>
+        {header}
+        <UsersTable rows={rows} caption={`The user matching “${query}”.`} />
+      </>
+    );
+  }
+
+  if (result.dataTotal === 0) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={<Users />}
+          title="No users yet"
+          description="Nobody is registered with the wallet under this app yet."
+          action={registerLink}
+        />
+      </>
+    );
+  }
+
+  if (rows.length === 0) {
+    const lastPage = Math.max(1, Math.ceil(result.dataTotal / size));
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={<SearchX />}
+          title={`There is no page ${page}`}
+          description={`At ${size} users a page, the directory has ${lastPage} page${lastPage === 1 ? '' : 's'}.`}
+          action={
+            <Link
+              href={sizeParam ? `/users?size=${sizeParam}` : '/users'}
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              Go to the first page
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <div className="grid gap-4">
+        <UsersTable rows={rows} caption="Newest registrations first." />
+        <div className="flex flex-col-reverse items-center justify-between gap-3 sm:flex-row">
+          <PageSizeSelect size={size} sizes={PAGE_SIZES} defaultSize={DEFAULT_PAGE_SIZE} />
+          <Pagination
+            className="flex-1 sm:justify-end sm:gap-6"
+            page={page}
+            pageSize={size}
+            total={result.dataTotal}
+            basePath="/users"
+            searchParams={params as SearchParamsRecord}
+            itemLabel="users"
+          />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+'use client';
+// Adding a delivery address for a user (spec 4.7): the country picked from the ISO list by
+// searching, the recipient prefilled from the user, and whether it becomes the default address
+// (a user's first address always does). Checked in the browser by the action's own schema; errors
+// beside their fields and in a summary; the request ID is made when the form opens.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+import { MapPinPlus } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { MobileNumberFields } from '@/components/users/mobile-number-fields';
+import { formErrorItems } from '@/components/users/form-error-items';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
+import { Field } from '@/components/ui/field';
+import { FormErrorSummary } from '@/components/ui/form-error-summary';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toaster';
+import { addAddress } from '@/lib/actions/addresses';
+import { addAddressFormSchema, newRequestId, type MobileValue } from '@/lib/validations/user-forms';
+
+const ID = 'address';
+
+const FIELD_ORDER = [
+  'appUserId',
+  'country',
+  'province',
+  'city',
+  'postalCode',
+  'street',
+  'detailedAddress',
+  'firstName',
+  'lastName',
+  'mobile.regionCode',
+  'mobile.number',
+  'mobile',
+  'isDefault',
+  'requestId',
+] as const;
+
+function fieldId(path: string): string | undefined {
+  // The user and the request are the page's, not fields: their errors are the form's.
+  if (path === 'appUserId' || path === 'requestId') return undefined;
+  if (path === 'mobile') return `${ID}-mobile-number`;
+  return `${ID}-${path.replace('.', '-')}`;
+}
+
+export interface AddAddressFormProps {
+  appUserId: string;
+  /** The user's name, for the recipient fields and the confirmation. */
+  firstName: string;
+  lastName: string;
+  mobile: MobileValue;
+  /** The user has no address yet: this one becomes the default whatever is chosen. */
+  isFirst: boolean;
+  countries: readonly ComboboxOption[];
+}
+
+export function AddAddressForm({
+  appUserId,
+  firstName,
+  lastName,
+  mobile,
+  isFirst,
+  countries,
+}: AddAddressFormProps) {
+  const router = useRouter();
+  const [requestId] = useState(newRequestId);
+  const userPath = `/users/${encodeURIComponent(appUserId)}`;
+  const { form, action, handleSubmitWithAction } = useHookFormAction(
+    addAddress,
+    zodResolver(addAddressFormSchema),
+    {
+      formProps: {
+        defaultValues: {
+          appUserId,
+          country: '',
+          province: '',
+          city: '',
+          street: '',
+          detailedAddress: '',
+          postalCode: '',
+          firstName,
+          lastName,
+          mobile,
+          isDefault: isFirst,
+          requestId,
+        },
+        shouldFocusError: false,
+      },
+      actionProps: {
+        onSuccess: ({ input }) => {
+          const country = countries.find((c) => c.value === input.country)?.label ?? input.country;
+          toast.success('Address added', {
+            description: `${input.street.trim()}, ${input.city.trim()}, ${country}${input.isDefault ? ' is now the default address' : ''}.`,
+          });
+          router.push(userPath);
+        },
+      },
+    },
+  );
+  const { register, control, formState } = form;
+  const { errors, submitCount } = formState;
+
+  const summary = formErrorItems(errors, FIELD_ORDER, fieldId);
+  if (action.result.serverError) summary.unshift({ message: action.result.serverError });
+  // Busy from the first click until the user's page opens: a second click sends nothing.
+  const busy = formState.isSubmitting || action.isExecuting || action.hasSucceeded;
+
+  return (
+    <form onSubmit={handleSubmitWithAction} noValidate aria-label="Add an address" className="grid gap-6">
+      {submitCount > 0 ? (
+        <FormErrorSummary errors={summary} title="The address was not added" focusKey={submitCount} />
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        Fields marked <span className="text-danger-fg">*</span> are required.
+      </p>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Where</CardTitle>
+          <CardDescription>Where cards are delivered to.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field
+            id={`${ID}-country`}
+            label="Country"
+            required
+            description="Type to search by name or code, e.g. Germany or DE."
+            error={errors.country?.message}
+          >
+            {(controlProps) => (
+              <Controller
+                control={control}
+                name="country"
+                render={({ field }) => (
+                  <Combobox
+                    {...controlProps}
+                    ref={field.ref}
+                    options={countries}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder="Choose a country"
+                    searchPlaceholder="Search countries"
+                    emptyText="No country matches."
+                    aria-required
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field id={`${ID}-province`} label="Province or state" error={errors.province?.message}>
+            <Input autoComplete="off" {...register('province')} />
+          </Field>
+          <Field id={`${ID}-city`} label="City" required error={errors.city?.message}>
+            <Input autoComplete="off" {...register('city')} />
+          </Field>
+          <Field id={`${ID}-postalCode`} label="Postal code" error={errors.postalCode?.message}>
+            <Input autoComplete="off" {...register('postalCode')} />
+          </Field>
+          <Field
+            id={`${ID}-street`}
+            label="Street"
+            required
+            description="Street and house number."
+            error={errors.street?.message}
+          >
+            <Input autoComplete="off" {...register('street')} />
+          </Field>
+          <Field
+            id={`${ID}-detailedAddress`}
+            label="Detailed address"
+            description="Flat, floor, building: whatever the courier needs."
+            error={errors.detailedAddress?.message}
+          >
+            <Input autoComplete="off" {...register('detailedAddress')} />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recipient</CardTitle>
+          <CardDescription>
+            Filled in from the user; change it if someone else receives the cards.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {/* The user's values are rendered by the server as well, so they show before hydration. */}
+          <Field id={`${ID}-firstName`} label="First name" required error={errors.firstName?.message}>
+            <Input autoComplete="off" defaultValue={firstName} {...register('firstName')} />
+          </Field>
+          <Field id={`${ID}-lastName`} label="Last name" required error={errors.lastName?.message}>
+            <Input autoComplete="off" defaultValue={lastName} {...register('lastName')} />
+          </Field>
+          <MobileNumberFields
+            idPrefix={`${ID}-mobile`}
+            required
+            regionCode={register('mobile.regionCode')}
+            number={register('mobile.number')}
+            defaults={mobile}
+            errors={{
+              regionCode: errors.mobile?.regionCode?.message,
+              number: errors.mobile?.number?.message,
+              whole: errors.mobile?.message,
+            }}
+          />
+        </CardContent>
+      </Card>
+
+      <Controller
+        control={control}
+        name="isDefault"
+        render={({ field }) => (
+          <div className="flex items-start gap-3 rounded-xl border bg-card p-5">
+            <Switch
+              id={`${ID}-isDefault`}
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={isFirst}
+              aria-describedby={`${ID}-isDefault-description`}
+              className="mt-0.5"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={`${ID}-isDefault`}>Default address</Label>
+              <p
+                id={`${ID}-isDefault-description`}
+                className="text-[0.8125rem] leading-snug text-muted-foreground"
+              >
+                {isFirst
+                  ? 'This is the user’s first address, so it becomes their default address whatever is chosen here.'
+                  : 'Cards are delivered to the default address unless another is chosen. Turn this on to make this address the default instead of the current one.'}
+              </p>
+            </div>
+          </div>
+        )}
+      />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={busy}>
+          <MapPinPlus aria-hidden="true" />
+          Add address
+        </Button>
+        <Link href={userPath} className={buttonVariants({ variant: 'ghost' })}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

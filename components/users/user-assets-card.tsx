@@ -1,0 +1,62 @@
+// A user's own assets and balances (extension userAssetList), e.g. the USD wallet a card can be
+// paid from. Server-compatible.
+import { Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
+
+export type UserAssetView = {
+  assetId: number;
+  name: string;
+  type: string;
+  currency: string;
+  balance: string;
+};
+
+export function UserAssetsCard({ assets, error }: { assets: readonly UserAssetView[]; error?: ReactNode }) {
+  return (
+    <Card aria-labelledby="assets-title" role="region">
+      <CardHeader>
+        <CardTitle id="assets-title">Assets</CardTitle>
+        <CardDescription>
+          The user&apos;s own balances, which can pay for cards the user applies for.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {error ??
+          (assets.length === 0 ? (
+            <EmptyState
+              icon={<Wallet />}
+              titleAs="h3"
+              title="No assets"
+              description="The wallet reports no assets for this user."
+            />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Asset</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Currency</TableHead>
+                  <TableHead className="text-right">Balance</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {assets.map((asset) => (
+                  <TableRow key={asset.assetId} data-testid={`asset-row-${asset.assetId}`}>
+                    <TableCell className="font-medium">{asset.name}</TableCell>
+                    <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
+                    <TableCell>{asset.currency}</TableCell>
+                    <TableCell className="text-right tabular-nums">{asset.balance}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ))}
+      </CardContent>
+    </Card>
+  );
+}

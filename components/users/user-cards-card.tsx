@@ -1,0 +1,86 @@
+// A user's cards (spec 4.6). Card numbers arrive already masked (BIN and last four, DESIGN §5).
+// Server-compatible.
+import { CreditCard } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CardStatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatExpiry } from './format';
+
+export type UserCardView = {
+  cardId: number;
+  maskedNumber: string;
+  name: string;
+  network: string;
+  type: 'VIRTUAL' | 'PHYSICAL';
+  status: string;
+  expireMonth: string;
+  expireYear: string;
+};
+
+const TYPE_LABELS = { VIRTUAL: 'Virtual', PHYSICAL: 'Physical' } as const;
+
+export function UserCardsCard({
+  cards,
+  error,
+  action,
+}: {
+  cards: readonly UserCardView[];
+  /** Shown instead of the list when the cards could not be loaded. */
+  error?: ReactNode;
+  /** "Issue a card", for roles that may. */
+  action?: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby="cards-title" role="region">
+      <CardHeader>
+        <CardTitle id="cards-title">Cards</CardTitle>
+        <CardDescription>
+          {error ? 'Could not be loaded.' : `${cards.length} card${cards.length === 1 ? '' : 's'}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {error ??
+          (cards.length === 0 ? (
+            <EmptyState
+              icon={<CreditCard />}
+              titleAs="h3"
+              title="No cards yet"
+              description="The user holds no card under this agency."
+              action={action}
+            />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Card number</TableHead>
+                  <TableHead>Card</TableHead>
+                  <TableHead>Network</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Expires</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {cards.map((card) => (
+                  <TableRow key={card.cardId} data-testid={`card-row-${card.cardId}`}>
+                    <TableCell className="font-mono tabular-nums">{card.maskedNumber}</TableCell>
+                    <TableCell className="font-medium">{card.name}</TableCell>
+                    <TableCell>{card.network}</TableCell>
+                    <TableCell>{TYPE_LABELS[card.type]}</TableCell>
+                    <TableCell>
+                      <CardStatusBadge status={card.status} />
+                    </TableCell>
+                    <TableCell className="tabular-nums">
+                      {formatExpiry(card.expireMonth, card.expireYear)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+// The directory's search box: one input that takes an e-mail address or an app user ID (spec 4.2
+// filters by either). A GET form, so a search is a URL that can be shared, reloaded and gone back
+// to; next/form makes it a client-side navigation. Server-compatible.
+import { Search } from 'lucide-react';
+import Form from 'next/form';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+
+export function UserSearchForm({ query, size, error }: { query: string; size?: number; error?: string }) {
+  return (
+    <Form action="/users" role="search" aria-label="Users" className="mb-6 flex flex-wrap items-end gap-3">
+      <Field
+        id="user-search"
+        label="Find a user"
+        description="A whole e-mail address or app user ID, as registered."
+        error={error}
+        className="w-full max-w-md"
+      >
+        {/* Keyed by the query, so going back to an earlier search shows that search's text. */}
+        <Input
+          key={query}
+          type="search"
+          name="q"
+          defaultValue={query}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="jane@example.com or jane-1"
+        />
+      </Field>
+      {size !== undefined ? <input type="hidden" name="size" value={size} /> : null}
+      <div className="flex items-center gap-2">
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+        {query !== '' ? (
+          <Link
+            href={size !== undefined ? `/users?size=${size}` : '/users'}
+            className={buttonVariants({ variant: 'ghost' })}
+          >
+            Clear search
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
