@@ -1,0 +1,98 @@
+// GET /cards/export?q=: every card the filter selects (all pages of 4.2, not just the one on
+// screen) as a CSV download, masked card numbers only. Checks the caller itself, asks the wallet
+// for the first page before answering so that a refusal is a plain error rather than a broken
+// file, then streams the rest page by page. Each export is written to the audit log: it carries
+// users' personal data out of the back-office.
+import type { NextRequest } from 'next/server';
+import { can } from '@/lib/auth/permissions';
+import {
+  cardsCsvFilename,
+  cardsCsvLines,
+  cardsCsvPreamble,
+  CSV_CONTENT_TYPE,
+} from '@/lib/backoffice/cards-csv';
+import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
+import { cardsFilterField, parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
+import { recordAudit } from '@/lib/server/audit/record-audit';
+import { getCurrentStaff } from '@/lib/server/auth/current-staff';
+import { getDb } from '@/lib/server/db/client';
+
+export const dynamic = 'force-dynamic';
+
+function plain(status: number, text: string) {
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+export async function GET(request: NextRequest) {
+  const me = await getCurrentStaff();
+  if (!me) return plain(401, 'Your session has ended. Sign in again to export the cards.');
+  if (!can(me.role, 'cards.read')) {
+    return plain(403, 'Your role does not include the card list. Ask an administrator if you need it.');
+  }
+  const { q } = parseCardsQuery(request.nextUrl.searchParams);
+  const scope =
+    q === null ? 'all users' : `${cardsFilterField(q) === 'email' ? 'e-mail' : 'app user ID'} ${q}`;
+  const audit = (outcome: 'success' | 'failure', summary: string, resultCode?: number | null) =>
+    getDb().then((db) =>
+      recordAudit(db, {
+        actor: { id: me.id, email: me.email, role: me.role },
+        action: 'cards.export',
+        outcome,
+        resultCode: resultCode ?? null,
+        summary,
+      }),
+    );
+
+  const users = walkCardsUsers(q);
+  let firstPage: IteratorResult<CardsUserRow[], void>;
+  try {
+    firstPage = await users.next();
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    await audit('failure', `CSV export of cards (${scope}): failed (${walletError.name})`, walletError.code);
+    const described = describeCardsError(walletError);
+    return plain(described.status, `${described.title}. ${described.message}`);
+  }
+  await audit('success', `CSV export of cards (${scope})`, 0);
+
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let text = cardsCsvPreamble();
+      if (!firstPage.done) text += firstPage.value.map(cardsCsvLines).join('');
+      controller.enqueue(encoder.encode(text));
+      if (firstPage.done) controller.close();
+    },
+    async pull(controller) {
+      try {
+        const next = await users.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map(cardsCsvLines).join('')));
+      } catch (error) {
+        // Headers are gone: failing the stream makes the browser report a failed download
+        // instead of saving a file that silently lacks the later pages.
+        console.error(`[cards-export] stopped: ${asWalletClientError(error)?.message ?? 'unexpected error'}`);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await users.return();
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${cardsCsvFilename(new Date())}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,344 @@
+'use client';
+// CardsBrowser: the /cards list in the browser — the filter, the page size, the CSV export link,
+// the grouped table and its pagination. The page, size and filter live in the URL. The server
+// renders the first page (so everything here also works as plain links and a GET form); once
+// hydrated, page changes update the URL with history.pushState, which Next.js's router follows
+// (useSearchParams) without asking the server to render again, and react-query serves pages from
+// /cards/data, prefetching the next one so that "Next" shows at once.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Download, RotateCcw, Search, SearchX } from 'lucide-react';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { CardsTable } from '@/components/cards/cards-table';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { NativeSelect } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards-fetch';
+import { cardsQueryKeys } from '@/lib/backoffice/cards-query-keys';
+import {
+  CARD_PAGE_SIZES,
+  CARDS_PATH,
+  cardsExportHref,
+  cardsHref,
+  cardsPaginationParams,
+  cardsResultState,
+  parseCardsQuery,
+  type CardPageSize,
+  type CardsError,
+  type CardsPage,
+  type CardsQuery,
+} from '@/lib/backoffice/cards-view';
+
+/** What the server rendered: the first page, or why it could not. */
+export type CardsInitial = {
+  query: CardsQuery;
+  /** When the server asked the wallet, so react-query knows how fresh the first page is. */
+  renderedAt: number;
+  page: CardsPage | null;
+  error: CardsError | null;
+};
+
+const sameQuery = (a: CardsQuery, b: CardsQuery) => a.page === b.page && a.size === b.size && a.q === b.q;
+
+/** A plain left click that the browser would follow in this tab. */
+function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
+export function CardsBrowser({ initial }: { initial: CardsInitial }) {
+  const searchParams = useSearchParams();
+  const query = useMemo(() => parseCardsQuery(new URLSearchParams(searchParams.toString())), [searchParams]);
+  const queryClient = useQueryClient();
+  const resultsRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const isServerQuery = sameQuery(query, initial.query);
+  const serverError = isServerQuery ? initial.error : null;
+  const result = useQuery({
+    queryKey: cardsQueryKeys.page(query),
+    queryFn: ({ signal }) => fetchCardsPage(query, signal),
+    initialData: isServerQuery ? (initial.page ?? undefined) : undefined,
+    initialDataUpdatedAt: initial.renderedAt,
+    // The server has just been refused for this very query; asking again is the "Try again" button's call.
+    enabled: serverError === null,
+    placeholderData: keepPreviousData,
+    retry: (failures, error) => error instanceof CardsLoadError && error.retryable && failures < 1,
+  });
+
+  // A later server render (coming back to /cards) brings a page newer than the one cached under
+  // the same key, which initialData would ignore: a card issued meanwhile must show.
+  useEffect(() => {
+    if (!initial.page) return;
+    const key = cardsQueryKeys.page(initial.query);
+    const cached = queryClient.getQueryState(key);
+    if (cached && cached.dataUpdatedAt < initial.renderedAt) {
+      queryClient.setQueryData(key, initial.page, { updatedAt: initial.renderedAt });
+    }
+  }, [initial, queryClient]);
+
+  const error: CardsError | null =
+    result.error instanceof CardsLoadError
+      ? { title: result.error.title, message: result.error.message }
+      : result.error
+        ? { title: 'The cards could not be loaded', message: 'Nothing was changed. Try again in a moment.' }
+        : result.data === undefined
+          ? serverError
+          : null;
+  const data = error !== null ? undefined : result.data;
+  const pending = result.isFetching && (result.isPlaceholderData || result.data === undefined);
+
+  // Prefetch the next page once this one is on screen, so that "Next" needs no wait.
+  const haveNext = data !== undefined && !result.isPlaceholderData && data.haveNext;
+  useEffect(() => {
+    if (!haveNext) return;
+    const next: CardsQuery = { ...query, page: query.page + 1 };
+    void queryClient.prefetchQuery({
+      queryKey: cardsQueryKeys.page(next),
+      queryFn: ({ signal }) => fetchCardsPage(next, signal),
+    });
+  }, [haveNext, query, queryClient]);
+
+  const navigate = useCallback((next: CardsQuery, options: { scroll?: boolean } = {}) => {
+    const href = cardsHref(next);
+    if (href === `${window.location.pathname}${window.location.search}`) return;
+    window.history.pushState(null, '', href);
+    const top = resultsRef.current?.getBoundingClientRect().top;
+    if (options.scroll && top !== undefined && top < 0)
+      resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  // The filter box follows the URL (back/forward, Clear) but keeps what is being typed.
+  const [text, setText] = useState(query.q ?? '');
+  const [textFor, setTextFor] = useState(query.q);
+  if (textFor !== query.q) {
+    setTextFor(query.q);
+    setText(query.q ?? '');
+  }
+
+  function onFilterSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = text.trim();
+    navigate({ page: 1, size: query.size, q: q === '' ? null : q });
+  }
+
+  function onSizeChange(size: CardPageSize) {
+    navigate({ page: 1, size, q: query.q });
+  }
+
+  const clearHref = cardsHref({ page: 1, size: query.size, q: null });
+
+  // Every link of the list (the kit's Pagination, Clear, the empty states' links) is a real link
+  // that works without JavaScript; once hydrated, a click on one becomes a client-side change of
+  // the URL instead of a server render.
+  function onLinkClick(event: MouseEvent<HTMLDivElement>) {
+    if (!isPlainClick(event) || !(event.target instanceof Element)) return;
+    const anchor = event.target.closest('a[href]');
+    if (!(anchor instanceof HTMLAnchorElement)) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== window.location.origin || url.pathname !== CARDS_PATH) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = parseCardsQuery(url.searchParams);
+    navigate(next, { scroll: true });
+    // Clear and "Show all users" vanish once the filter is gone: keep focus where it is useful.
+    if (next.q === null && query.q !== null) searchRef.current?.focus();
+  }
+
+  const state = data ? cardsResultState(data) : null;
+  const announcement = pending
+    ? ''
+    : data
+      ? state === 'rows'
+        ? `Page ${data.query.page}: ${data.users.length} ${data.users.length === 1 ? 'user' : 'users'} shown.`
+        : state === 'no-match'
+          ? 'No matching user.'
+          : 'No users to show.'
+      : '';
+
+  return (
+    // grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its own container instead of
+    // widening the page.
+    <div className="grid grid-cols-1 gap-6" onClickCapture={onLinkClick}>
+      <div className="flex flex-col gap-4 rounded-lg border border-border p-4 lg:flex-row lg:items-end lg:justify-between">
+        <form
+          method="get"
+          action={CARDS_PATH}
+          role="search"
+          aria-label="Filter cards"
+          onSubmit={onFilterSubmit}
+          className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end"
+        >
+          <div className="grid gap-1.5 sm:w-80">
+            <Label htmlFor="cards-q">E-mail or app user ID</Label>
+            <Input
+              ref={searchRef}
+              id="cards-q"
+              name="q"
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="jane@example.com or u-1001"
+              aria-describedby="cards-q-hint"
+            />
+            <p id="cards-q-hint" className="text-xs text-muted-foreground">
+              An e-mail address finds that user; anything else is an app user ID.
+            </p>
+          </div>
+          <div className="grid gap-1.5 sm:w-36 sm:self-start">
+            <Label htmlFor="cards-size">Users per page</Label>
+            <NativeSelect
+              id="cards-size"
+              name="size"
+              value={String(query.size)}
+              onChange={(event) => onSizeChange(Number(event.target.value) as CardPageSize)}
+            >
+              {CARD_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex gap-2 sm:self-start sm:pt-5.5">
+            <Button type="submit">
+              <Search className="size-4" aria-hidden="true" />
+              Search
+            </Button>
+            {query.q !== null ? (
+              <Button variant="outline" asChild>
+                <a href={clearHref}>Clear</a>
+              </Button>
+            ) : null}
+          </div>
+        </form>
+        <Button variant="outline" asChild className="lg:self-start lg:mt-5.5">
+          {/* A plain link: the export is a file download, not a page of this app. */}
+          <a href={cardsExportHref(query.q)}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+      </div>
+
+      <section
+        ref={resultsRef}
+        aria-label="Cards by user"
+        aria-busy={pending || undefined}
+        className="grid scroll-mt-6 grid-cols-1 gap-4"
+      >
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+        {pending ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="cards-pending">
+            <Spinner decorative />
+            Loading page {query.page}…
+          </p>
+        ) : null}
+        {error ? (
+          <Alert variant="error" live data-testid="cards-error">
+            <AlertTitle>{error.title}</AlertTitle>
+            <AlertDescription className="grid gap-3">
+              <p>{error.message}</p>
+              <div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void result.refetch()}
+                  loading={result.isFetching}
+                >
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  Try again
+                </Button>
+              </div>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {!data && !error ? <ResultsSkeleton /> : null}
+        {data ? (
+          <div className={pending ? 'opacity-60 transition-opacity' : undefined}>
+            <Results data={data} clearHref={clearHref} />
+          </div>
+        ) : null}
+        {data && state !== 'no-match' && state !== 'no-users' ? (
+          <Pagination
+            basePath={CARDS_PATH}
+            searchParams={cardsPaginationParams(query)}
+            page={query.page}
+            pageSize={query.size}
+            total={data.total}
+            itemLabel={data.total === 1 ? 'user' : 'users'}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function Results({ data, clearHref }: { data: CardsPage; clearHref: string }) {
+  const state = cardsResultState(data);
+  const firstPageHref = cardsHref({ ...data.query, page: 1 });
+  switch (state) {
+    case 'rows':
+      return <CardsTable users={data.users} />;
+    case 'no-users':
+      return (
+        <EmptyState
+          icon={<CreditCard />}
+          title="No users yet"
+          description="No user is registered with the wallet under this agency, so there are no cards to list."
+        />
+      );
+    case 'no-match':
+      return (
+        <EmptyState
+          icon={<SearchX />}
+          title="No matching user"
+          description={`No user has the ${data.filterField === 'email' ? 'e-mail address' : 'app user ID'} “${data.query.q ?? ''}”.`}
+          action={
+            <Button variant="outline" asChild>
+              <a href={clearHref}>Show all users</a>
+            </Button>
+          }
+        />
+      );
+    case 'past-end':
+      return (
+        <EmptyState
+          icon={<CreditCard />}
+          title="No users on this page"
+          description={`The list has ${data.total} ${data.total === 1 ? 'user' : 'users'}, fewer than page ${data.query.page} would start at.`}
+          action={
+            <Button variant="outline" asChild>
+              <a href={firstPageHref}>Go to the first page</a>
+            </Button>
+          }
+        />
+      );
+  }
+}
+
+function ResultsSkeleton() {
+  return (
+    <div className="grid gap-2" data-testid="cards-skeleton">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="h-12" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// Reading the card list from the wallet (4.2) for the /cards page, its data route and its CSV
+// export: one page as the list shows it, every page in turn for the export, and the words staff
+// read when the wallet could not answer. Server-only: it holds the full card numbers until
+// cards-view has masked them.
+import 'server-only';
+import {
+  toCardsPage,
+  toCardsUserRow,
+  walletFilterFor,
+  type CardsError,
+  type CardsPage,
+  type CardsQuery,
+  type CardsUserRow,
+} from '@/lib/backoffice/cards-view';
+import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/server/wallet-client';
+
+type CardListClient = Pick<WalletClient, 'cardListAllByUser'>;
+
+/** 4.2's largest page: the fewest calls for an export. */
+export const EXPORT_PAGE_SIZE = 100;
+
+export async function loadCardsPage(
+  query: CardsQuery,
+  client: CardListClient = getWalletClient(),
+): Promise<CardsPage> {
+  const data = await client.cardListAllByUser({
+    pageNum: query.page,
+    pageSize: query.size,
+    ...walletFilterFor(query.q),
+  });
+  return toCardsPage(data, query);
+}
+
+/**
+ * Every user the filter selects, one 4.2 page at a time. The list is newest first, so a user
+ * registered during the walk pushes older ones down a page: seen users are skipped, and the
+ * export is the list as it stood when it started, give or take users registered meanwhile.
+ */
+export async function* walkCardsUsers(
+  q: string | null,
+  client: CardListClient = getWalletClient(),
+): AsyncGenerator<CardsUserRow[], void, undefined> {
+  const seen = new Set<string>();
+  const filter = walletFilterFor(q);
+  for (let pageNum = 1; ; pageNum++) {
+    const data = await client.cardListAllByUser({ pageNum, pageSize: EXPORT_PAGE_SIZE, ...filter });
+    const fresh = data.list.filter((entry) => !seen.has(entry.appUserId));
+    for (const entry of fresh) seen.add(entry.appUserId);
+    if (fresh.length > 0) yield fresh.map(toCardsUserRow);
+    // An empty page ends the walk even if haveNext says otherwise: nothing else could.
+    if (!data.haveNext || data.list.length === 0) return;
+  }
+}
+
+/**
+ * The wallet error in `error`, if it is one. Not `instanceof` alone: getWalletClient() keeps one
+ * client on globalThis, so the client a page built also serves the route handlers, whose bundle
+ * (another Next.js layer) holds a second copy of the error classes, and instanceof fails across
+ * the copies. The name and staffMessage every class sets survive that.
+ */
+export function asWalletClientError(error: unknown): WalletClientError | null {
+  if (error instanceof WalletClientError) return error;
+  if (
+    error instanceof Error &&
+    /^Wallet[A-Za-z]*Error$/.test(error.name) &&
+    typeof (error as { staffMessage?: unknown }).staffMessage === 'string'
+  ) {
+    return error as WalletClientError;
+  }
+  return null;
+}
+
+/** Safe to repeat: the list only reads, so a failure changed nothing. */
+const NOTHING_CHANGED = 'Nothing was changed.';
+
+/** What staff read, and the HTTP status /cards/data answers with. */
+export function describeCardsError(error: WalletClientError): CardsError & { status: number } {
+  // The filter is the only input staff type here, so an input refusal is about it.
+  if (error.name === 'WalletInputError') {
+    return { title: 'The filter is not valid', message: error.staffMessage, status: 400 };
+  }
+  const unavailable = error.name === 'WalletUnavailableError';
+  const transient = unavailable || error.name === 'WalletServiceError';
+  const message =
+    transient && !/nothing was changed/i.test(error.staffMessage)
+      ? `${NOTHING_CHANGED} ${error.staffMessage}`
+      : error.staffMessage;
+  const timedOut = unavailable && (error as { reason?: unknown }).reason === 'timeout';
+  const status = unavailable ? (timedOut ? 504 : 503) : 502;
+  return { title: 'The cards could not be loaded', message, status };
+}

@@ -1,0 +1,249 @@
+// The /cards list's contract, shared by the page, the /cards/data route, the CSV export and the
+// browser: what the URL says (page, size, filter), how the filter maps onto 4.2, and the one
+// shape a page of users with their cards takes once it leaves the server (card numbers masked).
+// Pure and client-safe; the mapping runs only on the server, the browser only validates.
+import { z } from 'zod';
+import { maskCardNumber } from '@/lib/backoffice/mask';
+import {
+  appUserIdParam,
+  cardListAllByUserParams,
+  cardRecordSchema,
+  emailParam,
+  usersWithCardsPageSchema,
+  userWithCardsSchema,
+  type CardRecord,
+  type UsersWithCardsPage,
+  type UserWithCards,
+} from '@/lib/validations/wallet';
+
+// ---------------------------------------------------------------- the URL
+
+export const CARD_PAGE_SIZES = [10, 20, 50, 100] as const;
+export type CardPageSize = (typeof CARD_PAGE_SIZES)[number];
+export const DEFAULT_CARD_PAGE_SIZE: CardPageSize = 20;
+
+export const CARDS_PATH = '/cards';
+export const CARDS_DATA_PATH = '/cards/data';
+export const CARDS_EXPORT_PATH = '/cards/export';
+
+const isPageSize = (n: number): n is CardPageSize => (CARD_PAGE_SIZES as readonly number[]).includes(n);
+
+/** What the list shows; `q` is the trimmed filter, null when there is none. */
+export const cardsQuerySchema = z.object({
+  // The wallet's own bound on pageNum, so a page the URL asks for is one 4.2 accepts.
+  page: cardListAllByUserParams.shape.pageNum,
+  size: z
+    .number()
+    .int()
+    .refine(isPageSize)
+    .transform((n) => n as CardPageSize),
+  q: z.string().nullable(),
+});
+export type CardsQuery = z.infer<typeof cardsQuerySchema>;
+
+type RawSearchParams = URLSearchParams | Record<string, string | readonly string[] | undefined>;
+
+function first(raw: RawSearchParams, name: string): string | undefined {
+  if (raw instanceof URLSearchParams) return raw.get(name) ?? undefined;
+  const value = raw[name];
+  return typeof value === 'string' ? value : value?.[0];
+}
+
+/**
+ * The query a URL asks for. A page or size the list cannot show falls back to its default, as a
+ * hand-edited URL should; the filter is kept as typed (trimmed), so that a malformed one is
+ * refused in words rather than silently widened to every user.
+ */
+export function parseCardsQuery(raw: RawSearchParams): CardsQuery {
+  const page = cardListAllByUserParams.shape.pageNum.safeParse(first(raw, 'page') ?? undefined);
+  const sizeText = first(raw, 'size');
+  const size = sizeText !== undefined && /^\d{1,3}$/.test(sizeText) ? Number(sizeText) : NaN;
+  const q = first(raw, 'q')?.trim() ?? '';
+  return {
+    page: page.success ? page.data : 1,
+    size: isPageSize(size) ? size : DEFAULT_CARD_PAGE_SIZE,
+    q: q === '' ? null : q,
+  };
+}
+
+/** The list's address, defaults left out; same parameter order as the kit's Pagination links. */
+export function cardsHref(query: CardsQuery): string {
+  const params = new URLSearchParams();
+  if (query.q !== null) params.set('q', query.q);
+  if (query.size !== DEFAULT_CARD_PAGE_SIZE) params.set('size', String(query.size));
+  if (query.page > 1) params.set('page', String(query.page));
+  const qs = params.toString();
+  return qs ? `${CARDS_PATH}?${qs}` : CARDS_PATH;
+}
+
+/** What the kit's Pagination keeps in every page link besides the page itself. */
+export function cardsPaginationParams(query: CardsQuery): Record<string, string | undefined> {
+  return {
+    q: query.q ?? undefined,
+    size: query.size === DEFAULT_CARD_PAGE_SIZE ? undefined : String(query.size),
+  };
+}
+
+export function cardsDataHref(query: CardsQuery): string {
+  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+  if (query.q !== null) params.set('q', query.q);
+  return `${CARDS_DATA_PATH}?${params.toString()}`;
+}
+
+export function cardsExportHref(q: string | null): string {
+  return q === null ? CARDS_EXPORT_PATH : `${CARDS_EXPORT_PATH}?${new URLSearchParams({ q }).toString()}`;
+}
+
+// ---------------------------------------------------------------- the filter
+
+export type CardsFilterField = 'email' | 'appUserId';
+export type CardsWalletFilter = { email?: string; appUserId?: string };
+
+/**
+ * Which 4.2 parameter a filter goes to. '@' means an e-mail address, except that app user IDs may
+ * contain '@' too: a value that is not an e-mail address but is a valid app user ID is looked up
+ * as one. A value that is neither is sent as an e-mail address when it has an '@', so that the
+ * refusal staff read names what they meant to type.
+ */
+export function cardsFilterField(q: string): CardsFilterField {
+  if (!q.includes('@')) return 'appUserId';
+  if (emailParam.safeParse(q).success) return 'email';
+  return appUserIdParam.safeParse(q).success ? 'appUserId' : 'email';
+}
+
+export function walletFilterFor(q: string | null): CardsWalletFilter {
+  if (q === null) return {};
+  return cardsFilterField(q) === 'email' ? { email: q } : { appUserId: q };
+}
+
+// ---------------------------------------------------------------- what leaves the server
+
+const card = cardRecordSchema.shape;
+const user = userWithCardsSchema.shape;
+
+/** Never more than the first six and last four digits (DESIGN §5). */
+export const maskedCardNumberSchema = z
+  .string()
+  .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 10, 'must be masked to at most ten digits');
+
+export const cardsCardRowSchema = z.object({
+  cardId: card.cardId,
+  maskedNumber: maskedCardNumberSchema,
+  categoryName: card.name,
+  network: card.network,
+  type: card.type,
+  status: card.status,
+  accountStatus: card.cardAccountStatus,
+  /** MM/YYYY */
+  expiry: z.string().regex(/^\d{2}\/\d{4}$/),
+  embossedName: card.embossedName,
+  activeTime: card.activeTime,
+});
+export type CardsCardRow = z.infer<typeof cardsCardRowSchema>;
+
+export const cardsUserRowSchema = z.object({
+  appUserId: user.appUserId,
+  name: z.string(),
+  email: user.email,
+  registerTime: user.registerTime,
+  cards: z.array(cardsCardRowSchema),
+});
+export type CardsUserRow = z.infer<typeof cardsUserRowSchema>;
+
+/** The /cards/data answer, and what the page hands the browser as the first page. */
+export const cardsPageSchema = z.object({
+  query: cardsQuerySchema,
+  filterField: z.enum(['email', 'appUserId']).nullable(),
+  total: usersWithCardsPageSchema.shape.dataTotal,
+  haveNext: usersWithCardsPageSchema.shape.haveNext,
+  users: z.array(cardsUserRowSchema),
+});
+export type CardsPage = z.infer<typeof cardsPageSchema>;
+
+/** Why a page could not be shown, in words for staff; /cards/data answers it with a 4xx/5xx. */
+export const cardsErrorSchema = z.object({
+  error: z.object({ title: z.string(), message: z.string() }),
+});
+export type CardsError = z.infer<typeof cardsErrorSchema>['error'];
+
+function expiryOf(record: CardRecord): string {
+  return `${record.expireMonth.padStart(2, '0')}/${record.expireYear}`;
+}
+
+export function toCardsCardRow(record: CardRecord): CardsCardRow {
+  return {
+    cardId: record.cardId,
+    maskedNumber: maskCardNumber(record.cardNumber),
+    categoryName: record.name,
+    network: record.network,
+    type: record.type,
+    status: record.status,
+    accountStatus: record.cardAccountStatus,
+    expiry: expiryOf(record),
+    embossedName: record.embossedName,
+    activeTime: record.activeTime,
+  };
+}
+
+/** One user of 4.2 as the list shows it: no document number, no full card number. */
+export function toCardsUserRow(entry: UserWithCards): CardsUserRow {
+  return {
+    appUserId: entry.appUserId,
+    name: `${entry.firstName} ${entry.lastName}`.trim(),
+    email: entry.email,
+    registerTime: entry.registerTime,
+    cards: entry.cardList.map(toCardsCardRow),
+  };
+}
+
+export function toCardsPage(data: UsersWithCardsPage, query: CardsQuery): CardsPage {
+  return {
+    query,
+    filterField: query.q === null ? null : cardsFilterField(query.q),
+    total: data.dataTotal,
+    haveNext: data.haveNext,
+    users: data.list.map(toCardsUserRow),
+  };
+}
+
+// ---------------------------------------------------------------- how it reads
+
+const SUMMARY_ORDER = [
+  'ACTIVE',
+  'PENDING',
+  'LOCKED',
+  'CANCELLED',
+] as const satisfies readonly CardRecord['status'][];
+
+/** "2 active · 1 pending", or "No cards". */
+export function summarizeCardStatuses(cards: readonly Pick<CardsCardRow, 'status'>[]): string {
+  if (cards.length === 0) return 'No cards';
+  return SUMMARY_ORDER.map((status) => [status, cards.filter((c) => c.status === status).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${status.toLowerCase()}`)
+    .join(' · ');
+}
+
+/** "2026-05-01 09:30", in UTC so that the server's HTML and the browser's render agree. */
+export function formatUtcDateTime(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** "2026-05-01" in UTC. */
+export function formatUtcDate(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+export const CARD_TYPE_LABELS: Record<CardRecord['type'], string> = {
+  VIRTUAL: 'Virtual',
+  PHYSICAL: 'Physical',
+};
+
+export type CardsResultState = 'rows' | 'no-users' | 'no-match' | 'past-end';
+
+/** Which of the list's states a page is in. */
+export function cardsResultState(page: Pick<CardsPage, 'query' | 'total' | 'users'>): CardsResultState {
+  if (page.users.length > 0) return 'rows';
+  if (page.query.q !== null) return 'no-match';
+  return page.total === 0 ? 'no-users' : 'past-end';
+}
