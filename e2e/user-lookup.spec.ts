@@ -135,13 +135,19 @@ test.describe('as an operator', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect(summary).toHaveText(/^Showing 1–2 of \d+ users$/);
     await expect(rows).toHaveCount(3);
-    await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const firstOnPage1 = await rows.nth(1).getByRole('cell').nth(1).textContent();
 
     await pages.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL('/users?size=2&page=2');
     await expect(summary).toHaveText(/^Showing 3–[34] of \d+ users$/);
-    await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(rows.nth(1).getByRole('cell').nth(1)).not.toHaveText(firstOnPage1 ?? '');
 
     await page.goBack();
@@ -164,7 +170,8 @@ test.describe('as an operator', () => {
     // A page past the end.
     await page.goto('/users?size=100&page=999');
     await expect(page.getByRole('heading', { name: 'There is no page 999' })).toBeVisible();
-    await expect(page.getByText(/^At 100 users a page, the directory has 1 page\.$/)).toBeVisible();
+    // Other specs seed users into the same database, so the count of pages is not fixed.
+    await expect(page.getByText(/^At 100 users a page, the directory has \d+ pages?\.$/)).toBeVisible();
     await page.getByRole('link', { name: 'Go to the first page' }).click();
     await expect(page).toHaveURL('/users?size=100');
     await expect(rows.first()).toBeVisible();
