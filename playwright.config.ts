@@ -25,6 +25,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Two cores run the server and two browsers at once: pages hydrate in seconds, not instantly.
+  expect: { timeout: 15_000 },
+  timeout: 120_000,
   workers: 2,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
