@@ -78,7 +78,13 @@ export const users = wallet.table(
     uniqueIndex('users_app_user_id_key').on(t.appId, t.appUserId),
     uniqueIndex('users_app_email_key').on(t.appId, sql`lower(${t.email})`),
     // 4.2 pages through an app's users newest first; this index makes each page a range scan.
-    index('users_app_registered_idx').on(t.appId, t.registeredAt.desc(), t.id.desc()),
+    // NULLS FIRST to match `order by ... desc` exactly (drizzle's .desc() says NULLS LAST):
+    // with any mismatch PostgreSQL sorts every user instead of reading the index in order.
+    index('users_app_registered_idx').on(
+      t.appId,
+      t.registeredAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "wallet"."users_app_registered_idx";--> statement-breakpoint
+CREATE INDEX "users_app_registered_idx" ON "wallet"."users" USING btree ("app_id","registered_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
