@@ -213,7 +213,7 @@ async function main(): Promise<void> {
       `seed-large: ${USERS.toLocaleString('en-US')} users and ${(USERS * CARDS_PER_USER).toLocaleString('en-US')} cards in ${seconds.toFixed(1)} s (${Math.round(USERS / seconds).toLocaleString('en-US')} users/s)`,
     );
     if (handle.engine === 'postgres')
-      await db.execute(sql`analyze wallet.users, wallet.cards, wallet.assets`);
+      await db.execute(sql`vacuum analyze wallet.users, wallet.cards, wallet.assets`);
   } finally {
     await handle.close();
   }
