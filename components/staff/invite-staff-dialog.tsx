@@ -22,7 +22,7 @@ import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { inviteStaff } from '@/lib/actions/staff';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/auth/permissions';
-import { STAFF_ROLES } from '@/lib/server/db/backoffice-schema';
+import { STAFF_ROLES } from '@/lib/auth/staff-roles';
 import { inviteStaffSchema } from '@/lib/validations/staff';
 
 export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {

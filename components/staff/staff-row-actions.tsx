@@ -16,7 +16,7 @@ import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/actions/staff';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
-import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/server/db/backoffice-schema';
+import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/auth/staff-roles';
 import { InviteLink } from './invite-staff-dialog';
 
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };

@@ -4,7 +4,7 @@
 // row here fails the test, so the matrix cannot grow unreviewed.
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Permission } from './permissions';
-import { STAFF_ROLES, type StaffRole } from '@/lib/server/db/backoffice-schema';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/staff-roles';
 
 const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'assets.read': { admin: true, operator: true, support: true },

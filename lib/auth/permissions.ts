@@ -1,6 +1,6 @@
 // What each role may do (DESIGN §7). Pure and shared: server actions enforce it, pages use it
 // only to decide what to show (hiding a button is never the check).
-import type { StaffRole } from '@/lib/server/db/backoffice-schema';
+import type { StaffRole } from '@/lib/auth/staff-roles';
 
 export type { StaffRole };
 

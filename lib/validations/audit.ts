@@ -1,6 +1,6 @@
 // Filters of the audit log page, read from its URL.
 import { z } from 'zod';
-import { AUDIT_OUTCOMES } from '@/lib/server/db/backoffice-schema';
+import { AUDIT_OUTCOMES } from '@/lib/auth/staff-roles';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

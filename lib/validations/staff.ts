@@ -1,6 +1,6 @@
 // Contracts of the back-office's own forms and actions: sign-in, staff accounts, invitations.
 import { z } from 'zod';
-import { STAFF_ROLES } from '@/lib/server/db/backoffice-schema';
+import { STAFF_ROLES } from '@/lib/auth/staff-roles';
 
 export const PASSWORD_MIN_LENGTH = 12;
 

@@ -15,7 +15,7 @@ import { can } from '@/lib/auth/permissions';
 import { requireStaff } from '@/lib/server/auth/current-staff';
 import { listAuditActions, listAuditEntries } from '@/lib/server/backoffice/audit/list-audit-entries';
 import { getDb } from '@/lib/server/db/client';
-import { AUDIT_OUTCOMES } from '@/lib/server/db/backoffice-schema';
+import { AUDIT_OUTCOMES } from '@/lib/auth/staff-roles';
 import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/validations/audit';
 
 export const metadata: Metadata = { title: 'Audit log' };

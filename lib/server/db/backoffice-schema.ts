@@ -17,10 +17,10 @@ export const backoffice = pgSchema('backoffice');
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const STAFF_ROLES = ['admin', 'operator', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;
-export type StaffStatus = (typeof STAFF_STATUSES)[number];
+import type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/auth/staff-roles';
+
+export { AUDIT_OUTCOMES, STAFF_ROLES, STAFF_STATUSES } from '@/lib/auth/staff-roles';
+export type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/auth/staff-roles';
 
 export const staff = backoffice.table(
   'staff',
@@ -62,9 +62,6 @@ export const signInFailures = backoffice.table(
   },
   (t) => [index('sign_in_failures_key_idx').on(t.scope, t.key, t.createdAt)],
 );
-
-export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who did what, to which user or card, with what outcome and wallet result code. */
 export const auditLog = backoffice.table(
