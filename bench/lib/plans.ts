@@ -1,0 +1,55 @@
+// The query plans PostgreSQL picks for 4.2's statements on each seeded database (EXPLAIN ANALYZE
+// of the exact SQL the service runs, from bench/floor-server.ts), so that a size-dependent plan
+// (a sequential scan where an index range scan was meant) shows up in the results with its cost.
+import { cardsOfUsersSql, usersPageSql } from '../floor-server';
+import { query } from './servers';
+import { deepPage, type Population } from './wallet-requests';
+
+export type Plan = { query: string; plan: string; ms: number };
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+function describePlan(node: PlanNode): string {
+  const own = `${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}`;
+  const children = (node.Plans ?? []).map(describePlan);
+  return children.length === 0
+    ? own
+    : `${own} → ${children.length === 1 ? children[0] : `(${children.join(' + ')})`}`;
+}
+
+export async function explainPlans(url: string, p: Population): Promise<Plan[]> {
+  const [app] = await query<{ id: number }>(url, `select app_id as id from wallet.assets where id = $1`, [
+    p.agencyAssetId,
+  ]);
+  const appKey = app!.id;
+  const byApp = ['"wallet"."users"."app_id" = $1'];
+  const byEmail = [...byApp, 'lower("wallet"."users"."email") = lower($2)'];
+  const ids = (
+    await query<{ id: number }>(
+      url,
+      `select id from wallet.users where app_id = $1 order by id desc limit 20`,
+      [appKey],
+    )
+  ).map((r) => r.id);
+  const cases: [string, string, unknown[]][] = [
+    ['4.2 first page of users', usersPageSql(byApp, false), [appKey, 20]],
+    ['4.2 deep page of users', usersPageSql(byApp, true), [appKey, 20, (deepPage(p) - 1) * 20]],
+    [
+      '4.2 users filtered by email',
+      usersPageSql(byEmail, false),
+      [appKey, `${p.prefix}-1@seed.example.com`, 20],
+    ],
+    [`4.2/4.6 cards of ${ids.length} users`, cardsOfUsersSql(ids.length), ids],
+  ];
+  const plans: Plan[] = [];
+  for (const [name, sql, values] of cases) {
+    const [row] = await query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+      url,
+      `explain (analyze, format json) ${sql}`,
+      values,
+    );
+    const result = row!['QUERY PLAN'][0];
+    plans.push({ query: name, plan: describePlan(result.Plan), ms: result['Execution Time'] });
+  }
+  return plans;
+}
