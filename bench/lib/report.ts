@@ -1,5 +1,6 @@
 // RESULTS.md and growth.svg from a run's results: the tables, the plot, and the targets, each
 // met or missed by how much (the reasons and remedies are in analysis.ts).
+import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Results, SizeResult } from '../run';
@@ -218,7 +219,7 @@ export function writeReport(results: Results, outDir: string): void {
     `- Command: \`${results.command}\``,
     `- Date: ${results.date}${results.totalSeconds ? ` (took ${Math.round(results.totalSeconds / 60)} min)` : ''}`,
     `- Machine: ${m.nproc} × ${m.cpu}, ${m.memoryGiB} GiB, ${m.platform}; Node ${m.node}, Next ${m.next}, PostgreSQL ${m.postgres ?? '?'}`,
-    `- Load average (1/5/15 min) before: ${la(results.loadBefore)}; after: ${la(results.loadAfter)}. ${(results.loadBefore[0] ?? 0) > 0.5 ? '**The machine was shared with other work (builds, browser tests) during this run: contention inflates every latency and deflates every throughput here, the app’s and the floor’s alike; ratios suffer less than absolute numbers.**' : ''}`,
+    `- Load average (1/5/15 min) before: ${la(results.loadBefore)}; after: ${la(results.loadAfter)}. ${(results.loadBefore[0] ?? 0) > os.cpus().length ? '**The machine was shared with other work (builds, browser tests) during this run: contention inflates every latency and deflates every throughput here, the app’s and the floor’s alike; ratios suffer less than absolute numbers.**' : ''}`,
     `- Code: ${m.commit}; build snapshot ${results.snapshot.fingerprint.slice(0, 16)} (${results.snapshot.state}${results.snapshot.note ? `: ${results.snapshot.note}` : ''})`,
     `- Load: autocannon on 127.0.0.1, ${results.settings.connections} connections (closed loop), ${results.settings.warmupSeconds} s warm-up then ${results.settings.seconds} s measured per figure; each signed request has a fresh timestamp, nonce and HMAC; every response body is checked (\`{"code":0,\`), so refusals cannot pass for speed. Latencies in ms, full precision.`,
     `- Data: per size a fresh PostgreSQL database seeded by \`scripts/seed-large.ts\` (users = cards / 3, three cards each), app and floor on one ${m.nproc}-core machine with PostgreSQL and the load generator.`,
