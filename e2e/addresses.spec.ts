@@ -5,32 +5,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
+import { control as field, expectFieldError, openForm } from './support/forms';
 import { captureThemes } from './support/screenshots';
 import { callWallet, seedUser } from './support/wallet-api';
 
 test.use({ role: 'operator' });
-
-/** A form control by its accessible name (the label as assistive technology reads it). */
-const field = (page: Page, name: string) =>
-  page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true }));
-
-/**
- * Opens a page with a form and waits until React has hydrated it: a value typed into the server
- * rendered inputs before that would be reset to the form's defaults.
- */
-async function openForm(page: Page, path: string, formName: string): Promise<void> {
-  await page.goto(path);
-  const form = await page.getByRole('form', { name: formName }).elementHandle();
-  await page.waitForFunction(
-    (element) => Object.keys(element ?? {}).some((key) => key.startsWith('__reactProps')),
-    form,
-  );
-}
-
-async function expectFieldError(page: Page, id: string, message: string): Promise<void> {
-  await expect(page.locator(`#${id}-error`)).toHaveText(message);
-  await expect(page.locator(`#${id}`)).toHaveAttribute('aria-invalid', 'true');
-}
 
 /** Picks a country the way a keyboard user does: type on the closed list, then Enter. */
 async function pickCountry(page: Page, search: string): Promise<void> {
@@ -200,6 +179,14 @@ test('names every field error, keeps what was typed, and adds nothing', async ({
   await page.keyboard.press('Escape');
   await expect(page.getByRole('combobox', { name: 'Country (required)' })).toHaveText('Choose a country');
 
+  // A fast typist loses nothing: keys typed while the list opens all reach the search box.
+  await page.getByRole('combobox', { name: 'Country (required)' }).focus();
+  await page.keyboard.type('Fra');
+  await expect(page.getByPlaceholder('Search countries')).toHaveValue('Fra');
+  await expect(page.getByPlaceholder('Search countries')).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // Reopened at once, while the list is still closing: the search box gets focus all the same.
   await pickCountry(page, 'Fran');
   await field(page, 'City (required)').fill('Paris');
   await field(page, 'Street (required)').fill('5 Rue de Rivoli');

@@ -5,34 +5,11 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
+import { control, expectFieldError, openForm } from './support/forms';
 import { captureThemes } from './support/screenshots';
 import { callWallet, seedUser, uniqueId } from './support/wallet-api';
 
 test.use({ role: 'operator' });
-
-/** A form control by its accessible name (the label as assistive technology reads it). */
-const control = (page: Page, name: string) =>
-  page.getByRole('textbox', { name, exact: true }).or(page.getByRole('combobox', { name, exact: true }));
-
-/**
- * Opens a page with a form and waits until React has hydrated it: a value typed into the server
- * rendered inputs before that would be reset to the form's defaults.
- */
-async function openForm(page: Page, path: string, formName: string): Promise<void> {
-  await page.goto(path);
-  const form = await page.getByRole('form', { name: formName }).elementHandle();
-  await page.waitForFunction(
-    (element) => Object.keys(element ?? {}).some((key) => key.startsWith('__reactProps')),
-    form,
-  );
-}
-
-/** The error shown beside a field, and the field marked invalid and described by it. */
-async function expectFieldError(page: Page, id: string, message: string): Promise<void> {
-  await expect(page.locator(`#${id}-error`)).toHaveText(message);
-  await expect(page.locator(`#${id}`)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${id}`)).toHaveAttribute('aria-describedby', new RegExp(`${id}-error`));
-}
 
 /** Presses Tab until `target` has focus: how a keyboard user gets to a field. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}): Promise<void> {

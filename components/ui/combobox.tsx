@@ -117,10 +117,29 @@ export function Combobox({
     return () => observer.disconnect();
   }, []);
 
+  // The latest search text, for keys that arrive faster than React re-renders.
+  const searchRef = React.useRef('');
+
   function changeSearch(next: string) {
+    searchRef.current = next;
     setSearch(next);
     onSearchChange?.(next);
   }
+
+  const focusSearch = React.useCallback(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+  }, []);
+
+  // Opening focuses the search box through onOpenAutoFocus, which Radix fires only when the panel
+  // mounts. Reopened during its closing animation, the panel is still mounted and nothing moves
+  // focus: do it here.
+  React.useEffect(() => {
+    if (open) focusSearch();
+  }, [open, focusSearch]);
 
   function changeOpen(next: boolean) {
     setOpen(next);
@@ -134,17 +153,22 @@ export function Combobox({
   }
 
   function onTriggerKeyDown(event: React.KeyboardEvent<HTMLButtonElement>) {
-    if (disabled || open) return;
+    if (disabled) return;
+    const printable =
+      event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (open) {
+      // Keys typed before focus reaches the search box land here: keep them, and move focus.
+      if (printable) {
+        event.preventDefault();
+        changeSearch(searchRef.current + event.key);
+        focusSearch();
+      }
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-    } else if (
-      event.key.length === 1 &&
-      event.key !== ' ' &&
-      !event.ctrlKey &&
-      !event.metaKey &&
-      !event.altKey
-    ) {
+    } else if (printable) {
       // Type-to-search: open with the typed character already in the search box.
       event.preventDefault();
       changeSearch(event.key);
@@ -189,11 +213,7 @@ export function Combobox({
         onOpenAutoFocus={(event) => {
           // Focus the search box with the caret after any type-to-search character.
           event.preventDefault();
-          const input = inputRef.current;
-          if (input) {
-            input.focus();
-            input.setSelectionRange(input.value.length, input.value.length);
-          }
+          focusSearch();
         }}
       >
         <Command
