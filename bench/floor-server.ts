@@ -2,7 +2,7 @@
 // compare the real service against. A bare node:http server over `pg` (one Pool, the service's
 // default size of 10) that runs, statement for statement, the SQL the service runs: the same
 // authentication (app + agency lookup, nonce insert, the once-a-minute prune), the same
-// operation queries with the same parameters, the same transaction and savepoint for card
+// operation queries with the same parameters, the same transaction and statements for card
 // issuance, and the same JSON shaping of the same result fields. No framework, no zod, no
 // Drizzle. The harness proves the "same SQL" claim on every run: bench/capture-sql.ts records
 // the statements the service's own functions run, and the floor's trace (/__trace) must list the
@@ -48,14 +48,13 @@ export const S = {
     'insert into "wallet"."idempotency_keys" ("app_id", "request_id", "operation", "params_hash", "response", "created_at") values ($1, $2, $3, $4, default, default) on conflict ("app_id","request_id") do update set "operation" = $5, "params_hash" = $6, "response" = $7, "created_at" = now() where "wallet"."idempotency_keys"."created_at" < now() - interval \'24 hours\' returning "request_id"',
   existingRequestId:
     'select "app_id", "request_id", "operation", "params_hash", "response", "created_at" from "wallet"."idempotency_keys" where ("wallet"."idempotency_keys"."app_id" = $1 and "wallet"."idempotency_keys"."request_id" = $2)',
-  category:
-    'select "id", "code", "name", "network", "type", "currency", "currency_symbol", "currency_icon", "decimal_places", "fee", "bin", "level", "feature", "style_config", "validity_years", "created_at" from "wallet"."card_categories" where "wallet"."card_categories"."id" = $1',
-  agencyPaymentAsset:
-    'select "id", "app_id", "user_id", "type", "code", "name", "currency", "symbol", "icon", "decimal_places", "balance", "is_default", "created_at" from "wallet"."assets" where ("wallet"."assets"."id" = $1 and "wallet"."assets"."app_id" = $2 and "wallet"."assets"."user_id" is null and "wallet"."assets"."type" <> \'CARD\')',
+  // 4.3's user, category and payment asset in one statement (apply-card.ts).
+  applicationLookup:
+    'select "wallet"."users"."id", "wallet"."users"."app_user_id", "wallet"."users"."first_name", "wallet"."users"."last_name", "wallet"."card_categories"."id", "wallet"."card_categories"."code", "wallet"."card_categories"."name", "wallet"."card_categories"."network", "wallet"."card_categories"."type", "wallet"."card_categories"."currency", "wallet"."card_categories"."currency_symbol", "wallet"."card_categories"."currency_icon", "wallet"."card_categories"."decimal_places", "wallet"."card_categories"."fee", "wallet"."card_categories"."bin", "wallet"."card_categories"."level", "wallet"."card_categories"."feature", "wallet"."card_categories"."style_config", "wallet"."card_categories"."validity_years", "wallet"."card_categories"."created_at", "wallet"."assets"."id", "wallet"."assets"."currency" from "wallet"."users" left join "wallet"."card_categories" on "wallet"."card_categories"."id" = $1 left join "wallet"."assets" on ("wallet"."assets"."id" = $2 and "wallet"."assets"."app_id" = $3 and "wallet"."assets"."user_id" is null and "wallet"."assets"."type" <> \'CARD\') where ("wallet"."users"."app_id" = $4 and "wallet"."users"."app_user_id" = $5) limit $6',
   insertCardAsset:
     'insert into "wallet"."assets" ("id", "app_id", "user_id", "type", "code", "name", "currency", "symbol", "icon", "decimal_places", "balance", "is_default", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, default) returning "id"',
   insertCard:
-    'insert into "wallet"."cards" ("id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) returning "id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "created_at", "updated_at"',
+    'insert into "wallet"."cards" ("id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23) on conflict ("card_number") do nothing returning "id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "created_at", "updated_at"',
   debitWithLedger: `with debited as (
           update "wallet"."assets" set balance = balance - $1
           where id = $2 and balance >= $3
@@ -495,12 +494,21 @@ async function applyInTransaction(
     return existing[4] as string;
   }
 
-  const [user] = await rows(tx, S.findUser, [app.id, params.appUserId, 1]);
-  if (!user) throw new Fail(3001, `User ${params.appUserId} is not registered under this app.`);
-  const [category] = await rows(tx, S.category, [params.categoryId]);
-  if (!category) throw new Fail(4004, `Card category ${params.categoryId} does not exist.`);
-  const [asset] = await rows(tx, S.agencyPaymentAsset, [params.paymentAssetId, app.id]);
-  if (!asset)
+  const [found] = await rows(tx, S.applicationLookup, [
+    params.categoryId,
+    params.paymentAssetId,
+    app.id,
+    app.id,
+    params.appUserId,
+    1,
+  ]);
+  if (!found) throw new Fail(3001, `User ${params.appUserId} is not registered under this app.`);
+  // Positions in that row: the user's 4 columns, the category's 16, the asset's 2.
+  const user = { id: found[0] as number, firstName: found[2] as string, lastName: found[3] as string };
+  const category = found.slice(4, 20);
+  if (category[0] === null) throw new Fail(4004, `Card category ${params.categoryId} does not exist.`);
+  const asset = { id: found[20] as number | null, currency: found[21] as string };
+  if (asset.id === null)
     throw new Fail(4005, `Payment asset ${params.paymentAssetId} is not one of the agency's assets.`);
   const catName = category[2] as string;
   const catType = category[4] as string;
@@ -513,11 +521,11 @@ async function applyInTransaction(
     category[10] as string,
   ];
   const validityYears = category[14] as number;
-  if (asset[A.currency] !== currency) throw new Fail(4005, 'Payment asset currency differs from the card.');
+  if (asset.currency !== currency) throw new Fail(4005, 'Payment asset currency differs from the card.');
 
   const [cardAsset] = await rows(tx, S.insertCardAsset, [
     app.id,
-    user[U.id],
+    user.id,
     'CARD',
     `CARD_${currency}`,
     `${catName} (${currency})`,
@@ -533,44 +541,39 @@ async function applyInTransaction(
   const expiry = new Date(Date.UTC(now.getUTCFullYear() + validityYears, now.getUTCMonth(), 1));
   const nowIso = now.toISOString();
   let card: Row | undefined;
+  // A taken number inserts nothing (on conflict do nothing): draw again, as the service does.
   for (let attempt = 1; !card; attempt++) {
-    await exec(tx, 'savepoint sp1');
-    try {
-      [card] = await rows(tx, S.insertCard, [
-        app.id,
-        user[U.id],
-        params.categoryId,
-        asset[A.id],
-        cardAsset![0],
-        'AGENCY',
-        fee,
-        generateCardNumber(bin),
-        randomUUID(),
-        params.embossedName,
-        `${user[U.firstName] as string} ${user[U.lastName] as string}`,
-        String(expiry.getUTCMonth() + 1).padStart(2, '0'),
-        String(expiry.getUTCFullYear()),
-        physical ? 'PENDING' : 'ACTIVE',
-        physical ? 'PENDING' : 'APPROVED',
-        'CRYPTO',
-        false,
-        null,
-        null,
-        null,
-        physical ? null : nowIso,
-        nowIso,
-        nowIso,
-      ]);
-      await exec(tx, 'release savepoint sp1');
-    } catch (error) {
-      await exec(tx, 'rollback to savepoint sp1');
-      if ((error as { code?: string }).code !== '23505' || attempt >= 5) throw error;
-    }
+    if (attempt > 5) throw new Error('no free card number');
+    [card] = await rows(tx, S.insertCard, [
+      app.id,
+      user.id,
+      params.categoryId,
+      asset.id,
+      cardAsset![0],
+      'AGENCY',
+      fee,
+      generateCardNumber(bin),
+      randomUUID(),
+      params.embossedName,
+      `${user.firstName} ${user.lastName}`,
+      String(expiry.getUTCMonth() + 1).padStart(2, '0'),
+      String(expiry.getUTCFullYear()),
+      physical ? 'PENDING' : 'ACTIVE',
+      physical ? 'PENDING' : 'APPROVED',
+      'CRYPTO',
+      false,
+      null,
+      null,
+      null,
+      physical ? null : nowIso,
+      nowIso,
+      nowIso,
+    ]);
   }
-  const [debited] = await rows(tx, S.debitWithLedger, [fee, asset[A.id], fee, asset[A.id], -fee, card[C.id]]);
+  const [debited] = await rows(tx, S.debitWithLedger, [fee, asset.id, fee, asset.id, -fee, card[C.id]]);
   if (!debited) {
-    await rows(tx, S.currentBalance, [asset[A.id]]);
-    throw new Fail(4001, `Payment asset ${String(asset[A.id])} holds less than the card fee.`);
+    await rows(tx, S.currentBalance, [asset.id]);
+    throw new Fail(4001, `Payment asset ${String(asset.id)} holds less than the card fee.`);
   }
   const cardNumber = card[C.cardNumber] as string;
   const response = JSON.stringify({

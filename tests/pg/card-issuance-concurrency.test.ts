@@ -153,6 +153,35 @@ describe('on PostgreSQL', () => {
     expect(other.body).toEqual({ code: 4007, msg: 'requestId has already been used with other parameters.' });
   });
 
+  it('10 simultaneous applications supplying one cardNumber bind it once; the rest get 4006 and pay nothing', async () => {
+    const before = await balanceOf(db.agencyAssetId);
+    const cardsBefore = await cardsPaidFrom(db.agencyAssetId);
+    const cardNumber = '4532015112830366'; // Luhn-valid, under category 1's BIN
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        callWallet(server.baseUrl, 'agencyApplyUserCard', {
+          appUserId: 'idem-user',
+          paymentAssetId: db.agencyAssetId,
+          categoryId: 1,
+          embossedName: 'JANE OCONNOR',
+          cardNumber,
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.body.code).sort();
+    expect(codes).toEqual([0, 4006, 4006, 4006, 4006, 4006, 4006, 4006, 4006, 4006]);
+    for (const r of results.filter((x) => x.body.code === 4006)) {
+      expect(r.body).toEqual({ code: 4006, msg: 'cardNumber is already bound to a card.' });
+    }
+    const bound = await rawRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from wallet.cards where card_number = ${cardNumber}`,
+    );
+    expect(bound[0]?.n).toBe(1);
+    expect(await cardsPaidFrom(db.agencyAssetId)).toBe(cardsBefore + 1);
+    expect(await balanceOf(db.agencyAssetId)).toBe(before - FEE_MINOR);
+  });
+
   it('20 simultaneous registrations of one appUserId create one user', async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

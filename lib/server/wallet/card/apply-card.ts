@@ -6,14 +6,14 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/server/db/open';
-import { addresses, assets, cardCategories, cards, ledgerEntries } from '@/lib/server/db/schema';
+import { addresses, assets, cardCategories, cards, ledgerEntries, users } from '@/lib/server/db/schema';
 import { generateCardNumber, luhnValid } from '@/lib/wallet/card-number';
 import { formatMinor } from '@/lib/wallet/money';
 import type { OperationParams } from '@/lib/wallet/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/result-codes';
 import type { CardApplication } from '@/lib/validations/wallet';
-import { pgErrorCode, UNIQUE_VIOLATION, type AuthenticatedApp, type Executor } from '../context';
-import { findUserOrThrow } from '../user/find-user';
+import type { AuthenticatedApp, Executor } from '../context';
+import { userNotFound } from '../user/find-user';
 
 export type Payer = 'AGENCY' | 'USER';
 
@@ -36,25 +36,38 @@ export async function applyCard(options: {
     );
   }
 
-  const user = await findUserOrThrow(db, app.id, params.appUserId);
-
-  const [category] = await db.select().from(cardCategories).where(eq(cardCategories.id, params.categoryId));
+  // The user, the category and the payment asset in one round trip (a card application is the
+  // busiest write): a missing user means no row; a missing category or asset, a null half.
+  const [found] = await db
+    .select({
+      user: {
+        id: users.id,
+        appUserId: users.appUserId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+      category: cardCategories,
+      asset: { id: assets.id, currency: assets.currency },
+    })
+    .from(users)
+    .leftJoin(cardCategories, eq(cardCategories.id, params.categoryId))
+    .leftJoin(
+      assets,
+      and(
+        eq(assets.id, params.paymentAssetId),
+        eq(assets.appId, app.id),
+        payer === 'AGENCY' ? isNull(assets.userId) : eq(assets.userId, users.id),
+        sql`${assets.type} <> 'CARD'`,
+      ),
+    )
+    .where(and(eq(users.appId, app.id), eq(users.appUserId, params.appUserId)))
+    .limit(1);
+  if (!found) throw userNotFound(params.appUserId);
+  const { user, category, asset } = found;
   if (!category)
     throw new WalletError(
       ResultCode.CATEGORY_NOT_FOUND,
       `Card category ${params.categoryId} does not exist.`,
-    );
-
-  const [asset] = await db
-    .select()
-    .from(assets)
-    .where(
-      and(
-        eq(assets.id, params.paymentAssetId),
-        eq(assets.appId, app.id),
-        payer === 'AGENCY' ? isNull(assets.userId) : eq(assets.userId, user.id),
-        sql`${assets.type} <> 'CARD'`,
-      ),
     );
   if (!asset) {
     const owner = payer === 'AGENCY' ? "the agency's" : `user ${user.appUserId}'s`;
@@ -191,28 +204,22 @@ export async function applyCard(options: {
 type NewCard = Omit<typeof cards.$inferInsert, 'cardNumber'>;
 
 /**
- * Inserts the card inside a savepoint, so that a clash on the unique card number (a generated
- * number colliding, or a supplied one bound concurrently) is retried or reported without
- * aborting the whole transaction.
+ * Inserts the card. A clash on the unique card number (a generated number colliding, or a
+ * supplied one bound concurrently) inserts nothing instead of raising, so the transaction lives
+ * on without a savepoint: a generated number is drawn again, a supplied one is reported.
  */
 async function insertCard(db: Executor, values: NewCard, supplied: string | undefined, bin: string) {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= GENERATION_ATTEMPTS; attempt++) {
     const cardNumber = supplied ?? generateCardNumber(bin);
-    try {
-      return await db.transaction(async (sp) => {
-        const [row] = await sp
-          .insert(cards)
-          .values({ ...values, cardNumber })
-          .returning();
-        if (!row) throw new Error('card insert returned no row');
-        return row;
-      });
-    } catch (error) {
-      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
-      if (supplied) throw cardNumberBound();
-      if (attempt >= GENERATION_ATTEMPTS) throw error;
-    }
+    const [row] = await db
+      .insert(cards)
+      .values({ ...values, cardNumber })
+      .onConflictDoNothing({ target: cards.cardNumber })
+      .returning();
+    if (row) return row;
+    if (supplied) throw cardNumberBound();
   }
+  throw new Error(`no free card number under BIN ${bin} after ${GENERATION_ATTEMPTS} attempts`);
 }
 
 function cardNumberBound(): WalletError {

@@ -19,7 +19,10 @@ export async function findUserOrThrow(
     .where(and(eq(users.appId, appKey), eq(users.appUserId, appUserId)))
     .limit(1);
   const [user] = options.lock ? await query.for('update') : await query;
-  if (!user)
-    throw new WalletError(ResultCode.USER_NOT_FOUND, `User ${appUserId} is not registered under this app.`);
+  if (!user) throw userNotFound(appUserId);
   return user;
+}
+
+export function userNotFound(appUserId: string): WalletError {
+  return new WalletError(ResultCode.USER_NOT_FOUND, `User ${appUserId} is not registered under this app.`);
 }
