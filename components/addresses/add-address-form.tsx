@@ -11,13 +11,12 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { MobileNumberFields } from '@/components/users/mobile-number-fields';
-import { formErrorItems } from '@/components/users/form-error-items';
+import { ActionFormIntro, actionFormStatus, mobileErrors } from '@/components/users/action-form-status';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
-import { FormErrorSummary } from '@/components/ui/form-error-summary';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -108,19 +107,11 @@ export function AddAddressForm({
   const { register, control, formState } = form;
   const { errors, submitCount } = formState;
 
-  const summary = formErrorItems(errors, FIELD_ORDER, fieldId);
-  if (action.result.serverError) summary.unshift({ message: action.result.serverError });
-  // Busy from the first click until the user's page opens: a second click sends nothing.
-  const busy = formState.isSubmitting || action.isExecuting || action.hasSucceeded;
+  const { summary, busy } = actionFormStatus(form, action, FIELD_ORDER, fieldId);
 
   return (
     <form onSubmit={handleSubmitWithAction} noValidate aria-label="Add an address" className="grid gap-6">
-      {submitCount > 0 ? (
-        <FormErrorSummary errors={summary} title="The address was not added" focusKey={submitCount} />
-      ) : null}
-      <p className="text-sm text-muted-foreground">
-        Fields marked <span className="text-danger-fg">*</span> are required.
-      </p>
+      <ActionFormIntro submitCount={submitCount} summary={summary} title="The address was not added" />
 
       <Card>
         <CardHeader>
@@ -206,11 +197,7 @@ export function AddAddressForm({
             regionCode={register('mobile.regionCode')}
             number={register('mobile.number')}
             defaults={mobile}
-            errors={{
-              regionCode: errors.mobile?.regionCode?.message,
-              number: errors.mobile?.number?.message,
-              whole: errors.mobile?.message,
-            }}
+            errors={mobileErrors(errors.mobile)}
           />
         </CardContent>
       </Card>

@@ -14,7 +14,6 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { FormErrorSummary } from '@/components/ui/form-error-summary';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -30,7 +29,7 @@ import {
   SUPPORT_DOCUMENT_TYPE_LABELS,
 } from '@/lib/validations/user-forms';
 import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/validations/wallet';
-import { formErrorItems } from './form-error-items';
+import { ActionFormIntro, actionFormStatus, mobileErrors } from './action-form-status';
 import { MobileNumberFields } from './mobile-number-fields';
 
 const ID = 'register';
@@ -100,19 +99,11 @@ export function RegisterUserForm() {
   const photos = useFieldArray({ control, name: 'photos' });
   const documentType = watch('documentType');
 
-  const summary = formErrorItems(errors, FIELD_ORDER, fieldId);
-  if (action.result.serverError) summary.unshift({ message: action.result.serverError });
-  // Busy from the first click until the new user's page opens: a second click sends nothing.
-  const busy = formState.isSubmitting || action.isExecuting || action.hasSucceeded;
+  const { summary, busy } = actionFormStatus(form, action, FIELD_ORDER, fieldId);
 
   return (
     <form onSubmit={handleSubmitWithAction} noValidate aria-label="Register a user" className="grid gap-6">
-      {submitCount > 0 ? (
-        <FormErrorSummary errors={summary} title="The user was not registered" focusKey={submitCount} />
-      ) : null}
-      <p className="text-sm text-muted-foreground">
-        Fields marked <span className="text-danger-fg">*</span> are required.
-      </p>
+      <ActionFormIntro submitCount={submitCount} summary={summary} title="The user was not registered" />
 
       <Card>
         <CardHeader>
@@ -167,11 +158,7 @@ export function RegisterUserForm() {
             required
             regionCode={register('mobile.regionCode')}
             number={register('mobile.number')}
-            errors={{
-              regionCode: errors.mobile?.regionCode?.message,
-              number: errors.mobile?.number?.message,
-              whole: errors.mobile?.message,
-            }}
+            errors={mobileErrors(errors.mobile)}
           />
           <Field
             id={`${ID}-region`}

@@ -1,8 +1,10 @@
-// Running the production build as real server processes, for tests about several instances
-// and crashes: start `next start` on a port with a given environment, wait until it serves,
-// stop it gracefully or kill it outright.
+// Running the production build (`next start`) as a real server process, for system tests: start
+// it on a free port with a given environment, wait until start-up has migrated and provisioned
+// the database, then stop it gracefully or kill it outright (a crash). The one app starter of the
+// test suite.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -11,19 +13,38 @@ const root = path.resolve(import.meta.dirname, '../..');
 export type AppProcess = {
   baseUrl: string;
   port: number;
+  /** Everything the server printed so far. */
   output(): string;
-  /** SIGTERM and wait for exit. */
+  /** SIGTERM and wait for exit (SIGKILL after 10 s). */
   stop(): Promise<void>;
   /** SIGKILL: no shutdown code runs, as in a crash. */
   kill(): Promise<void>;
 };
 
-export function freePort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
+/**
+ * Starts the build with exactly `env` (plus PATH, HOME, PORT, NODE_ENV=production and, unless
+ * given, a data directory of its own).
+ */
 export async function startApp(options: { port?: number; env: Record<string, string> }): Promise<AppProcess> {
-  const port = options.port ?? freePort();
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    throw new Error(
+      'There is no production build: run the system tests through `npm test -- --only system`.',
+    );
+  }
+  const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/next'),
@@ -40,27 +61,40 @@ export async function startApp(options: { port?: number; env: Record<string, str
         PORT: String(port),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a signal reaches whatever `next start` runs under it.
+      detached: true,
     },
   );
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 60_000;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(signal);
+    const timer = signal === 'SIGKILL' ? undefined : setTimeout(() => signalGroup('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (output.includes('[card-wallet] database ready')) break;
-    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`app did not become ready:\n${output}`);
+      await end('SIGKILL');
+      throw new Error(`next start did not become ready:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
-  };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,

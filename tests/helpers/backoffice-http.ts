@@ -7,84 +7,8 @@
 //   Flight answer decoded far enough to read the action's return value.
 // - readActionManifest: every server action of the build, from
 //   .next/server/server-reference-manifest.json.
-// - startApp: `next start` of the existing build on a free port, with a given environment.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-// ---------------------------------------------------------------------------------------------
-// The app
-
-export type RunningApp = {
-  baseUrl: string;
-  port: number;
-  /** Everything the server printed so far. */
-  output(): string;
-  stop(): Promise<void>;
-};
-
-/** A port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts the production build (`next start`) of `root` with exactly `env` (plus PATH, HOME, PORT
- * and NODE_ENV=production), and waits until start-up has migrated and provisioned the database.
- */
-export async function startApp(root: string, env: Record<string, string>): Promise<RunningApp> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    throw new Error('There is no production build: run through `npx tsx scripts/test.ts --only system`.');
-  }
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(
-    path.join(root, 'node_modules', '.bin', 'next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        PORT: String(port),
-        ...env,
-      } as unknown as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('[card-wallet] database ready')) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`next start did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, port, output: () => output, stop };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cookies

@@ -21,12 +21,11 @@ import {
   callServerAction,
   readActionManifest,
   signIn,
-  startApp,
   trySignIn,
   type ActionResponse,
   type ManifestAction,
-  type RunningApp,
 } from '../helpers/backoffice-http';
+import { startApp, type AppProcess } from '../helpers/app-process';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
 import { walletState } from '../helpers/wallet-state';
 import {
@@ -55,7 +54,7 @@ const manifestFile = path.join(root, '.next', 'server', 'server-reference-manife
 const manifest: ManifestAction[] = existsSync(manifestFile) ? readActionManifest(root) : [];
 const inBuild = (name: string) => manifest.find((a) => a.exportedName === name);
 
-let app: RunningApp;
+let app: AppProcess;
 let database: FreshPgDatabase;
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -67,12 +66,14 @@ beforeAll(async () => {
   if (manifest.length === 0) throw new Error(`no build manifest at ${manifestFile}: build first`);
   database = await createFreshPgDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-matrix-'));
-  app = await startApp(root, {
-    DATABASE_URL: database.url,
-    WALLET_DATA_DIR: dataDir,
-    WALLET_APP_SECRET: WALLET.secret,
-    AUTH_SECRET,
-    ADMIN_PASSWORD,
+  app = await startApp({
+    env: {
+      DATABASE_URL: database.url,
+      WALLET_DATA_DIR: dataDir,
+      WALLET_APP_SECRET: WALLET.secret,
+      AUTH_SECRET,
+      ADMIN_PASSWORD,
+    },
   });
   handle = await openPostgres(database.url, 4);
   const accounts = {} as Record<StaffRole, CurrentStaff>;

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
 import { openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
-import { signIn, startApp, type RunningApp } from '../helpers/backoffice-http';
+import { startApp, type AppProcess } from '../helpers/app-process';
+import { signIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, testDatabaseUrl, type FreshPgDatabase } from '../helpers/pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,7 +24,7 @@ const SECRETS = {
 };
 const STAFF_PASSWORD = `nsb-staff-${mark}-${randomBytes(8).toString('hex')}`;
 
-let app: RunningApp;
+let app: AppProcess;
 let database: FreshPgDatabase;
 let databaseUrl: string;
 let handle: DatabaseHandle;
@@ -89,7 +90,7 @@ beforeAll(async () => {
   url.searchParams.set('application_name', `nsb_app_${mark}`);
   databaseUrl = url.toString();
   dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-no-secrets-'));
-  app = await startApp(root, { ...SECRETS, DATABASE_URL: databaseUrl, WALLET_DATA_DIR: dataDir });
+  app = await startApp({ env: { ...SECRETS, DATABASE_URL: databaseUrl, WALLET_DATA_DIR: dataDir } });
   handle = await openPostgres(database.url, 2);
   await createStaffAccount({
     db: handle.db,
