@@ -1,15 +1,10 @@
 // Every signed-in page sits in the shell. The layout's check only decides what to render:
 // each page, action and route handler still checks the caller itself.
 import type { ReactNode } from 'react';
-import { Providers } from '@/components/providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { requireStaff } from '@/lib/server/auth/current-staff';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  return (
-    <Providers>
-      <AppShell staff={staff}>{children}</AppShell>
-    </Providers>
-  );
+  return <AppShell staff={staff}>{children}</AppShell>;
 }

@@ -3,6 +3,7 @@
 // leave it; CardsBrowser takes over paging, filtering and prefetching in the browser.
 import type { Metadata } from 'next';
 import { CardsBrowser, type CardsInitial } from '@/components/cards/cards-browser';
+import { QueryProvider } from '@/components/query-provider';
 import { PageHeader } from '@/components/ui/page-header';
 import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
 import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards-view';
@@ -33,7 +34,9 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
         title="Cards"
         description="Every card under the agency, grouped by the user who holds it, newest registration first. Card numbers show the first six and last four digits only."
       />
-      <CardsBrowser initial={initial} />
+      <QueryProvider>
+        <CardsBrowser initial={initial} />
+      </QueryProvider>
     </>
   );
 }

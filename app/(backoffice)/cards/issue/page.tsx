@@ -4,6 +4,7 @@
 import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { CardIssueWizard } from '@/components/card-issue/card-issue-wizard';
+import { QueryProvider } from '@/components/query-provider';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
@@ -93,7 +94,9 @@ export default async function IssueCardPage({
   return (
     <>
       <PageHeader {...HEADER} />
-      <CardIssueWizard {...loaded} />
+      <QueryProvider>
+        <CardIssueWizard {...loaded} />
+      </QueryProvider>
     </>
   );
 }
