@@ -82,6 +82,19 @@ export function Combobox({
   // Remembers the last picked option so its label survives `options` changing (server search).
   const [picked, setPicked] = React.useState<ComboboxOption | undefined>(undefined);
   const inputRef = React.useRef<HTMLInputElement>(null);
+  const triggerRef = React.useRef<HTMLButtonElement | null>(null);
+  const setTriggerRef = React.useCallback(
+    (node: HTMLButtonElement | null) => {
+      triggerRef.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  // Picking an option or pressing Escape hands focus back to the trigger. Radix skips that when
+  // focus left the list meanwhile (say the trigger was focused again while the list was closing
+  // and reopened), which would drop a keyboard user on the page's body.
+  const returnFocus = React.useRef(false);
   const contentId = React.useId();
 
   const current = value
@@ -147,6 +160,7 @@ export function Combobox({
   }
 
   function pick(option: ComboboxOption) {
+    returnFocus.current = true;
     setPicked(option);
     onChange?.(option.value, option);
     changeOpen(false);
@@ -180,7 +194,7 @@ export function Combobox({
     <Popover open={open} onOpenChange={changeOpen}>
       <PopoverTrigger asChild disabled={disabled}>
         <button
-          ref={ref}
+          ref={setTriggerRef}
           id={id}
           type="button"
           role="combobox"
@@ -214,6 +228,16 @@ export function Combobox({
           // Focus the search box with the caret after any type-to-search character.
           event.preventDefault();
           focusSearch();
+        }}
+        onEscapeKeyDown={() => {
+          returnFocus.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (returnFocus.current) {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }
+          returnFocus.current = false;
         }}
       >
         <Command
