@@ -130,11 +130,7 @@ export function Combobox({
     return () => observer.disconnect();
   }, []);
 
-  // The latest search text, for keys that arrive faster than React re-renders.
-  const searchRef = React.useRef('');
-
   function changeSearch(next: string) {
-    searchRef.current = next;
     setSearch(next);
     onSearchChange?.(next);
   }
@@ -174,7 +170,7 @@ export function Combobox({
       // Keys typed before focus reaches the search box land here: keep them, and move focus.
       if (printable) {
         event.preventDefault();
-        changeSearch(searchRef.current + event.key);
+        changeSearch(search + event.key);
         focusSearch();
       }
       return;
