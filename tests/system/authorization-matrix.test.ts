@@ -420,44 +420,26 @@ describe('sessions end when the account changes', () => {
     expect(expectRefused(response, NOT_SIGNED_IN, before, after)).toEqual([]);
   }
 
+  /** An action of the build called by the matrix's admin, which must succeed. */
+  async function asAdmin(exportedName: string, input: unknown): Promise<void> {
+    const response = await callServerAction(app.baseUrl, inBuild(exportedName)!.id, [input], {
+      cookie: cookies.admin,
+    });
+    expect(response.result?.data, describeResponse(response)).toBeDefined();
+  }
+
   it('an admin disabled by another admin can no longer act', async () => {
     const victim = await freshSession('admin');
-    const setStatus = inBuild('setStaffStatus')!;
-    const done = await callServerAction(
-      app.baseUrl,
-      setStatus.id,
-      [{ staffId: victim.staffId, status: 'disabled' }],
-      {
-        cookie: cookies.admin,
-      },
-    );
-    expect(done.result?.data, describeResponse(done)).toBeDefined();
+    await asAdmin('setStaffStatus', { staffId: victim.staffId, status: 'disabled' });
     await expectSessionEnded(victim.cookie);
     // Re-enabling does not bring the old session back.
-    const enabled = await callServerAction(
-      app.baseUrl,
-      setStatus.id,
-      [{ staffId: victim.staffId, status: 'active' }],
-      {
-        cookie: cookies.admin,
-      },
-    );
-    expect(enabled.result?.data, describeResponse(enabled)).toBeDefined();
+    await asAdmin('setStaffStatus', { staffId: victim.staffId, status: 'active' });
     await expectSessionEnded(victim.cookie);
   });
 
   it('an admin whose role changes to operator loses the old session', async () => {
     const victim = await freshSession('admin');
-    const changeRole = inBuild('changeStaffRole')!;
-    const done = await callServerAction(
-      app.baseUrl,
-      changeRole.id,
-      [{ staffId: victim.staffId, role: 'operator' }],
-      {
-        cookie: cookies.admin,
-      },
-    );
-    expect(done.result?.data, describeResponse(done)).toBeDefined();
+    await asAdmin('changeStaffRole', { staffId: victim.staffId, role: 'operator' });
     await expectSessionEnded(victim.cookie);
   });
 
