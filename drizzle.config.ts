@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./lib/server/db/schema.ts', './lib/server/db/backoffice-schema.ts'],
+  schema: ['./lib/wallet/service/db/schema.ts', './lib/backoffice/db/schema.ts'],
   out: './drizzle',
   schemaFilter: ['wallet', 'backoffice'],
 });

@@ -5,9 +5,9 @@ export async function register() {
   // so this is the one place outside lib/env.ts that looks at the environment.
   // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { installPeerAddressHeader } = await import('./lib/server/peer-address');
+    const { installPeerAddressHeader } = await import('./lib/backoffice/peer-address');
     installPeerAddressHeader();
-    const { announceStartup } = await import('./lib/server/startup');
+    const { announceStartup } = await import('./lib/backoffice/startup');
     await announceStartup();
   }
 }

@@ -8,17 +8,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as backofficeSchema from '@/lib/server/db/backoffice-schema';
-import type { Database } from '@/lib/server/db/open';
-import * as walletSchema from '@/lib/server/db/schema';
-import { listAgencyAssets } from '@/lib/server/wallet/asset/list-agency-assets';
-import { applyCard } from '@/lib/server/wallet/card/apply-card';
-import { listCardsByUser } from '@/lib/server/wallet/card/list-cards-by-user';
-import { listUserCards } from '@/lib/server/wallet/card/list-user-cards';
-import { requestFingerprint, runOnce } from '@/lib/server/wallet/request/idempotency';
-import { verifySignedRequest } from '@/lib/server/wallet/request/verify-signed-request';
-import { walletOperations, type OperationParams, type WalletOperationName } from '@/lib/wallet/operations';
-import { signRequest } from '@/lib/wallet/signature';
+import * as backofficeSchema from '@/lib/backoffice/db/schema';
+import type { Database } from '@/lib/db/open';
+import * as walletSchema from '@/lib/wallet/service/db/schema';
+import { listAgencyAssets } from '@/lib/wallet/service/asset/list-agency-assets';
+import { applyCard } from '@/lib/wallet/service/card/apply-card';
+import { listCardsByUser } from '@/lib/wallet/service/card/list-cards-by-user';
+import { listUserCards } from '@/lib/wallet/service/card/list-user-cards';
+import { requestFingerprint, runOnce } from '@/lib/wallet/service/request/idempotency';
+import { verifySignedRequest } from '@/lib/wallet/service/request/verify-signed-request';
+import {
+  walletOperations,
+  type OperationParams,
+  type WalletOperationName,
+} from '@/lib/wallet/contract/operations';
+import { signRequest } from '@/lib/wallet/contract/signature';
 
 const [url, agencyCode, appId, appUserId, email, paymentAssetId] = process.argv.slice(2);
 if (!url || !agencyCode || !appId || !appUserId || !email || !paymentAssetId) {

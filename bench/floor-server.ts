@@ -19,9 +19,9 @@
 import { createHash, timingSafeEqual, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { generateCardNumber } from '@/lib/wallet/card-number';
-import { minorToMajor } from '@/lib/wallet/money';
-import { signRequest } from '@/lib/wallet/signature';
+import { generateCardNumber } from '@/lib/wallet/contract/card-number';
+import { minorToMajor } from '@/lib/wallet/contract/money';
+import { signRequest } from '@/lib/wallet/contract/signature';
 
 // ---------------------------------------------------------------------------------------------
 // The statements, as Drizzle renders them for the service (checked against the service per run).
@@ -249,7 +249,7 @@ async function authenticate(pool: pg.Pool, method: string, path: string, pairs: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shaping (the spec's records, field for field as lib/server/wallet/**/*-records.ts shape them)
+// Shaping (the spec's records, field for field as lib/wallet/service/**/*-records.ts shape them)
 
 const iso = (d: unknown) => (d as Date).toISOString();
 

@@ -24,7 +24,7 @@ function issueCardActionId(): string {
     readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
   ) as { node: Record<string, { filename?: string; exportedName?: string }> };
   const entry = Object.entries(manifest.node).find(
-    ([, v]) => v.filename === 'lib/actions/card-issue.ts' && v.exportedName === 'issueCard',
+    ([, v]) => v.filename === 'lib/backoffice/actions/card-issue.ts' && v.exportedName === 'issueCard',
   );
   if (!entry) throw new Error('issueCard is not in the build’s server-reference manifest');
   return entry[0];

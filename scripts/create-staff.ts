@@ -4,11 +4,11 @@
 // Prints the password when it generated one.
 import { parseArgs } from 'node:util';
 import { env, dataDir } from '@/lib/env';
-import { openDatabase } from '@/lib/server/db/open';
-import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
-import { generatePassword } from '@/lib/server/auth/password';
-import { STAFF_ROLES, type StaffRole } from '@/lib/server/db/backoffice-schema';
-import { passwordSchema, staffEmailSchema } from '@/lib/validations/staff';
+import { openDatabase } from '@/lib/db/open';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { generatePassword } from '@/lib/backoffice/auth/password';
+import { STAFF_ROLES, type StaffRole } from '@/lib/backoffice/db/schema';
+import { passwordSchema, staffEmailSchema } from '@/lib/backoffice/forms/staff';
 
 const { values } = parseArgs({
   options: {

@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { dataDir, env } from '@/lib/env';
-import { openDatabase } from '@/lib/server/db/open';
-import { apps, assets, users } from '@/lib/server/db/schema';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { formatMinor } from '@/lib/wallet/money';
+import { openDatabase } from '@/lib/db/open';
+import { apps, assets, users } from '@/lib/wallet/service/db/schema';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { formatMinor } from '@/lib/wallet/contract/money';
 
 const { values } = parseArgs({
   options: {

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { dataDir, env, walletAppSecret } from '@/lib/env';
-import { openDatabase, rawRows, type Database } from '@/lib/server/db/open';
-import { provision } from '@/lib/server/wallet/provision';
-import { luhnCheckDigit } from '@/lib/wallet/card-number';
+import { openDatabase, rawRows, type Database } from '@/lib/db/open';
+import { provision } from '@/lib/wallet/service/provision';
+import { luhnCheckDigit } from '@/lib/wallet/contract/card-number';
 
 const { values } = parseArgs({
   options: {

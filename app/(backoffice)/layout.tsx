@@ -2,7 +2,7 @@
 // each page, action and route handler still checks the caller itself.
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
-import { requireStaff } from '@/lib/server/auth/current-staff';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();

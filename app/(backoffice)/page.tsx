@@ -11,10 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import { assetCapacity, formatMoney, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capacity';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 

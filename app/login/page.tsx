@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { getCurrentStaff } from '@/lib/server/auth/current-staff';
+import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runToEnd } from './processes';
 import { BENCH_APP, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
-import type { WalletOperationName } from '@/lib/wallet/operations';
+import type { WalletOperationName } from '@/lib/wallet/contract/operations';
 
 export type FloorCheck = {
   ok: boolean;

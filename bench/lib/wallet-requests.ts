@@ -2,8 +2,8 @@
 // timestamp and nonce, and the HMAC over the canonical query, for every single request), so the
 // service's nonce check passes and the cost of signing sits on the client as it would in life.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { walletOperations, type WalletOperationName } from '@/lib/wallet/operations';
-import { rfc3986, signRequest } from '@/lib/wallet/signature';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
+import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
 import type { RequestFactory } from './load';
 
 export type WalletApp = { agencyCode: string; appId: string; secret: string };

@@ -21,8 +21,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
-import { addAddress } from '@/lib/actions/addresses';
-import { addAddressFormSchema, newRequestId, type MobileValue } from '@/lib/validations/user-forms';
+import { addAddress } from '@/lib/backoffice/actions/addresses';
+import { addAddressFormSchema, newRequestId, type MobileValue } from '@/lib/backoffice/forms/user-forms';
 
 const ID = 'address';
 

@@ -8,8 +8,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { acceptInvite } from '@/lib/actions/invite';
-import { acceptInviteSchema, PASSWORD_MIN_LENGTH } from '@/lib/validations/staff';
+import { acceptInvite } from '@/lib/backoffice/actions/invite';
+import { acceptInviteSchema, PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff';
 
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
   const { form, action, handleSubmitWithAction } = useHookFormAction(

@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { signInSchema } from '@/lib/validations/staff';
+import { signInSchema } from '@/lib/backoffice/forms/staff';
 
 type SignInValues = z.infer<typeof signInSchema>;
 

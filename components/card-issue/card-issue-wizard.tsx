@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Stepper } from '@/components/ui/stepper';
-import { issueCard } from '@/lib/actions/card-issue';
+import { issueCard } from '@/lib/backoffice/actions/card-issue';
 import { feeCoverage } from '@/lib/backoffice/card-issue-balance';
 import { suggestEmbossedName } from '@/lib/backoffice/card-issue-embossed-name';
 import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
@@ -43,8 +43,8 @@ import {
   type IssuedCard,
   type IssueUser,
   type Payer,
-} from '@/lib/validations/card-issue';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+} from '@/lib/backoffice/forms/card-issue';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 import { CategoryStep } from './category-step';
 import { DeliveryAddressForm } from './delivery-address-form';
 import { DeliveryStep } from './delivery-step';

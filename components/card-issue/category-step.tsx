@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { feeCoverage } from '@/lib/backoffice/card-issue-balance';
 import { cardTypeLabel, networkLabel } from '@/lib/backoffice/card-issue-format';
 import { formatMoney } from '@/lib/backoffice/asset-capacity';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 
 export interface CategoryStepProps {

@@ -13,10 +13,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { addDeliveryAddress } from '@/lib/actions/card-issue';
+import { addDeliveryAddress } from '@/lib/backoffice/actions/card-issue';
 import { countryName, withFieldLabel } from '@/lib/backoffice/card-issue-format';
 import { newRequestId } from '@/lib/backoffice/card-issue-request-id';
-import { deliveryAddressSchema, type IssueUser } from '@/lib/validations/card-issue';
+import { deliveryAddressSchema, type IssueUser } from '@/lib/backoffice/forms/card-issue';
 
 let countryOptions: ComboboxOption[] | undefined;
 

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatAddress } from '@/lib/backoffice/card-issue-format';
-import type { Address } from '@/lib/validations/wallet';
+import type { Address } from '@/lib/wallet/contract/schemas';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 
 export interface DeliveryStepProps {

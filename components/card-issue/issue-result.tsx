@@ -11,7 +11,7 @@ import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card'
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { formatExpiry, userDisplayName } from '@/lib/backoffice/card-issue-format';
-import type { IssuedCard, IssueUser } from '@/lib/validations/card-issue';
+import type { IssuedCard, IssueUser } from '@/lib/backoffice/forms/card-issue';
 
 export interface IssueResultProps {
   card: IssuedCard;

@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { EMBOSSED_NAME_MAX, embossedNameProblem } from '@/lib/backoffice/card-issue-embossed-name';
 import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
-import type { IssueCardInput, IssueCardValues } from '@/lib/validations/card-issue';
+import type { IssueCardInput, IssueCardValues } from '@/lib/backoffice/forms/card-issue';
 
 export const EMBOSSED_NAME_LABEL = 'Name on the card';
 

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/backoffice/asset-capacity';
 import { PAYER_LABELS } from '@/lib/backoffice/card-issue-format';
-import { PAYERS, type Payer } from '@/lib/validations/card-issue';
-import type { Asset } from '@/lib/validations/wallet';
+import { PAYERS, type Payer } from '@/lib/backoffice/forms/card-issue';
+import type { Asset } from '@/lib/wallet/contract/schemas';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 import type { PaymentAssets } from './use-card-issue-data';
 

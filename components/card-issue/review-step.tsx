@@ -13,8 +13,8 @@ import {
   PAYER_LABELS,
   userDisplayName,
 } from '@/lib/backoffice/card-issue-format';
-import type { IssueUser, Payer } from '@/lib/validations/card-issue';
-import type { Address, Asset, CardCategory } from '@/lib/validations/wallet';
+import type { IssueUser, Payer } from '@/lib/backoffice/forms/card-issue';
+import type { Address, Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 export interface ReviewStepProps {
   user: IssueUser | null;

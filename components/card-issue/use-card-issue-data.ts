@@ -1,6 +1,6 @@
 'use client';
 // What the card-issue wizard reads as it goes, through react-query over the read-only server
-// actions of lib/actions/card-issue.ts (which check the caller), keyed by cardIssueKeys.
+// actions of lib/backoffice/actions/card-issue.ts (which check the caller), keyed by cardIssueKeys.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -9,10 +9,10 @@ import {
   listDeliveryAddresses,
   listUserPaymentAssets,
   searchIssueUsers,
-} from '@/lib/actions/card-issue';
+} from '@/lib/backoffice/actions/card-issue';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';
-import type { Payer } from '@/lib/validations/card-issue';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+import type { Payer } from '@/lib/backoffice/forms/card-issue';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 type ActionResult<T> = { data?: T; serverError?: string } | undefined;
 

@@ -11,7 +11,7 @@ import { DescriptionItem, DescriptionList } from '@/components/ui/description-li
 import { Field } from '@/components/ui/field';
 import { userDisplayName } from '@/lib/backoffice/card-issue-format';
 import { userLookup } from '@/lib/backoffice/card-issue-user-search';
-import type { IssueUser } from '@/lib/validations/card-issue';
+import type { IssueUser } from '@/lib/backoffice/forms/card-issue';
 import { useDebounced, useUserSearch } from './use-card-issue-data';
 
 export interface UserStepProps {

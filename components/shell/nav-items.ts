@@ -1,6 +1,6 @@
 // The back-office's navigation (DESIGN §7), each entry with the permission it needs, so the
 // menu shows a member of staff only what their role can use.
-import type { Permission } from '@/lib/auth/permissions';
+import type { Permission } from '@/lib/backoffice/auth/permissions';
 
 export type NavItem = { href: string; label: string; permission: Permission; icon: NavIcon; exact?: boolean };
 export type NavIcon = 'dashboard' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit';

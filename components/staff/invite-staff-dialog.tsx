@@ -20,10 +20,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { inviteStaff } from '@/lib/actions/staff';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/auth/permissions';
-import { STAFF_ROLES } from '@/lib/auth/staff-roles';
-import { inviteStaffSchema } from '@/lib/validations/staff';
+import { inviteStaff } from '@/lib/backoffice/actions/staff';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
+import { inviteStaffSchema } from '@/lib/backoffice/forms/staff';
 
 export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {
   const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;

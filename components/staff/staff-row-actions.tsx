@@ -14,9 +14,9 @@ import {
 } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/actions/staff';
-import { ROLE_LABELS } from '@/lib/auth/permissions';
-import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/auth/staff-roles';
+import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/backoffice/actions/staff';
+import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/backoffice/auth/staff-roles';
 import { InviteLink } from './invite-staff-dialog';
 
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };

@@ -5,7 +5,7 @@
 // page opens, so a second click sends nothing.
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormErrorSummary, type FormErrorSummaryItem } from '@/components/ui/form-error-summary';
-import type { MobileValue } from '@/lib/validations/user-forms';
+import type { MobileValue } from '@/lib/backoffice/forms/user-forms';
 import { formErrorItems } from './form-error-items';
 
 type ActionState = {

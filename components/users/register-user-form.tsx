@@ -17,7 +17,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { registerUser } from '@/lib/actions/users';
+import { registerUser } from '@/lib/backoffice/actions/users';
 import {
   DOCUMENT_TYPE_SUGGESTIONS,
   emptyRegisterUserForm,
@@ -27,8 +27,8 @@ import {
   OTHER_DOCUMENT_TYPE,
   registerUserFormSchema,
   SUPPORT_DOCUMENT_TYPE_LABELS,
-} from '@/lib/validations/user-forms';
-import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/validations/wallet';
+} from '@/lib/backoffice/forms/user-forms';
+import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/schemas';
 import { ActionFormIntro, actionFormStatus, mobileErrors } from './action-form-status';
 import { MobileNumberFields } from './mobile-number-fields';
 

@@ -1,6 +1,6 @@
 // Values no log line, page, RSC payload or back-office response may ever carry whole: a card
 // number and a document number used by e2e/sentinel.spec.ts, searched for across the run.
-import { luhnCheckDigit } from '../../lib/wallet/card-number';
+import { luhnCheckDigit } from '../../lib/wallet/contract/card-number';
 
 const body = '499273987160042';
 export const SENTINEL_CARD_NUMBER = `${body}${luhnCheckDigit(body)}`;

@@ -2,8 +2,12 @@
 // checking results (e.g. that a double submit charged once).
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { walletOperations, type OperationData, type WalletOperationName } from '../../lib/wallet/operations';
-import { rfc3986, signRequest } from '../../lib/wallet/signature';
+import {
+  walletOperations,
+  type OperationData,
+  type WalletOperationName,
+} from '../../lib/wallet/contract/operations';
+import { rfc3986, signRequest } from '../../lib/wallet/contract/signature';
 import { E2E_WALLET } from './env';
 
 export async function callWallet<N extends WalletOperationName>(

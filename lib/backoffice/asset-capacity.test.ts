@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 import { assetCapacity, formatMoney, LOW_CAPACITY_CARDS } from './asset-capacity';
 
 const asset = (balance: number, currency = 'USD'): Asset => ({

@@ -1,8 +1,8 @@
 // How many cards of each category an asset can still pay for, and when that is low enough to
 // warn about. Pure: the dashboard computes it from what the wallet API returns (4.5 and the
 // category list), in minor units so that no float division miscounts a fee.
-import { affordableCount, majorToMinor } from '@/lib/wallet/money';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+import { affordableCount, majorToMinor } from '@/lib/wallet/contract/money';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 /** Fewer cards than this for some category, and the dashboard warns. */
 export const LOW_CAPACITY_CARDS = 50;

@@ -2,8 +2,8 @@
 // it: what the wizard shows beside each card type and on its review. Computed in integer minor
 // units (DESIGN §5), so that $0.30 - $0.10 is exactly $0.20.
 import { formatMoney } from '@/lib/backoffice/asset-capacity';
-import { majorToMinor, minorToMajor } from '@/lib/wallet/money';
-import type { Asset, CardCategory } from '@/lib/validations/wallet';
+import { majorToMinor, minorToMajor } from '@/lib/wallet/contract/money';
+import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 export type FeeCoverage =
   /** The asset holds another currency than the fee is charged in: the wallet refuses it (4005). */

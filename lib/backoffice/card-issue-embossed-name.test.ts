@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { embossedNameParam } from '@/lib/validations/wallet';
+import { embossedNameParam } from '@/lib/wallet/contract/schemas';
 import { embossedNameProblem, suggestEmbossedName } from './card-issue-embossed-name';
 
 describe('suggestEmbossedName', () => {

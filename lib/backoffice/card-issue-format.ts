@@ -1,7 +1,7 @@
 // How the card-issue wizard words what it shows: field errors with the field's name, payers,
 // card types and networks, delivery addresses on one line, and a card's expiry.
-import type { Address, CardCategory } from '@/lib/validations/wallet';
-import type { IssueUser, Payer } from '@/lib/validations/card-issue';
+import type { Address, CardCategory } from '@/lib/wallet/contract/schemas';
+import type { IssueUser, Payer } from '@/lib/backoffice/forms/card-issue';
 
 /**
  * The wallet's rules read after the field's name ("must be 1-20 upper-case letters ..."); the

@@ -1,6 +1,6 @@
 // The react-query keys of the card-issue wizard, from one factory, so that what a mutation
 // invalidates (a user's addresses, an asset's balance) is named the same way as what was read.
-import type { Payer } from '@/lib/validations/card-issue';
+import type { Payer } from '@/lib/backoffice/forms/card-issue';
 
 const all = ['card-issue'] as const;
 

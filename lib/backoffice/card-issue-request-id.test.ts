@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestIdParam } from '@/lib/validations/wallet';
+import { requestIdParam } from '@/lib/wallet/contract/schemas';
 import { newRequestId } from './card-issue-request-id';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

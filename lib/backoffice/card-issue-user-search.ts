@@ -2,8 +2,8 @@
 // user ID only (4.2 filters), so a typed search becomes one or two exact look-ups, or, when
 // empty, the newest registrations; and each entry the wallet returns becomes what the wizard
 // shows of a user, without their cards' numbers.
-import { appUserIdParam, emailParam, type UserWithCards } from '@/lib/validations/wallet';
-import type { IssueUser } from '@/lib/validations/card-issue';
+import { appUserIdParam, emailParam, type UserWithCards } from '@/lib/wallet/contract/schemas';
+import type { IssueUser } from '@/lib/backoffice/forms/card-issue';
 
 export type UserLookup =
   | { kind: 'newest' }

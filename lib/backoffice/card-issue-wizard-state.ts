@@ -9,8 +9,8 @@ import {
   PAYERS,
   type IssueCardInput,
   type IssueUser,
-} from '@/lib/validations/card-issue';
-import { requestIdParam } from '@/lib/validations/wallet';
+} from '@/lib/backoffice/forms/card-issue';
+import { requestIdParam } from '@/lib/wallet/contract/schemas';
 
 export const WIZARD_STORAGE_KEY = 'card-wallet:card-issue';
 

@@ -5,8 +5,8 @@ import {
   WalletServiceError,
   WalletUnavailableError,
   type WalletClient,
-} from '@/lib/server/wallet-client';
-import type { UsersWithCardsPage } from '@/lib/validations/wallet';
+} from '@/lib/backoffice/wallet-client';
+import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 import {
   asWalletClientError,
   describeCardsError,

@@ -12,7 +12,7 @@ import {
   type CardsQuery,
   type CardsUserRow,
 } from '@/lib/backoffice/cards-view';
-import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/server/wallet-client';
+import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/backoffice/wallet-client';
 
 type CardListClient = Pick<WalletClient, 'cardListAllByUser'>;
 

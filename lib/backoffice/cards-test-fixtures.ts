@@ -1,6 +1,6 @@
 // Wallet answers (4.2's user entries and card records) for the unit tests of the cards-* modules:
 // whole, valid records with a full card number and a document number that must never get out.
-import type { CardRecord, UserWithCards } from '@/lib/validations/wallet';
+import type { CardRecord, UserWithCards } from '@/lib/wallet/contract/schemas';
 
 export const FULL = '4532015112830366';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsersWithCardsPage } from '@/lib/validations/wallet';
+import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 import { cardRecord, FULL, userEntry } from './cards-test-fixtures';
 import {
   cardsDataHref,

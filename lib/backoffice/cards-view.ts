@@ -14,7 +14,7 @@ import {
   type CardRecord,
   type UsersWithCardsPage,
   type UserWithCards,
-} from '@/lib/validations/wallet';
+} from '@/lib/wallet/contract/schemas';
 
 // ---------------------------------------------------------------- the URL
 

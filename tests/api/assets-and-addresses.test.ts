@@ -3,15 +3,15 @@
 // idempotency and concurrent first additions.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '@/lib/server/db/schema';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
+import { idempotencyKeys } from '@/lib/wallet/service/db/schema';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import {
   addressCreatedSchema,
   addressSchema,
   assetSchema,
   type Address,
   type AddressCreated,
-} from '@/lib/validations/wallet';
+} from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

@@ -2,10 +2,10 @@
 // (2004), the signature (2001), the ±300 s timestamp window (2002) and the per-app nonce (2003),
 // checked in that order and before any business logic; plus the HTTP surface of the envelope.
 import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/server/db/open';
+import { rawRows } from '@/lib/db/open';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { walletOperations, type WalletOperationName } from '@/lib/wallet/operations';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import {
   callWallet,
   freshNonce,

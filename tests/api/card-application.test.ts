@@ -3,9 +3,9 @@
 // error (each proven to change nothing), requestId idempotency and concurrent applications.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, ledgerEntries } from '@/lib/server/db/schema';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { assetSchema, cardApplicationSchema, type Asset } from '@/lib/validations/wallet';
+import { cards, ledgerEntries } from '@/lib/wallet/service/db/schema';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { assetSchema, cardApplicationSchema, type Asset } from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

@@ -3,9 +3,9 @@
 // entry, the 2.4 card record and the 2.7 user card summary.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/lib/server/db/schema';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { CARD_CATALOGUE } from '@/lib/server/wallet/provision';
+import { users } from '@/lib/wallet/service/db/schema';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { CARD_CATALOGUE } from '@/lib/wallet/service/provision';
 import {
   assetSchema,
   cardApplicationSchema,
@@ -17,7 +17,7 @@ import {
   type Asset,
   type CardApplication,
   type UsersWithCardsPage,
-} from '@/lib/validations/wallet';
+} from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

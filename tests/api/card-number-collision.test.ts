@@ -3,7 +3,7 @@
 // and gives up with 5000, changing nothing, only when every draw collides. The generator is
 // replaced by a scripted one here; everything else is the real route over HTTP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cardApplicationSchema } from '@/lib/validations/wallet';
+import { cardApplicationSchema } from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -11,8 +11,8 @@ import { walletState } from '../helpers/wallet-state';
 
 const draws = vi.hoisted(() => ({ queue: [] as string[], count: 0 }));
 
-vi.mock('@/lib/wallet/card-number', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/wallet/card-number')>();
+vi.mock('@/lib/wallet/contract/card-number', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/wallet/contract/card-number')>();
   return {
     ...real,
     generateCardNumber: (bin: string) => {

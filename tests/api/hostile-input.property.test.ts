@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, users } from '@/lib/server/db/schema';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { addressSchema, assetSchema, usersWithCardsPageSchema } from '@/lib/validations/wallet';
-import { walletOperations, type WalletOperationName } from '@/lib/wallet/operations';
-import { ResultCode } from '@/lib/wallet/result-codes';
+import { apps, users } from '@/lib/wallet/service/db/schema';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { addressSchema, assetSchema, usersWithCardsPageSchema } from '@/lib/wallet/contract/schemas';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
+import { ResultCode } from '@/lib/wallet/contract/result-codes';
 import { callWallet, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

@@ -3,13 +3,13 @@
 // idempotency and concurrent registrations.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps, users } from '@/lib/server/db/schema';
+import { apps, users } from '@/lib/wallet/service/db/schema';
 import {
   assetSchema,
   registeredUserSchema,
   usersWithCardsPageSchema,
   userWithCardsSchema,
-} from '@/lib/validations/wallet';
+} from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

@@ -3,8 +3,8 @@
 // refused with 2001, while the order of the parameters never matters.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletOperations } from '@/lib/wallet/operations';
-import { rfc3986, signRequest } from '@/lib/wallet/signature';
+import { walletOperations } from '@/lib/wallet/contract/operations';
+import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
 import { freshNonce } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

@@ -2,10 +2,14 @@
 // empty required parameter is 1001 "<name> is required.", a value breaking its rule is 1002
 // "<name> <rule>.", a parameter given twice is 1003, and none of these changes anything.
 import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/server/db/open';
+import { rawRows } from '@/lib/db/open';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { walletOperations, type WalletOperation, type WalletOperationName } from '@/lib/wallet/operations';
+import {
+  walletOperations,
+  type WalletOperation,
+  type WalletOperationName,
+} from '@/lib/wallet/contract/operations';
 import { callWallet, freshNonce, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';

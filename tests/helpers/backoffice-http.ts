@@ -116,7 +116,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
 /** One server action of the build. */
 export type ManifestAction = {
   id: string;
-  /** The module, relative to the project root, e.g. lib/actions/staff.ts */
+  /** The module, relative to the project root, e.g. lib/backoffice/actions/staff.ts */
   filename: string;
   exportedName: string;
   /** The app entries (pages) whose bundle holds the action, e.g. app/(backoffice)/staff/page */

@@ -1,7 +1,7 @@
 // Signed calls to the wallet API for tests, with knobs to break each part of the signature.
 import { randomBytes } from 'node:crypto';
-import { walletOperations, type WalletOperationName } from '@/lib/wallet/operations';
-import { rfc3986, signRequest } from '@/lib/wallet/signature';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
+import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
 import { TEST_AGENCY } from './wallet-db';
 
 export type Envelope<T = unknown> = { code: number; msg: string; data?: T };

@@ -1,9 +1,9 @@
 // Test databases: an in-memory PGlite, migrated once per test file and cloned for each
 // database a test asks for, provisioned with the fixed test agencies below.
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
-import { setDatabase } from '@/lib/server/db/client';
-import { provision } from '@/lib/server/wallet/provision';
+import { openPglite, openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { setDatabase } from '@/lib/db/client';
+import { provision } from '@/lib/wallet/service/provision';
 
 export const TEST_AGENCY = { agencyCode: 'AG001', appId: 'app-1', appSecret: 'test-secret' } as const;
 /** A second agency, to prove that one app cannot act under another agency. */

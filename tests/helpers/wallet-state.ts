@@ -6,8 +6,8 @@
 // `ledgerSumsToBalances` checks the money invariant: each asset's ledger adds up to its balance.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '@/lib/server/db/client';
-import { rawRows } from '@/lib/server/db/open';
+import type { Database } from '@/lib/db/client';
+import { rawRows } from '@/lib/db/open';
 import {
   addresses,
   agencies,
@@ -18,7 +18,7 @@ import {
   idempotencyKeys,
   ledgerEntries,
   users,
-} from '@/lib/server/db/schema';
+} from '@/lib/wallet/service/db/schema';
 
 export type WalletState = {
   counts: {

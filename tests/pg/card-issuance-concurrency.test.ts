@@ -2,9 +2,9 @@
 // PGlite's single connection): no overdraft, exactly one card per requestId, ledger in step.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRows } from '@/lib/server/db/open';
-import { creditAsset } from '@/lib/server/wallet/asset/credit-asset';
-import { provision } from '@/lib/server/wallet/provision';
+import { rawRows } from '@/lib/db/open';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { provision } from '@/lib/wallet/service/provision';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { callWallet, kycParams } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';

@@ -9,14 +9,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Permission } from '@/lib/auth/permissions';
-import type { CurrentStaff } from '@/lib/server/auth/current-staff';
-import { verifyPassword } from '@/lib/server/auth/password';
-import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
-import { inviteStaff } from '@/lib/server/backoffice/staff/invite-staff';
-import { auditLog, staff, type StaffRole } from '@/lib/server/db/backoffice-schema';
-import type { Database } from '@/lib/server/db/client';
-import { rawRows } from '@/lib/server/db/open';
+import type { Permission } from '@/lib/backoffice/auth/permissions';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { verifyPassword } from '@/lib/backoffice/auth/password';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
+import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
+import type { Database } from '@/lib/db/client';
+import { rawRows } from '@/lib/db/open';
 import { callWallet, kycParams } from '../helpers/wallet-call';
 
 export type Caller = 'signed-out' | StaffRole;
@@ -131,7 +131,7 @@ async function countFor(ctx: CaseContext, table: 'users' | 'addresses' | 'cards'
   return Number(row?.n ?? 0);
 }
 
-/** The registration form's values (lib/validations/user-forms.ts, RegisterUserFormInput). */
+/** The registration form's values (lib/backoffice/forms/user-forms.ts, RegisterUserFormInput). */
 function registerUserForm(appUserId: string) {
   return {
     appUserId,
@@ -158,7 +158,7 @@ function registerUserForm(appUserId: string) {
   };
 }
 
-/** The address form's values (lib/validations/user-forms.ts, AddAddressFormInput). */
+/** The address form's values (lib/backoffice/forms/user-forms.ts, AddAddressFormInput). */
 function addAddressForm(appUserId: string) {
   return {
     appUserId,
@@ -180,9 +180,9 @@ function addAddressForm(appUserId: string) {
 // The cases
 
 export const ACTION_CASES: Record<string, ActionCase> = {
-  // lib/actions/staff.ts -----------------------------------------------------------------------
+  // lib/backoffice/actions/staff.ts -----------------------------------------------------------------------
   inviteStaff: {
-    module: 'lib/actions/staff.ts',
+    module: 'lib/backoffice/actions/staff.ts',
     name: 'staff.invite',
     permission: 'staff.manage',
     input: async (ctx) => ({
@@ -198,7 +198,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   changeStaffRole: {
-    module: 'lib/actions/staff.ts',
+    module: 'lib/backoffice/actions/staff.ts',
     name: 'staff.change_role',
     permission: 'staff.manage',
     input: async (ctx) => ({ staffId: await seedActive(ctx, 'support'), role: 'operator' }),
@@ -209,7 +209,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   setStaffStatus: {
-    module: 'lib/actions/staff.ts',
+    module: 'lib/backoffice/actions/staff.ts',
     name: 'staff.set_status',
     permission: 'staff.manage',
     successAudit: 'staff.disable',
@@ -221,7 +221,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   reissueInvite: {
-    module: 'lib/actions/staff.ts',
+    module: 'lib/backoffice/actions/staff.ts',
     name: 'staff.reissue_invite',
     permission: 'staff.manage',
     input: async (ctx) => ({ staffId: (await seedInvitation(ctx)).staffId }),
@@ -232,9 +232,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/actions/invite.ts ----------------------------------------------------------------------
+  // lib/backoffice/actions/invite.ts ----------------------------------------------------------------------
   acceptInvite: {
-    module: 'lib/actions/invite.ts',
+    module: 'lib/backoffice/actions/invite.ts',
     name: 'staff.accept_invite',
     permission: 'public',
     async input(ctx) {
@@ -260,9 +260,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/actions/users.ts -----------------------------------------------------------------------
+  // lib/backoffice/actions/users.ts -----------------------------------------------------------------------
   registerUser: {
-    module: 'lib/actions/users.ts',
+    module: 'lib/backoffice/actions/users.ts',
     name: 'user.register',
     permission: 'users.register',
     input: async (ctx) => registerUserForm(ctx.unique('ru')),
@@ -273,9 +273,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/actions/addresses.ts -------------------------------------------------------------------
+  // lib/backoffice/actions/addresses.ts -------------------------------------------------------------------
   addAddress: {
-    module: 'lib/actions/addresses.ts',
+    module: 'lib/backoffice/actions/addresses.ts',
     name: 'address.add',
     permission: 'addresses.add',
     input: async (ctx) => addAddressForm(await seedWalletUser(ctx)),
@@ -284,9 +284,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/actions/card-issue.ts ------------------------------------------------------------------
+  // lib/backoffice/actions/card-issue.ts ------------------------------------------------------------------
   issueCard: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card.issue',
     permission: 'cards.issue',
     input: async (ctx) => ({
@@ -309,7 +309,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   addDeliveryAddress: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'address.add',
     permission: 'addresses.add',
     input: async (ctx) => ({
@@ -333,7 +333,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
   // The wizard's look-ups: any signed-in role, and they change nothing, not even the audit log.
   searchIssueUsers: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card_issue.search_users',
     permission: 'users.read',
     readOnly: true,
@@ -344,7 +344,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listAgencyPaymentAssets: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card_issue.agency_assets',
     permission: 'assets.read',
     readOnly: true,
@@ -355,7 +355,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listUserPaymentAssets: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card_issue.user_assets',
     permission: 'users.read',
     readOnly: true,
@@ -368,7 +368,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listCardCategories: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card_issue.categories',
     permission: 'cards.read',
     readOnly: true,
@@ -379,7 +379,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listDeliveryAddresses: {
-    module: 'lib/actions/card-issue.ts',
+    module: 'lib/backoffice/actions/card-issue.ts',
     name: 'card_issue.addresses',
     permission: 'users.read',
     readOnly: true,

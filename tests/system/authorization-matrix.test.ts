@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentStaff } from '@/lib/server/auth/current-staff';
-import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
-import { auditLog, staff, type StaffRole } from '@/lib/server/db/backoffice-schema';
-import { openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
+import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
 import {
   callServerAction,
   readActionManifest,
@@ -186,7 +186,7 @@ function sourceActionExports(): { module: string; name: string }[] {
   const found: { module: string; name: string }[] = [];
   for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
     const source = readFileSync(path.join(dir, file), 'utf8');
-    const filename = `lib/actions/${file}`;
+    const filename = `lib/backoffice/actions/${file}`;
     for (const m of source.matchAll(/^export\s+(?:const|let|var|async\s+function|function)\s+(\w+)/gm))
       found.push({ module: filename, name: m[1]! });
     for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
@@ -207,11 +207,11 @@ describe('coverage of the matrix', () => {
   it('the build has server actions, including the staff actions', () => {
     expect(manifest.map((a) => `${a.filename}#${a.exportedName}`)).toEqual(
       expect.arrayContaining([
-        'lib/actions/staff.ts#inviteStaff',
-        'lib/actions/staff.ts#changeStaffRole',
-        'lib/actions/staff.ts#setStaffStatus',
-        'lib/actions/staff.ts#reissueInvite',
-        'lib/actions/invite.ts#acceptInvite',
+        'lib/backoffice/actions/staff.ts#inviteStaff',
+        'lib/backoffice/actions/staff.ts#changeStaffRole',
+        'lib/backoffice/actions/staff.ts#setStaffStatus',
+        'lib/backoffice/actions/staff.ts#reissueInvite',
+        'lib/backoffice/actions/invite.ts#acceptInvite',
       ]),
     );
   });
@@ -223,7 +223,7 @@ describe('coverage of the matrix', () => {
     expect(missing, `add a case to tests/system/action-cases.ts for: ${missing.join(', ')}`).toEqual([]);
   });
 
-  it('every export of lib/actions/*.ts has a case too (so it is covered once a page uses it)', () => {
+  it('every export of lib/backoffice/actions/*.ts has a case too (so it is covered once a page uses it)', () => {
     const missing = sourceActionExports()
       .filter((e) => ACTION_CASES[e.name]?.module !== e.module)
       .map((e) => `${e.module}#${e.name}`);

@@ -4,7 +4,7 @@
 // every requestId completes each exactly once and replays the ones that had completed.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/server/db/open';
+import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
 import { callWallet, kycParams } from '../helpers/wallet-call';

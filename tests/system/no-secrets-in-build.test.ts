@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
-import { openPostgres, type DatabaseHandle } from '@/lib/server/db/open';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { signIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, testDatabaseUrl, type FreshPgDatabase } from '../helpers/pg';

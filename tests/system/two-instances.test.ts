@@ -3,9 +3,9 @@
 // both, and one requestId issues one card whichever instance answers.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/server/db/open';
-import { provision } from '@/lib/server/wallet/provision';
-import { createStaffAccount } from '@/lib/server/backoffice/staff/create-staff-account';
+import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { provision } from '@/lib/wallet/service/provision';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { trySignIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';

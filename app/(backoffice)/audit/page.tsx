@@ -11,12 +11,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { can } from '@/lib/auth/permissions';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { listAuditActions, listAuditEntries } from '@/lib/server/backoffice/audit/list-audit-entries';
-import { getDb } from '@/lib/server/db/client';
-import { AUDIT_OUTCOMES } from '@/lib/auth/staff-roles';
-import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/validations/audit';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
+import { getDb } from '@/lib/db/client';
+import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
+import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/backoffice/forms/audit';
 
 export const metadata: Metadata = { title: 'Audit log' };
 

@@ -7,7 +7,7 @@ import { QueryProvider } from '@/components/query-provider';
 import { PageHeader } from '@/components/ui/page-header';
 import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
 import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards-view';
-import { requireStaff } from '@/lib/server/auth/current-staff';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Cards' };
 

@@ -6,10 +6,10 @@ import { StaffRoleSelect, StaffRowActions } from '@/components/staff/staff-row-a
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { can } from '@/lib/auth/permissions';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { listStaff } from '@/lib/server/backoffice/staff/list-staff';
-import { getDb } from '@/lib/server/db/client';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { listStaff } from '@/lib/backoffice/staff/list-staff';
+import { getDb } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Staff' };
 

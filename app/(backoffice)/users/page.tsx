@@ -13,17 +13,17 @@ import { Pagination, type SearchParamsRecord } from '@/components/ui/pagination'
 import { PageSizeSelect } from '@/components/users/page-size-select';
 import { UserSearchForm } from '@/components/users/user-search-form';
 import { UsersTable, type UserRow } from '@/components/users/users-table';
-import { can } from '@/lib/auth/permissions';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   parsePaging,
   parseUserSearch,
   type UserSearch,
-} from '@/lib/validations/user-forms';
-import type { UsersWithCardsPage } from '@/lib/validations/wallet';
+} from '@/lib/backoffice/forms/user-forms';
+import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Users' };
 

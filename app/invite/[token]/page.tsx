@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { AcceptInviteForm } from '@/components/auth/accept-invite-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { ROLE_LABELS } from '@/lib/auth/permissions';
-import { findOpenInvite, INVITE_INVALID } from '@/lib/server/backoffice/staff/accept-invite';
-import { getDb } from '@/lib/server/db/client';
+import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import { findOpenInvite, INVITE_INVALID } from '@/lib/backoffice/staff/accept-invite';
+import { getDb } from '@/lib/db/client';
 
 export const metadata: Metadata = { title: 'Accept invitation', referrer: 'no-referrer' };
 

@@ -2,10 +2,10 @@
 // the /cards browser's client-side paging and prefetching. Checks the caller itself (a route
 // handler sits outside every layout), masks card numbers, and is never cached.
 import { NextResponse, type NextRequest } from 'next/server';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
 import { cardsPageSchema, parseCardsQuery, type CardsError } from '@/lib/backoffice/cards-view';
-import { getCurrentStaff } from '@/lib/server/auth/current-staff';
+import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const dynamic = 'force-dynamic';
 

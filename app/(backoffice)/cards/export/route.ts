@@ -4,7 +4,7 @@
 // file, then streams the rest page by page. Each export is written to the audit log: it carries
 // users' personal data out of the back-office.
 import type { NextRequest } from 'next/server';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import {
   cardsCsvFilename,
   cardsCsvLines,
@@ -13,9 +13,9 @@ import {
 } from '@/lib/backoffice/cards-csv';
 import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
 import { cardsFilterField, parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
-import { recordAudit } from '@/lib/server/audit/record-audit';
-import { getCurrentStaff } from '@/lib/server/auth/current-staff';
-import { getDb } from '@/lib/server/db/client';
+import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 

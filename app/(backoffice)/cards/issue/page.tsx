@@ -7,12 +7,12 @@ import { CardIssueWizard } from '@/components/card-issue/card-issue-wizard';
 import { QueryProvider } from '@/components/query-provider';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import { toIssueUser } from '@/lib/backoffice/card-issue-user-search';
 import type { Preselect } from '@/lib/backoffice/card-issue-wizard-state';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
-import { appUserIdParam } from '@/lib/validations/wallet';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { appUserIdParam } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Issue a card' };
 

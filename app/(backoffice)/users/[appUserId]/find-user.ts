@@ -1,8 +1,8 @@
 // Looking one user up by the app user ID in the URL, for the user's pages: 4.2 filtered by that
 // ID. An ID the wallet could never have registered is "not found", like an unknown one.
 import 'server-only';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
-import { appUserIdParam, type UserWithCards } from '@/lib/validations/wallet';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { appUserIdParam, type UserWithCards } from '@/lib/wallet/contract/schemas';
 
 export type UserLookup =
   | { kind: 'found'; user: UserWithCards }

@@ -14,13 +14,13 @@ import { UserAssetsCard, type UserAssetView } from '@/components/users/user-asse
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { UserProfileCard } from '@/components/users/user-profile-card';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import { formatMoney } from '@/lib/backoffice/asset-capacity';
 import { countryName } from '@/lib/backoffice/countries';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
-import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/validations/user-forms';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/forms/user-forms';
 import { appUserIdFromSegment, findUser } from './find-user';
 
 type Params = Promise<{ appUserId: string }>;

@@ -4,8 +4,8 @@ import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/ui/page-header';
 import { RegisterUserForm } from '@/components/users/register-user-form';
-import { can } from '@/lib/auth/permissions';
-import { requireStaff } from '@/lib/server/auth/current-staff';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Register a user' };
 

@@ -1,6 +1,6 @@
 // next-auth's endpoints (sign-in, sign-out, CSRF token, session).
 import NextAuth from 'next-auth';
-import { getAuthOptions } from '@/lib/server/auth/auth-options';
+import { getAuthOptions } from '@/lib/backoffice/auth/auth-options';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 

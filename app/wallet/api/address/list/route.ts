@@ -1,5 +1,5 @@
 // Extension: POST /wallet/api/address/list
-import { listAddresses } from '@/lib/server/wallet/address/list-addresses';
-import { walletRoute } from '@/lib/server/wallet/with-wallet-route';
+import { listAddresses } from '@/lib/wallet/service/address/list-addresses';
+import { walletRoute } from '@/lib/wallet/service/with-wallet-route';
 
 export const POST = walletRoute('addressList', listAddresses);

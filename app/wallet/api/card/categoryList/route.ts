@@ -1,5 +1,5 @@
 // Extension: POST /wallet/api/card/categoryList
-import { listCategories } from '@/lib/server/wallet/card/list-categories';
-import { walletRoute } from '@/lib/server/wallet/with-wallet-route';
+import { listCategories } from '@/lib/wallet/service/card/list-categories';
+import { walletRoute } from '@/lib/wallet/service/with-wallet-route';
 
 export const POST = walletRoute('categoryList', listCategories);

@@ -6,11 +6,11 @@ import { AccessDenied } from '@/components/access-denied';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { UserNotFound } from '@/components/users/user-not-found';
-import { can } from '@/lib/auth/permissions';
+import { can } from '@/lib/backoffice/auth/permissions';
 import { countryOptions } from '@/lib/backoffice/countries';
-import { requireStaff } from '@/lib/server/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/server/wallet-client';
-import { splitMobile } from '@/lib/validations/user-forms';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { splitMobile } from '@/lib/backoffice/forms/user-forms';
 import { appUserIdFromSegment, findUser } from '../../find-user';
 
 export const metadata: Metadata = { title: 'Add an address' };

@@ -1,0 +1,13 @@
+'use server';
+// Accepting an invitation: the one action that runs without a session, because the invited
+// member has none yet. The one-time token in the link is the credential; the domain function
+// checks it and spends it.
+import { actionClient } from '@/lib/backoffice/actions/action-client';
+import { getDb } from '@/lib/db/client';
+import { acceptInvite as accept } from '@/lib/backoffice/staff/accept-invite';
+import { acceptInviteSchema } from '@/lib/backoffice/forms/staff';
+
+export const acceptInvite = actionClient
+  .metadata({ name: 'staff.accept_invite', permission: null })
+  .inputSchema(acceptInviteSchema)
+  .action(async ({ parsedInput }) => accept({ db: await getDb(), input: parsedInput }));

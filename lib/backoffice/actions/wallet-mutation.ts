@@ -1,0 +1,60 @@
+// How every back-office action that changes something through the wallet API behaves: call
+// the wallet, record the outcome in the audit log whatever it is (with the wallet result code),
+// and turn a refusal that names one field into an error beside that field in the form. Other refusals
+// reach the form as the error's staff message (safe-action.ts).
+import 'server-only';
+import { returnValidationErrors } from 'next-safe-action';
+import type { z } from 'zod';
+import { recordAudit, type AuditEntry } from '@/lib/backoffice/audit/record-audit';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { getDb } from '@/lib/db/client';
+import { WalletClientError } from '@/lib/backoffice/wallet-client';
+
+export async function runWalletMutation<T>(options: {
+  staff: CurrentStaff;
+  /** The form's schema: a field the wallet refuses is reported against it. */
+  schema: z.ZodObject;
+  action: string;
+  targetType: NonNullable<AuditEntry['targetType']>;
+  targetId: string;
+  /** What was attempted, for the audit log (no card or document numbers). */
+  summary: string;
+  call: () => Promise<T>;
+  /** The target once known (e.g. the new card's id), and a line for the log. */
+  describe?: (result: T) => { targetType?: AuditEntry['targetType']; targetId?: string; summary?: string };
+}): Promise<T> {
+  const { staff, action, targetType } = options;
+  const actor = { id: staff.id, email: staff.email, role: staff.role };
+  const db = await getDb();
+  try {
+    const result = await options.call();
+    const described = options.describe?.(result) ?? {};
+    await recordAudit(db, {
+      actor,
+      action,
+      targetType: described.targetType ?? targetType,
+      targetId: described.targetId ?? options.targetId,
+      outcome: 'success',
+      resultCode: 0,
+      summary: described.summary ?? options.summary,
+    });
+    return result;
+  } catch (error) {
+    const code = error instanceof WalletClientError ? error.code : null;
+    await recordAudit(db, {
+      actor,
+      action,
+      targetType,
+      targetId: options.targetId,
+      outcome: 'failure',
+      resultCode: code,
+      summary: `${options.summary}: failed${error instanceof WalletClientError ? ` (${error.name})` : ''}`,
+    });
+    // A refusal that names a parameter the form has (1001-1003, 3002 on email, 4003 on
+    // addressId, 4006 on cardNumber...) goes beside that field.
+    if (error instanceof WalletClientError && error.field && error.field in options.schema.shape) {
+      returnValidationErrors(options.schema, { [error.field]: { _errors: [error.staffMessage] } } as never);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+// The audit log: who did what, to which user or card, with what outcome and wallet result
+// code. Written by domain functions in the same transaction as the change they record, and
+// by wallet-calling actions right after the call, whatever its outcome.
+import 'server-only';
+import type { Executor } from '@/lib/db/client';
+import { auditLog, type AuditOutcome, type StaffRole } from '@/lib/backoffice/db/schema';
+
+export type AuditActor = { id: number | null; email: string; role: StaffRole | null };
+
+export type AuditEntry = {
+  actor: AuditActor;
+  /** dotted verb, e.g. user.register, card.issue, staff.invite, auth.sign_in */
+  action: string;
+  targetType?: 'user' | 'card' | 'address' | 'staff' | 'session';
+  targetId?: string;
+  outcome: AuditOutcome;
+  resultCode?: number | null;
+  /** A sentence for people; never a card number, document number or secret. */
+  summary: string;
+};
+
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    actorRole: entry.actor.role,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    outcome: entry.outcome,
+    resultCode: entry.resultCode ?? null,
+    summary: entry.summary.slice(0, 500),
+  });
+}

@@ -1,0 +1,195 @@
+// next-auth configuration: e-mail and password sign-in (Credentials, so JWT sessions), the
+// throttle on failures, and session versions. The JWT carries the staff id and the account's
+// session version; every request re-reads the account (current-staff.ts), so a sign-out,
+// disabling or role change ends all of that account's sessions at once.
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { z } from 'zod';
+import { authSecret, env } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
+import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { clearAccountFailures, lockedFor, recordFailure } from './sign-in-throttle';
+
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+/** Error codes the sign-in form turns into sentences. */
+export const SignInError = {
+  invalid: 'invalid-credentials',
+  locked: 'locked',
+  disabled: 'account-disabled',
+} as const;
+
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/**
+ * The client's address for the per-address limit. Behind N trusted proxies it is the address the
+ * outermost of them saw: the N-th X-Forwarded-For entry from the right (entries further left
+ * come from the client and prove nothing). Reached directly, it is the socket's address
+ * (peer-address.ts), whatever X-Forwarded-For the client sends.
+ */
+export function clientAddress(
+  headers: Record<string, string | string[] | undefined> | undefined,
+  trustedProxyHops = env.TRUSTED_PROXY_HOPS,
+): string {
+  const header = (name: string) => {
+    const raw = headers?.[name];
+    return Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+  };
+  if (trustedProxyHops > 0) {
+    const hops = header('x-forwarded-for')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    return hops.at(-trustedProxyHops) ?? 'unknown';
+  }
+  return header(PEER_ADDRESS_HEADER).trim() || 'unknown';
+}
+
+type AuthorizedStaff = { id: string; email: string; name: string; role: StaffRole; sessionVersion: number };
+
+export async function authorizeCredentials(
+  credentials: unknown,
+  headers: Record<string, string | string[] | undefined> | undefined,
+): Promise<AuthorizedStaff> {
+  const parsed = credentialsSchema.safeParse(credentials);
+  if (!parsed.success) throw new Error(SignInError.invalid);
+  const email = parsed.data.email.toLowerCase();
+  const db = await getDb();
+  const keys = { account: email, address: clientAddress(headers) };
+  const actor = { id: null, email, role: null };
+
+  const wait = await lockedFor(db, keys);
+  if (wait > 0) {
+    await recordAudit(db, {
+      actor,
+      action: 'auth.sign_in',
+      targetType: 'session',
+      outcome: 'denied',
+      summary: 'Sign-in refused: too many failed attempts',
+    });
+    throw new Error(`${SignInError.locked}:${Math.ceil(wait / 60_000)}`);
+  }
+
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(sql`lower(${staff.email}) = ${email}`)
+    .limit(1);
+  const valid = row?.passwordHash
+    ? await verifyPassword(parsed.data.password, row.passwordHash)
+    : (await verifyPassword(parsed.data.password, await dummyPasswordHash()), false);
+
+  if (!row || !valid) {
+    await recordFailure(db, keys);
+    await recordAudit(db, {
+      actor: row ? { id: row.id, email: row.email, role: row.role } : actor,
+      action: 'auth.sign_in',
+      targetType: 'session',
+      outcome: 'failure',
+      summary: 'Sign-in failed: wrong e-mail or password',
+    });
+    throw new Error(SignInError.invalid);
+  }
+  if (row.status !== 'active') {
+    await recordAudit(db, {
+      actor: { id: row.id, email: row.email, role: row.role },
+      action: 'auth.sign_in',
+      targetType: 'session',
+      outcome: 'denied',
+      summary: 'Sign-in refused: the account is disabled',
+    });
+    throw new Error(SignInError.disabled);
+  }
+
+  await clearAccountFailures(db, email);
+  await db.update(staff).set({ lastSignInAt: new Date() }).where(eq(staff.id, row.id));
+  await recordAudit(db, {
+    actor: { id: row.id, email: row.email, role: row.role },
+    action: 'auth.sign_in',
+    targetType: 'session',
+    outcome: 'success',
+    summary: 'Signed in',
+  });
+  return {
+    id: String(row.id),
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    sessionVersion: row.sessionVersion,
+  };
+}
+
+/** Ends every session of the account: their JWTs carry the old version. */
+export async function endAllSessions(staffId: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(staff)
+    .set({ sessionVersion: sql`${staff.sessionVersion} + 1` })
+    .where(eq(staff.id, staffId));
+}
+
+let options: NextAuthOptions | undefined;
+
+/** Built on first use, not at import: `next build` evaluates this module and has no secret. */
+export function getAuthOptions(): NextAuthOptions {
+  options ??= {
+    secret: authSecret(),
+    useSecureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      CredentialsProvider({
+        name: 'E-mail and password',
+        credentials: {
+          email: { label: 'E-mail', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+        },
+        authorize: (credentials, req) => authorizeCredentials(credentials, req.headers),
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          const u = user as unknown as AuthorizedStaff;
+          token.staffId = Number(u.id);
+          token.role = u.role;
+          token.sv = u.sessionVersion;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.staffId = token.staffId;
+        session.sv = token.sv;
+        return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.staffId !== 'number') return;
+        await endAllSessions(token.staffId);
+        const db = await getDb();
+        await recordAudit(db, {
+          actor: {
+            id: token.staffId,
+            email: String(token.email ?? ''),
+            role: (token.role as StaffRole) ?? null,
+          },
+          action: 'auth.sign_out',
+          targetType: 'session',
+          outcome: 'success',
+          summary: 'Signed out (every session of the account ended)',
+        });
+      },
+    },
+  };
+  return options;
+}

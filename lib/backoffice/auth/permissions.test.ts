@@ -1,0 +1,64 @@
+// The role matrix of DESIGN §7, written out in full: admin does everything (and alone manages
+// staff and reads the audit log), operator registers users, adds addresses and issues cards,
+// support reads and looks up and changes nothing. A permission added to PERMISSIONS without a
+// row here fails the test, so the matrix cannot grow unreviewed.
+import { describe, expect, it } from 'vitest';
+import { can, PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Permission } from './permissions';
+import { STAFF_ROLES, type StaffRole } from '@/lib/backoffice/auth/staff-roles';
+
+const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
+  'assets.read': { admin: true, operator: true, support: true },
+  'users.read': { admin: true, operator: true, support: true },
+  'cards.read': { admin: true, operator: true, support: true },
+  'users.register': { admin: true, operator: true, support: false },
+  'addresses.add': { admin: true, operator: true, support: false },
+  'cards.issue': { admin: true, operator: true, support: false },
+  'staff.read': { admin: true, operator: false, support: false },
+  'staff.manage': { admin: true, operator: false, support: false },
+  'audit.read': { admin: true, operator: false, support: false },
+};
+
+const READS = ['assets.read', 'users.read', 'cards.read'] as const;
+
+describe('the DESIGN §7 role matrix', () => {
+  it('lists exactly the permissions of the matrix', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const permission of Object.keys(EXPECTED) as Permission[]) {
+    for (const role of STAFF_ROLES) {
+      const allowed = EXPECTED[permission][role];
+      it(`${role} ${allowed ? 'may' : 'may not'} ${permission}`, () => {
+        expect(can(role, permission)).toBe(allowed);
+      });
+    }
+  }
+
+  it('admin may do everything', () => {
+    for (const permission of Object.keys(PERMISSIONS) as Permission[])
+      expect(can('admin', permission)).toBe(true);
+  });
+
+  it('support may only read', () => {
+    const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('support', p));
+    expect(allowed.sort()).toEqual([...READS].sort());
+  });
+
+  it('operator may read, register users, add addresses and issue cards, and nothing about staff or audit', () => {
+    const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('operator', p));
+    expect(allowed.sort()).toEqual([...READS, 'users.register', 'addresses.add', 'cards.issue'].sort());
+  });
+
+  it('refuses a role that is not one of the three', () => {
+    for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+      expect(can('superuser' as StaffRole, permission)).toBe(false);
+      expect(can('' as StaffRole, permission)).toBe(false);
+    }
+  });
+
+  it('labels and describes every role', () => {
+    expect(Object.keys(ROLE_LABELS).sort()).toEqual([...STAFF_ROLES].sort());
+    expect(Object.keys(ROLE_DESCRIPTIONS).sort()).toEqual([...STAFF_ROLES].sort());
+    expect(ROLE_DESCRIPTIONS.support).toMatch(/changes nothing/);
+  });
+});

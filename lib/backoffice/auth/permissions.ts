@@ -1,0 +1,39 @@
+// What each role may do (DESIGN §7). Pure and shared: server actions enforce it, pages use it
+// only to decide what to show (hiding a button is never the check).
+import type { StaffRole } from '@/lib/backoffice/auth/staff-roles';
+
+export type { StaffRole };
+
+const ALL: readonly StaffRole[] = ['admin', 'operator', 'support'];
+const WRITERS: readonly StaffRole[] = ['admin', 'operator'];
+const ADMINS: readonly StaffRole[] = ['admin'];
+
+export const PERMISSIONS = {
+  'assets.read': ALL,
+  'users.read': ALL,
+  'cards.read': ALL,
+  'users.register': WRITERS,
+  'addresses.add': WRITERS,
+  'cards.issue': WRITERS,
+  'staff.read': ADMINS,
+  'staff.manage': ADMINS,
+  'audit.read': ADMINS,
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  operator: 'Operator',
+  support: 'Support',
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  admin: 'Everything, including staff accounts and the audit log',
+  operator: 'Registers users, adds addresses and issues cards',
+  support: 'Reads and looks up everything; changes nothing',
+};

@@ -1,0 +1,390 @@
+// The back-office forms for users and addresses (spec 4.1 and 4.7): one schema per form, shared
+// by the browser's resolver and the server action, and the mapping of its values onto the wallet
+// contract. Every rule comes from lib/wallet/contract/schemas.ts, so the form, the client and the
+// service refuse the same values; the form only adds friendlier shapes (a mobile number as region
+// code + number, photo URLs one per row, a document type picked from suggestions) and words each
+// message with the field's label.
+import { z } from 'zod';
+import { explainingIssue } from '@/lib/wallet/contract/param-issues';
+import {
+  addAddressParams,
+  appUserIdParam,
+  emailParam,
+  GENDERS,
+  httpUrlParam,
+  registerAndKycParams,
+  SUPPORT_DOCUMENT_TYPES,
+} from '@/lib/wallet/contract/schemas';
+
+/** The five signing parameters of DESIGN §2: the wallet client adds them, never a form. */
+const SIGNING = { agencyCode: true, appId: true, timestamp: true, nonce: true, sign: true } as const;
+
+/** 4.1 as the back-office sends it (the wallet client's input). */
+export const registerUserContract = registerAndKycParams.omit(SIGNING);
+/** 4.7 as the back-office sends it. */
+export const addAddressContract = addAddressParams.omit(SIGNING);
+
+const kyc = registerUserContract.shape;
+const address = addAddressContract.shape;
+
+// ---------------------------------------------------------------- building blocks
+
+/** The contract's own rule for a value, worded after the field's label, or undefined if it passes. */
+function ruleMessage(label: string, rule: z.ZodType, value: unknown): string | undefined {
+  const result = rule.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  return `${label} ${issue ? explainingIssue(issue).message : 'is not valid'}`;
+}
+
+type FieldRule = { label: string; rule: z.ZodType; missing?: string };
+
+/**
+ * A text field checked by a contract rule. Surrounding spaces are dropped first (the contract
+ * refuses them, and nobody means them); an empty value is allowed only without `missing`.
+ */
+function textField({ label, rule, missing }: FieldRule) {
+  return z
+    .string(missing ?? `${label} must be text`)
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') {
+        if (missing) ctx.addIssue({ code: 'custom', message: missing });
+        return;
+      }
+      const message = ruleMessage(label, rule, value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+/** A request ID made when the form opens, so a second submit of the same form is the same request. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only in secure contexts; a back-office reached over plain HTTP still needs one.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const requestIdField = z.string().pipe(kyc.requestId.unwrap());
+
+// ---------------------------------------------------------------- mobile number
+
+const REGION_CODE = /^\d{1,4}$/;
+const SUBSCRIBER_NUMBER = /^\d{4,14}$/;
+
+/**
+ * `<region code>-<number>` (DESIGN §5) typed as two inputs. A leading "+" on the code and spaces or
+ * hyphens inside the number are dropped, as people write them that way.
+ */
+const mobileField = z
+  .object({
+    regionCode: z
+      .string('Enter the region code of the mobile number')
+      .trim()
+      .transform((v) => v.replace(/^\+/, ''))
+      .superRefine((value, ctx) => {
+        if (value === '')
+          ctx.addIssue({ code: 'custom', message: 'Enter the region code of the mobile number' });
+        else if (!REGION_CODE.test(value))
+          ctx.addIssue({ code: 'custom', message: 'Region code must be 1-4 digits, e.g. 1 or 852' });
+      }),
+    number: z
+      .string('Enter the mobile number')
+      .trim()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .superRefine((value, ctx) => {
+        if (value === '') ctx.addIssue({ code: 'custom', message: 'Enter the mobile number' });
+        else if (!SUBSCRIBER_NUMBER.test(value))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Mobile number must be 4-14 digits, without the region code',
+          });
+      }),
+  })
+  .superRefine((value, ctx) => {
+    // Both parts well-formed, so the whole must pass the contract's rule; checked all the same.
+    if (!REGION_CODE.test(value.regionCode) || !SUBSCRIBER_NUMBER.test(value.number)) return;
+    const message = ruleMessage('Mobile number', kyc.mobile, joinMobile(value));
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export type MobileValue = { regionCode: string; number: string };
+
+export function joinMobile(mobile: MobileValue): string {
+  return `${mobile.regionCode}-${mobile.number}`;
+}
+
+/** "852-91234567" -> { regionCode: '852', number: '91234567' }, for prefilling a form. */
+export function splitMobile(mobile: string): MobileValue {
+  const [regionCode = '', ...rest] = mobile.split('-');
+  return rest.length === 0 ? { regionCode: '', number: regionCode } : { regionCode, number: rest.join('') };
+}
+
+// ---------------------------------------------------------------- 4.1 registration
+
+export const MAX_PHOTOS = 10;
+
+/** Suggestions for the document type; the contract takes any well-formed type ("Other"). */
+export const DOCUMENT_TYPE_SUGGESTIONS = [
+  { value: 'PASSPORT', label: 'Passport' },
+  { value: 'ID_CARD', label: 'National identity card' },
+  { value: 'DRIVING_LICENCE', label: 'Driving licence' },
+  { value: 'RESIDENCE_PERMIT', label: 'Residence permit' },
+] as const;
+export const OTHER_DOCUMENT_TYPE = 'OTHER';
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { FEMALE: 'Female', MALE: 'Male' };
+
+export const SUPPORT_DOCUMENT_TYPE_LABELS: Record<(typeof SUPPORT_DOCUMENT_TYPES)[number], string> = {
+  ADDRESS_PROOF: 'Proof of address',
+  BANK_STATEMENT: 'Bank statement',
+  EMPLOYMENT_CONTRACT: 'Employment contract',
+  IMMIGRATION_ENDORSEMENT: 'Immigration endorsement',
+  PROOF_OF_VISIT: 'Proof of visit',
+  SALARY_PAYSLIP: 'Salary payslip',
+  TENANCY_AGREEMENT: 'Tenancy agreement',
+  TRAVEL_PERMIT: 'Travel permit',
+  WORK_VISA: 'Work visa',
+};
+
+const photosField = z
+  .array(z.object({ url: z.string('Enter the photo URL').trim() }))
+  .superRefine((rows, ctx) => {
+    if (rows.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Add at least one URL of a photo of the document' });
+      return;
+    }
+    if (rows.length > MAX_PHOTOS) {
+      ctx.addIssue({ code: 'custom', message: `Add at most ${MAX_PHOTOS} photo URLs` });
+    }
+    let rowsValid = true;
+    rows.forEach((row, index) => {
+      const message =
+        row.url === ''
+          ? rows.length === 1
+            ? 'Enter the URL of a photo of the document'
+            : `Enter photo URL ${index + 1}, or remove it`
+          : ruleMessage(`Photo URL ${index + 1}`, httpUrlParam, row.url);
+      if (message) {
+        rowsValid = false;
+        ctx.addIssue({ code: 'custom', path: [index, 'url'], message });
+      }
+    });
+    if (rowsValid && rows.length <= MAX_PHOTOS) {
+      // Each URL passes; together they must still fit the contract (its total length).
+      const message = ruleMessage('Document photos', kyc.photos, joinPhotos(rows));
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }
+  });
+
+export function joinPhotos(rows: readonly { url: string }[]): string {
+  return rows.map((row) => row.url).join(',');
+}
+
+const optionalEnum = (label: string, rule: z.ZodType) => textField({ label, rule });
+
+export const registerUserFormSchema = z
+  .object({
+    appUserId: textField({ label: 'App user ID', rule: kyc.appUserId, missing: 'Enter the app user ID' }),
+    email: textField({ label: 'E-mail', rule: kyc.email, missing: 'Enter the e-mail address' }),
+    firstName: textField({ label: 'First name', rule: kyc.firstName, missing: 'Enter the first name' }),
+    lastName: textField({ label: 'Last name', rule: kyc.lastName, missing: 'Enter the last name' }),
+    birthday: textField({ label: 'Date of birth', rule: kyc.birthday, missing: 'Enter the date of birth' }),
+    gender: optionalEnum('Gender', kyc.gender.unwrap()),
+    mobile: mobileField,
+    region: textField({ label: 'Region', rule: kyc.region, missing: 'Enter the region' }),
+    documentType: z.string('Choose the document type').superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: 'Choose the document type' });
+      else if (value !== OTHER_DOCUMENT_TYPE) {
+        const message = ruleMessage('Document type', kyc.documentType, value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }
+    }),
+    documentTypeOther: z.string().trim(),
+    documentNo: textField({
+      label: 'Document number',
+      rule: kyc.documentNo,
+      missing: 'Enter the document number',
+    }),
+    documentExpiryDate: textField({ label: 'Document expiry date', rule: kyc.documentExpiryDate.unwrap() }),
+    photos: photosField,
+    occupation: textField({ label: 'Occupation', rule: kyc.occupation.unwrap() }),
+    position: textField({ label: 'Position', rule: kyc.position.unwrap() }),
+    annualIncome: textField({ label: 'Annual income', rule: kyc.annualIncome.unwrap() }),
+    detailedAddress: textField({ label: 'Home address', rule: kyc.detailedAddress.unwrap() }),
+    cardUUID: textField({ label: 'Card account UUID', rule: kyc.cardUUID.unwrap() }),
+    supportDocumentType: optionalEnum('Supporting document type', kyc.supportDocumentType.unwrap()),
+    supportDocumentUrl: textField({
+      label: 'Supporting document URL',
+      rule: kyc.supportDocumentUrl.unwrap(),
+    }),
+    requestId: requestIdField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.documentType !== OTHER_DOCUMENT_TYPE) return;
+    const message =
+      value.documentTypeOther === ''
+        ? 'Enter the document type'
+        : ruleMessage('Document type', kyc.documentType, value.documentTypeOther);
+    if (message) ctx.addIssue({ code: 'custom', path: ['documentTypeOther'], message });
+  })
+  .superRefine((value, ctx) => {
+    // A supporting document is a type and where to find it: one without the other says nothing.
+    if (value.supportDocumentType !== '' && value.supportDocumentUrl === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supportDocumentUrl'],
+        message: 'Enter the URL of the supporting document, or clear its type',
+      });
+    }
+    if (value.supportDocumentUrl !== '' && value.supportDocumentType === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supportDocumentType'],
+        message: 'Choose the type of the supporting document, or clear its URL',
+      });
+    }
+  });
+
+export type RegisterUserFormInput = z.input<typeof registerUserFormSchema>;
+export type RegisterUserFormValues = z.output<typeof registerUserFormSchema>;
+export type RegisterUserContractInput = z.input<typeof registerUserContract>;
+
+/** What a fresh registration form holds. */
+export function emptyRegisterUserForm(requestId: string): RegisterUserFormInput {
+  return {
+    appUserId: '',
+    email: '',
+    firstName: '',
+    lastName: '',
+    birthday: '',
+    gender: '',
+    mobile: { regionCode: '', number: '' },
+    region: '',
+    documentType: '',
+    documentTypeOther: '',
+    documentNo: '',
+    documentExpiryDate: '',
+    photos: [{ url: '' }],
+    occupation: '',
+    position: '',
+    annualIncome: '',
+    detailedAddress: '',
+    cardUUID: '',
+    supportDocumentType: '',
+    supportDocumentUrl: '',
+    requestId,
+  };
+}
+
+const omitEmpty = (value: string) => (value === '' ? undefined : value);
+
+/** The form's values as 4.1's parameters: empty optional fields are left out, helpers joined. */
+export function toRegisterAndKycInput(values: RegisterUserFormValues): RegisterUserContractInput {
+  return {
+    appUserId: values.appUserId,
+    email: values.email,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    birthday: values.birthday,
+    gender: omitEmpty(values.gender) as RegisterUserContractInput['gender'],
+    mobile: joinMobile(values.mobile),
+    region: values.region,
+    documentType:
+      values.documentType === OTHER_DOCUMENT_TYPE ? values.documentTypeOther : values.documentType,
+    documentNo: values.documentNo,
+    documentExpiryDate: omitEmpty(values.documentExpiryDate),
+    photos: joinPhotos(values.photos),
+    occupation: omitEmpty(values.occupation),
+    position: omitEmpty(values.position),
+    annualIncome: omitEmpty(values.annualIncome),
+    detailedAddress: omitEmpty(values.detailedAddress),
+    cardUUID: omitEmpty(values.cardUUID),
+    supportDocumentType: omitEmpty(
+      values.supportDocumentType,
+    ) as RegisterUserContractInput['supportDocumentType'],
+    supportDocumentUrl: omitEmpty(values.supportDocumentUrl),
+    requestId: values.requestId,
+  };
+}
+
+// ---------------------------------------------------------------- 4.7 address
+
+export const addAddressFormSchema = z.object({
+  appUserId: z.string().pipe(address.appUserId),
+  country: textField({ label: 'Country', rule: address.country, missing: 'Choose the country' }),
+  province: textField({ label: 'Province or state', rule: address.province.unwrap() }),
+  city: textField({ label: 'City', rule: address.city, missing: 'Enter the city' }),
+  street: textField({ label: 'Street', rule: address.street, missing: 'Enter the street' }),
+  detailedAddress: textField({ label: 'Detailed address', rule: address.detailedAddress.unwrap() }),
+  postalCode: textField({ label: 'Postal code', rule: address.postalCode.unwrap() }),
+  firstName: textField({ label: 'First name', rule: address.firstName, missing: 'Enter the first name' }),
+  lastName: textField({ label: 'Last name', rule: address.lastName, missing: 'Enter the last name' }),
+  mobile: mobileField,
+  isDefault: z.boolean('Default address must be on or off'),
+  requestId: requestIdField,
+});
+
+export type AddAddressFormInput = z.input<typeof addAddressFormSchema>;
+export type AddAddressFormValues = z.output<typeof addAddressFormSchema>;
+export type AddAddressContractInput = z.input<typeof addAddressContract>;
+
+export function toAddAddressInput(values: AddAddressFormValues): AddAddressContractInput {
+  return {
+    appUserId: values.appUserId,
+    country: values.country,
+    province: omitEmpty(values.province),
+    city: values.city,
+    street: values.street,
+    detailedAddress: omitEmpty(values.detailedAddress),
+    postalCode: omitEmpty(values.postalCode),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    mobile: joinMobile(values.mobile),
+    isDefault: values.isDefault,
+    requestId: values.requestId,
+  };
+}
+
+// ---------------------------------------------------------------- user lookup (4.2)
+
+export type UserSearch =
+  | { kind: 'all' }
+  | { kind: 'email'; email: string; alsoAppUserId: boolean }
+  | { kind: 'appUserId'; appUserId: string }
+  | { kind: 'invalid'; message: string };
+
+export const USER_SEARCH_RULE =
+  "Enter a whole e-mail address, or an app user ID of 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'";
+
+/**
+ * One search box for both keys of 4.2: text with an "@" that is an e-mail address is looked up as
+ * one (and, because an app user ID may contain "@" too, as an app user ID when no e-mail matches);
+ * anything else as an app user ID.
+ */
+export function parseUserSearch(raw: string | undefined): UserSearch {
+  const q = (raw ?? '').trim();
+  if (q === '') return { kind: 'all' };
+  const isAppUserId = appUserIdParam.safeParse(q).success;
+  if (q.includes('@') && emailParam.safeParse(q).success) {
+    return { kind: 'email', email: q, alsoAppUserId: isAppUserId };
+  }
+  if (isAppUserId) return { kind: 'appUserId', appUserId: q };
+  return { kind: 'invalid', message: USER_SEARCH_RULE };
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * page and size from the URL; anything unusable falls back to the first page / default size.
+ * Any size 4.2 accepts (1-100) works in the URL; the page offers the usual few.
+ */
+export function parsePaging(
+  page: string | undefined,
+  size: string | undefined,
+): { page: number; size: number } {
+  const pageNum = /^[1-9]\d{0,5}$/.test(page ?? '') ? Number(page) : 1;
+  const sizeNum = /^[1-9]\d{0,2}$/.test(size ?? '') ? Number(size) : DEFAULT_PAGE_SIZE;
+  return { page: pageNum, size: sizeNum <= 100 ? sizeNum : DEFAULT_PAGE_SIZE };
+}

@@ -1,0 +1,244 @@
+// The back-office's typed client of the wallet API (DESIGN §1-§2): one function per operation of
+// the catalogue, each validating its input with the operation's own schema, signing the request,
+// sending it over HTTP and checking the answer against the operation's data schema. Owns the wire
+// format on the client side; the errors it throws are defined in ./errors.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  walletOperations,
+  type OperationData,
+  type OperationInput,
+  type WalletOperation,
+  type WalletOperationName,
+} from '@/lib/wallet/contract/operations';
+import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
+import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
+import {
+  invalidStaffMessage,
+  missingStaffMessage,
+  protocolStaffMessage,
+  unavailableStaffMessage,
+  walletErrorFromEnvelope,
+  WalletInputError,
+  WalletProtocolError,
+  WalletUnavailableError,
+  type UnavailableReason,
+} from './errors';
+
+/** The parameters of DESIGN §2, which the client adds itself and a caller may not set. */
+const AUTH_MASK = { agencyCode: true, appId: true, timestamp: true, nonce: true, sign: true } as const;
+type AuthKey = keyof typeof AUTH_MASK;
+
+/** What a caller passes: the operation's parameters as its schema accepts them, minus the five of §2. */
+export type WalletClientInput<N extends WalletOperationName> = Omit<OperationInput<N>, AuthKey>;
+
+export type WalletClient = {
+  readonly [N in WalletOperationName]: (input: WalletClientInput<N>) => Promise<OperationData<N>>;
+};
+
+export type WalletClientConfig = {
+  /** Where the wallet service is; a path prefix is allowed, the signature still covers the spec path. */
+  baseUrl: string;
+  agencyCode: string;
+  appId: string;
+  secret: string;
+  /** Per call, connection to last byte of the body. Default 10000. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Unix epoch milliseconds for `timestamp`. */
+  now?: () => number;
+  /** 16-64 characters of A-Z a-z 0-9 _ -. */
+  nonce?: () => string;
+  /** One line per call, free of parameter values; default: silent. */
+  log?: (line: string) => void;
+};
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+const envelopeSchema = z.object({ code: z.number().int(), msg: z.string(), data: z.unknown().optional() });
+
+/** Empty values are absent, as the service treats them (the signature drops them too). */
+function presentEntries(input: unknown): Record<string, unknown> | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null && value !== '') out[name] = value;
+  }
+  return out;
+}
+
+function serialize(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return undefined;
+}
+
+/** The failure's cause in a word: errno codes and error names carry no URL or value. */
+function describeFailure(error: unknown): { reason: UnavailableReason; what: string } {
+  const err = error as { name?: unknown; cause?: { code?: unknown } } | null;
+  if (err?.name === 'TimeoutError') return { reason: 'timeout', what: 'timeout' };
+  const code = err?.cause?.code;
+  return { reason: 'network', what: typeof code === 'string' && /^\w{1,40}$/.test(code) ? code : 'network' };
+}
+
+/** Each operation's parameter schema without the five of §2: those are the client's to set. */
+const inputSchemas = Object.fromEntries(
+  (Object.keys(walletOperations) as WalletOperationName[]).map((name) => [
+    name,
+    (walletOperations[name].params as z.ZodObject).omit(AUTH_MASK),
+  ]),
+) as Record<WalletOperationName, z.ZodObject>;
+
+/** The service's own wording (with-wallet-route's validateParams), so forms read the same either way. */
+function inputError(
+  operation: WalletOperationName,
+  raw: Record<string, unknown> | undefined,
+  error: z.ZodError | undefined,
+): WalletInputError {
+  if (raw === undefined || error === undefined) {
+    return new WalletInputError({
+      operation,
+      code: null,
+      staffMessage: invalidStaffMessage(undefined, undefined),
+      detail: `wallet ${operation}: the input must be an object of parameters`,
+    });
+  }
+  const issue = firstParamIssue(error, raw);
+  return new WalletInputError({
+    operation,
+    code: null,
+    field: issue.name,
+    staffMessage:
+      issue.kind === 'missing'
+        ? missingStaffMessage(issue.name)
+        : invalidStaffMessage(issue.name, issue.rule),
+    detail: issue.message,
+  });
+}
+
+export function createWalletClient(config: WalletClientConfig): WalletClient {
+  const base = new URL(config.baseUrl);
+  if ((base.protocol !== 'http:' && base.protocol !== 'https:') || base.search || base.hash) {
+    throw new Error('createWalletClient: baseUrl must be an http(s) URL without query or fragment');
+  }
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new Error('createWalletClient: timeoutMs must be a positive whole number');
+  }
+  const { agencyCode, appId, secret } = config;
+  const fetchImpl = config.fetch ?? fetch;
+  const now = config.now ?? Date.now;
+  const nonce = config.nonce ?? (() => randomBytes(16).toString('base64url'));
+  const log = config.log ?? (() => {});
+
+  async function call(name: WalletOperationName, input: unknown): Promise<unknown> {
+    const op: WalletOperation = walletOperations[name];
+    const schema = inputSchemas[name];
+    const mutating = op.mutating;
+    const line = (outcome: string) => `[wallet-client] ${op.method} ${op.path} -> ${outcome}`;
+
+    const raw = presentEntries(input);
+    const parsed = raw === undefined ? undefined : schema.safeParse(raw);
+    if (raw === undefined || parsed === undefined || !parsed.success) {
+      const error = inputError(name, raw, parsed?.error);
+      log(line(`not sent (invalid ${error.field ?? 'input'})`));
+      throw error;
+    }
+
+    const pairs: [string, string][] = [
+      ['agencyCode', agencyCode],
+      ['appId', appId],
+      ['timestamp', String(now())],
+      ['nonce', nonce()],
+    ];
+    for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+      const text = serialize(value);
+      if (text !== undefined) pairs.push([key, text]);
+    }
+    // Signed over the spec's path, whatever prefix baseUrl has (DESIGN §2, step 5).
+    const sign = signRequest(secret, op.method, op.path, pairs);
+    pairs.push(['sign', sign]);
+    const url = `${baseUrl}${op.path}?${pairs.map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`).join('&')}`;
+
+    const started = performance.now();
+    const took = () => `in ${Math.round(performance.now() - started)} ms`;
+    const unavailable = (reason: UnavailableReason, what: string, httpStatus?: number) => {
+      log(line(`unavailable (${what}) ${took()}`));
+      return new WalletUnavailableError({
+        operation: name,
+        code: null,
+        reason,
+        ...(httpStatus !== undefined ? { httpStatus } : {}),
+        staffMessage: unavailableStaffMessage(mutating),
+        detail: `wallet ${name}: no usable answer (${what})`,
+      });
+    };
+    const protocol = (what: string, code: number | null, httpStatus: number) => {
+      log(line(`protocol error (${what}, HTTP ${httpStatus}) ${took()}`));
+      return new WalletProtocolError({
+        operation: name,
+        code,
+        staffMessage: protocolStaffMessage(mutating),
+        detail: `wallet ${name}: ${what}`,
+      });
+    };
+
+    let status: number;
+    let body: string;
+    try {
+      // No retry on any failure: a mutation must not run twice; callers repeat with a requestId.
+      const response = await fetchImpl(url, {
+        method: op.method,
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+        cache: 'no-store',
+        // A redirect would carry the signed query, personal data included, somewhere else.
+        redirect: 'error',
+      });
+      status = response.status;
+      body = await response.text();
+    } catch (error) {
+      const { reason, what } = describeFailure(error);
+      // The raw error is dropped on purpose: undici's messages can quote the URL.
+      throw unavailable(reason, what);
+    }
+
+    // Handled outcomes are 200, the unexpected one 500 (DESIGN §4); anything else is not the service.
+    if (status !== 200 && status !== 500) throw unavailable('http-status', `HTTP ${status}`, status);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw unavailable('body', `non-JSON body, HTTP ${status}`, status);
+    }
+    if (typeof json !== 'object' || json === null || !('code' in json)) {
+      throw unavailable('body', `not an envelope, HTTP ${status}`, status);
+    }
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) throw protocol('envelope of the wrong shape', null, status);
+    const { code } = envelope.data;
+
+    if (code !== 0) {
+      log(line(`${code} ${took()}`));
+      throw walletErrorFromEnvelope(name, envelope.data);
+    }
+    if (status !== 200) throw protocol('success with an error status', code, status);
+    const data = op.data.safeParse(envelope.data.data);
+    if (!data.success) {
+      const issue = data.error.issues[0];
+      const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'data';
+      throw protocol(`data off the ${name} contract at ${where} (${issue?.code ?? 'invalid'})`, code, status);
+    }
+    log(line(`0 ${took()}`));
+    return data.data;
+  }
+
+  const client: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const name of Object.keys(walletOperations) as WalletOperationName[]) {
+    client[name] = (input) => call(name, input);
+  }
+  return Object.freeze(client) as unknown as WalletClient;
+}

@@ -1,0 +1,244 @@
+// walletErrorFromEnvelope for every result code of DESIGN §4: the class, the code, a staff
+// sentence that is not the service's own msg, the field a form can mark, and serialization that
+// keeps the service's msg (which quotes values) out of logs.
+import { describe, expect, it, vi } from 'vitest';
+import { walletOperations } from '@/lib/wallet/contract/operations';
+import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
+import {
+  PARAMETER_LABELS,
+  walletErrorFromEnvelope,
+  WalletAuthError,
+  WalletClientError,
+  WalletConflictError,
+  WalletInputError,
+  WalletInsufficientFundsError,
+  WalletNotFoundError,
+  WalletProtocolError,
+  WalletRuleError,
+  WalletServiceError,
+} from './errors';
+
+type Row = [code: number, msg: string, cls: typeof WalletClientError, field: string | undefined];
+
+// Messages as the service words them, on the operation most likely to produce each.
+const OP = 'agencyApplyUserCard';
+const ROWS: Row[] = [
+  [1001, 'embossedName is required.', WalletInputError, 'embossedName'],
+  [
+    1002,
+    'embossedName must be 1-20 upper-case letters A-Z with single spaces between words.',
+    WalletInputError,
+    'embossedName',
+  ],
+  [1003, 'Parameter appUserId is given more than once.', WalletInputError, 'appUserId'],
+  [2001, 'The signature does not match the request.', WalletAuthError, undefined],
+  [2002, 'The timestamp is more than 300 seconds away from the service clock.', WalletAuthError, undefined],
+  [2003, 'The nonce has already been used by this app.', WalletAuthError, undefined],
+  [2004, 'App app-1 is not registered under agency AG001.', WalletAuthError, undefined],
+  [3001, 'User u-1 is not registered under this app.', WalletNotFoundError, 'appUserId'],
+  [
+    3002,
+    'A user with this appUserId is already registered under this app.',
+    WalletConflictError,
+    'appUserId',
+  ],
+  [
+    4001,
+    'Payment asset 7 holds 4.99 USD, less than the card fee of 5.00 USD.',
+    WalletInsufficientFundsError,
+    undefined,
+  ],
+  [4002, 'needDelivery is true, so addressId is required.', WalletRuleError, 'addressId'],
+  [4003, "Address 9 is not one of this user's addresses.", WalletNotFoundError, 'addressId'],
+  [4004, 'Card category 999 does not exist.', WalletNotFoundError, 'categoryId'],
+  [4005, "Payment asset 3 is not one of the agency's assets.", WalletNotFoundError, 'paymentAssetId'],
+  [4006, 'cardNumber is already bound to a card.', WalletConflictError, 'cardNumber'],
+  [4007, 'requestId has already been used with other parameters.', WalletConflictError, 'requestId'],
+  [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
+];
+
+describe('walletErrorFromEnvelope', () => {
+  it('covers every non-zero code of DESIGN §4', () => {
+    const codes = Object.keys(resultCodeMeaning)
+      .map(Number)
+      .filter((c) => c !== 0);
+    expect(ROWS.map(([code]) => code).sort()).toEqual(codes.sort());
+  });
+
+  it.each(ROWS)('%i -> its class, code, field and a staff sentence', (code, msg, cls, field) => {
+    const error = walletErrorFromEnvelope(OP, { code, msg });
+    expect(error).toBeInstanceOf(cls);
+    expect(error).toBeInstanceOf(WalletClientError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe(cls.name);
+    expect(error.code).toBe(code);
+    expect(error.operation).toBe(OP);
+    expect(error.field).toBe(field);
+    expect(error.serviceMessage).toBe(msg);
+    expect(error.staffMessage.length).toBeGreaterThan(20);
+    expect(error.staffMessage).not.toBe(msg);
+    expect(error.staffMessage).not.toContain(msg);
+    expect(error.staffMessage).toMatch(/^[A-Z].*\.$/);
+    expect(error.message).toContain(String(code));
+  });
+
+  it('gives distinct sentences to distinct business outcomes', () => {
+    const sentences = ROWS.filter(([code]) => code >= 3000).map(
+      ([code, msg]) => walletErrorFromEnvelope(OP, { code, msg }).staffMessage,
+    );
+    // 2001 and 2004 share theirs on purpose; no business code shares one.
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('words the sentences the brief fixes', () => {
+    const staff = (code: number) => walletErrorFromEnvelope(OP, { code, msg: 'x' }).staffMessage;
+    expect(staff(4001)).toBe(
+      "The paying asset's balance is lower than the card fee. Top up the asset or choose another one to pay with.",
+    );
+    expect(staff(3002)).toBe('A user with this app user ID or e-mail is already registered.');
+    for (const code of [2001, 2004]) {
+      expect(staff(code)).toBe(
+        'The back-office could not authenticate with the wallet service. Ask an administrator to check the wallet app credentials.',
+      );
+    }
+    for (const code of [2002, 2003]) {
+      expect(staff(code)).toMatch(/^The back-office could not authenticate with the wallet service\. /);
+    }
+    expect(staff(5000)).toBe(
+      'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
+    );
+  });
+
+  it('quotes the rule of a 1002 under the label staff know from the form', () => {
+    const error = walletErrorFromEnvelope(OP, {
+      code: 1002,
+      msg: 'embossedName must be 1-20 upper-case letters A-Z with single spaces between words.',
+    });
+    expect(error.staffMessage).toBe(
+      'The name on the card is not valid: it must be 1-20 upper-case letters A-Z with single spaces between words. Correct it and try again.',
+    );
+    expect(walletErrorFromEnvelope(OP, { code: 1001, msg: 'categoryId is required.' }).staffMessage).toBe(
+      'The card type is required. Fill it in and try again.',
+    );
+  });
+
+  it('does not quote a 1002 rule that is not in the service format', () => {
+    const error = walletErrorFromEnvelope(OP, {
+      code: 1002,
+      msg: "embossedName 'john smith' is lower case.",
+    });
+    expect(error.field).toBe('embossedName');
+    expect(error.staffMessage).toBe('The name on the card is not valid. Correct it and try again.');
+  });
+
+  it('sends staff to an administrator when an authentication parameter is refused', () => {
+    const error = walletErrorFromEnvelope(OP, { code: 1002, msg: 'nonce must be 16-64 characters.' });
+    expect(error).toBeInstanceOf(WalletInputError);
+    expect(error.field).toBe('nonce');
+    expect(error.staffMessage).toContain('administrator');
+  });
+
+  describe('field parsing', () => {
+    it('names a field only when the operation has that parameter', () => {
+      expect(walletErrorFromEnvelope(OP, { code: 1001, msg: 'bogus is required.' }).field).toBeUndefined();
+      expect(
+        walletErrorFromEnvelope('agencyAssetList', { code: 1002, msg: 'embossedName must be X.' }).field,
+      ).toBeUndefined();
+      expect(
+        walletErrorFromEnvelope('agencyAssetList', { code: 4005, msg: 'Payment asset 1 ...' }).field,
+      ).toBeUndefined();
+      expect(
+        walletErrorFromEnvelope('noSuchOperation', { code: 1001, msg: 'appUserId is required.' }).field,
+      ).toBeUndefined();
+    });
+
+    it('parses 1003 from "Parameter X is given", and nothing from other wording', () => {
+      expect(
+        walletErrorFromEnvelope(OP, { code: 1003, msg: 'Parameter embossedName is given more than once.' })
+          .field,
+      ).toBe('embossedName');
+      expect(
+        walletErrorFromEnvelope(OP, { code: 1003, msg: 'Parameter x\u0000y is given more than once.' }).field,
+      ).toBeUndefined();
+      expect(walletErrorFromEnvelope(OP, { code: 1003, msg: 'embossedName twice.' }).field).toBeUndefined();
+    });
+
+    it('parses nothing from a message that does not start with a name', () => {
+      const error = walletErrorFromEnvelope(OP, { code: 1001, msg: 'A parameter is missing.' });
+      expect(error.field).toBeUndefined();
+      expect(error.staffMessage).toMatch(/required detail is missing/);
+      expect(walletErrorFromEnvelope(OP, { code: 1002, msg: '' }).field).toBeUndefined();
+    });
+
+    it('tells which key of a 3002 clashed, when the service says', () => {
+      const op = 'registerAndKyc';
+      const field = (msg: string) => walletErrorFromEnvelope(op, { code: 3002, msg }).field;
+      expect(field('A user with this email is already registered under this app.')).toBe('email');
+      expect(field('A user with this appUserId is already registered under this app.')).toBe('appUserId');
+      expect(
+        field('A user with this appUserId or email is already registered under this app.'),
+      ).toBeUndefined();
+    });
+  });
+
+  it('maps an unknown code to WalletServiceError, keeping the code', () => {
+    const error = walletErrorFromEnvelope(OP, { code: 7777, msg: 'Something new.' });
+    expect(error).toBeInstanceOf(WalletServiceError);
+    expect(error.code).toBe(7777);
+    expect(error.staffMessage).toContain('7777');
+    expect(error.staffMessage).not.toContain('Something new');
+  });
+
+  it('treats a success envelope handed over as a failure as a protocol error', () => {
+    const error = walletErrorFromEnvelope(OP, { code: 0, msg: 'success' });
+    expect(error).toBeInstanceOf(WalletProtocolError);
+    expect(error.code).toBe(0);
+  });
+
+  it('keeps the service message, which quotes values, out of message, stack, keys and JSON', () => {
+    const msg = 'User jane.secret@example.com is not registered under this app.';
+    const error = walletErrorFromEnvelope('userCardList', { code: 3001, msg });
+    expect(error.serviceMessage).toBe(msg);
+    expect(error.message).not.toContain('jane');
+    expect(error.stack ?? '').not.toContain('jane');
+    expect(Object.keys(error)).not.toContain('serviceMessage');
+    const json = JSON.stringify(error);
+    expect(json).not.toContain('jane');
+    expect(JSON.parse(json)).toEqual({
+      name: 'WalletNotFoundError',
+      operation: 'userCardList',
+      code: 3001,
+      field: 'appUserId',
+      staffMessage: error.staffMessage,
+      message: error.message,
+    });
+    expect(String(error)).toBe(`WalletNotFoundError: ${error.message}`);
+  });
+
+  it('has a staff label for every parameter of every operation', () => {
+    const names = new Set(Object.values(walletOperations).flatMap((op) => Object.keys(op.params.shape)));
+    const unlabelled = [...names].filter((name) => !(name in PARAMETER_LABELS));
+    expect(unlabelled).toEqual([]);
+  });
+});
+
+describe('instanceof across copies of this module', () => {
+  it('recognises an error made by another copy of the classes (pages and route handlers are bundled apart)', async () => {
+    vi.resetModules();
+    // A query string makes the module loader evaluate the file again: a second copy of the classes.
+    const specifier: string = './errors?copy';
+    const other = (await import(/* @vite-ignore */ specifier)) as typeof import('./errors');
+    const foreign = new other.WalletInsufficientFundsError({
+      operation: 'userApplyCard',
+      code: 4001,
+      staffMessage: 'short',
+      detail: 'wallet userApplyCard: 4001',
+    });
+    expect(other.WalletInsufficientFundsError).not.toBe(WalletInsufficientFundsError);
+    expect(foreign instanceof WalletClientError).toBe(true);
+    expect(foreign instanceof WalletInsufficientFundsError).toBe(true);
+    expect(foreign instanceof WalletInputError).toBe(false);
+    expect(new Error('x') instanceof WalletClientError).toBe(false);
+    expect((null as unknown) instanceof WalletClientError).toBe(false);
+  });
+});

@@ -1,0 +1,407 @@
+// The back-office's errors for wallet calls: one class per way a call can fail, each carrying the
+// wallet result code (DESIGN §4) and a sentence agency staff can act on. Pages and server actions
+// branch on the class and show `staffMessage`; they never switch on raw codes or show `msg`.
+import 'server-only';
+import { walletOperations } from '@/lib/wallet/contract/operations';
+import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
+
+/** The wallet API's answer (spec §7.2). */
+export type WalletEnvelope = { code: number; msg: string; data?: unknown };
+
+export type WalletClientErrorOptions = {
+  operation: string;
+  code: number | null;
+  staffMessage: string;
+  serviceMessage?: string;
+  field?: string;
+  /** Developer-facing detail for `message`: must never carry a parameter value. */
+  detail: string;
+};
+
+/** What a serialized error carries: nothing that could hold a parameter value or a secret. */
+export type WalletClientErrorJson = {
+  name: string;
+  operation: string;
+  code: number | null;
+  staffMessage: string;
+  field?: string;
+  message: string;
+};
+
+/** Where each error records the kinds it is: the same symbol in every copy of this module. */
+const KINDS = Symbol.for('card-wallet.wallet-client-error.kinds');
+
+export class WalletClientError extends Error {
+  /**
+   * Pages and route handlers are bundled separately, each with its own copy of these classes,
+   * while the client is one per process: an error made by one copy must still pass `instanceof`
+   * in the other. So `instanceof` compares these names, recorded on every instance.
+   */
+  static readonly kind: string = 'WalletClientError';
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const kinds = (value as { [KINDS]?: unknown } | null)?.[KINDS];
+    return Array.isArray(kinds) && kinds.includes(this.kind);
+  }
+
+  override name = 'WalletClientError';
+  /** The operation of the catalogue that failed, e.g. `userApplyCard`. */
+  readonly operation: string;
+  /** The wallet result code; null when there was no envelope (not sent, unreachable, garbled). */
+  readonly code: number | null;
+  /** Plain English for agency staff: what happened and what to do. */
+  readonly staffMessage: string;
+  /** The parameter at fault, when the service (or the client's own check) named one. */
+  readonly field?: string;
+  /**
+   * The envelope's `msg`. Not enumerable, and kept out of `message` and `toJSON`: the service
+   * quotes values in it ("User u-123 is not registered"), and errors end up in logs.
+   */
+  declare readonly serviceMessage?: string;
+
+  constructor(options: WalletClientErrorOptions) {
+    super(options.detail);
+    const kinds: string[] = [];
+    for (
+      let c = new.target as { kind?: string } | null;
+      c && typeof c.kind === 'string';
+      c = Object.getPrototypeOf(c)
+    ) {
+      kinds.push(c.kind);
+    }
+    Object.defineProperty(this, KINDS, { value: kinds, enumerable: false });
+    this.operation = options.operation;
+    this.code = options.code;
+    this.staffMessage = options.staffMessage;
+    if (options.field !== undefined) this.field = options.field;
+    Object.defineProperty(this, 'serviceMessage', {
+      value: options.serviceMessage,
+      enumerable: false,
+      writable: false,
+      configurable: false,
+    });
+  }
+
+  toJSON(): WalletClientErrorJson {
+    return {
+      name: this.name,
+      operation: this.operation,
+      code: this.code,
+      staffMessage: this.staffMessage,
+      ...(this.field !== undefined ? { field: this.field } : {}),
+      message: this.message,
+    };
+  }
+}
+
+/** 1001, 1002, 1003, and input the client refused before sending anything (code null). */
+export class WalletInputError extends WalletClientError {
+  static override readonly kind: string = 'WalletInputError';
+  override name = 'WalletInputError';
+}
+/** 2001-2004: the back-office's credentials, clock or nonce were refused. */
+export class WalletAuthError extends WalletClientError {
+  static override readonly kind: string = 'WalletAuthError';
+  override name = 'WalletAuthError';
+}
+/** 3001, 4003, 4004, 4005: something the request refers to does not exist (for this payer). */
+export class WalletNotFoundError extends WalletClientError {
+  static override readonly kind: string = 'WalletNotFoundError';
+  override name = 'WalletNotFoundError';
+}
+/** 3002, 4006, 4007: the request clashes with what the wallet already holds. */
+export class WalletConflictError extends WalletClientError {
+  static override readonly kind: string = 'WalletConflictError';
+  override name = 'WalletConflictError';
+}
+/** 4001 */
+export class WalletInsufficientFundsError extends WalletClientError {
+  static override readonly kind: string = 'WalletInsufficientFundsError';
+  override name = 'WalletInsufficientFundsError';
+}
+/** 4002 */
+export class WalletRuleError extends WalletClientError {
+  static override readonly kind: string = 'WalletRuleError';
+  override name = 'WalletRuleError';
+}
+/** 5000, and any code this client does not know. */
+export class WalletServiceError extends WalletClientError {
+  static override readonly kind: string = 'WalletServiceError';
+  override name = 'WalletServiceError';
+}
+
+export type UnavailableReason = 'timeout' | 'network' | 'http-status' | 'body';
+
+/**
+ * No usable answer: network failure, timeout, an unexpected HTTP status, or a body that is not an
+ * envelope. For a mutation the outcome is unknown: the service may have acted.
+ */
+export class WalletUnavailableError extends WalletClientError {
+  static override readonly kind: string = 'WalletUnavailableError';
+  override name = 'WalletUnavailableError';
+  readonly reason: UnavailableReason;
+  readonly httpStatus?: number;
+  constructor(options: WalletClientErrorOptions & { reason: UnavailableReason; httpStatus?: number }) {
+    super(options);
+    this.reason = options.reason;
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
+  }
+  override toJSON(): WalletClientErrorJson & { reason: UnavailableReason; httpStatus?: number } {
+    return {
+      ...super.toJSON(),
+      reason: this.reason,
+      ...(this.httpStatus !== undefined ? { httpStatus: this.httpStatus } : {}),
+    };
+  }
+}
+
+/** An envelope of the wrong shape, or success whose `data` breaks the operation's contract. */
+export class WalletProtocolError extends WalletClientError {
+  static override readonly kind: string = 'WalletProtocolError';
+  override name = 'WalletProtocolError';
+}
+
+// ------------------------------------------------------------------ staff wording
+
+/**
+ * Names staff recognise from the forms, for every parameter of the catalogue (errors.test.ts
+ * checks that none is missing, so a new parameter cannot silently show its camelCase name).
+ */
+export const PARAMETER_LABELS: Record<string, string> = {
+  agencyCode: 'agency code',
+  appId: 'app ID',
+  timestamp: 'request timestamp',
+  nonce: 'request nonce',
+  sign: 'request signature',
+  appUserId: 'app user ID',
+  email: 'e-mail address',
+  firstName: 'first name',
+  lastName: 'last name',
+  birthday: 'date of birth',
+  mobile: 'mobile number',
+  region: 'region',
+  documentType: 'document type',
+  documentNo: 'document number',
+  photos: 'document photos',
+  documentExpiryDate: 'document expiry date',
+  gender: 'gender',
+  annualIncome: 'annual income',
+  occupation: 'occupation',
+  position: 'position',
+  detailedAddress: 'detailed address',
+  cardUUID: 'card UUID',
+  supportDocumentType: 'supporting document type',
+  supportDocumentUrl: 'supporting document URL',
+  requestId: 'request ID',
+  pageNum: 'page number',
+  pageSize: 'page size',
+  paymentAssetId: 'paying asset',
+  categoryId: 'card type',
+  embossedName: 'name on the card',
+  needDelivery: 'delivery choice',
+  addressId: 'delivery address',
+  cardNumber: 'card number',
+  cardImageUrl: 'card image URL',
+  country: 'country',
+  city: 'city',
+  street: 'street',
+  province: 'province or state',
+  postalCode: 'postal code',
+  isDefault: 'default address choice',
+};
+
+/** The five parameters of DESIGN §2: staff cannot fix them, only an administrator or a developer. */
+const AUTH_PARAMETERS: ReadonlySet<string> = new Set(['agencyCode', 'appId', 'timestamp', 'nonce', 'sign']);
+
+const label = (field: string) => PARAMETER_LABELS[field] ?? field;
+
+const AUTH_FIRST = 'The back-office could not authenticate with the wallet service.';
+const CHECK_CREDENTIALS = `${AUTH_FIRST} Ask an administrator to check the wallet app credentials.`;
+
+/** The staff sentence for each code of DESIGN §4 but the input codes, which depend on the field. */
+const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, string> = {
+  2001: CHECK_CREDENTIALS,
+  2002: `${AUTH_FIRST} The back-office server's clock differs from the wallet service's by more than five minutes; ask an administrator to check the server clock.`,
+  2003: `${AUTH_FIRST} The request looked like a repeat of an earlier one. Try again; if it keeps happening, ask an administrator.`,
+  2004: CHECK_CREDENTIALS,
+  3001: 'No user with this app user ID is registered with the wallet. Check the app user ID, or register the user first.',
+  3002: 'A user with this app user ID or e-mail is already registered.',
+  4001: "The paying asset's balance is lower than the card fee. Top up the asset or choose another one to pay with.",
+  4002: "A card that is delivered needs a delivery address. Choose one of the user's addresses, or add one first.",
+  4003: "The delivery address was not found among this user's addresses. Choose one of the user's own addresses, or add a new one.",
+  4004: 'The chosen card type is not offered by the wallet service. Reload the page and choose another card type.',
+  4005: "The chosen paying asset cannot pay for this card: it does not exist, or it is not the payer's (a card the agency applies for is paid from an agency asset, a card the user applies for from the user's own wallet). Choose another asset.",
+  4006: 'The card number is not valid, or it already belongs to another card. Check the number, or leave it empty to issue a new one.',
+  4007: 'This request was already submitted with different details. Start again from the form so that it is sent as a new request.',
+  5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
+};
+
+/** For 1001: the parameter is absent. */
+export function missingStaffMessage(field: string | undefined): string {
+  if (field === undefined) {
+    return 'The wallet service says a required detail is missing. Check the form and try again; if it keeps happening, report it to an administrator.';
+  }
+  if (AUTH_PARAMETERS.has(field)) {
+    return `The back-office left out the ${label(field)}, so the wallet service refused the request. Report this to an administrator.`;
+  }
+  return `The ${label(field)} is required. Fill it in and try again.`;
+}
+
+/**
+ * For 1002 and the client's own check. `rule` reads after the parameter's name ("must be ..."),
+ * as every rule message of lib/wallet/contract/schemas.ts does; anything else is not quoted, because a
+ * different service implementation might echo the value there.
+ */
+export function invalidStaffMessage(field: string | undefined, rule: string | undefined): string {
+  if (field === undefined) {
+    return 'The wallet service refused one of the details as not valid. Check the form and try again; if it keeps happening, report it to an administrator.';
+  }
+  if (AUTH_PARAMETERS.has(field)) {
+    return `The wallet service refused the back-office's ${label(field)} as not valid. Report this to an administrator.`;
+  }
+  const quotable = rule !== undefined && /^(must|is) /.test(rule) && rule.length <= 200;
+  return quotable
+    ? `The ${label(field)} is not valid: it ${rule}. Correct it and try again.`
+    : `The ${label(field)} is not valid. Correct it and try again.`;
+}
+
+function duplicatedStaffMessage(field: string | undefined): string {
+  const what = field === undefined ? 'a detail' : `the ${label(field)}`;
+  return `The back-office sent ${what} twice, which the wallet service refuses. Nothing was changed; report this to an administrator.`;
+}
+
+function unknownCodeStaffMessage(code: number): string {
+  return `The wallet service refused the request with an error the back-office does not know (code ${code}). Try again in a moment; if it keeps happening, report it to an administrator.`;
+}
+
+const OUTCOME_UNKNOWN =
+  'It may or may not have been carried out: check before trying again, or repeat it with the same request ID.';
+
+export function unavailableStaffMessage(mutating: boolean): string {
+  return `The wallet service could not be reached or did not answer in time. ${mutating ? OUTCOME_UNKNOWN : 'Try again in a moment.'}`;
+}
+
+export function protocolStaffMessage(mutating: boolean): string {
+  return `The wallet service sent an answer the back-office does not understand. Report this to an administrator. ${mutating ? OUTCOME_UNKNOWN : ''}`.trimEnd();
+}
+
+// ------------------------------------------------------------------ envelope -> error
+
+type Constructor = new (options: WalletClientErrorOptions) => WalletClientError;
+
+const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
+  1001: WalletInputError,
+  1002: WalletInputError,
+  1003: WalletInputError,
+  2001: WalletAuthError,
+  2002: WalletAuthError,
+  2003: WalletAuthError,
+  2004: WalletAuthError,
+  3001: WalletNotFoundError,
+  3002: WalletConflictError,
+  4001: WalletInsufficientFundsError,
+  4002: WalletRuleError,
+  4003: WalletNotFoundError,
+  4004: WalletNotFoundError,
+  4005: WalletNotFoundError,
+  4006: WalletConflictError,
+  4007: WalletConflictError,
+  5000: WalletServiceError,
+};
+
+/**
+ * The parameter a business code is about, so that a form can mark it. The code alone decides,
+ * not the message (which is free text), except 3002, whose message says which key clashed.
+ */
+const FIELD_BY_CODE: Partial<Record<ResultCodeValue, string>> = {
+  3001: 'appUserId',
+  4002: 'addressId',
+  4003: 'addressId',
+  4004: 'categoryId',
+  4005: 'paymentAssetId',
+  4006: 'cardNumber',
+  4007: 'requestId',
+};
+
+function isKnownCode(code: number): code is ResultCodeValue {
+  return Object.hasOwn(resultCodeMeaning, code);
+}
+
+/** The parameter names of an operation; none for a name outside the catalogue. */
+export function parameterNames(operation: string): ReadonlySet<string> {
+  const op = Object.hasOwn(walletOperations, operation)
+    ? walletOperations[operation as keyof typeof walletOperations]
+    : undefined;
+  return new Set(op ? Object.keys(op.params.shape) : []);
+}
+
+/** The field named by an input code's message, only if the operation has such a parameter. */
+export function fieldFromMessage(operation: string, code: number, msg: string): string | undefined {
+  let candidate: string | undefined;
+  if (code === ResultCode.PARAM_MISSING || code === ResultCode.PARAM_INVALID) {
+    candidate = /^([A-Za-z][A-Za-z0-9]*)\s/.exec(msg)?.[1];
+  } else if (code === ResultCode.PARAM_DUPLICATED) {
+    candidate = /^Parameter (\S+) is given/.exec(msg)?.[1];
+  } else if (code === ResultCode.USER_EXISTS) {
+    candidate = /\bthis (appUserId|email) is already\b/.exec(msg)?.[1];
+  } else if (isKnownCode(code)) {
+    candidate = FIELD_BY_CODE[code];
+  }
+  return candidate !== undefined && parameterNames(operation).has(candidate) ? candidate : undefined;
+}
+
+/** "embossedName must be ..." -> "must be ..." (no trailing full stop). */
+function ruleOf(msg: string, field: string): string | undefined {
+  if (!msg.startsWith(`${field} `)) return undefined;
+  return msg
+    .slice(field.length + 1)
+    .trim()
+    .replace(/\.$/, '');
+}
+
+function staffMessageFor(code: number, field: string | undefined, msg: string): string {
+  switch (code) {
+    case ResultCode.PARAM_MISSING:
+      return missingStaffMessage(field);
+    case ResultCode.PARAM_INVALID:
+      return invalidStaffMessage(field, field === undefined ? undefined : ruleOf(msg, field));
+    case ResultCode.PARAM_DUPLICATED:
+      return duplicatedStaffMessage(field);
+    default:
+      return (STAFF_MESSAGES as Record<number, string | undefined>)[code] ?? unknownCodeStaffMessage(code);
+  }
+}
+
+/** The error for a failed envelope (code other than 0) of `operation`. */
+export function walletErrorFromEnvelope(operation: string, envelope: WalletEnvelope): WalletClientError {
+  const { code, msg } = envelope;
+  if (code === ResultCode.SUCCESS) {
+    // A caller only asks for an error when something failed: a success here is a contract breach.
+    return new WalletProtocolError({
+      operation,
+      code,
+      serviceMessage: msg,
+      staffMessage: protocolStaffMessage(isMutatingOperation(operation)),
+      detail: `wallet ${operation}: a success envelope was treated as a failure`,
+    });
+  }
+  const field = fieldFromMessage(operation, code, msg);
+  const known = isKnownCode(code);
+  const meaning = known ? resultCodeMeaning[code] : 'a code this client does not know';
+  const Class = (CLASS_BY_CODE as Record<number, Constructor | undefined>)[code] ?? WalletServiceError;
+  return new Class({
+    operation,
+    code,
+    serviceMessage: msg,
+    ...(field !== undefined ? { field } : {}),
+    staffMessage: staffMessageFor(code, field, msg),
+    detail: `wallet ${operation} answered ${code} (${meaning})${field !== undefined ? ` for ${field}` : ''}`,
+  });
+}
+
+/** Unknown operations count as mutating: when unsure, staff must check before repeating. */
+export function isMutatingOperation(operation: string): boolean {
+  return Object.hasOwn(walletOperations, operation)
+    ? walletOperations[operation as keyof typeof walletOperations].mutating
+    : true;
+}

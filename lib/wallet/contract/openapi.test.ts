@@ -1,0 +1,382 @@
+import { describe, it, expect } from 'vitest';
+import type { z } from 'zod';
+import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
+import { walletOperations, type WalletOperation } from '@/lib/wallet/contract/operations';
+
+type Json = Record<string, unknown>;
+type Parameter = { name: string; in: string; required?: boolean; description?: string; schema: Json };
+
+const doc = buildOpenApiDocument() as Json & {
+  openapi: string;
+  info: Json;
+  servers: Json[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Json>>;
+  components: { parameters: Record<string, Parameter>; schemas: Record<string, Json> };
+};
+
+const operations = Object.values(walletOperations) as WalletOperation[];
+
+/** Follows a local `$ref` ("#/components/...") to its target. */
+function resolve<T>(node: unknown): T {
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref === undefined) return node as T;
+  expect(ref.startsWith('#/')).toBe(true);
+  let target: unknown = doc;
+  for (const part of ref.slice(2).split('/')) target = (target as Json)[part];
+  expect(target, `unresolved ${ref}`).toBeDefined();
+  return resolve<T>(target);
+}
+
+function operationOf(op: WalletOperation): Json {
+  const item = doc.paths[op.path];
+  expect(item, op.path).toBeDefined();
+  const operation = item![op.method.toLowerCase()];
+  expect(operation, `${op.method} ${op.path}`).toBeDefined();
+  return operation!;
+}
+
+function parametersOf(op: WalletOperation): Parameter[] {
+  return ((operationOf(op).parameters ?? []) as unknown[]).map((p) => resolve<Parameter>(p));
+}
+
+/** Required = neither optional nor defaulted in the zod shape. */
+function requiredKeys(params: z.ZodObject): string[] {
+  return Object.entries(params.shape as Record<string, z.ZodType>)
+    .filter(([, schema]) => !['optional', 'default'].includes(schema.def.type))
+    .map(([name]) => name);
+}
+
+const COMMON = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'];
+
+// DESIGN §3 and spec §4.1, written out so that the contracts are checked against them too.
+const EXPECTED: Record<
+  string,
+  { method: string; path: string; tag: string; required: string[]; optional: string[] }
+> = {
+  registerAndKyc: {
+    method: 'post',
+    path: '/wallet/api/user/registerAndKyc',
+    tag: 'User Management',
+    required: [
+      ...COMMON,
+      'appUserId',
+      'email',
+      'firstName',
+      'lastName',
+      'birthday',
+      'mobile',
+      'region',
+      'documentType',
+      'documentNo',
+      'photos',
+    ],
+    optional: [
+      'documentExpiryDate',
+      'gender',
+      'annualIncome',
+      'occupation',
+      'position',
+      'detailedAddress',
+      'cardUUID',
+      'supportDocumentType',
+      'supportDocumentUrl',
+      'requestId',
+    ],
+  },
+  cardListAllByUser: {
+    method: 'post',
+    path: '/wallet/api/cardList/allByUser',
+    tag: 'Card Management',
+    required: COMMON,
+    optional: ['appUserId', 'email', 'pageNum', 'pageSize'],
+  },
+  agencyApplyUserCard: {
+    method: 'post',
+    path: '/wallet/api/agency/applyUserCard',
+    tag: 'Agency Management',
+    required: [...COMMON, 'appUserId', 'paymentAssetId', 'categoryId', 'embossedName'],
+    optional: ['needDelivery', 'addressId', 'cardNumber', 'cardImageUrl', 'requestId'],
+  },
+  userApplyCard: {
+    method: 'post',
+    path: '/wallet/api/user/applyCard',
+    tag: 'User Management',
+    required: [...COMMON, 'appUserId', 'paymentAssetId', 'categoryId', 'embossedName'],
+    optional: ['needDelivery', 'addressId', 'cardNumber', 'cardImageUrl', 'requestId'],
+  },
+  agencyAssetList: {
+    method: 'post',
+    path: '/wallet/api/agency/assetList',
+    tag: 'Agency Management',
+    required: COMMON,
+    optional: [],
+  },
+  userCardList: {
+    method: 'get',
+    path: '/wallet/api/user/cardList',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId'],
+    optional: [],
+  },
+  addAddress: {
+    method: 'post',
+    path: '/wallet/api/address/add',
+    tag: 'Address Management',
+    required: [...COMMON, 'appUserId', 'country', 'city', 'street', 'firstName', 'lastName', 'mobile'],
+    optional: ['province', 'postalCode', 'detailedAddress', 'isDefault', 'requestId'],
+  },
+  categoryList: {
+    method: 'post',
+    path: '/wallet/api/card/categoryList',
+    tag: 'Card Management',
+    required: COMMON,
+    optional: [],
+  },
+  userAssetList: {
+    method: 'post',
+    path: '/wallet/api/user/assetList',
+    tag: 'Asset Management',
+    required: [...COMMON, 'appUserId'],
+    optional: [],
+  },
+  addressList: {
+    method: 'post',
+    path: '/wallet/api/address/list',
+    tag: 'Address Management',
+    required: [...COMMON, 'appUserId'],
+    optional: [],
+  },
+};
+
+const EXTENSIONS = ['categoryList', 'userAssetList', 'addressList'];
+const DATA = 'The result, present when code is 0';
+
+describe('buildOpenApiDocument', () => {
+  it('is an OpenAPI 3.1 document titled Wallet API, version 2.0, served from /', () => {
+    expect(doc.openapi.startsWith('3.1')).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Wallet API');
+    expect(doc.info.version).toBe('2.0');
+    expect(doc.info.description).toEqual(expect.stringContaining('HMAC-SHA256'));
+    expect(doc.servers.map((s) => s.url)).toEqual(['/']);
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      'User Management',
+      'Card Management',
+      'Agency Management',
+      'Address Management',
+      'Asset Management',
+    ]);
+  });
+
+  it('is built once', () => {
+    expect(buildOpenApiDocument()).toBe(doc);
+  });
+
+  it('survives a JSON round trip unchanged (no functions, no undefined)', () => {
+    expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
+  });
+
+  it('has exactly the ten paths, each with only its method', () => {
+    expect(operations).toHaveLength(10);
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      Object.values(EXPECTED)
+        .map((e) => e.path)
+        .sort(),
+    );
+    for (const [name, expected] of Object.entries(EXPECTED)) {
+      expect(Object.keys(doc.paths[expected.path]!), name).toEqual([expected.method]);
+      const operation = doc.paths[expected.path]![expected.method]!;
+      expect(operation.operationId).toBe(name);
+      expect(operation.tags).toEqual([expected.tag]);
+      expect(typeof operation.summary).toBe('string');
+      expect(operation.requestBody).toBeUndefined();
+    }
+    for (const op of operations) {
+      expect(EXPECTED[op.name]?.path).toBe(op.path);
+      expect(EXPECTED[op.name]?.method).toBe(op.method.toLowerCase());
+    }
+  });
+
+  it('declares the five common parameters once, as required query parameters', () => {
+    expect(Object.keys(doc.components.parameters)).toEqual(COMMON);
+    for (const name of COMMON) {
+      const p = doc.components.parameters[name]!;
+      expect(p).toMatchObject({ name, in: 'query', required: true });
+    }
+    for (const op of operations) {
+      const refs = ((operationOf(op).parameters ?? []) as { $ref?: string }[])
+        .map((p) => p.$ref)
+        .filter(Boolean);
+      expect(refs, op.name).toEqual(COMMON.map((n) => `#/components/parameters/${n}`));
+    }
+  });
+
+  it('matches the expected required and optional parameters (DESIGN §3)', () => {
+    for (const op of operations) {
+      const expected = EXPECTED[op.name]!;
+      expect(requiredKeys(op.params), op.name).toEqual(expected.required);
+      expect(Object.keys(op.params.shape), op.name).toEqual([...expected.required, ...expected.optional]);
+    }
+  });
+
+  it('lists every parameter of the zod shape in the query, required exactly when the schema requires it', () => {
+    for (const op of operations) {
+      const params = parametersOf(op);
+      const shapeKeys = Object.keys(op.params.shape);
+      expect(
+        params.map((p) => p.name),
+        op.name,
+      ).toEqual(shapeKeys);
+      const required = requiredKeys(op.params);
+      for (const p of params) {
+        expect(p.in, `${op.name}.${p.name}`).toBe('query');
+        expect(p.schema, `${op.name}.${p.name}`).toBeTypeOf('object');
+        expect(typeof p.description, `${op.name}.${p.name}`).toBe('string');
+        if (required.includes(p.name)) {
+          expect(p.required, `${op.name}.${p.name}`).toBe(true);
+        } else {
+          expect(p.required === undefined || p.required === false, `${op.name}.${p.name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('states the rule of a parameter from its zod messages, and the defaults', () => {
+    const apply = parametersOf(walletOperations.agencyApplyUserCard);
+    expect(apply.find((p) => p.name === 'embossedName')!.description).toBe(
+      'Name embossed on the card. Rule: embossedName must be 1-20 upper-case letters A-Z with single spaces between words.',
+    );
+    expect(apply.find((p) => p.name === 'needDelivery')!.schema.default).toBe(false);
+    const page = parametersOf(walletOperations.cardListAllByUser);
+    expect(page.find((p) => p.name === 'pageNum')!.schema.default).toBe(1);
+    expect(page.find((p) => p.name === 'pageSize')!.schema.default).toBe(20);
+    expect(page.find((p) => p.name === 'pageSize')!.description).toBe(
+      'Users per page. Rule: pageSize must be a whole number; must be at least 1; must be at most 100. Default: 20.',
+    );
+    const address = parametersOf(walletOperations.addAddress);
+    expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
+  });
+
+  it('marks exactly the three extensions with x-extension: true', () => {
+    for (const op of operations) {
+      const operation = operationOf(op);
+      if (EXTENSIONS.includes(op.name)) {
+        expect(operation['x-extension'], op.name).toBe(true);
+        expect(String(operation.description).startsWith('Extension (not in the spec).'), op.name).toBe(true);
+      } else {
+        expect(operation['x-extension'], op.name).toBeUndefined();
+        expect(String(operation.description).startsWith(`Spec §${op.section}.`), op.name).toBe(true);
+      }
+    }
+    expect(operations.filter((op) => op.extension).map((op) => op.name)).toEqual(EXTENSIONS);
+  });
+
+  it('answers 200 with the envelope {code, msg, data?} and 500 with code 5000', () => {
+    for (const op of operations) {
+      const responses = operationOf(op).responses as Record<
+        string,
+        { content: Record<string, { schema: unknown }> }
+      >;
+      expect(Object.keys(responses).sort(), op.name).toEqual(['200', '500']);
+      const ok = resolve<Json & { properties: Record<string, Json>; required: string[] }>(
+        responses['200']!.content['application/json']!.schema,
+      );
+      expect(Object.keys(responses['200']!.content)).toEqual(['application/json']);
+      expect(ok.type).toBe('object');
+      expect(Object.keys(ok.properties)).toEqual(['code', 'msg', 'data']);
+      expect(ok.properties.code!.type).toBe('integer');
+      expect(ok.properties.msg!.type).toBe('string');
+      expect(ok.required).toEqual(['code', 'msg']);
+
+      const failed = resolve<Json & { properties: Record<string, Json>; required: string[] }>(
+        responses['500']!.content['application/json']!.schema,
+      );
+      expect(failed.properties.code).toMatchObject({ type: 'integer', const: 5000 });
+      expect(failed.properties.msg!.type).toBe('string');
+      expect(failed.required).toEqual(['code', 'msg']);
+    }
+  });
+
+  it('gives 4.1 the registered user of spec 2.2: six fields, all required', () => {
+    const responses = operationOf(walletOperations.registerAndKyc).responses as Record<
+      string,
+      { content: Record<string, { schema: { properties: { data: unknown } } }> }
+    >;
+    const envelope = resolve<{ properties: { data: unknown } }>(
+      responses['200']!.content['application/json']!.schema,
+    );
+    const data = resolve<{ type: string; properties: Record<string, Json>; required: string[] }>(
+      envelope.properties.data,
+    );
+    const fields = ['agencyCode', 'appId', 'appUserId', 'email', 'walletAccountType', 'walletToken'];
+    expect(data.type).toBe('object');
+    expect(Object.keys(data.properties)).toEqual(fields);
+    expect([...data.required].sort()).toEqual([...fields].sort());
+    expect(data.properties.walletAccountType).toEqual({ type: 'string', enum: ['CORPORATE', 'STANDARD'] });
+  });
+
+  it('shapes list results as arrays of their item schema', () => {
+    const dataOf = (op: WalletOperation) => {
+      const responses = operationOf(op).responses as Record<
+        string,
+        { content: Record<string, { schema: { properties: { data: unknown } } }> }
+      >;
+      return resolve<Json>(
+        resolve<{ properties: { data: unknown } }>(responses['200']!.content['application/json']!.schema)
+          .properties.data,
+      );
+    };
+    expect(dataOf(walletOperations.agencyAssetList)).toEqual({
+      description: DATA,
+      type: 'array',
+      items: { $ref: '#/components/schemas/Asset' },
+    });
+    expect(dataOf(walletOperations.userAssetList)).toEqual({
+      description: DATA,
+      type: 'array',
+      items: { $ref: '#/components/schemas/Asset' },
+    });
+    expect(dataOf(walletOperations.userCardList)).toEqual({
+      description: DATA,
+      type: 'array',
+      items: { $ref: '#/components/schemas/UserCardSummary' },
+    });
+    expect(dataOf(walletOperations.categoryList)).toEqual({
+      description: DATA,
+      type: 'array',
+      items: { $ref: '#/components/schemas/CardCategory' },
+    });
+    expect(dataOf(walletOperations.addressList)).toEqual({
+      description: DATA,
+      type: 'array',
+      items: { $ref: '#/components/schemas/Address' },
+    });
+    const page = dataOf(walletOperations.cardListAllByUser) as {
+      properties: Record<string, Json>;
+      required: string[];
+    };
+    expect(Object.keys(page.properties)).toEqual(['dataTotal', 'haveNext', 'list']);
+  });
+
+  it('has only resolvable references, and no leftover input/output duplicates', () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) resolve({ $ref: JSON.parse(ref.slice('"$ref":'.length)) as string });
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(
+      [
+        'Address',
+        'AddressCreated',
+        'Asset',
+        'CardApplication',
+        'CardCategory',
+        'CardRecord',
+        'InternalError',
+        'RegisteredUser',
+        'UserCardSummary',
+        'UserWithCards',
+        'UsersWithCardsPage',
+      ].sort(),
+    );
+  });
+});

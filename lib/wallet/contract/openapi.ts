@@ -1,0 +1,392 @@
+// The OpenAPI 3.1 document of the wallet API, generated from the operation catalogue and its zod
+// contracts, so that the published description cannot drift from what the service validates.
+// Served unsigned at /wallet/api/openapi.json. Pure: no filesystem, no environment, no
+// server-only imports; built once per process.
+import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
+import { z } from 'zod';
+import {
+  walletOperations,
+  type WalletOperation,
+  type WalletOperationName,
+} from '@/lib/wallet/contract/operations';
+import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
+import * as v from '@/lib/wallet/contract/schemas';
+
+// ---------------------------------------------------------------- tags (spec §4 categories)
+
+export const OPERATION_TAGS: Record<WalletOperationName, string> = {
+  registerAndKyc: 'User Management',
+  cardListAllByUser: 'Card Management',
+  agencyApplyUserCard: 'Agency Management',
+  userApplyCard: 'User Management',
+  agencyAssetList: 'Agency Management',
+  userCardList: 'Card Management',
+  addAddress: 'Address Management',
+  categoryList: 'Card Management',
+  userAssetList: 'Asset Management',
+  addressList: 'Address Management',
+};
+
+const TAGS = [
+  { name: 'User Management', description: 'Registration with KYC, and card applications paid by the user' },
+  { name: 'Card Management', description: 'Card lists and the card category catalogue' },
+  { name: 'Agency Management', description: "The agency's assets, and card applications paid by the agency" },
+  { name: 'Address Management', description: 'Delivery addresses of users' },
+  { name: 'Asset Management', description: "Users' assets" },
+];
+
+// Business result codes each operation can return, beyond the common ones (1001-1003, 2001-2004).
+const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
+  registerAndKyc: [3002, 4007],
+  cardListAllByUser: [],
+  agencyApplyUserCard: [3001, 4001, 4002, 4003, 4004, 4005, 4006, 4007],
+  userApplyCard: [3001, 4001, 4002, 4003, 4004, 4005, 4006, 4007],
+  agencyAssetList: [],
+  userCardList: [3001],
+  addAddress: [3001, 4007],
+  categoryList: [],
+  userAssetList: [3001],
+  addressList: [3001],
+};
+
+// ---------------------------------------------------------------- parameter descriptions
+
+// What each parameter means (spec §4 and DESIGN §3); the rule is appended from the zod schema.
+const MEANING: Record<string, string> = {
+  agencyCode: 'Agency code',
+  appId: 'App identifier',
+  timestamp:
+    'Request time in Unix epoch milliseconds; must be within ±300 s of the service clock (else 2002)',
+  nonce: 'Random string, used once per app within the timestamp window (reuse: 2003)',
+  sign: 'Request signature: lowercase hex HMAC-SHA256 of the string to sign with the app secret (see the API description)',
+  requestId:
+    'Idempotency key: the same app, requestId and parameters within 24 h return the first result; other parameters give 4007',
+  appUserId: 'App user ID',
+  email: 'E-mail address',
+  firstName: 'First name',
+  lastName: 'Last name',
+  birthday: 'Date of birth, yyyy-MM-dd',
+  mobile: 'Mobile number prefixed with its region code, <region_code>-<number>',
+  region: 'Region',
+  documentType: 'Identity document type',
+  documentNo: 'Identity document number',
+  photos: 'Document photo URLs, several joined by a comma',
+  documentExpiryDate: 'Identity document expiry date, yyyy-MM-dd',
+  gender: 'Gender',
+  annualIncome: 'Annual income in USD',
+  occupation: 'Occupation',
+  position: 'Position',
+  detailedAddress: 'Detailed address',
+  cardUUID: 'Card account UUID',
+  supportDocumentType: 'Type of the supporting document',
+  supportDocumentUrl: 'URL of the supporting document',
+  pageNum: 'Page number, from 1',
+  pageSize: 'Users per page',
+  paymentAssetId: 'Asset the card fee is paid from',
+  categoryId: 'Card category ID (see categoryList)',
+  embossedName: 'Name embossed on the card',
+  needDelivery: 'Whether the card is delivered; when true, addressId is required (else 4002)',
+  addressId:
+    "Delivery address ID, one of the user's addresses (else 4003); required when needDelivery is true",
+  cardNumber:
+    'A card number the user already owns: 12-19 digits, Luhn-valid and not bound to any card (else 4006); omitted, a number is generated',
+  cardImageUrl: 'URL of the card image uploaded by the user',
+  country: 'Country or region, ISO 3166-1 alpha-2',
+  city: 'City',
+  street: 'Street',
+  province: 'Province or state',
+  postalCode: 'Postal code',
+  isDefault: "Whether this becomes the user's default address (a user's first address is always the default)",
+};
+
+// Per-operation meanings where the general one is not precise enough.
+const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, string>>> = {
+  cardListAllByUser: {
+    appUserId: "App user ID: when given, only that user's cards are returned",
+    email:
+      'E-mail address (case-insensitive): when given, only the cards of the user with that e-mail are returned',
+  },
+  agencyApplyUserCard: {
+    paymentAssetId: 'The agency asset (type CARD_MARGIN) the card fee is paid from (else 4005)',
+  },
+  userApplyCard: { paymentAssetId: "One of the user's WALLET assets, the card fee is paid from (else 4005)" },
+  registerAndKyc: { appUserId: "The app's own ID for the user, unique per app (else 3002)" },
+};
+
+type AnyDef = {
+  type: string;
+  error?: unknown;
+  checks?: { _zod: { def: { error?: unknown } } }[];
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  out?: z.core.$ZodType;
+  options?: readonly z.core.$ZodType[];
+  defaultValue?: unknown;
+};
+
+function pushMessage(error: unknown, into: string[]): void {
+  if (typeof error !== 'function') return;
+  let message: unknown;
+  try {
+    message = (error as (issue: unknown) => unknown)({});
+  } catch {
+    return;
+  }
+  if (typeof message === 'string' && message.length > 0 && !into.includes(message)) into.push(message);
+}
+
+/** The custom rule messages of a parameter schema, in check order ("must be ..."). */
+export function ruleMessages(schema: z.core.$ZodType, into: string[] = []): string[] {
+  const def = schema._zod.def as unknown as AnyDef;
+  pushMessage(def.error, into);
+  // Wrapped and piped schemas first: a refinement on a pipe comes after the rule it refines.
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'nullable':
+    case 'readonly':
+      if (def.innerType) ruleMessages(def.innerType, into);
+      break;
+    case 'pipe':
+      if (def.in) ruleMessages(def.in, into);
+      if (def.out) ruleMessages(def.out, into);
+      break;
+    case 'union':
+      for (const option of def.options ?? []) ruleMessages(option, into);
+      break;
+  }
+  for (const check of def.checks ?? []) pushMessage(check._zod.def.error, into);
+  return into;
+}
+
+function defaultOf(schema: z.core.$ZodType): unknown {
+  const def = schema._zod.def as unknown as AnyDef;
+  return def.type === 'default' ? def.defaultValue : undefined;
+}
+
+function describeParam(
+  opName: WalletOperationName | undefined,
+  name: string,
+  schema: z.core.$ZodType,
+): string {
+  const meaning = (opName && MEANING_BY_OPERATION[opName]?.[name]) ?? MEANING[name] ?? name;
+  const rules = ruleMessages(schema);
+  const parts = [meaning];
+  if (rules.length > 0) parts.push(`Rule: ${name} ${rules.join('; ')}`);
+  const fallback = defaultOf(schema);
+  if (fallback !== undefined) parts.push(`Default: ${String(fallback)}`);
+  return `${parts.join('. ')}.`;
+}
+
+// ---------------------------------------------------------------- the document
+
+const SIGNATURE_DESCRIPTION = [
+  'Every operation takes all its parameters in the query string (no request body; a parameter given as the empty',
+  'string counts as absent) and answers `application/json` with `Cache-Control: no-store` and the envelope',
+  '`{code, msg, data}`: HTTP 200 for every handled outcome (code 0 is success), HTTP 500 with code 5000 and no',
+  'detail for an unexpected failure.',
+  '',
+  'Signature: every request carries `agencyCode`, `appId`, `timestamp` (Unix epoch ms), `nonce` (16-64 characters',
+  'of `A-Z a-z 0-9 _ -`) and `sign`. Take every query parameter except `sign`, drop those whose value is the empty',
+  'string (a name given twice is rejected with 1003), encode names and values with RFC 3986 (`encodeURIComponent`',
+  "plus `! ' ( ) *` as `%21 %27 %28 %29 %2A`), sort by encoded name and join as `name=value` with `&`. The string",
+  'to sign is `METHOD + "\\n" + PATH + "\\n" + canonical query`, with the upper-case method and the path as listed',
+  'here (e.g. `/wallet/api/user/cardList`). `sign` is the lowercase hex HMAC-SHA256 of it with the app secret.',
+  'Order of checks: duplicates (1003), each parameter against its rule (1001/1002), then the app (2004), the',
+  'signature (2001), the timestamp within ±300 s (2002) and the nonce (2003), then the business rules.',
+].join('\n');
+
+const COMMON_PARAMS = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'] as const;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function resultCodesDescription(codes: readonly ResultCodeValue[]): string {
+  return codes.map((c) => `${c}: ${resultCodeMeaning[c]}`).join('; ');
+}
+
+function build(): Record<string, unknown> {
+  // The five common parameters, declared once under components.parameters and referenced by
+  // every operation (zod-openapi replaces a registered schema instance with a $ref).
+  const common: Record<string, z.ZodType> = {};
+  for (const name of COMMON_PARAMS) {
+    const schema: z.ZodType = v.authParams[name];
+    common[name] = schema.meta({
+      description: describeParam(undefined, name, schema),
+      param: { in: 'query', name, required: true },
+    });
+  }
+
+  const commonCodes: ResultCodeValue[] = [
+    ResultCode.PARAM_MISSING,
+    ResultCode.PARAM_INVALID,
+    ResultCode.PARAM_DUPLICATED,
+    ResultCode.APP_UNKNOWN,
+    ResultCode.SIGNATURE_MISMATCH,
+    ResultCode.TIMESTAMP_EXPIRED,
+    ResultCode.NONCE_USED,
+  ];
+
+  const internalError = z
+    .object({
+      code: z
+        .literal(ResultCode.INTERNAL)
+        .meta({ description: 'Always 5000', override: { type: 'integer' } }),
+      msg: z.string().meta({ description: 'A generic message; no internal detail' }),
+    })
+    .meta({ description: 'The envelope of an unexpected failure (HTTP 500)' });
+
+  const paths: NonNullable<ZodOpenApiObject['paths']> = {};
+  for (const [key, op] of Object.entries(walletOperations) as [WalletOperationName, WalletOperation][]) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, schema] of Object.entries(op.params.shape as Record<string, z.ZodType>)) {
+      shape[name] = common[name] ?? schema.meta({ description: describeParam(key, name, schema) });
+    }
+    const envelope = z.object({
+      code: z
+        .number()
+        .int()
+        .meta({
+          description: `Result code: 0 on success; otherwise ${resultCodesDescription([...commonCodes, ...BUSINESS_CODES[key]])}`,
+        }),
+      msg: z
+        .string()
+        .meta({ description: 'An English sentence; for 1001/1002 it names the parameter and the rule' }),
+      data: op.data.optional().meta({ description: 'The result, present when code is 0' }),
+    });
+
+    const descriptionLines = [
+      op.extension
+        ? `Extension (not in the spec). ${capitalise(op.summary.replace(/^Extension: /, ''))}.`
+        : `Spec §${op.section}.`,
+      'All parameters travel in the query string; there is no request body.',
+    ];
+    if (BUSINESS_CODES[key].length > 0) {
+      descriptionLines.push(`Business result codes: ${resultCodesDescription(BUSINESS_CODES[key])}.`);
+    }
+
+    const operation: ZodOpenApiOperationObject = {
+      operationId: op.name,
+      summary: op.summary,
+      description: descriptionLines.join('\n\n'),
+      tags: [OPERATION_TAGS[key]],
+      requestParams: { query: z.object(shape) },
+      responses: {
+        '200': {
+          description: 'Every handled outcome: the envelope with code 0 and data, or a result code and msg',
+          content: { 'application/json': { schema: envelope } },
+        },
+        '500': {
+          description: 'Unexpected failure: code 5000, no detail',
+          content: { 'application/json': { schema: internalError } },
+        },
+      },
+      ...(op.extension ? { 'x-extension': true } : {}),
+    };
+    paths[op.path] = { [op.method.toLowerCase()]: operation };
+  }
+
+  const generated = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Wallet API',
+        version: '2.0',
+        description: SIGNATURE_DESCRIPTION,
+      },
+      servers: [{ url: '/', description: 'This service; paths carry no version segment' }],
+      tags: TAGS,
+      paths,
+      components: {
+        parameters: common,
+        schemas: {
+          RegisteredUser: v.registeredUserSchema,
+          UsersWithCardsPage: v.usersWithCardsPageSchema,
+          UserWithCards: v.userWithCardsSchema,
+          CardRecord: v.cardRecordSchema,
+          CardApplication: v.cardApplicationSchema,
+          Asset: v.assetSchema,
+          UserCardSummary: v.userCardSummarySchema,
+          AddressCreated: v.addressCreatedSchema,
+          CardCategory: v.cardCategorySchema,
+          Address: v.addressSchema,
+          InternalError: internalError,
+        },
+      },
+    },
+    {
+      override: ({ jsonSchema }) => {
+        // Drop zod's noise: the safe-integer bounds of every int, and the regex of ISO date-times.
+        const s = jsonSchema as Record<string, unknown>;
+        if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+        if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+        if (s.format === 'date-time' && typeof s.pattern === 'string') delete s.pattern;
+      },
+    },
+  );
+
+  // Plain JSON from here on (no undefined, no shared references): safe to serialise and hand out.
+  const doc = JSON.parse(JSON.stringify(generated)) as OpenApiJson;
+  finishParameters(doc);
+  dropInputDuplicates(doc);
+  return doc;
+}
+
+type JsonObject = Record<string, unknown>;
+type ParameterJson = { name?: string; description?: string; schema?: JsonObject; $ref?: string };
+type OpenApiJson = JsonObject & {
+  paths: Record<string, Record<string, JsonObject & { parameters?: ParameterJson[] }>>;
+  components: JsonObject & { schemas: Record<string, unknown>; parameters: Record<string, ParameterJson> };
+};
+
+/**
+ * The parameter's description is also copied into its schema by zod-openapi: keep it once. And zod
+ * renders no `default` for a defaulted union|pipe (pageNum, pageSize, needDelivery, isDefault):
+ * put the catalogue's default on the parameter schema.
+ */
+function finishParameters(doc: OpenApiJson): void {
+  const tidy = (param: ParameterJson, schema?: z.core.$ZodType) => {
+    if (param.schema && param.schema.description === param.description) delete param.schema.description;
+    const fallback = schema ? defaultOf(schema) : undefined;
+    if (param.schema && fallback !== undefined) param.schema.default = fallback;
+  };
+  for (const param of Object.values(doc.components.parameters)) tidy(param);
+  for (const op of Object.values(walletOperations) as WalletOperation[]) {
+    const operation = doc.paths[op.path]?.[op.method.toLowerCase()];
+    const shape = op.params.shape as Record<string, z.core.$ZodType>;
+    for (const param of operation?.parameters ?? []) {
+      if (param.name) tidy(param, shape[param.name]);
+    }
+  }
+}
+
+/**
+ * zod-openapi also renders a manually registered component in input mode when another manual
+ * component nests it, and then names the response's rendering `<Name>Output`. Nothing here is
+ * an input, so drop the unreferenced input rendering and give the output one its plain name.
+ */
+function dropInputDuplicates(doc: OpenApiJson): void {
+  const schemas = doc.components.schemas;
+  for (const name of Object.keys(schemas)) {
+    const plain = name.replace(/Output$/, '');
+    if (plain === name || !(plain in schemas)) continue;
+    const others = { ...doc, components: { ...doc.components, schemas: { ...schemas, [plain]: undefined } } };
+    if (JSON.stringify(others).includes(`"#/components/schemas/${plain}"`)) continue;
+    schemas[plain] = schemas[name];
+    delete schemas[name];
+  }
+  const renamed = JSON.stringify(doc).replace(
+    /"#\/components\/schemas\/(\w+)Output"/g,
+    (ref, plain: string) =>
+      plain in schemas && !(`${plain}Output` in schemas) ? `"#/components/schemas/${plain}"` : ref,
+  );
+  Object.assign(doc, JSON.parse(renamed) as OpenApiJson);
+}
+
+let cached: Record<string, unknown> | undefined;
+
+/** The OpenAPI 3.1 document of the wallet API (built on first use, then reused). */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  cached ??= build();
+  return cached;
+}

@@ -1,0 +1,50 @@
+// 4.7 Add address. The user's row is locked for the duration, so that "first address is the
+// default" and "only one default" hold when two additions race.
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { addresses } from '@/lib/wallet/service/db/schema';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import type { AddressCreated } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { findUserOrThrow } from '../user/find-user';
+
+export async function addAddress(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'addAddress'>;
+}): Promise<AddressCreated> {
+  const { db, app, params } = options;
+  const user = await findUserOrThrow(db, app.id, params.appUserId, { lock: true });
+
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(addresses)
+    .where(eq(addresses.userId, user.id));
+  const isDefault = params.isDefault || Number(existing?.n ?? 0) === 0;
+  if (isDefault) {
+    await db
+      .update(addresses)
+      .set({ isDefault: false })
+      .where(and(eq(addresses.userId, user.id), eq(addresses.isDefault, true)));
+  }
+
+  const [row] = await db
+    .insert(addresses)
+    .values({
+      appId: app.id,
+      userId: user.id,
+      country: params.country,
+      province: params.province ?? null,
+      city: params.city,
+      street: params.street,
+      detailedAddress: params.detailedAddress ?? null,
+      postalCode: params.postalCode ?? null,
+      firstName: params.firstName,
+      lastName: params.lastName,
+      mobile: params.mobile,
+      isDefault,
+    })
+    .returning({ id: addresses.id });
+  if (!row) throw new Error('address insert returned no row');
+  return { addressId: row.id, agencyCode: app.agencyCode, appId: app.appId, appUserId: user.appUserId };
+}

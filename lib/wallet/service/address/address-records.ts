@@ -1,0 +1,29 @@
+// Shaping stored addresses into the address-list extension's element.
+import 'server-only';
+import { addresses } from '@/lib/wallet/service/db/schema';
+import type { Address } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp } from '../context';
+
+export function toAddress(
+  row: typeof addresses.$inferSelect,
+  app: AuthenticatedApp,
+  appUserId: string,
+): Address {
+  return {
+    addressId: row.id,
+    agencyCode: app.agencyCode,
+    appId: app.appId,
+    appUserId,
+    country: row.country,
+    province: row.province,
+    city: row.city,
+    street: row.street,
+    detailedAddress: row.detailedAddress,
+    postalCode: row.postalCode,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    mobile: row.mobile,
+    isDefault: row.isDefault,
+    createTime: row.createdAt.toISOString(),
+  };
+}

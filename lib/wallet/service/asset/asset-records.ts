@@ -1,0 +1,23 @@
+// Shaping stored assets into the spec's asset element (2.6).
+import 'server-only';
+import { assets } from '@/lib/wallet/service/db/schema';
+import { minorToMajor } from '@/lib/wallet/contract/money';
+import type { Asset } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp } from '../context';
+
+export function toAsset(row: typeof assets.$inferSelect, app: AuthenticatedApp, appUserId: string): Asset {
+  return {
+    agencyCode: app.agencyCode,
+    appId: app.appId,
+    appUserId,
+    assetId: row.id,
+    assetName: row.name,
+    balance: minorToMajor(row.balance, row.decimalPlaces),
+    currency: row.currency,
+    decimalPlaces: row.decimalPlaces,
+    defaultAsset: row.isDefault ? 1 : 0,
+    icon: row.icon,
+    symbol: row.symbol,
+    type: row.type,
+  };
+}

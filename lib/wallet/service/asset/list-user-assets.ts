@@ -1,0 +1,20 @@
+// Extension: a user's assets (their WALLET asset and each card's CARD asset), shaped as 2.6.
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { assets } from '@/lib/wallet/service/db/schema';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import type { Asset } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { findUserOrThrow } from '../user/find-user';
+import { toAsset } from './asset-records';
+
+export async function listUserAssets(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'userAssetList'>;
+}): Promise<Asset[]> {
+  const { db, app, params } = options;
+  const user = await findUserOrThrow(db, app.id, params.appUserId);
+  const rows = await db.select().from(assets).where(eq(assets.userId, user.id)).orderBy(asc(assets.id));
+  return rows.map((row) => toAsset(row, app, user.appUserId));
+}

@@ -1,0 +1,234 @@
+// 4.3 / 4.4 Card application. In the caller's one transaction: the card's own asset and the card
+// are written, then the fee is taken from the payment asset by a single conditional UPDATE
+// (balance >= fee) together with its ledger debit, so concurrent applications can never
+// overdraw it. Any failure, a short balance included, rolls all of it back.
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import {
+  addresses,
+  assets,
+  cardCategories,
+  cards,
+  ledgerEntries,
+  users,
+} from '@/lib/wallet/service/db/schema';
+import { generateCardNumber, luhnValid } from '@/lib/wallet/contract/card-number';
+import { formatMinor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { CardApplication } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { userNotFound } from '../user/find-user';
+
+export type Payer = 'AGENCY' | 'USER';
+
+const GENERATION_ATTEMPTS = 5;
+
+export async function applyCard(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  payer: Payer;
+  params: OperationParams<'agencyApplyUserCard'>;
+  now?: Date;
+}): Promise<CardApplication> {
+  const { db, app, payer, params } = options;
+  const now = options.now ?? new Date();
+
+  if (params.needDelivery && params.addressId === undefined) {
+    throw new WalletError(
+      ResultCode.DELIVERY_ADDRESS_MISSING,
+      'needDelivery is true, so addressId is required.',
+    );
+  }
+
+  // The user, the category and the payment asset in one round trip (a card application is the
+  // busiest write): a missing user means no row; a missing category or asset, a null half.
+  const [found] = await db
+    .select({
+      user: {
+        id: users.id,
+        appUserId: users.appUserId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+      category: cardCategories,
+      asset: { id: assets.id, currency: assets.currency },
+    })
+    .from(users)
+    .leftJoin(cardCategories, eq(cardCategories.id, params.categoryId))
+    .leftJoin(
+      assets,
+      and(
+        eq(assets.id, params.paymentAssetId),
+        eq(assets.appId, app.id),
+        payer === 'AGENCY' ? isNull(assets.userId) : eq(assets.userId, users.id),
+        sql`${assets.type} <> 'CARD'`,
+      ),
+    )
+    .where(and(eq(users.appId, app.id), eq(users.appUserId, params.appUserId)))
+    .limit(1);
+  if (!found) throw userNotFound(params.appUserId);
+  const { user, category, asset } = found;
+  if (!category)
+    throw new WalletError(
+      ResultCode.CATEGORY_NOT_FOUND,
+      `Card category ${params.categoryId} does not exist.`,
+    );
+  if (!asset) {
+    const owner = payer === 'AGENCY' ? "the agency's" : `user ${user.appUserId}'s`;
+    throw new WalletError(
+      ResultCode.PAYMENT_ASSET_NOT_FOUND,
+      `Payment asset ${params.paymentAssetId} is not one of ${owner} assets.`,
+    );
+  }
+  if (asset.currency !== category.currency) {
+    throw new WalletError(
+      ResultCode.PAYMENT_ASSET_NOT_FOUND,
+      `Payment asset ${asset.id} holds ${asset.currency}, but the card category is paid in ${category.currency}.`,
+    );
+  }
+
+  if (params.addressId !== undefined) {
+    const [address] = await db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, params.addressId), eq(addresses.userId, user.id)));
+    if (!address)
+      throw new WalletError(
+        ResultCode.ADDRESS_NOT_FOUND,
+        `Address ${params.addressId} is not one of this user's addresses.`,
+      );
+  }
+
+  if (params.cardNumber !== undefined) {
+    if (!luhnValid(params.cardNumber)) {
+      throw new WalletError(
+        ResultCode.CARD_NUMBER_INVALID,
+        'cardNumber must be 12-19 digits with a valid Luhn check digit.',
+      );
+    }
+    const [bound] = await db
+      .select({ id: cards.id })
+      .from(cards)
+      .where(eq(cards.cardNumber, params.cardNumber));
+    if (bound) throw cardNumberBound();
+  }
+
+  const [cardAsset] = await db
+    .insert(assets)
+    .values({
+      appId: app.id,
+      userId: user.id,
+      type: 'CARD',
+      code: `CARD_${category.currency}`,
+      name: `${category.name} (${category.currency})`,
+      currency: category.currency,
+      symbol: category.currencySymbol,
+      icon: category.currencyIcon,
+      decimalPlaces: category.decimalPlaces,
+      balance: 0,
+      isDefault: false,
+    })
+    .returning({ id: assets.id });
+  if (!cardAsset) throw new Error('card asset insert returned no row');
+
+  const physical = category.type === 'PHYSICAL';
+  const expiry = new Date(Date.UTC(now.getUTCFullYear() + category.validityYears, now.getUTCMonth(), 1));
+  const base = {
+    appId: app.id,
+    userId: user.id,
+    categoryId: category.id,
+    paymentAssetId: asset.id,
+    cardAssetId: cardAsset.id,
+    paidBy: payer,
+    fee: category.fee,
+    cardUuid: randomUUID(),
+    embossedName: params.embossedName,
+    cardHolder: `${user.firstName} ${user.lastName}`,
+    expireMonth: String(expiry.getUTCMonth() + 1).padStart(2, '0'),
+    expireYear: String(expiry.getUTCFullYear()),
+    status: physical ? 'PENDING' : 'ACTIVE',
+    cardAccountStatus: physical ? 'PENDING' : 'APPROVED',
+    channel: 'CRYPTO',
+    needDelivery: params.needDelivery,
+    addressId: params.needDelivery ? (params.addressId ?? null) : null,
+    cardImageUrl: params.cardImageUrl ?? null,
+    rejectReason: null,
+    activeTime: physical ? null : now,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  const card = await insertCard(db, base, params.cardNumber, category.bin);
+
+  // Last, and in one statement with its ledger entry: the conditional UPDATE takes the payment
+  // asset's row lock, which concurrent applications against the same asset queue on, so it is
+  // held for as little as possible (this statement and the commit). No row: the balance is short.
+  const [debited] = await rawRows<{ balance_after: string }>(
+    db,
+    sql`with debited as (
+          update ${assets} set balance = balance - ${category.fee}
+          where id = ${asset.id} and balance >= ${category.fee}
+          returning balance
+        )
+        insert into ${ledgerEntries} (asset_id, amount, balance_after, reason, card_id)
+        select ${asset.id}, ${-category.fee}, balance, 'CARD_FEE', ${card.id} from debited
+        returning balance_after`,
+  );
+  if (!debited) {
+    const [current] = await db
+      .select({ balance: assets.balance })
+      .from(assets)
+      .where(eq(assets.id, asset.id));
+    const dp = category.decimalPlaces;
+    throw new WalletError(
+      ResultCode.BALANCE_INSUFFICIENT,
+      `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
+    );
+  }
+
+  return {
+    channel: card.channel,
+    status: card.status as CardApplication['status'],
+    cardAccountStatus: card.cardAccountStatus as CardApplication['cardAccountStatus'],
+    cardId: card.id,
+    cardNumber: card.cardNumber,
+    cardUUID: card.cardUuid,
+    embossedName: card.embossedName,
+    expiryMonth: card.expireMonth,
+    expiryYear: card.expireYear,
+    last4: card.cardNumber.slice(-4),
+    msg: physical
+      ? params.needDelivery
+        ? 'Card application accepted: the card will be produced and delivered to the chosen address.'
+        : 'Card application accepted: the card will be produced and is pending activation.'
+      : 'Card issued and active.',
+  };
+}
+
+type NewCard = Omit<typeof cards.$inferInsert, 'cardNumber'>;
+
+/**
+ * Inserts the card. A clash on the unique card number (a generated number colliding, or a
+ * supplied one bound concurrently) inserts nothing instead of raising, so the transaction lives
+ * on without a savepoint: a generated number is drawn again, a supplied one is reported.
+ */
+async function insertCard(db: Executor, values: NewCard, supplied: string | undefined, bin: string) {
+  for (let attempt = 1; attempt <= GENERATION_ATTEMPTS; attempt++) {
+    const cardNumber = supplied ?? generateCardNumber(bin);
+    const [row] = await db
+      .insert(cards)
+      .values({ ...values, cardNumber })
+      .onConflictDoNothing({ target: cards.cardNumber })
+      .returning();
+    if (row) return row;
+    if (supplied) throw cardNumberBound();
+  }
+  throw new Error(`no free card number under BIN ${bin} after ${GENERATION_ATTEMPTS} attempts`);
+}
+
+function cardNumberBound(): WalletError {
+  return new WalletError(ResultCode.CARD_NUMBER_INVALID, 'cardNumber is already bound to a card.');
+}

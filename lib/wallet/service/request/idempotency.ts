@@ -1,0 +1,82 @@
+// requestId handling (DESIGN §3). The key row is inserted in the same transaction as the work it
+// guards: a concurrent call with the same key blocks on the unique index until the first
+// commits (then replays its result) or rolls back (then runs itself). Only successes are kept,
+// so a call that failed, and so changed nothing, can be retried.
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { idempotencyKeys } from '@/lib/wallet/service/db/schema';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { Executor } from '../context';
+
+const VOLATILE = new Set(['sign', 'timestamp', 'nonce']);
+
+/**
+ * Same operation and the same parameters as validated (defaults applied), less the per-call
+ * sign, timestamp and nonce: `isDefault=false` and an omitted isDefault are the same request.
+ */
+export function requestFingerprint(operation: string, params: Record<string, unknown>): string {
+  const stable = Object.keys(params)
+    .filter((name) => !VOLATILE.has(name) && params[name] !== undefined)
+    .sort()
+    .map((name) => [name, params[name]]);
+  return createHash('sha256')
+    .update(`${operation}\n${JSON.stringify(stable)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs `work` in one transaction; with a requestId, exactly once per (app, requestId).
+ * Returns the JSON text of the result, so that a replay is byte-identical to the first answer.
+ */
+export async function runOnce(options: {
+  db: Database;
+  appKey: number;
+  operation: string;
+  requestId: string | undefined;
+  fingerprint: string;
+  work: (tx: Executor) => Promise<unknown>;
+}): Promise<string> {
+  const { db, appKey, operation, requestId, fingerprint, work } = options;
+  if (!requestId) {
+    return db.transaction(async (tx) => JSON.stringify(await work(tx)));
+  }
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ appId: appKey, requestId, operation, paramsHash: fingerprint })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.appId, idempotencyKeys.requestId],
+        set: { operation, paramsHash: fingerprint, response: null, createdAt: sql`now()` },
+        // An expired record is taken over; a live one is left alone (and nothing is returned).
+        setWhere: sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`,
+      })
+      .returning({ requestId: idempotencyKeys.requestId });
+
+    if (claimed.length === 0) {
+      const [existing] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.appId, appKey), eq(idempotencyKeys.requestId, requestId)));
+      if (!existing || existing.operation !== operation || existing.paramsHash !== fingerprint) {
+        throw new WalletError(
+          ResultCode.REQUEST_ID_REUSED,
+          'requestId has already been used with other parameters.',
+        );
+      }
+      if (existing.response === null) {
+        // Only possible if a holder committed without a result, which runOnce never does.
+        throw new Error('idempotency record without a response');
+      }
+      return existing.response;
+    }
+
+    const response = JSON.stringify(await work(tx));
+    await tx
+      .update(idempotencyKeys)
+      .set({ response })
+      .where(and(eq(idempotencyKeys.appId, appKey), eq(idempotencyKeys.requestId, requestId)));
+    return response;
+  });
+}
