@@ -117,7 +117,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 // ---------------------------------------------------------------- helpers
 
 const masked = (n: string) => `${n.slice(0, 6)} ${'•'.repeat(n.length - 10)} ${n.slice(-4)}`;
-const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+// The back-office's date formats (lib/backoffice/format.ts), written out here so that the test
+// does not take them from the code it checks: "1 May 2026, 09:30 UTC" and "1 May 2026".
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const utcDate = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+const utcMinute = (iso: string) => `${utcDate(iso)}, ${new Date(iso).toISOString().slice(11, 16)} UTC`;
 const cardsHref = (q: string) => `/cards?${new URLSearchParams({ q }).toString()}`;
 
 async function expectPath(page: Page, pathAndQuery: string) {
@@ -173,7 +180,7 @@ async function expectCardRow(page: Page, user: SeededUser, card: SeededCard) {
   await expect(row.locator('td').nth(4)).toHaveText(card.expiry);
   await expect(row.locator('td').nth(5)).toHaveText(user.embossedName);
   await expect(row.locator('td').nth(6)).toHaveText(
-    card.activeTime === null ? 'Not active yet' : card.activeTime.slice(0, 10),
+    card.activeTime === null ? 'Not active yet' : utcDate(card.activeTime),
   );
 }
 

@@ -12,7 +12,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { assetCapacity, formatMoney, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capacity';
+import { assetCapacity, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capacity';
+import { formatCount, formatMoney } from '@/lib/backoffice/format';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 
@@ -101,7 +102,9 @@ export default async function DashboardPage() {
                   <>
                     <CapacityChart
                       rows={categories}
-                      summary={categories.map((c) => `${c.category.name}: ${c.cards} cards`).join('; ')}
+                      summary={categories
+                        .map((c) => `${c.category.name}: ${formatCount(c.cards)} cards`)
+                        .join('; ')}
                     />
                     <Table>
                       <TableHeader>
@@ -125,7 +128,7 @@ export default async function DashboardPage() {
                               className="text-right tabular-nums"
                               data-testid={`capacity-${c.category.categoryId}`}
                             >
-                              {c.cards.toLocaleString('en-US')}
+                              {formatCount(c.cards)}
                             </TableCell>
                             <TableCell>
                               <Badge variant={LEVEL_BADGE[c.level]}>{LEVEL_TEXT[c.level]}</Badge>

@@ -2,7 +2,8 @@
 // Adding a delivery address for a user (spec 4.7): the country picked from the ISO list by
 // searching, the recipient prefilled from the user, and whether it becomes the default address
 // (a user's first address always does). Checked in the browser by the action's own schema; errors
-// beside their fields and in a summary; the request ID is made when the form opens.
+// beside their fields and in a summary; the request ID is made when the form opens. Its fields
+// are the shared ones of components/forms, as the registration's and the wizard's are.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { MapPinPlus } from 'lucide-react';
@@ -10,19 +11,20 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { MobileNumberFields } from '@/components/users/mobile-number-fields';
-import { ActionFormIntro, actionFormStatus, mobileErrors } from '@/components/users/action-form-status';
+import { CountryField } from '@/components/forms/country-field';
+import { MobileNumberFields } from '@/components/forms/mobile-number-fields';
+import { TextField } from '@/components/forms/text-field';
+import { ActionFormIntro, actionFormStatus } from '@/components/users/action-form-status';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import { addAddress } from '@/lib/backoffice/actions/addresses';
-import { addAddressFormSchema, newRequestId, type MobileValue } from '@/lib/backoffice/forms/user-forms';
+import { countryName } from '@/lib/backoffice/format';
+import { addAddressFormSchema, type MobileValue } from '@/lib/backoffice/forms/user-forms';
+import { newRequestId } from '@/lib/backoffice/request-id';
 
 const ID = 'address';
 
@@ -58,17 +60,9 @@ export interface AddAddressFormProps {
   mobile: MobileValue;
   /** The user has no address yet: this one becomes the default whatever is chosen. */
   isFirst: boolean;
-  countries: readonly ComboboxOption[];
 }
 
-export function AddAddressForm({
-  appUserId,
-  firstName,
-  lastName,
-  mobile,
-  isFirst,
-  countries,
-}: AddAddressFormProps) {
+export function AddAddressForm({ appUserId, firstName, lastName, mobile, isFirst }: AddAddressFormProps) {
   const router = useRouter();
   const [requestId] = useState(newRequestId);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
@@ -95,17 +89,16 @@ export function AddAddressForm({
       },
       actionProps: {
         onSuccess: ({ input }) => {
-          const country = countries.find((c) => c.value === input.country)?.label ?? input.country;
           toast.success('Address added', {
-            description: `${input.street.trim()}, ${input.city.trim()}, ${country}${input.isDefault ? ' is now the default address' : ''}.`,
+            description: `${input.street.trim()}, ${input.city.trim()}, ${countryName(input.country)}${input.isDefault ? ' is now the default address' : ''}.`,
           });
           router.push(userPath);
         },
       },
     },
   );
-  const { register, control, formState } = form;
-  const { errors, submitCount } = formState;
+  const { control, formState } = form;
+  const { submitCount } = formState;
 
   const { summary, busy } = actionFormStatus(form, action, FIELD_ORDER, fieldId);
 
@@ -119,60 +112,31 @@ export function AddAddressForm({
           <CardDescription>Where cards are delivered to.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <CountryField
+            control={control}
+            name="country"
             id={`${ID}-country`}
-            label="Country"
             required
             description="Type to search by name or code, e.g. Germany or DE."
-            error={errors.country?.message}
-          >
-            {(controlProps) => (
-              <Controller
-                control={control}
-                name="country"
-                render={({ field }) => (
-                  <Combobox
-                    {...controlProps}
-                    ref={field.ref}
-                    options={countries}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    placeholder="Choose a country"
-                    searchPlaceholder="Search countries"
-                    emptyText="No country matches."
-                    aria-required
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field id={`${ID}-province`} label="Province or state" error={errors.province?.message}>
-            <Input autoComplete="off" {...register('province')} />
-          </Field>
-          <Field id={`${ID}-city`} label="City" required error={errors.city?.message}>
-            <Input autoComplete="off" {...register('city')} />
-          </Field>
-          <Field id={`${ID}-postalCode`} label="Postal code" error={errors.postalCode?.message}>
-            <Input autoComplete="off" {...register('postalCode')} />
-          </Field>
-          <Field
+          />
+          <TextField control={control} name="province" id={`${ID}-province`} label="Province or state" />
+          <TextField control={control} name="city" id={`${ID}-city`} label="City" required />
+          <TextField control={control} name="postalCode" id={`${ID}-postalCode`} label="Postal code" />
+          <TextField
+            control={control}
+            name="street"
             id={`${ID}-street`}
             label="Street"
             required
             description="Street and house number."
-            error={errors.street?.message}
-          >
-            <Input autoComplete="off" {...register('street')} />
-          </Field>
-          <Field
+          />
+          <TextField
+            control={control}
+            name="detailedAddress"
             id={`${ID}-detailedAddress`}
             label="Detailed address"
             description="Flat, floor, building: whatever the courier needs."
-            error={errors.detailedAddress?.message}
-          >
-            <Input autoComplete="off" {...register('detailedAddress')} />
-          </Field>
+          />
         </CardContent>
       </Card>
 
@@ -185,19 +149,28 @@ export function AddAddressForm({
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           {/* The user's values are rendered by the server as well, so they show before hydration. */}
-          <Field id={`${ID}-firstName`} label="First name" required error={errors.firstName?.message}>
-            <Input autoComplete="off" defaultValue={firstName} {...register('firstName')} />
-          </Field>
-          <Field id={`${ID}-lastName`} label="Last name" required error={errors.lastName?.message}>
-            <Input autoComplete="off" defaultValue={lastName} {...register('lastName')} />
-          </Field>
+          <TextField
+            control={control}
+            name="firstName"
+            id={`${ID}-firstName`}
+            label="First name"
+            required
+            defaultValue={firstName}
+          />
+          <TextField
+            control={control}
+            name="lastName"
+            id={`${ID}-lastName`}
+            label="Last name"
+            required
+            defaultValue={lastName}
+          />
           <MobileNumberFields
+            control={control}
+            name="mobile"
             idPrefix={`${ID}-mobile`}
             required
-            regionCode={register('mobile.regionCode')}
-            number={register('mobile.number')}
             defaults={mobile}
-            errors={mobileErrors(errors.mobile)}
           />
         </CardContent>
       </Card>

@@ -7,7 +7,7 @@ import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { feeCoverage } from '@/lib/backoffice/card-issue-balance';
 import { cardTypeLabel, networkLabel } from '@/lib/backoffice/card-issue-format';
-import { formatMoney } from '@/lib/backoffice/asset-capacity';
+import { formatMoney } from '@/lib/backoffice/format';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 

@@ -1,32 +1,20 @@
 'use client';
 // The card-issue wizard's inline address form (4.7): adds a delivery address for the user
 // without leaving the wizard, then hands its id back to be chosen. Its own requestId, made when
-// the form opens, keeps a double click on Save to one address.
+// the form opens, keeps a double click on Save to one address. Its fields are the shared ones of
+// components/forms; the wallet's bare rules ("must not be empty") are worded after each label.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
-import { getAlpha2Codes } from 'i18n-iso-countries';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { CountryField } from '@/components/forms/country-field';
+import { TextField } from '@/components/forms/text-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { addDeliveryAddress } from '@/lib/backoffice/actions/card-issue';
-import { countryName, withFieldLabel } from '@/lib/backoffice/card-issue-format';
-import { newRequestId } from '@/lib/backoffice/card-issue-request-id';
+import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
 import { deliveryAddressSchema, type IssueUser } from '@/lib/backoffice/forms/card-issue';
-
-let countryOptions: ComboboxOption[] | undefined;
-
-/** Every ISO 3166-1 country, by English name, built on first use. */
-function countries(): ComboboxOption[] {
-  countryOptions ??= Object.keys(getAlpha2Codes())
-    .map((code) => ({ value: code, label: countryName(code), keywords: [code] }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
-  return countryOptions;
-}
+import { newRequestId } from '@/lib/backoffice/request-id';
 
 export interface DeliveryAddressFormProps {
   user: IssueUser;
@@ -35,6 +23,9 @@ export interface DeliveryAddressFormProps {
   onAdded: (addressId: number) => void;
   onCancel: (() => void) | undefined;
 }
+
+/** A field's error worded after its label. */
+const after = (label: string) => (message: string | undefined) => withFieldLabel(label, message);
 
 export function DeliveryAddressForm({ user, firstAddress, onAdded, onCancel }: DeliveryAddressFormProps) {
   const [requestId] = useState(newRequestId);
@@ -62,8 +53,7 @@ export function DeliveryAddressForm({ user, firstAddress, onAdded, onCancel }: D
       actionProps: { onSuccess: ({ data }) => onAdded(data.addressId) },
     },
   );
-  const { errors } = form.formState;
-  const error = (label: string, message: string | undefined) => withFieldLabel(label, message);
+  const { control } = form;
 
   return (
     <form
@@ -82,74 +72,58 @@ export function DeliveryAddressForm({ user, firstAddress, onAdded, onCancel }: D
         </Alert>
       ) : null}
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label="First name" required error={error('First name', errors.firstName?.message)}>
-          <Input autoComplete="off" {...form.register('firstName')} />
-        </Field>
-        <Field label="Last name" required error={error('Last name', errors.lastName?.message)}>
-          <Input autoComplete="off" {...form.register('lastName')} />
-        </Field>
-        <Field
+        <TextField
+          control={control}
+          name="firstName"
+          label="First name"
+          required
+          formatError={after('First name')}
+        />
+        <TextField
+          control={control}
+          name="lastName"
+          label="Last name"
+          required
+          formatError={after('Last name')}
+        />
+        <TextField
+          control={control}
+          name="mobile"
           label="Mobile number"
           required
           className="sm:col-span-2"
           description="Region code, a hyphen and the number, e.g. 1-4155550100."
-          error={error('Mobile number', errors.mobile?.message)}
-        >
-          <Input
-            autoComplete="off"
-            inputMode="tel"
-            className="sm:max-w-[calc(50%-0.5rem)]"
-            {...form.register('mobile')}
-          />
-        </Field>
-        <Field
-          label="Country"
+          formatError={after('Mobile number')}
+          inputMode="tel"
+          inputClassName="sm:max-w-[calc(50%-0.5rem)]"
+        />
+        <CountryField
+          control={control}
+          name="country"
           id="delivery-country"
           required
-          error={error('Country', errors.country?.message)}
-        >
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="country"
-              render={({ field }) => (
-                <Combobox
-                  {...control}
-                  ref={field.ref}
-                  options={countries()}
-                  value={field.value ?? ''}
-                  onChange={(code) => field.onChange(code)}
-                  onBlur={field.onBlur}
-                  placeholder="Choose a country…"
-                  searchPlaceholder="Search countries"
-                  emptyText="No country has this name or code."
-                  aria-required
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field
+          formatError={after('Country')}
+        />
+        <TextField
+          control={control}
+          name="province"
           label="Province or state (optional)"
-          error={error('Province or state', errors.province?.message)}
-        >
-          <Input autoComplete="off" {...form.register('province')} />
-        </Field>
-        <Field label="City" required error={error('City', errors.city?.message)}>
-          <Input autoComplete="off" {...form.register('city')} />
-        </Field>
-        <Field label="Postal code (optional)" error={error('Postal code', errors.postalCode?.message)}>
-          <Input autoComplete="off" {...form.register('postalCode')} />
-        </Field>
-        <Field label="Street" required error={error('Street', errors.street?.message)}>
-          <Input autoComplete="off" {...form.register('street')} />
-        </Field>
-        <Field
+          formatError={after('Province or state')}
+        />
+        <TextField control={control} name="city" label="City" required formatError={after('City')} />
+        <TextField
+          control={control}
+          name="postalCode"
+          label="Postal code (optional)"
+          formatError={after('Postal code')}
+        />
+        <TextField control={control} name="street" label="Street" required formatError={after('Street')} />
+        <TextField
+          control={control}
+          name="detailedAddress"
           label="Apartment, floor, etc. (optional)"
-          error={error('Apartment, floor, etc.', errors.detailedAddress?.message)}
-        >
-          <Input autoComplete="off" {...form.register('detailedAddress')} />
-        </Field>
+          formatError={after('Apartment, floor, etc.')}
+        />
       </div>
       {firstAddress ? (
         <p className="text-sm text-muted-foreground">

@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
-import { formatExpiry, userDisplayName } from '@/lib/backoffice/card-issue-format';
+import { userDisplayName } from '@/lib/backoffice/card-issue-format';
+import { formatExpiry } from '@/lib/backoffice/format';
 import type { IssuedCard, IssueUser } from '@/lib/backoffice/forms/card-issue';
 
 export interface IssueResultProps {

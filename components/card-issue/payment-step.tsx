@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMoney } from '@/lib/backoffice/asset-capacity';
+import { formatMoney } from '@/lib/backoffice/format';
 import { PAYER_LABELS } from '@/lib/backoffice/card-issue-format';
 import { PAYERS, type Payer } from '@/lib/backoffice/forms/card-issue';
 import type { Asset } from '@/lib/wallet/contract/schemas';

@@ -22,18 +22,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards-fetch';
 import { cardsQueryKeys } from '@/lib/backoffice/cards-query-keys';
 import {
-  CARD_PAGE_SIZES,
   CARDS_PATH,
   cardsExportHref,
   cardsHref,
   cardsPaginationParams,
   cardsResultState,
   parseCardsQuery,
-  type CardPageSize,
   type CardsError,
   type CardsPage,
   type CardsQuery,
 } from '@/lib/backoffice/cards-view';
+import { pageSizeOptions } from '@/lib/backoffice/paging';
 
 /** What the server rendered: the first page, or why it could not. */
 export type CardsInitial = {
@@ -134,7 +133,7 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
     navigate({ page: 1, size: query.size, q: q === '' ? null : q });
   }
 
-  function onSizeChange(size: CardPageSize) {
+  function onSizeChange(size: number) {
     navigate({ page: 1, size, q: query.q });
   }
 
@@ -205,9 +204,9 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
               id="cards-size"
               name="size"
               value={String(query.size)}
-              onChange={(event) => onSizeChange(Number(event.target.value) as CardPageSize)}
+              onChange={(event) => onSizeChange(Number(event.target.value))}
             >
-              {CARD_PAGE_SIZES.map((size) => (
+              {pageSizeOptions(query.size).map((size) => (
                 <option key={size} value={size}>
                   {size}
                 </option>

@@ -4,13 +4,8 @@
 // Server-compatible.
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  CARD_TYPE_LABELS,
-  formatUtcDate,
-  formatUtcDateTime,
-  summarizeCardStatuses,
-  type CardsUserRow,
-} from '@/lib/backoffice/cards-view';
+import { CARD_TYPE_LABELS, summarizeCardStatuses, type CardsUserRow } from '@/lib/backoffice/cards-view';
+import { formatDate, formatDateTime } from '@/lib/backoffice/format';
 
 const USER_COLUMNS = 4;
 
@@ -57,7 +52,7 @@ function UserCards({ user }: { user: CardsUserRow }) {
               {card.activeTime === null ? (
                 <span className="text-muted-foreground">Not active yet</span>
               ) : (
-                formatUtcDate(card.activeTime)
+                <time dateTime={card.activeTime}>{formatDate(card.activeTime)}</time>
               )}
             </TableCell>
           </TableRow>
@@ -104,7 +99,7 @@ export function CardsTable({ users }: { users: readonly CardsUserRow[] }) {
               </TableHead>
               <TableCell data-testid="user-email">{user.email}</TableCell>
               <TableCell className="tabular-nums" data-testid="user-registered">
-                {formatUtcDateTime(user.registerTime)}
+                <time dateTime={user.registerTime}>{formatDateTime(user.registerTime)}</time>
               </TableCell>
               <TableCell data-testid="card-summary">{summarizeCardStatuses(user.cards)}</TableCell>
             </TableRow>

@@ -3,6 +3,7 @@
 // bundle); the same numbers are in the table beside it, so the picture is hidden from screen
 // readers behind a one-line summary.
 import type { CategoryCapacity } from '@/lib/backoffice/asset-capacity';
+import { formatCount } from '@/lib/backoffice/format';
 
 const LEVEL_FILL = {
   ok: 'var(--color-primary)',
@@ -49,7 +50,7 @@ export function CapacityChart({ rows, summary }: { rows: readonly CategoryCapaci
                 fontWeight="600"
                 fill="currentColor"
               >
-                {row.cards.toLocaleString('en-US')}
+                {formatCount(row.cards)}
               </text>
             </g>
           );

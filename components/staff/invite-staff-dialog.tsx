@@ -24,13 +24,14 @@ import { inviteStaff } from '@/lib/backoffice/actions/staff';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
 import { inviteStaffSchema } from '@/lib/backoffice/forms/staff';
+import { formatDateTime } from '@/lib/backoffice/format';
 
 export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {
   const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
   return (
     <div className="grid gap-2">
       <label htmlFor="invite-link" className="text-sm font-medium">
-        Invitation link (valid until {new Date(expiresAt).toLocaleString()})
+        Invitation link (valid until {formatDateTime(expiresAt)})
       </label>
       <div className="flex gap-2">
         <Input id="invite-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />

@@ -3,9 +3,8 @@
 // a failed submit (field errors in page order, the action's own error first), the note on
 // required fields, and whether the form is busy. Busy lasts from the first click until the next
 // page opens, so a second click sends nothing.
-import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormErrorSummary, type FormErrorSummaryItem } from '@/components/ui/form-error-summary';
-import type { MobileValue } from '@/lib/backoffice/forms/user-forms';
 import { formErrorItems } from './form-error-items';
 
 type ActionState = {
@@ -43,13 +42,4 @@ export function ActionFormIntro({
       </p>
     </>
   );
-}
-
-/** A mobile number's errors as MobileNumberFields takes them. */
-export function mobileErrors(errors: FieldErrors<{ mobile: MobileValue }>['mobile']) {
-  return {
-    regionCode: errors?.regionCode?.message,
-    number: errors?.number?.message,
-    whole: errors?.message,
-  };
 }

@@ -4,16 +4,9 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
+import { DEFAULT_PAGE_SIZE, pageSizeOptions } from '@/lib/backoffice/paging';
 
-export function PageSizeSelect({
-  size,
-  sizes,
-  defaultSize,
-}: {
-  size: number;
-  sizes: readonly number[];
-  defaultSize: number;
-}) {
+export function PageSizeSelect({ size }: { size: number }) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -29,13 +22,13 @@ export function PageSizeSelect({
         onChange={(event) => {
           const next = new URLSearchParams(searchParams.toString());
           next.delete('page');
-          if (Number(event.target.value) === defaultSize) next.delete('size');
+          if (Number(event.target.value) === DEFAULT_PAGE_SIZE) next.delete('size');
           else next.set('size', event.target.value);
           const query = next.toString();
           router.push(query ? `${pathname}?${query}` : pathname);
         }}
       >
-        {(sizes.includes(size) ? sizes : [...sizes, size].sort((a, b) => a - b)).map((option) => (
+        {pageSizeOptions(size).map((option) => (
           <option key={option} value={option}>
             {option}
           </option>

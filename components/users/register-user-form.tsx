@@ -10,12 +10,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
+import { MobileNumberFields } from '@/components/forms/mobile-number-fields';
+import { SelectField } from '@/components/forms/select-field';
+import { TextField } from '@/components/forms/text-field';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { registerUser } from '@/lib/backoffice/actions/users';
 import {
@@ -23,14 +23,13 @@ import {
   emptyRegisterUserForm,
   GENDER_LABELS,
   MAX_PHOTOS,
-  newRequestId,
   OTHER_DOCUMENT_TYPE,
   registerUserFormSchema,
   SUPPORT_DOCUMENT_TYPE_LABELS,
 } from '@/lib/backoffice/forms/user-forms';
+import { newRequestId } from '@/lib/backoffice/request-id';
 import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/schemas';
-import { ActionFormIntro, actionFormStatus, mobileErrors } from './action-form-status';
-import { MobileNumberFields } from './mobile-number-fields';
+import { ActionFormIntro, actionFormStatus } from './action-form-status';
 
 const ID = 'register';
 
@@ -94,7 +93,7 @@ export function RegisterUserForm() {
       },
     },
   );
-  const { register, control, formState, watch } = form;
+  const { control, formState, watch } = form;
   const { errors, submitCount } = formState;
   const photos = useFieldArray({ control, name: 'photos' });
   const documentType = watch('documentType');
@@ -111,64 +110,70 @@ export function RegisterUserForm() {
           <CardDescription>Who they are in your app, and how to reach them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <TextField
+            control={control}
+            name="appUserId"
             id={`${ID}-appUserId`}
             label="App user ID"
             required
             description="The user's ID in your app: letters, digits, '_', '.', '@', ':', '+' or '-'."
-            error={errors.appUserId?.message}
-          >
-            <Input autoComplete="off" spellCheck={false} {...register('appUserId')} />
-          </Field>
-          <Field id={`${ID}-email`} label="E-mail" required error={errors.email?.message}>
-            <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
-          </Field>
-          <Field
+            spellCheck={false}
+          />
+          <TextField
+            control={control}
+            name="email"
+            id={`${ID}-email`}
+            label="E-mail"
+            required
+            type="email"
+            spellCheck={false}
+          />
+          <TextField
+            control={control}
+            name="firstName"
             id={`${ID}-firstName`}
             label="First name"
             required
             description="In English letters, as on the document."
-            error={errors.firstName?.message}
-          >
-            <Input autoComplete="off" {...register('firstName')} />
-          </Field>
-          <Field
+          />
+          <TextField
+            control={control}
+            name="lastName"
             id={`${ID}-lastName`}
             label="Last name"
             required
             description="In English letters, as on the document."
-            error={errors.lastName?.message}
-          >
-            <Input autoComplete="off" {...register('lastName')} />
-          </Field>
-          <Field id={`${ID}-birthday`} label="Date of birth" required error={errors.birthday?.message}>
-            <Input type="date" autoComplete="off" {...register('birthday')} />
-          </Field>
-          <Field id={`${ID}-gender`} label="Gender" error={errors.gender?.message}>
-            <NativeSelect placeholder="Not given" {...register('gender')}>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {GENDER_LABELS[gender]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <MobileNumberFields
-            idPrefix={`${ID}-mobile`}
-            required
-            regionCode={register('mobile.regionCode')}
-            number={register('mobile.number')}
-            errors={mobileErrors(errors.mobile)}
           />
-          <Field
+          <TextField
+            control={control}
+            name="birthday"
+            id={`${ID}-birthday`}
+            label="Date of birth"
+            required
+            type="date"
+          />
+          <SelectField
+            control={control}
+            name="gender"
+            id={`${ID}-gender`}
+            label="Gender"
+            placeholder="Not given"
+          >
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
+          </SelectField>
+          <MobileNumberFields control={control} name="mobile" idPrefix={`${ID}-mobile`} required />
+          <TextField
+            control={control}
+            name="region"
             id={`${ID}-region`}
             label="Region"
             required
             description="Where the user lives, e.g. United States or Hong Kong."
-            error={errors.region?.message}
-          >
-            <Input autoComplete="off" {...register('region')} />
-          </Field>
+          />
         </CardContent>
       </Card>
 
@@ -181,42 +186,46 @@ export function RegisterUserForm() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <SelectField
+            control={control}
+            name="documentType"
             id={`${ID}-documentType`}
             label="Document type"
             required
-            error={errors.documentType?.message}
+            placeholder="Choose a type"
           >
-            <NativeSelect placeholder="Choose a type" {...register('documentType')}>
-              {DOCUMENT_TYPE_SUGGESTIONS.map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.label}
-                </option>
-              ))}
-              <option value={OTHER_DOCUMENT_TYPE}>Other type…</option>
-            </NativeSelect>
-          </Field>
+            {DOCUMENT_TYPE_SUGGESTIONS.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+            <option value={OTHER_DOCUMENT_TYPE}>Other type…</option>
+          </SelectField>
           {documentType === OTHER_DOCUMENT_TYPE ? (
-            <Field
+            <TextField
+              control={control}
+              name="documentTypeOther"
               id={`${ID}-documentTypeOther`}
               label="Other document type"
               required
               description="Letters or digits, e.g. SEAMAN_BOOK."
-              error={errors.documentTypeOther?.message}
-            >
-              <Input autoComplete="off" {...register('documentTypeOther')} />
-            </Field>
+            />
           ) : null}
-          <Field id={`${ID}-documentNo`} label="Document number" required error={errors.documentNo?.message}>
-            <Input autoComplete="off" spellCheck={false} {...register('documentNo')} />
-          </Field>
-          <Field
+          <TextField
+            control={control}
+            name="documentNo"
+            id={`${ID}-documentNo`}
+            label="Document number"
+            required
+            spellCheck={false}
+          />
+          <TextField
+            control={control}
+            name="documentExpiryDate"
             id={`${ID}-documentExpiryDate`}
             label="Document expiry date"
-            error={errors.documentExpiryDate?.message}
-          >
-            <Input type="date" autoComplete="off" {...register('documentExpiryDate')} />
-          </Field>
+            type="date"
+          />
           <fieldset className="grid content-start gap-3 sm:col-span-2" aria-describedby={`${ID}-photos-hint`}>
             <legend className="mb-1 text-sm leading-none font-medium text-foreground">
               Document photos
@@ -231,24 +240,22 @@ export function RegisterUserForm() {
             </p>
             {photos.fields.map((row, index) => (
               <div key={row.id} className="flex items-start gap-2">
-                <Field
+                <TextField
+                  control={control}
+                  name={`photos.${index}.url`}
                   id={`${ID}-photos-${index}`}
                   label={`Photo URL ${index + 1}`}
                   className="flex-1"
-                  error={
-                    errors.photos?.[index]?.url?.message ??
+                  // The first row also carries what is wrong with the list as a whole.
+                  formatError={(message) =>
+                    message ??
                     (index === 0 ? (errors.photos?.root?.message ?? errors.photos?.message) : undefined)
                   }
-                >
-                  <Input
-                    type="url"
-                    inputMode="url"
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="https://"
-                    {...register(`photos.${index}.url`)}
-                  />
-                </Field>
+                  type="url"
+                  inputMode="url"
+                  spellCheck={false}
+                  placeholder="https://"
+                />
                 {photos.fields.length > 1 ? (
                   <Button
                     type="button"
@@ -285,63 +292,54 @@ export function RegisterUserForm() {
           <CardDescription>Optional. Give what the user&apos;s KYC level asks for.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field id={`${ID}-occupation`} label="Occupation" error={errors.occupation?.message}>
-            <Input autoComplete="off" {...register('occupation')} />
-          </Field>
-          <Field id={`${ID}-position`} label="Position" error={errors.position?.message}>
-            <Input autoComplete="off" {...register('position')} />
-          </Field>
-          <Field
+          <TextField control={control} name="occupation" id={`${ID}-occupation`} label="Occupation" />
+          <TextField control={control} name="position" id={`${ID}-position`} label="Position" />
+          <TextField
+            control={control}
+            name="annualIncome"
             id={`${ID}-annualIncome`}
             label="Annual income (USD)"
             description="An amount with at most two decimals, e.g. 50000 or 50000.00."
-            error={errors.annualIncome?.message}
-          >
-            <Input inputMode="decimal" autoComplete="off" {...register('annualIncome')} />
-          </Field>
-          <Field
+            inputMode="decimal"
+          />
+          <TextField
+            control={control}
+            name="cardUUID"
             id={`${ID}-cardUUID`}
             label="Card account UUID"
             description="Only if the user already has a card account with the provider."
-            error={errors.cardUUID?.message}
-          >
-            <Input autoComplete="off" spellCheck={false} {...register('cardUUID')} />
-          </Field>
-          <Field
+            spellCheck={false}
+          />
+          <TextField
+            control={control}
+            name="detailedAddress"
             id={`${ID}-detailedAddress`}
             label="Home address"
             className="sm:col-span-2"
-            error={errors.detailedAddress?.message}
-          >
-            <Input autoComplete="off" {...register('detailedAddress')} />
-          </Field>
-          <Field
+          />
+          <SelectField
+            control={control}
+            name="supportDocumentType"
             id={`${ID}-supportDocumentType`}
             label="Supporting document type"
-            error={errors.supportDocumentType?.message}
+            placeholder="None"
           >
-            <NativeSelect placeholder="None" {...register('supportDocumentType')}>
-              {SUPPORT_DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {SUPPORT_DOCUMENT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field
+            {SUPPORT_DOCUMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {SUPPORT_DOCUMENT_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            control={control}
+            name="supportDocumentUrl"
             id={`${ID}-supportDocumentUrl`}
             label="Supporting document URL"
-            error={errors.supportDocumentUrl?.message}
-          >
-            <Input
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://"
-              {...register('supportDocumentUrl')}
-            />
-          </Field>
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            placeholder="https://"
+          />
         </CardContent>
       </Card>
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatMobile } from './format';
+import { formatMobile } from '@/lib/backoffice/format';
 
 export type UserAddressView = {
   addressId: number;

@@ -2,7 +2,7 @@
 // one never leaves the server (DESIGN §5). Server-compatible.
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import { formatDateTime, formatMobile } from './format';
+import { formatDateTime, formatMobile } from '@/lib/backoffice/format';
 
 export type UserProfileView = {
   appUserId: string;

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { DEFAULT_PAGE_SIZE, pagingHref } from '@/lib/backoffice/paging';
 
-export function UserSearchForm({ query, size, error }: { query: string; size?: number; error?: string }) {
+export function UserSearchForm({ query, size, error }: { query: string; size: number; error?: string }) {
   return (
     <Form action="/users" role="search" aria-label="Users" className="mb-6 flex flex-wrap items-end gap-3">
       <Field
@@ -30,7 +31,8 @@ export function UserSearchForm({ query, size, error }: { query: string; size?: n
           placeholder="jane@example.com or jane-1"
         />
       </Field>
-      {size !== undefined ? <input type="hidden" name="size" value={size} /> : null}
+      {/* A search keeps the page size; it starts at the first page. */}
+      {size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="size" value={size} /> : null}
       <div className="flex items-center gap-2">
         <Button type="submit">
           <Search aria-hidden="true" />
@@ -38,7 +40,7 @@ export function UserSearchForm({ query, size, error }: { query: string; size?: n
         </Button>
         {query !== '' ? (
           <Link
-            href={size !== undefined ? `/users?size=${size}` : '/users'}
+            href={pagingHref('/users', { page: 1, size })}
             className={buttonVariants({ variant: 'ghost' })}
           >
             Clear search

@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatMobile } from './format';
+import { formatDateTime, formatMobile } from '@/lib/backoffice/format';
 
 export type UserRow = {
   appUserId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
-import { assetCapacity, formatMoney, LOW_CAPACITY_CARDS } from './asset-capacity';
+import { assetCapacity, LOW_CAPACITY_CARDS } from './asset-capacity';
 
 const asset = (balance: number, currency = 'USD'): Asset => ({
   agencyCode: 'AG',
@@ -54,12 +54,5 @@ describe('assetCapacity', () => {
 
   it('ignores categories paid in another currency', () => {
     expect(assetCapacity(asset(100), [category(1, 5, 'EUR')]).categories).toEqual([]);
-  });
-});
-
-describe('formatMoney', () => {
-  it('formats known currencies and falls back to the code', () => {
-    expect(formatMoney(100000, 'USD', 2)).toBe('$100,000.00');
-    expect(formatMoney(1.5, 'USDT', 6)).toBe('1.500000 USDT');
   });
 });

@@ -26,13 +26,3 @@ export function assetCapacity(asset: Asset, categories: readonly CardCategory[])
       : 'ok';
   return { asset, categories: rows, level };
 }
-
-/** A balance as money, e.g. "$100,000.00", or "100,000.00 USDT" for a currency Intl does not know. */
-export function formatMoney(amount: number, currency: string, decimalPlaces: number): string {
-  const digits = { minimumFractionDigits: decimalPlaces, maximumFractionDigits: decimalPlaces };
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, ...digits }).format(amount);
-  } catch {
-    return `${new Intl.NumberFormat('en-US', digits).format(amount)} ${currency}`;
-  }
-}

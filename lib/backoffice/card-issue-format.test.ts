@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatExpiry, withFieldLabel } from './card-issue-format';
+import { formatAddress, withFieldLabel } from './card-issue-format';
 
 describe('withFieldLabel', () => {
   it("puts the field's name before a wallet rule, and leaves sentences alone", () => {
@@ -42,8 +42,4 @@ describe('formatAddress', () => {
       }),
     ).toBe('Jane Doe, Unter den Linden 1, Apt 4, Springfield, IL, United States');
   });
-});
-
-it('formats an expiry as MM/YYYY', () => {
-  expect(formatExpiry('8', '2029')).toBe('08/2029');
 });

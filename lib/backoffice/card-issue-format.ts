@@ -1,6 +1,8 @@
 // How the card-issue wizard words what it shows: field errors with the field's name, payers,
-// card types and networks, delivery addresses on one line, and a card's expiry.
+// card types and networks, and delivery addresses on one line. Values every page writes (money,
+// dates, country names, a card's expiry) come from lib/backoffice/format.ts.
 import type { Address, CardCategory } from '@/lib/wallet/contract/schemas';
+import { countryName } from '@/lib/backoffice/format';
 import type { IssueUser, Payer } from '@/lib/backoffice/forms/card-issue';
 
 /**
@@ -32,17 +34,6 @@ export function userDisplayName(user: Pick<IssueUser, 'firstName' | 'lastName'>)
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/** "DE" -> "Germany" (the code itself when the runtime does not know it). */
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** "Jane Doe, 1 Main Street, Apt 4, 10115 Berlin, Germany" */
 export function formatAddress(address: Address): string {
   const place = [address.postalCode, address.city].filter(Boolean).join(' ');
@@ -55,9 +46,4 @@ export function formatAddress(address: Address): string {
   ]
     .filter((part) => part !== null && part !== '')
     .join(', ');
-}
-
-/** "08/2029" */
-export function formatExpiry(month: string, year: string): string {
-  return `${month.padStart(2, '0')}/${year}`;
 }

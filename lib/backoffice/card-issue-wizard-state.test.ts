@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstStepOf,
+  loadWizard,
+  LOST_ANSWER,
   nextStep,
   previousStep,
+  readIssueAnswer,
+  refusedFields,
   resumeWizard,
+  saveWizard,
   startWizard,
   stepOfField,
+  stepperSteps,
   toWizardValues,
+  WIZARD_STORAGE_KEY,
   type Preselect,
 } from './card-issue-wizard-state';
 
@@ -36,6 +44,24 @@ describe('steps', () => {
     expect(stepOfField('addressId')).toBe('delivery');
     expect(stepOfField('paymentAssetId')).toBe('payment');
     expect(stepOfField('requestId')).toBeUndefined();
+  });
+
+  it('finds the first step, in wizard order, that asks for one of some fields', () => {
+    expect(firstStepOf(['embossedName', 'paymentAssetId'])).toBe('payment');
+    expect(firstStepOf(['addressId'])).toBe('delivery');
+    expect(firstStepOf(['requestId', 'needDelivery'])).toBeUndefined();
+    expect(firstStepOf([])).toBeUndefined();
+  });
+
+  it('labels the stepper, saying delivery is passed over once a virtual card is chosen', () => {
+    const labels = ['User', 'Payment', 'Card type', 'Delivery', 'Name on card', 'Review'];
+    expect(stepperSteps(undefined)).toEqual(labels.map((label) => ({ label })));
+    expect(stepperSteps('PHYSICAL')).toEqual(labels.map((label) => ({ label })));
+    expect(stepperSteps('VIRTUAL')[3]).toEqual({
+      label: 'Delivery',
+      description: 'Not needed for a virtual card',
+    });
+    expect(stepperSteps('VIRTUAL').filter((step) => 'description' in step)).toHaveLength(1);
   });
 });
 
@@ -88,5 +114,104 @@ describe('toWizardValues', () => {
       embossedName: 'JANE',
     });
     expect(toWizardValues({ needDelivery: true, addressId: 9 })).toMatchObject({ addressId: 9 });
+  });
+});
+
+describe('the tab storage', () => {
+  const preselect: Preselect = { appUserId: jane.appUserId, user: jane, problem: null };
+
+  function memory() {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    };
+  }
+
+  it('saves the whole state, requestId included, and a reload resumes it', () => {
+    const storage = memory();
+    const state = { ...startWizard(preselect, 'kept-request-id'), step: 'name' as const };
+    saveWizard(storage, state);
+    expect(JSON.parse(storage.items.get(WIZARD_STORAGE_KEY) ?? '')).toEqual(state);
+    expect(loadWizard(storage, preselect, ids())).toEqual(state);
+  });
+
+  it('starts a new issue where nothing is stored, or storage is blocked', () => {
+    expect(loadWizard(memory(), null, ids())).toEqual(startWizard(null, 'request-1'));
+    expect(loadWizard(null, null, ids()).requestId).toBe('request-1');
+    const throwing = {
+      getItem: (): string | null => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(loadWizard(throwing, null, ids()).requestId).toBe('request-1');
+    // A full or blocked storage costs the reload, not the issue.
+    expect(() => saveWizard(throwing, startWizard(null, 'kept-request-id'))).not.toThrow();
+    expect(() => saveWizard(null, startWizard(null, 'kept-request-id'))).not.toThrow();
+  });
+});
+
+describe("the issue action's answer", () => {
+  const card = {
+    cardId: 7,
+    appUserId: 'u-jane',
+    maskedNumber: '455676 •••••• 0005',
+    last4: '0005',
+    embossedName: 'JANE DOE',
+    expiryMonth: '08',
+    expiryYear: '2029',
+    status: 'ACTIVE' as const,
+    cardAccountStatus: 'APPROVED' as const,
+    msg: 'Card issued and active.',
+  };
+
+  it('shows an issued card', () => {
+    expect(readIssueAnswer({ data: card })).toEqual({ kind: 'issued', card });
+  });
+
+  it("reads next-safe-action's field errors, the form's own entry left out", () => {
+    const errors = {
+      _errors: ['The form is not valid'],
+      embossedName: { _errors: ['must be 1-20 upper-case letters'] },
+      addressId: { _errors: ['Choose the delivery address.', 'second'] },
+      payer: { _errors: [] },
+    };
+    expect(refusedFields(errors)).toEqual([
+      ['embossedName', 'must be 1-20 upper-case letters'],
+      ['addressId', 'Choose the delivery address.'],
+    ]);
+    expect(refusedFields(undefined)).toEqual([]);
+    expect(readIssueAnswer({ validationErrors: errors })).toEqual({
+      kind: 'invalid',
+      fields: [
+        ['embossedName', 'must be 1-20 upper-case letters'],
+        ['addressId', 'Choose the delivery address.'],
+      ],
+    });
+  });
+
+  it('tells a reused requestId from a refusal, whatever else was refused', () => {
+    expect(
+      readIssueAnswer({
+        validationErrors: {
+          embossedName: { _errors: ['must be 1-20 upper-case letters'] },
+          requestId: { _errors: ['was already used for another issue'] },
+        },
+      }),
+    ).toEqual({ kind: 'failed', failure: { kind: 'repeat', message: 'was already used for another issue' } });
+  });
+
+  it("keeps the wallet's words for a refusal, and says when there was no answer", () => {
+    expect(readIssueAnswer({ serverError: 'The balance is too low.' })).toEqual({
+      kind: 'failed',
+      failure: { kind: 'refused', message: 'The balance is too low.' },
+    });
+    expect(readIssueAnswer(undefined)).toEqual({ kind: 'failed', failure: LOST_ANSWER });
+    expect(readIssueAnswer({})).toEqual({ kind: 'failed', failure: LOST_ANSWER });
+    expect(LOST_ANSWER.message).toContain('Issuing again is safe');
   });
 });

@@ -1,7 +1,9 @@
 // The card list as CSV (RFC 4180): the header, one line per card (a user without cards gets one
 // line with the card columns empty), cell quoting, and neutralising cells a spreadsheet would run
 // as a formula. States and types stay the wallet's codes (ACTIVE, VIRTUAL) for filtering in a
-// spreadsheet; times stay ISO 8601 UTC. Pure: it writes the rows the list already shows
+// spreadsheet; times stay ISO 8601 UTC, as the wallet sent them. That is deliberate: the screen
+// writes times for people (lib/backoffice/format.ts, "23 Nov 2026, 14:05 UTC"), a CSV is read by
+// programs, which sort and parse ISO 8601 as it is. Pure: it writes the rows the list already shows
 // (cards-view), so the export carries masked card numbers only and cannot drift from the table.
 import type { CardsCardRow, CardsUserRow } from '@/lib/backoffice/cards-view';
 
@@ -56,6 +58,7 @@ function cardCells(card: CardsCardRow | undefined): string[] {
 
 /** The lines of one user: one per card, or one with empty card columns. */
 export function cardsCsvLines(user: CardsUserRow): string {
+  // registerTime (and activeTime above) as ISO 8601, not formatDateTime: see the header.
   const userCells = [user.appUserId, user.name, user.email, user.registerTime];
   const cards = user.cards.length > 0 ? user.cards : [undefined];
   return cards.map((card) => csvLine([...userCells, ...cardCells(card)])).join('');
@@ -66,7 +69,7 @@ export function cardsCsvPreamble(): string {
   return `${CSV_BOM}${csvLine(CARDS_CSV_HEADER)}`;
 }
 
-/** "cards-20260501.csv", by the UTC date. */
+/** "cards-20260501.csv", by the UTC date (ISO 8601's basic form, so the files sort by date). */
 export function cardsCsvFilename(now: Date): string {
   return `cards-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
 }

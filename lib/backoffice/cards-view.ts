@@ -1,12 +1,21 @@
 // The /cards list's contract, shared by the page, the /cards/data route, the CSV export and the
-// browser: what the URL says (page, size, filter), how the filter maps onto 4.2, and the one
-// shape a page of users with their cards takes once it leaves the server (card numbers masked).
-// Pure and client-safe; the mapping runs only on the server, the browser only validates.
+// browser: what the URL says (page and size by the back-office's paging contract, paging.ts; the
+// filter), how the filter maps onto 4.2, and the one shape a page of users with their cards takes
+// once it leaves the server (card numbers masked). Pure and client-safe; the mapping runs only on
+// the server, the browser only validates.
 import { z } from 'zod';
+import { formatExpiry } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
 import {
+  pagingHref,
+  pagingLinkParams,
+  pagingSchema,
+  parsePaging,
+  searchParam,
+  type RawSearchParams,
+} from '@/lib/backoffice/paging';
+import {
   appUserIdParam,
-  cardListAllByUserParams,
   cardRecordSchema,
   emailParam,
   usersWithCardsPageSchema,
@@ -18,70 +27,32 @@ import {
 
 // ---------------------------------------------------------------- the URL
 
-export const CARD_PAGE_SIZES = [10, 20, 50, 100] as const;
-export type CardPageSize = (typeof CARD_PAGE_SIZES)[number];
-export const DEFAULT_CARD_PAGE_SIZE: CardPageSize = 20;
-
 export const CARDS_PATH = '/cards';
 export const CARDS_DATA_PATH = '/cards/data';
 export const CARDS_EXPORT_PATH = '/cards/export';
 
-const isPageSize = (n: number): n is CardPageSize => (CARD_PAGE_SIZES as readonly number[]).includes(n);
-
-/** What the list shows; `q` is the trimmed filter, null when there is none. */
-export const cardsQuerySchema = z.object({
-  // The wallet's own bound on pageNum, so a page the URL asks for is one 4.2 accepts.
-  page: cardListAllByUserParams.shape.pageNum,
-  size: z
-    .number()
-    .int()
-    .refine(isPageSize)
-    .transform((n) => n as CardPageSize),
-  q: z.string().nullable(),
-});
+/** What the list shows: a page (the back-office's paging contract) and `q`, the trimmed filter or null. */
+export const cardsQuerySchema = pagingSchema.extend({ q: z.string().nullable() });
 export type CardsQuery = z.infer<typeof cardsQuerySchema>;
 
-type RawSearchParams = URLSearchParams | Record<string, string | readonly string[] | undefined>;
-
-function first(raw: RawSearchParams, name: string): string | undefined {
-  if (raw instanceof URLSearchParams) return raw.get(name) ?? undefined;
-  const value = raw[name];
-  return typeof value === 'string' ? value : value?.[0];
-}
-
 /**
- * The query a URL asks for. A page or size the list cannot show falls back to its default, as a
- * hand-edited URL should; the filter is kept as typed (trimmed), so that a malformed one is
- * refused in words rather than silently widened to every user.
+ * The query a URL asks for. A page or size the list cannot show falls back to its default
+ * (paging.ts); the filter is kept as typed (trimmed), so that a malformed one is refused in words
+ * rather than silently widened to every user.
  */
 export function parseCardsQuery(raw: RawSearchParams): CardsQuery {
-  const page = cardListAllByUserParams.shape.pageNum.safeParse(first(raw, 'page') ?? undefined);
-  const sizeText = first(raw, 'size');
-  const size = sizeText !== undefined && /^\d{1,3}$/.test(sizeText) ? Number(sizeText) : NaN;
-  const q = first(raw, 'q')?.trim() ?? '';
-  return {
-    page: page.success ? page.data : 1,
-    size: isPageSize(size) ? size : DEFAULT_CARD_PAGE_SIZE,
-    q: q === '' ? null : q,
-  };
+  const q = searchParam(raw, 'q')?.trim() ?? '';
+  return { ...parsePaging(raw), q: q === '' ? null : q };
 }
 
 /** The list's address, defaults left out; same parameter order as the kit's Pagination links. */
 export function cardsHref(query: CardsQuery): string {
-  const params = new URLSearchParams();
-  if (query.q !== null) params.set('q', query.q);
-  if (query.size !== DEFAULT_CARD_PAGE_SIZE) params.set('size', String(query.size));
-  if (query.page > 1) params.set('page', String(query.page));
-  const qs = params.toString();
-  return qs ? `${CARDS_PATH}?${qs}` : CARDS_PATH;
+  return pagingHref(CARDS_PATH, query, { q: query.q });
 }
 
 /** What the kit's Pagination keeps in every page link besides the page itself. */
 export function cardsPaginationParams(query: CardsQuery): Record<string, string | undefined> {
-  return {
-    q: query.q ?? undefined,
-    size: query.size === DEFAULT_CARD_PAGE_SIZE ? undefined : String(query.size),
-  };
+  return pagingLinkParams(query, { q: query.q });
 }
 
 export function cardsDataHref(query: CardsQuery): string {
@@ -166,10 +137,6 @@ export const cardsErrorSchema = z.object({
 });
 export type CardsError = z.infer<typeof cardsErrorSchema>['error'];
 
-function expiryOf(record: CardRecord): string {
-  return `${record.expireMonth.padStart(2, '0')}/${record.expireYear}`;
-}
-
 export function toCardsCardRow(record: CardRecord): CardsCardRow {
   return {
     cardId: record.cardId,
@@ -179,7 +146,7 @@ export function toCardsCardRow(record: CardRecord): CardsCardRow {
     type: record.type,
     status: record.status,
     accountStatus: record.cardAccountStatus,
-    expiry: expiryOf(record),
+    expiry: formatExpiry(record.expireMonth, record.expireYear),
     embossedName: record.embossedName,
     activeTime: record.activeTime,
   };
@@ -222,16 +189,6 @@ export function summarizeCardStatuses(cards: readonly Pick<CardsCardRow, 'status
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status.toLowerCase()}`)
     .join(' · ');
-}
-
-/** "2026-05-01 09:30", in UTC so that the server's HTML and the browser's render agree. */
-export function formatUtcDateTime(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-/** "2026-05-01" in UTC. */
-export function formatUtcDate(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
 }
 
 export const CARD_TYPE_LABELS: Record<CardRecord['type'], string> = {

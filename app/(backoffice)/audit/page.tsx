@@ -14,9 +14,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
 import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/backoffice/forms/audit';
+import { formatDateTime } from '@/lib/backoffice/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -110,7 +111,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <Table label="Audit log entries">
           <TableHeader>
             <TableRow>
-              <TableHead>When (UTC)</TableHead>
+              <TableHead>When</TableHead>
               <TableHead>Who</TableHead>
               <TableHead>Action</TableHead>
               <TableHead>Target</TableHead>
@@ -122,8 +123,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <TableBody>
             {entries.map((e) => (
               <TableRow key={e.id}>
-                <TableCell className="whitespace-nowrap font-mono text-xs">
-                  {e.createdAt.toISOString().replace('T', ' ').slice(0, 19)}
+                <TableCell className="whitespace-nowrap text-xs tabular-nums">
+                  {/* To the second: entries of one action follow each other within a minute. */}
+                  <time dateTime={e.createdAt.toISOString()}>
+                    {formatDateTime(e.createdAt, { seconds: true })}
+                  </time>
                 </TableCell>
                 <TableCell>
                   <div>{e.actorEmail}</div>

@@ -8,8 +8,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { formatDateTime } from '@/lib/backoffice/format';
 import { listStaff } from '@/lib/backoffice/staff/list-staff';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 
 export const metadata: Metadata = { title: 'Staff' };
 
@@ -18,10 +19,6 @@ const STATUS_BADGE = {
   invited: { variant: 'info', label: 'Invited' },
   disabled: { variant: 'neutral', label: 'Disabled' },
 } as const;
-
-function formatDate(date: Date | null): string {
-  return date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'Never';
-}
 
 export default async function StaffPage() {
   const me = await requireStaff();
@@ -59,7 +56,11 @@ export default async function StaffPage() {
                 <Badge variant={STATUS_BADGE[m.status].variant}>{STATUS_BADGE[m.status].label}</Badge>
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
-                {formatDate(m.lastSignInAt)}
+                {m.lastSignInAt ? (
+                  <time dateTime={m.lastSignInAt.toISOString()}>{formatDateTime(m.lastSignInAt)}</time>
+                ) : (
+                  'Never'
+                )}
               </TableCell>
               <TableCell className="text-right">
                 <StaffRowActions member={m} isSelf={m.id === me.id} />

@@ -16,20 +16,13 @@ import { UsersTable, type UserRow } from '@/components/users/users-table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
-  parsePaging,
-  parseUserSearch,
-  type UserSearch,
-} from '@/lib/backoffice/forms/user-forms';
+import { parseUserSearch, type UserSearch } from '@/lib/backoffice/forms/user-forms';
+import { pagingHref, parsePaging, searchParam } from '@/lib/backoffice/paging';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Users' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function toRows(page: UsersWithCardsPage): UserRow[] {
   return page.list.map((user) => ({
@@ -61,11 +54,10 @@ async function lookUp(search: Exclude<UserSearch, { kind: 'invalid' }>, page: nu
 export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
   const me = await requireStaff('users.read');
   const params = await searchParams;
-  const query = (first(params.q) ?? '').trim();
+  const query = (searchParam(params, 'q') ?? '').trim();
   const search = parseUserSearch(query);
-  const { page, size } = parsePaging(first(params.page), first(params.size));
+  const { page, size } = parsePaging(params);
   const canRegister = can(me.role, 'users.register');
-  const sizeParam = size === DEFAULT_PAGE_SIZE ? undefined : size;
 
   const registerLink = canRegister ? (
     <Button asChild>
@@ -85,7 +77,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       />
       <UserSearchForm
         query={query}
-        size={sizeParam}
+        size={size}
         error={search.kind === 'invalid' ? search.message : undefined}
       />
     </>
@@ -165,7 +157,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
           description={`At ${size} users a page, the directory has ${lastPage} page${lastPage === 1 ? '' : 's'}.`}
           action={
             <Link
-              href={sizeParam ? `/users?size=${sizeParam}` : '/users'}
+              href={pagingHref('/users', { page: 1, size })}
               className={buttonVariants({ variant: 'outline' })}
             >
               Go to the first page
@@ -182,7 +174,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       <div className="grid gap-4">
         <UsersTable rows={rows} caption="Newest registrations first." />
         <div className="flex flex-col-reverse items-center justify-between gap-3 sm:flex-row">
-          <PageSizeSelect size={size} sizes={PAGE_SIZES} defaultSize={DEFAULT_PAGE_SIZE} />
+          <PageSizeSelect size={size} />
           <Pagination
             className="flex-1 sm:justify-end sm:gap-6"
             page={page}

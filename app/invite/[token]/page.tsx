@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { findOpenInvite, INVITE_INVALID } from '@/lib/backoffice/staff/accept-invite';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 
 export const metadata: Metadata = { title: 'Accept invitation', referrer: 'no-referrer' };
 

@@ -3,7 +3,7 @@
 // it goes (users, the assets that can pay, card types, delivery addresses), adding a delivery
 // address inline (4.7), and issuing the card. Issuing is idempotent through the wizard's
 // requestId. The card number is masked here, so no full number reaches the browser.
-import { formatMoney } from '@/lib/backoffice/asset-capacity';
+import { formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
 import { distinctUsers, toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';
 import { ActionError, authActionClient } from '@/lib/backoffice/actions/action-client';

@@ -1,6 +1,9 @@
-// Filters of the audit log page, read from its URL.
+// Filters of the audit log page, read from its URL. Its page number follows the back-office's
+// paging contract (paging.ts): a page it cannot show is the first page, not an invalid filter.
+// The page size is fixed: the log is read newest first, a screenful at a time.
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
+import { pageParam } from '@/lib/backoffice/paging';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -11,7 +14,7 @@ export const auditFiltersSchema = z.object({
   outcome: z.preprocess(blankToUndefined, z.enum(AUDIT_OUTCOMES).optional()),
   from: z.preprocess(blankToUndefined, z.iso.date().optional()),
   to: z.preprocess(blankToUndefined, z.iso.date().optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  page: pageParam,
 });
 
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;

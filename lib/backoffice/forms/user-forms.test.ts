@@ -3,7 +3,6 @@ import {
   addAddressContract,
   addAddressFormSchema,
   emptyRegisterUserForm,
-  parsePaging,
   parseUserSearch,
   registerUserContract,
   registerUserFormSchema,
@@ -236,14 +235,6 @@ describe('lookup helpers', () => {
     expect(parseUserSearch('jane-1')).toEqual({ kind: 'appUserId', appUserId: 'jane-1' });
     expect(parseUserSearch('shop@jane')).toEqual({ kind: 'appUserId', appUserId: 'shop@jane' });
     expect(parseUserSearch('jane doe')).toMatchObject({ kind: 'invalid' });
-  });
-
-  it('falls back to the first page and the default size', () => {
-    expect(parsePaging('3', '50')).toEqual({ page: 3, size: 50 });
-    expect(parsePaging('0', '7')).toEqual({ page: 1, size: 7 });
-    expect(parsePaging('2', '101')).toEqual({ page: 2, size: 20 });
-    expect(parsePaging('-1', '0')).toEqual({ page: 1, size: 20 });
-    expect(parsePaging('x', undefined)).toEqual({ page: 1, size: 20 });
   });
 
   it('splits a stored mobile number for a form', () => {

@@ -57,14 +57,6 @@ function textField({ label, rule, missing }: FieldRule) {
     });
 }
 
-/** A request ID made when the form opens, so a second submit of the same form is the same request. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only in secure contexts; a back-office reached over plain HTTP still needs one.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const requestIdField = z.string().pipe(kyc.requestId.unwrap());
 
 // ---------------------------------------------------------------- mobile number
@@ -371,20 +363,4 @@ export function parseUserSearch(raw: string | undefined): UserSearch {
   }
   if (isAppUserId) return { kind: 'appUserId', appUserId: q };
   return { kind: 'invalid', message: USER_SEARCH_RULE };
-}
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-
-/**
- * page and size from the URL; anything unusable falls back to the first page / default size.
- * Any size 4.2 accepts (1-100) works in the URL; the page offers the usual few.
- */
-export function parsePaging(
-  page: string | undefined,
-  size: string | undefined,
-): { page: number; size: number } {
-  const pageNum = /^[1-9]\d{0,5}$/.test(page ?? '') ? Number(page) : 1;
-  const sizeNum = /^[1-9]\d{0,2}$/.test(size ?? '') ? Number(size) : DEFAULT_PAGE_SIZE;
-  return { page: pageNum, size: sizeNum <= 100 ? sizeNum : DEFAULT_PAGE_SIZE };
 }

@@ -15,7 +15,7 @@ import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/b
 import { cardsFilterField, parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 
 export const dynamic = 'force-dynamic';
 

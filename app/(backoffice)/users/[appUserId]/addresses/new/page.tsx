@@ -1,5 +1,5 @@
-// Adding a delivery address for one user (spec 4.7), for the roles that may. The country list is
-// built here, on the server, and handed to the form; the recipient starts as the user.
+// Adding a delivery address for one user (spec 4.7), for the roles that may. The recipient starts
+// as the user.
 import type { Metadata } from 'next';
 import { AddAddressForm } from '@/components/addresses/add-address-form';
 import { AccessDenied } from '@/components/access-denied';
@@ -7,7 +7,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { countryOptions } from '@/lib/backoffice/countries';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 import { splitMobile } from '@/lib/backoffice/forms/user-forms';
@@ -83,7 +82,6 @@ export default async function AddAddressPage({ params }: { params: Params }) {
         lastName={user.lastName}
         mobile={splitMobile(user.mobile)}
         isFirst={existing === 0}
-        countries={countryOptions()}
       />
     </div>
   );

@@ -1,24 +1,32 @@
 'use client';
-// A mobile number as two inputs, region code and number, grouped under one legend: the wallet
-// wants `<region code>-<number>` (DESIGN §5), which staff should not have to type by hand. The
-// two inputs share a row, so their errors go under the row, full width, each tied to its input
-// (aria-describedby, aria-invalid) as Field does. An error about the whole number (from the
-// wallet service) shows as the number's.
+// A mobile number as two inputs, region code and number, grouped under one legend and bound to a
+// react-hook-form field holding `{ regionCode, number }`: the wallet wants `<region code>-<number>`
+// (DESIGN §5), which staff should not have to type by hand. The two inputs share a row, so their
+// errors go under the row, full width, each tied to its input (aria-describedby, aria-invalid)
+// as Field does. An error about the whole number (from the wallet service) shows as the number's.
 import { CircleExclamationPoint } from 'lucide-react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import {
+  useFormState,
+  type Control,
+  type FieldPath,
+  type FieldPathByValue,
+  type FieldValues,
+} from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { MobileValue } from '@/lib/backoffice/forms/user-forms';
+import { fieldErrorMessage } from './use-field-error';
 
-export interface MobileNumberFieldsProps {
+export interface MobileNumberFieldsProps<T extends FieldValues, TOut> {
+  control: Control<T, unknown, TOut>;
+  /** The field holding `{ regionCode, number }`. */
+  name: FieldPathByValue<T, MobileValue>;
   /** Ids become `<idPrefix>-regionCode` and `<idPrefix>-number` (and `…-error` for their errors). */
   idPrefix: string;
   legend?: string;
   required?: boolean;
-  regionCode: UseFormRegisterReturn;
-  number: UseFormRegisterReturn;
-  errors: { regionCode?: string; number?: string; whole?: string };
   /** A prefilled number, rendered by the server too so it shows before the page is interactive. */
-  defaults?: { regionCode: string; number: string };
+  defaults?: MobileValue;
   className?: string;
 }
 
@@ -42,19 +50,24 @@ function PartError({ id, message }: { id: string; message: string }) {
   );
 }
 
-export function MobileNumberFields({
+export function MobileNumberFields<T extends FieldValues, TOut>({
+  control,
+  name,
   idPrefix,
   legend = 'Mobile number',
   required = false,
-  regionCode,
-  number,
-  errors,
   defaults,
   className,
-}: MobileNumberFieldsProps) {
+}: MobileNumberFieldsProps<T, TOut>) {
+  // The parts' paths: `name` holds a MobileValue, so these exist (TypeScript cannot join paths).
+  const regionCodePath = `${name}.regionCode` as FieldPath<T>;
+  const numberPath = `${name}.number` as FieldPath<T>;
+  const { errors } = useFormState({ control, name });
+  const error = (path: string) => fieldErrorMessage(errors, path);
+
   const hintId = `${idPrefix}-hint`;
-  const code = { id: `${idPrefix}-regionCode`, error: errors.regionCode };
-  const subscriber = { id: `${idPrefix}-number`, error: errors.number ?? errors.whole };
+  const code = { id: `${idPrefix}-regionCode`, error: error(regionCodePath) };
+  const subscriber = { id: `${idPrefix}-number`, error: error(numberPath) ?? error(name) };
   const describedBy = (part: { id: string; error?: string }) =>
     [hintId, part.error ? `${part.id}-error` : null].filter(Boolean).join(' ');
 
@@ -80,7 +93,7 @@ export function MobileNumberFields({
             aria-describedby={describedBy(code)}
             aria-invalid={code.error ? true : undefined}
             defaultValue={defaults?.regionCode}
-            {...regionCode}
+            {...control.register(regionCodePath)}
           />
         </div>
         <div className="grid gap-1.5">
@@ -96,7 +109,7 @@ export function MobileNumberFields({
             aria-describedby={describedBy(subscriber)}
             aria-invalid={subscriber.error ? true : undefined}
             defaultValue={defaults?.number}
-            {...number}
+            {...control.register(numberPath)}
           />
         </div>
       </div>

@@ -1,0 +1,105 @@
+// How the back-office writes values for staff: money (major-unit amounts with their currency),
+// counts, dates and times, country names, mobile numbers and card expiry. The one home for these,
+// so that every page writes a value the same way. Machine-readable output (the CSV export, a
+// <time dateTime>) keeps ISO 8601 on purpose and does not come here. Pure and client-safe: a
+// browser component must render the very text the server's HTML holds, so nothing here depends
+// on the runtime's locale data (see formatDateTime).
+import en from 'i18n-iso-countries/langs/en.json';
+
+// ---------------------------------------------------------------- money and counts
+
+/** A major-unit amount as money, e.g. "$100,000.00", or "1.500000 USDT" for a currency Intl does not know. */
+export function formatMoney(amount: number, currency: string, decimalPlaces: number): string {
+  const digits = { minimumFractionDigits: decimalPlaces, maximumFractionDigits: decimalPlaces };
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, ...digits }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat('en-US', digits).format(amount)} ${currency}`;
+  }
+}
+
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 12345 -> "12,345" */
+export function formatCount(count: number): string {
+  return counts.format(count);
+}
+
+// ---------------------------------------------------------------- dates and times
+
+// Built by hand rather than by Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }): the ICU data of
+// Node and of each browser differ (current CLDR writes September "Sept", and the word between
+// date and time has changed between releases), and a client component's text must equal the
+// server's HTML. Always UTC: staff and users may be in any zone, and the wallet keeps UTC.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function utcDay(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/**
+ * "2026-11-23T14:05:09Z" -> "23 Nov 2026, 14:05 UTC", the one date-time format of the
+ * back-office; with `seconds`, "23 Nov 2026, 14:05:09 UTC" (the audit log, where entries a few
+ * seconds apart must read apart). A value that is not a date is shown as it came.
+ */
+export function formatDateTime(value: string | Date, options: { seconds?: boolean } = {}): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const seconds = options.seconds ? `:${two(date.getUTCSeconds())}` : '';
+  return `${utcDay(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}${seconds} UTC`;
+}
+
+/** "2026-11-23T23:59:00Z" -> "23 Nov 2026": the same style, date only (the UTC day). */
+export function formatDate(value: string | Date): string {
+  const date = toDate(value);
+  return date ? utcDay(date) : String(value);
+}
+
+// ---------------------------------------------------------------- countries
+
+// i18n-iso-countries' English names only (a few kB), not the library: pages that only show a date
+// should not load its code tables. Each entry is a name, or the official name then its aliases.
+const COUNTRY_NAMES: Readonly<Record<string, string | readonly string[]>> = en.countries;
+
+function namesOf(code: string): readonly string[] {
+  if (!Object.hasOwn(COUNTRY_NAMES, code)) return [];
+  const names = COUNTRY_NAMES[code];
+  return typeof names === 'string' ? [names] : (names ?? []);
+}
+
+/** Every ISO 3166-1 alpha-2 code the back-office knows a name for. */
+export const COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_NAMES);
+
+/**
+ * "DE" -> "Germany"; the short common name where the official one is long-winded ("US" ->
+ * "United States"). An unknown code is shown as it is.
+ */
+export function countryName(code: string): string {
+  const names = namesOf(code);
+  return names[1] ?? names[0] ?? code;
+}
+
+/** Every English name of a country, official one first ("GB" -> United Kingdom, UK, Great Britain). */
+export function countryNames(code: string): readonly string[] {
+  return namesOf(code);
+}
+
+// ---------------------------------------------------------------- the wallet's own shapes
+
+/** "852-91234567" -> "+852 91234567", as dialled. */
+export function formatMobile(mobile: string): string {
+  const match = /^(\d{1,4})-(\d+)$/.exec(mobile);
+  return match ? `+${match[1]} ${match[2]}` : mobile;
+}
+
+/** ("8", "2029") -> "08/2029", as printed on a card; empty when either part is missing. */
+export function formatExpiry(month: string, year: string): string {
+  return month && year ? `${month.padStart(2, '0')}/${year}` : '';
+}
