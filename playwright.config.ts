@@ -1,6 +1,6 @@
 // Playwright configuration: owns the e2e browser suite under e2e/. It runs against the
-// production build (`next build` first; scripts/test.ts does it) served by `next start` with a
-// data directory of its own, so a developer's `.data/` is neither used nor changed.
+// production build (`next build` first; scripts/test.ts does it) served by the one Node server of
+// `npm start` (lib/app-server.ts) with a data directory of its own, so a developer's `.data/` is neither used nor changed.
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -59,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx --no-install next start -p ${PORT} -H 127.0.0.1 2>&1 | tee '${serverLog}'`,
+    command: `npx --no-install tsx lib/app-server.ts 2>&1 | tee '${serverLog}'`,
     // An API route that needs no session: ready means the server answers, not that `/` renders.
     url: `${baseURL}/wallet/api/openapi.json`,
     reuseExistingServer: false,

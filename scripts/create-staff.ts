@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { env, dataDir } from '@/lib/env';
 import { openDatabase } from '@/lib/db/open';
+import { backofficeDb } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { generatePassword } from '@/lib/backoffice/auth/password';
 import { STAFF_ROLES, type StaffRole } from '@/lib/backoffice/db/schema';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
   try {
     await createStaffAccount({
-      db: handle.db,
+      db: backofficeDb(handle),
       email: email.data,
       name: values.name ?? email.data,
       role: values.role as StaffRole,

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { dataDir, env } from '@/lib/env';
 import { openDatabase } from '@/lib/db/open';
+import { walletDb } from '@/lib/wallet/service/db';
 import { apps, assets, users } from '@/lib/wallet/service/db/schema';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { formatMinor } from '@/lib/wallet/contract/money';
@@ -34,7 +35,7 @@ if (!values['app-user-id'] && !values['asset-id'])
 async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
   try {
-    const db = handle.db;
+    const db = walletDb(handle);
     let asset: typeof assets.$inferSelect | undefined;
     if (values['asset-id']) {
       [asset] = await db

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { dataDir, env, walletAppSecret } from '@/lib/env';
-import { openDatabase, rawRows, type Database } from '@/lib/db/open';
+import { openDatabase, rawRows } from '@/lib/db/open';
+import { walletDb, type WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { provision } from '@/lib/wallet/service/provision';
 import { luhnCheckDigit } from '@/lib/wallet/contract/card-number';
 
@@ -71,7 +72,7 @@ async function nextIds(db: Database, sequence: string, count: number): Promise<n
 
 async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 4 });
-  const db = handle.db;
+  const db = walletDb(handle);
   try {
     const { appKey, agencyAssetId } = await provision(db, {
       agencyCode: env.WALLET_AGENCY_CODE,

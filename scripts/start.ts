@@ -1,9 +1,8 @@
-// `npm start`: build the production app if the sources changed since the last build, then
-// serve it with `next start`. The server migrates and provisions its database at boot
-// (instrumentation.ts), so a fresh clone needs no environment and no other step.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { buildIsCurrent, ROOT, runBuild } from './lib/build';
+// `npm start`: build the production app if the sources changed since the last build, then run
+// the one Node server (lib/app-server.ts) in this process: the wallet API and the back-office on
+// one port. The server migrates and provisions its database at start, so a fresh clone needs no
+// environment and no other step. `npm run start:wallet` runs the wallet service alone.
+import { buildIsCurrent, runBuild } from './lib/build';
 
 if (!buildIsCurrent()) {
   console.log('[card-wallet] building the production app (first start, or the sources changed)...');
@@ -14,11 +13,12 @@ if (!buildIsCurrent()) {
   }
 }
 
-const port = process.env.PORT ?? '3000';
-const server = spawn(path.join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', port], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Read by Next and by lib/env.ts when they load, so set before importing the server.
+Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' });
+// CommonJS under tsx: no top-level await.
+void import('../lib/app-server').then(({ startAppServer }) =>
+  startAppServer().catch((error: unknown) => {
+    console.error('[card-wallet] could not start:', error instanceof Error ? error.stack : error);
+    process.exit(1);
+  }),
+);

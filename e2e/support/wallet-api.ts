@@ -7,7 +7,7 @@ import {
   type OperationData,
   type WalletOperationName,
 } from '../../lib/wallet/contract/operations';
-import { rfc3986, signRequest } from '../../lib/wallet/contract/signature';
+import { signedQuery } from '../../lib/wallet/contract/signed-query';
 import { E2E_WALLET } from './env';
 
 export async function callWallet<N extends WalletOperationName>(
@@ -16,16 +16,7 @@ export async function callWallet<N extends WalletOperationName>(
   params: Record<string, string | number | boolean | undefined>,
 ): Promise<{ code: number; msg: string; data?: OperationData<N> }> {
   const op = walletOperations[operation];
-  const pairs: [string, string][] = [
-    ['agencyCode', E2E_WALLET.agencyCode],
-    ['appId', E2E_WALLET.appId],
-    ['timestamp', String(Date.now())],
-    ['nonce', randomBytes(12).toString('base64url')],
-  ];
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) pairs.push([name, String(value)]);
-  pairs.push(['sign', signRequest(E2E_WALLET.secret, op.method, op.path, pairs)]);
-  const query = pairs.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&');
+  const query = signedQuery({ ...E2E_WALLET, method: op.method, path: op.path, params });
   const response = await request.fetch(`${op.path}?${query}`, { method: op.method });
   return (await response.json()) as { code: number; msg: string; data?: OperationData<N> };
 }

@@ -1,5 +1,7 @@
-// Opening and migrating a database of either engine. Kept free of env and server-only so that
-// scripts, tests and the benchmark harness can open databases of their own.
+// Opening and migrating a database of either engine, and nothing of either part's domain: the
+// wallet service and the back-office each bind their own Drizzle schema to the engine
+// (lib/wallet/service/db, lib/backoffice/db). Kept free of env and server-only so that the
+// service's own server, scripts, tests and the benchmark can open databases of their own.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,30 +12,49 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as backofficeSchema from '../backoffice/db/schema';
-import * as walletSchema from '../wallet/service/db/schema';
 
-const schema = { ...walletSchema, ...backofficeSchema };
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Drizzle handle over one part's schema. */
+export type SchemaDatabase<S extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
 
 /** A transaction handle has the same query surface as the database. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type SchemaExecutor<S extends Record<string, unknown>> = Pick<
+  SchemaDatabase<S>,
+  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+>;
 
 export type DatabaseHandle = {
-  db: Database;
   engine: 'pglite' | 'postgres';
+  /**
+   * One parameterised statement, rows as the driver returns them. With `name`, PostgreSQL keeps
+   * it prepared per connection (parsed and planned once): the service's hot reads use this.
+   */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<T[]>;
+  /** Drizzle over this engine with one part's schema; one handle per schema object. */
+  bind<S extends Record<string, unknown>>(schema: S): SchemaDatabase<S>;
   /** Runs fn while holding the cross-instance migration lock (a no-op lock on PGlite). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether the database answers a trivial query now (readiness). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The PGlite instance, for tests that clone it. */
+  /** The PGlite instance, for tests that clone it and for backups. */
   pglite?: PGlite;
+  /** The PostgreSQL pool, for metrics and tests. */
+  pool?: pg.Pool;
 };
 
 export const migrationsFolder = path.join(process.cwd(), 'drizzle');
 
 // Any constant works; it only has to be the same in every instance of this app.
 const MIGRATION_LOCK_KEY = 724_311_905;
+
+function binder(make: (schema: Record<string, unknown>) => unknown) {
+  const bound = new WeakMap<object, unknown>();
+  return <S extends Record<string, unknown>>(schema: S): SchemaDatabase<S> => {
+    let db = bound.get(schema);
+    if (!db) bound.set(schema, (db = make(schema)));
+    return db as SchemaDatabase<S>;
+  };
+}
 
 export async function openPglite(
   source: { dataDir?: string; pglite?: PGlite } = {},
@@ -44,15 +65,20 @@ export async function openPglite(
     if (dir) mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir ? { dataDir: dir } : {});
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
-  const pgliteClient = client;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  const pglite = client;
+  await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder });
   return {
-    db,
     engine: 'pglite',
-    pglite: pgliteClient,
+    pglite,
+    query: async <T>(text: string, values: unknown[] = []) => (await pglite.query<T>(text, values)).rows,
+    bind: binder((schema) => drizzlePglite({ client: pglite, schema })),
     withMigrationLock: (fn) => fn(),
-    close: () => pgliteClient.close(),
+    ping: () =>
+      pglite.query('select 1').then(
+        () => true,
+        () => false,
+      ),
+    close: () => pglite.close(),
   };
 }
 
@@ -60,7 +86,6 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   const withMigrationLock = async <T>(fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -72,7 +97,23 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     }
   };
   await withMigrationLock(() => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }));
-  return { db, engine: 'postgres', withMigrationLock, close: () => pool.end() };
+  return {
+    engine: 'postgres',
+    pool,
+    query: async <T>(text: string, values: unknown[] = [], name?: string) =>
+      (await pool.query<T & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows as T[],
+    bind: binder((schema) => drizzleNodePg({ client: pool, schema })),
+    withMigrationLock,
+    ping: async () => {
+      try {
+        await pool.query({ text: 'select 1', query_timeout: 2_000 } as pg.QueryConfig);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
 }
 
 export async function openDatabase(options: {
@@ -85,8 +126,11 @@ export async function openDatabase(options: {
     : openPglite({ dataDir: options.dataDir });
 }
 
-/** Rows of a raw query, whichever driver ran it. */
-export async function rawRows<T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
+/** Rows of a raw Drizzle query, whichever driver ran it. */
+export async function rawRows<T>(
+  db: Pick<SchemaDatabase<never>, 'execute'>,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -12,7 +12,7 @@ import {
   type Address,
   type AddressCreated,
 } from '@/lib/wallet/contract/schemas';
-import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
+import { callWallet, kycParams, type Envelope, failureDataProblem } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances, walletState } from '../helpers/wallet-state';
@@ -55,7 +55,7 @@ async function expectRefused(call: () => Promise<Result>, code: number): Promise
   expect(r.status).toBe(200);
   expect(r.body.code, r.body.msg).toBe(code);
   expect(typeof r.body.msg).toBe('string');
-  expect(r.body).not.toHaveProperty('data');
+  expect(failureDataProblem(r.body)).toBeNull();
   expect(await walletState(db.db)).toEqual(before);
   return r;
 }

@@ -550,27 +550,38 @@ describe('the HTTP surface', () => {
   });
 
   it.each([
-    ['1001', urlFor2('agencyAssetList', { sign: null }), { code: 1001, msg: 'sign is required.' }],
+    [
+      '1001',
+      urlFor2('agencyAssetList', { sign: null }),
+      { code: 1001, msg: 'sign is required.', data: { field: 'sign' } },
+    ],
     [
       '1002',
       urlFor2('agencyAssetList', { nonce: 'short' }),
-      { code: 1002, msg: `nonce must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'.` },
+      {
+        code: 1002,
+        msg: `nonce must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'.`,
+        data: { field: 'nonce', rule: "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'" },
+      },
     ],
     [
       '1003',
       urlFor2('agencyAssetList', { extraQuery: 'appId=app-1' }),
-      { code: 1003, msg: 'Parameter appId is given more than once.' },
+      { code: 1003, msg: 'Parameter appId is given more than once.', data: { field: 'appId' } },
     ],
     ['2002', urlFor2('agencyAssetList', { timestamp: 1 }), TIMESTAMP_EXPIRED],
     ['2004', urlFor2('agencyAssetList', { agencyCode: 'NOPE' }), appUnknown('app-1', 'NOPE')],
-  ])('the %s envelope is exactly { code, msg }, JSON, no-store', async (_code, build, expected) => {
-    const { status, headers, body } = await sendOp('agencyAssetList', build());
-    expect(status).toBe(200);
-    expect(headers.get('content-type')).toMatch(/^application\/json(;|$)/);
-    expect(headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(body).sort()).toEqual(['code', 'msg']);
-    expect(body).toEqual(expected);
-  });
+  ])(
+    'the %s envelope is exactly { code, msg } (with data: { field } for a parameter), JSON, no-store',
+    async (_code, build, expected) => {
+      const { status, headers, body } = await sendOp('agencyAssetList', build());
+      expect(status).toBe(200);
+      expect(headers.get('content-type')).toMatch(/^application\/json(;|$)/);
+      expect(headers.get('cache-control')).toBe('no-store');
+      expect(Object.keys(body).sort()).toEqual(Object.keys(expected).sort());
+      expect(body).toEqual(expected);
+    },
+  );
 
   it('the 2003 envelope is exactly { code, msg }, JSON, no-store', async () => {
     const target = urlFor('categoryList', main);

@@ -18,7 +18,7 @@ import {
   type CardApplication,
   type UsersWithCardsPage,
 } from '@/lib/wallet/contract/schemas';
-import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
+import { callWallet, kycParams, type Envelope, failureDataProblem } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -438,7 +438,7 @@ describe('cards in 4.2 (2.4), 4.6 (2.7)', () => {
       const r = await callWallet(base, 'userCardList', { appUserId });
       expect(r.status).toBe(200);
       expect(r.body.code, r.body.msg).toBe(3001);
-      expect(r.body).not.toHaveProperty('data');
+      expect(failureDataProblem(r.body)).toBeNull();
     }
   });
 

@@ -12,7 +12,7 @@ import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { addressSchema, assetSchema, usersWithCardsPageSchema } from '@/lib/wallet/contract/schemas';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { ResultCode } from '@/lib/wallet/contract/result-codes';
-import { callWallet, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
+import { callWallet, failureDataProblem, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerMismatches, walletState } from '../helpers/wallet-state';
@@ -277,7 +277,8 @@ function assertEnvelope(sent: Sent, context: string): Envelope {
   if (body.code !== 0) {
     if (!KNOWN_FAILURE_CODES.has(body.code))
       throw new Error(`unexpected code ${body.code} for ${context}: ${body.msg}`);
-    if ('data' in body) throw new Error(`a failure carries data for ${context}`);
+    const problem = failureDataProblem(body);
+    if (problem) throw new Error(`failure data for ${context}: ${problem}`);
   }
   return body;
 }

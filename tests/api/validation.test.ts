@@ -500,25 +500,29 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
   it.each(requiredCases)('%s without %s', async (name, param) => {
     const { status, body } = await send(name, buildUrl(name, validParams(name), { drop: param }));
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 1001, msg: `${param} is required.` });
+    expect(body).toEqual({ code: 1001, msg: `${param} is required.`, data: { field: param } });
   });
 
   it.each(requiredCases)('%s with %s= (empty counts as missing)', async (name, param) => {
     const { status, body } = await send(name, buildUrl(name, validParams(name), { set: [param, ''] }));
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 1001, msg: `${param} is required.` });
+    expect(body).toEqual({ code: 1001, msg: `${param} is required.`, data: { field: param } });
   });
 
   it.each(opNames)('%s built with sign: null', async (name) => {
     const target = signedUrl(server.baseUrl, name, validParams(name), { sign: null });
     expect(new URL(target).searchParams.has('sign')).toBe(false);
-    expect((await send(name, target)).body).toEqual({ code: 1001, msg: 'sign is required.' });
+    expect((await send(name, target)).body).toEqual({
+      code: 1001,
+      msg: 'sign is required.',
+      data: { field: 'sign' },
+    });
   });
 
   it.each(opNames)('%s with no query string at all names agencyCode first', async (name) => {
     const { status, body } = await send(name, `${server.baseUrl}${walletOperations[name].path}`);
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 1001, msg: 'agencyCode is required.' });
+    expect(body).toEqual({ code: 1001, msg: 'agencyCode is required.', data: { field: 'agencyCode' } });
   });
 
   it('an optional parameter may be empty (dropped, like absent)', async () => {
@@ -546,12 +550,16 @@ describe('a value breaking its rule is 1002 "<name> <rule>."', () => {
     const params = { ...validParams(name), [param]: value };
     const { status, body } = await send(name, buildUrl(name, params));
     expect(status).toBe(200);
-    expect(body).toEqual({ code: 1002, msg: `${param} ${rule}.` });
+    expect(body).toEqual({ code: 1002, msg: `${param} ${rule}.`, data: { field: param, rule } });
   });
 
   it('a whitespace-only required value is present, so 1002, not 1001', async () => {
     const target = buildUrl('addAddress', { ...validParams('addAddress'), city: ' ' });
-    expect((await send('addAddress', target)).body).toEqual({ code: 1002, msg: `city ${RULE.trim}.` });
+    expect((await send('addAddress', target)).body).toEqual({
+      code: 1002,
+      msg: `city ${RULE.trim}.`,
+      data: { field: 'city', rule: RULE.trim },
+    });
   });
 });
 
@@ -562,28 +570,32 @@ describe('the first failing parameter in schema order is the one reported', () =
     [
       'bad email, bad firstName',
       { email: 'nope', firstName: 'J4ne' },
-      { code: 1002, msg: `email ${RULE.email}.` },
+      { code: 1002, msg: `email ${RULE.email}.`, data: { field: 'email', rule: RULE.email } },
     ],
     [
       'missing appUserId, bad email',
       { appUserId: undefined, email: 'nope' },
-      { code: 1001, msg: 'appUserId is required.' },
+      { code: 1001, msg: 'appUserId is required.', data: { field: 'appUserId' } },
     ],
     [
       'bad email, missing firstName',
       { email: 'nope', firstName: undefined },
-      { code: 1002, msg: `email ${RULE.email}.` },
+      { code: 1002, msg: `email ${RULE.email}.`, data: { field: 'email', rule: RULE.email } },
     ],
     [
       'bad nonce, missing appUserId',
       { nonce: 'short', appUserId: undefined },
-      { code: 1002, msg: `nonce ${RULE.nonce}.` },
+      { code: 1002, msg: `nonce ${RULE.nonce}.`, data: { field: 'nonce', rule: RULE.nonce } },
     ],
-    ['bad photos, bad gender', { photos: 'x', gender: 'X' }, { code: 1002, msg: `photos ${RULE.photos}.` }],
+    [
+      'bad photos, bad gender',
+      { photos: 'x', gender: 'X' },
+      { code: 1002, msg: `photos ${RULE.photos}.`, data: { field: 'photos', rule: RULE.photos } },
+    ],
     [
       'missing photos, bad requestId',
       { photos: undefined, requestId: 'x' },
-      { code: 1001, msg: 'photos is required.' },
+      { code: 1001, msg: 'photos is required.', data: { field: 'photos' } },
     ],
   ])('registerAndKyc: %s', async (_label, overrides, expected) => {
     const params = Object.fromEntries(
@@ -594,12 +606,20 @@ describe('the first failing parameter in schema order is the one reported', () =
 
   it('validation comes before the app lookup (unknown agency, bad email -> 1002)', async () => {
     const target = buildUrl('registerAndKyc', { ...kyc(), agencyCode: 'NOPE', email: 'nope' });
-    expect((await send('registerAndKyc', target)).body).toEqual({ code: 1002, msg: `email ${RULE.email}.` });
+    expect((await send('registerAndKyc', target)).body).toEqual({
+      code: 1002,
+      msg: `email ${RULE.email}.`,
+      data: { field: 'email', rule: RULE.email },
+    });
   });
 
   it('validation comes before the signature (bad sign, missing appUserId -> 1001)', async () => {
     const target = buildUrl('userCardList', { sign: '0'.repeat(64) }, { drop: 'appUserId' });
-    expect((await send('userCardList', target)).body).toEqual({ code: 1001, msg: 'appUserId is required.' });
+    expect((await send('userCardList', target)).body).toEqual({
+      code: 1001,
+      msg: 'appUserId is required.',
+      data: { field: 'appUserId' },
+    });
   });
 
   it('validation comes before the timestamp window (stale timestamp, bad pageSize -> 1002)', async () => {
@@ -607,13 +627,18 @@ describe('the first failing parameter in schema order is the one reported', () =
     expect((await send('cardListAllByUser', target)).body).toEqual({
       code: 1002,
       msg: `pageSize ${RULE.atLeast1}.`,
+      data: { field: 'pageSize', rule: RULE.atLeast1 },
     });
   });
 });
 
 // ---------------------------------------------------------------- (c) 1003
 
-const duplicate = (param: string) => ({ code: 1003, msg: `Parameter ${param} is given more than once.` });
+const duplicate = (param: string) => ({
+  code: 1003,
+  msg: `Parameter ${param} is given more than once.`,
+  data: { field: param },
+});
 
 describe('a parameter given twice is 1003, naming it', () => {
   it.each(opNames)('%s: a duplicated auth parameter (appId)', async (name) => {

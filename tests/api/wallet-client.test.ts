@@ -26,7 +26,7 @@ import {
   type WalletClient,
   type WalletClientConfig,
   type WalletClientInput,
-} from './create-wallet-client';
+} from '@/lib/backoffice/wallet-client/create-wallet-client';
 import {
   WalletAuthError,
   WalletClientError,
@@ -38,7 +38,7 @@ import {
   WalletRuleError,
   WalletServiceError,
   WalletUnavailableError,
-} from './errors';
+} from '@/lib/backoffice/wallet-client/errors';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -622,20 +622,26 @@ describe('answers a correct service never gives', () => {
   });
 
   it('service-side 1001 / 1002 / 1003 -> WalletInputError naming the field', async () => {
-    answer(200, '{"code":1002,"msg":"embossedName must be upper case."}');
+    answer(
+      200,
+      '{"code":1002,"msg":"embossedName must be upper case.","data":{"field":"embossedName","rule":"must be upper case"}}',
+    );
     const invalid = await failure(apply(fakeClient()), WalletInputError);
     expect(invalid).toMatchObject({ code: 1002, field: 'embossedName' });
     expect(invalid.staffMessage).toBe(
       'The name on the card is not valid: it must be upper case. Correct it and try again.',
     );
 
-    answer(200, '{"code":1001,"msg":"categoryId is required."}');
+    answer(200, '{"code":1001,"msg":"categoryId is required.","data":{"field":"categoryId"}}');
     expect(await failure(apply(fakeClient()), WalletInputError)).toMatchObject({
       code: 1001,
       field: 'categoryId',
     });
 
-    answer(200, '{"code":1003,"msg":"Parameter appUserId is given more than once."}');
+    answer(
+      200,
+      '{"code":1003,"msg":"Parameter appUserId is given more than once.","data":{"field":"appUserId"}}',
+    );
     expect(await failure(apply(fakeClient()), WalletInputError)).toMatchObject({
       code: 1003,
       field: 'appUserId',

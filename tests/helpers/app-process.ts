@@ -1,5 +1,6 @@
-// Running the production build (`next start`) as a real server process, for system tests: start
-// it on a free port with a given environment, wait until start-up has migrated and provisioned
+// Running the production build in the one Node server of `npm start` (lib/app-server.ts: the
+// wallet API and the back-office) as a real process, for system tests: start it on a free port
+// with a given environment, wait until start-up has migrated and provisioned
 // the database, then stop it gracefully or kill it outright (a crash). The one app starter of the
 // test suite.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -47,8 +48,8 @@ export async function startApp(options: { port?: number; env: Record<string, str
   const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'lib/app-server.ts')],
     {
       cwd: root,
       env: {
@@ -61,7 +62,7 @@ export async function startApp(options: { port?: number; env: Record<string, str
         PORT: String(port),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so a signal reaches whatever `next start` runs under it.
+      // Its own process group, so a signal reaches whatever the server runs under it.
       detached: true,
     },
   );
@@ -87,10 +88,10 @@ export async function startApp(options: { port?: number; env: Record<string, str
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (output.includes('[card-wallet] database ready')) break;
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the app server exited early:\n${output}`);
     if (Date.now() > deadline) {
       await end('SIGKILL');
-      throw new Error(`next start did not become ready:\n${output}`);
+      throw new Error(`the app server did not become ready:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,7 +1,8 @@
 // Signed calls to the wallet API for tests, with knobs to break each part of the signature.
 import { randomBytes } from 'node:crypto';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
-import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
+import { encodeQuery, requestPairs } from '@/lib/wallet/contract/signed-query';
+import { signRequest } from '@/lib/wallet/contract/signature';
 import { TEST_AGENCY } from './wallet-db';
 
 export type Envelope<T = unknown> = { code: number; msg: string; data?: T };
@@ -27,7 +28,10 @@ export function freshNonce(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Builds the full signed URL of a call. Parameters with undefined values are left out. */
+/**
+ * Builds the full signed URL of a call (lib/wallet/contract/signed-query.ts), with the knobs
+ * above to break any part of it. Parameters with undefined values are left out.
+ */
 export function signedUrl(
   baseUrl: string,
   operation: WalletOperationName,
@@ -35,18 +39,13 @@ export function signedUrl(
   options: CallOptions = {},
 ): string {
   const op = walletOperations[operation];
-  const pairs: [string, string][] = [
-    ['agencyCode', options.agencyCode ?? TEST_AGENCY.agencyCode],
-    ['appId', options.appId ?? TEST_AGENCY.appId],
-    ['timestamp', String(options.timestamp ?? Date.now())],
-    ['nonce', options.nonce ?? freshNonce()],
-  ];
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    const index = pairs.findIndex(([n]) => n === name);
-    if (index >= 0) pairs.splice(index, 1);
-    pairs.push([name, String(value)]);
-  }
+  const pairs = requestPairs({
+    agencyCode: options.agencyCode ?? TEST_AGENCY.agencyCode,
+    appId: options.appId ?? TEST_AGENCY.appId,
+    timestamp: options.timestamp ?? Date.now(),
+    nonce: options.nonce ?? freshNonce(),
+    params,
+  });
   const computed = signRequest(
     options.secret ?? TEST_AGENCY.appSecret,
     options.signMethod ?? op.method,
@@ -54,8 +53,7 @@ export function signedUrl(
     pairs,
   );
   const sign = options.sign === undefined ? computed : options.sign;
-  if (sign !== null) pairs.push(['sign', sign]);
-  let query = pairs.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&');
+  let query = encodeQuery(sign === null ? pairs : [...pairs, ['sign', sign]]);
   if (options.extraQuery) query += `&${options.extraQuery}`;
   return `${baseUrl}${op.path}?${query}`;
 }
@@ -93,4 +91,27 @@ export function kycParams(appUserId: string, overrides: Record<string, string | 
     photos: 'https://files.example.com/doc-front.png,https://files.example.com/doc-back.png',
     ...overrides,
   };
+}
+
+/** Codes whose failure names the parameter at fault in `data.field` (docs/wallet-api.md). */
+export const FIELD_CODES: ReadonlySet<number> = new Set([1001, 1002, 1003, 3002]);
+
+/**
+ * What a failure's envelope may hold beyond {code, msg}: `data: {field}` (plus `rule` for
+ * 1002) for the codes that name a parameter, nothing otherwise. (Those codes may come without
+ * data when no parameter can be named: an undecodable name, a clash found only by the index.)
+ * Returns a reason, or null.
+ */
+export function failureDataProblem(body: Envelope): string | null {
+  if (!('data' in body)) return null;
+  if (!FIELD_CODES.has(body.code)) return `code ${body.code} carries data`;
+  const data = body.data as Record<string, unknown> | null;
+  if (typeof data !== 'object' || data === null) return 'data is not an object';
+  const keys = Object.keys(data).sort().join(',');
+  const allowed = body.code === 1002 ? ['field', 'field,rule'] : ['field'];
+  if (!allowed.includes(keys)) return `data has keys ${keys}`;
+  if (typeof data.field !== 'string' || data.field === '') return 'data.field is not a name';
+  if ('rule' in data && (typeof data.rule !== 'string' || !/^(must|is) /.test(data.rule)))
+    return 'data.rule is not a rule';
+  return null;
 }

@@ -1,8 +1,12 @@
 // Test databases: an in-memory PGlite, migrated once per test file and cloned for each
 // database a test asks for, provisioned with the fixed test agencies below.
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite, openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { openPglite, openPostgres, type DatabaseHandle, type SchemaDatabase } from '@/lib/db/open';
+import * as backofficeSchema from '@/lib/backoffice/db/schema';
+import * as walletSchema from '@/lib/wallet/service/db/schema';
 import { setDatabase } from '@/lib/db/client';
+import { backofficeDb, type BackofficeDatabase } from '@/lib/backoffice/db';
+import { walletDb, type WalletDatabase } from '@/lib/wallet/service/db';
 import { provision } from '@/lib/wallet/service/provision';
 
 export const TEST_AGENCY = { agencyCode: 'AG001', appId: 'app-1', appSecret: 'test-secret' } as const;
@@ -20,12 +24,22 @@ async function migratedTemplate(): Promise<PGlite> {
   return template;
 }
 
-export type TestDatabase = DatabaseHandle & { agencyAssetId: number; otherAgencyAssetId: number };
+export type TestDatabase = DatabaseHandle & {
+  /** The wallet service's schema. */
+  db: WalletDatabase;
+  /** The back-office's schema. */
+  backoffice: BackofficeDatabase;
+  agencyAssetId: number;
+  otherAgencyAssetId: number;
+};
 
 async function provisionTestAgencies(handle: DatabaseHandle): Promise<TestDatabase> {
-  const main = await provision(handle.db, TEST_AGENCY);
-  const other = await provision(handle.db, OTHER_AGENCY);
+  const db = walletDb(handle);
+  const main = await provision(db, TEST_AGENCY);
+  const other = await provision(db, OTHER_AGENCY);
   return Object.assign(handle, {
+    db,
+    backoffice: backofficeDb(handle),
     agencyAssetId: main.agencyAssetId,
     otherAgencyAssetId: other.agencyAssetId,
   });
@@ -44,4 +58,14 @@ export async function createPostgresTestDatabase(url: string, poolSize = 60): Pr
   const handle = await provisionTestAgencies(await openPostgres(url, poolSize));
   setDatabase(handle);
   return handle;
+}
+
+// Tests look at both parts' rows (a system test checks the audit log and the ledger of one
+// action), so they get one Drizzle handle over both schemas; the app itself never does.
+const bothSchemas = { ...walletSchema, ...backofficeSchema };
+export type AnyDatabase = SchemaDatabase<typeof bothSchemas>;
+
+/** Drizzle over both parts' schemas, for assertions and seeding in tests. */
+export function testDb(handle: DatabaseHandle): AnyDatabase {
+  return handle.bind(bothSchemas);
 }

@@ -6,7 +6,7 @@
 // `ledgerSumsToBalances` checks the money invariant: each asset's ledger adds up to its balance.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '@/lib/db/client';
+import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { rawRows } from '@/lib/db/open';
 import {
   addresses,

@@ -15,7 +15,7 @@ import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
-import type { Database } from '@/lib/db/client';
+import type { AnyDatabase as Database } from '../helpers/wallet-db';
 import { rawRows } from '@/lib/db/open';
 import { callWallet, kycParams } from '../helpers/wallet-call';
 

@@ -17,6 +17,7 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { testDb } from '../helpers/wallet-db';
 import {
   callServerAction,
   readActionManifest,
@@ -81,7 +82,7 @@ beforeAll(async () => {
     const email = `${role}@matrix.example.com`;
     const name = `Matrix ${role}`;
     const { staffId } = await createStaffAccount({
-      db: handle.db,
+      db: testDb(handle),
       email,
       name,
       role,
@@ -92,7 +93,7 @@ beforeAll(async () => {
   }
   const run = Date.now().toString(36);
   ctx = {
-    db: handle.db,
+    db: testDb(handle),
     baseUrl: app.baseUrl,
     wallet: WALLET,
     accounts,
@@ -118,7 +119,7 @@ type Snapshot = {
 };
 
 async function snapshot(): Promise<Snapshot> {
-  const db = handle.db;
+  const db = testDb(handle);
   const [failures] = (
     (await db.execute(sql`select count(*)::int as n from backoffice.sign_in_failures`)) as unknown as {
       rows: { n: number }[];
@@ -375,7 +376,7 @@ describe('acceptInvite refuses a link that is not a live invitation', () => {
 
   it('an expired token, even for a signed-in admin', async () => {
     const input = (await ACTION_CASES.acceptInvite!.input(ctx)) as { token: string };
-    await handle.db.execute(
+    await testDb(handle).execute(
       sql`update backoffice.staff set invite_expires_at = now() - interval '1 minute'
           where invite_token_hash = encode(sha256(convert_to(${input.token}, 'UTF8')), 'hex')`,
     );
@@ -398,7 +399,7 @@ describe('sessions end when the account changes', () => {
   async function freshSession(role: StaffRole) {
     const email = `${ctx.unique('session')}@matrix.example.com`;
     const { staffId } = await createStaffAccount({
-      db: handle.db,
+      db: testDb(handle),
       email,
       name: 'Session',
       role,
@@ -534,7 +535,7 @@ describe('the per-address sign-in limit', () => {
     }
     const email = `${ctx.unique('victim')}@matrix.example.com`;
     await createStaffAccount({
-      db: handle.db,
+      db: testDb(handle),
       email,
       name: 'Throttled',
       role: 'support',

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { testDb } from '../helpers/wallet-db';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
 import { callWallet, kycParams } from '../helpers/wallet-call';
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 async function agencyAssetId(): Promise<number> {
   const [row] = await rawRows<{ id: number }>(
-    handle.db,
+    testDb(handle),
     sql`select a.id from wallet.assets a join wallet.apps p on p.id = a.app_id where p.app_id = 'demo-app' and a.user_id is null`,
   );
   return row!.id;
@@ -54,7 +55,7 @@ async function books() {
     orphan_charges: number;
     doubly_charged: number;
   }>(
-    handle.db,
+    testDb(handle),
     sql`select
       (select count(*)::int from wallet.assets a
          where a.balance <> coalesce((select sum(amount) from wallet.ledger_entries l where l.asset_id = a.id), 0)) as unbalanced,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { testDb } from '../helpers/wallet-db';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { signIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, testDatabaseUrl, type FreshPgDatabase } from '../helpers/pg';
@@ -93,7 +94,7 @@ beforeAll(async () => {
   app = await startApp({ env: { ...SECRETS, DATABASE_URL: databaseUrl, WALLET_DATA_DIR: dataDir } });
   handle = await openPostgres(database.url, 2);
   await createStaffAccount({
-    db: handle.db,
+    db: testDb(handle),
     email: 'reader@nsb.example.com',
     name: 'Reader',
     role: 'support',

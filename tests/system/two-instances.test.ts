@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { testDb } from '../helpers/wallet-db';
 import { provision } from '@/lib/wallet/service/provision';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { startApp, type AppProcess } from '../helpers/app-process';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   // Started together: migrations and provisioning take the advisory lock in turn.
   [a, b] = await Promise.all([startApp({ env }), startApp({ env })]);
   handle = await openPostgres(database.url, 4);
-  tightAssetId = (await provision(handle.db, { ...TIGHT, openingBalanceMinor: 37 * FEE })).agencyAssetId;
+  tightAssetId = (await provision(testDb(handle), { ...TIGHT, openingBalanceMinor: 37 * FEE })).agencyAssetId;
   const tight = { agencyCode: TIGHT.agencyCode, appId: TIGHT.appId, secret: TIGHT.appSecret };
   expect((await callWallet(a.baseUrl, 'registerAndKyc', kycParams('tight-user'), tight)).body.code).toBe(0);
   expect((await callWallet(b.baseUrl, 'registerAndKyc', kycParams('shared-user'), MAIN)).body.code).toBe(0);
@@ -47,7 +48,7 @@ afterAll(async () => {
 describe('two instances on one PostgreSQL', () => {
   it('provisioned once although both started at the same time', async () => {
     const [row] = await rawRows<{ agencies: number; assets: number; admins: number }>(
-      handle.db,
+      testDb(handle),
       sql`select (select count(*)::int from wallet.agencies where code = 'DEMO') as agencies,
                  (select count(*)::int from wallet.assets a join wallet.apps p on p.id = a.app_id
                    where p.app_id = 'demo-app' and a.user_id is null) as assets,
@@ -80,7 +81,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(codes.filter((c) => c === 0)).toHaveLength(37);
     expect(codes.filter((c) => c === 4001)).toHaveLength(63);
     const [row] = await rawRows<{ balance: string; cards: number; debits: number; ledger: string }>(
-      handle.db,
+      testDb(handle),
       sql`select a.balance,
                  (select count(*)::int from wallet.cards where payment_asset_id = a.id) as cards,
                  (select count(*)::int from wallet.ledger_entries where asset_id = a.id and reason = 'CARD_FEE') as debits,
@@ -92,7 +93,7 @@ describe('two instances on one PostgreSQL', () => {
 
   it('the same requestId sent to both instances at once issues one card', async () => {
     const [asset] = await rawRows<{ id: number }>(
-      handle.db,
+      testDb(handle),
       sql`select a.id from wallet.assets a join wallet.apps p on p.id = a.app_id where p.app_id = 'demo-app' and a.user_id is null`,
     );
     const params = {
@@ -110,7 +111,7 @@ describe('two instances on one PostgreSQL', () => {
     expect(results[0]!.body.code).toBe(0);
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
     const [row] = await rawRows<{ cards: number; debits: number }>(
-      handle.db,
+      testDb(handle),
       sql`select (select count(*)::int from wallet.cards c join wallet.users u on u.id = c.user_id where u.app_user_id = 'shared-user') as cards,
                  (select count(*)::int from wallet.ledger_entries l join wallet.cards c on c.id = l.card_id
                    join wallet.users u on u.id = c.user_id where u.app_user_id = 'shared-user') as debits`,
@@ -121,7 +122,7 @@ describe('two instances on one PostgreSQL', () => {
   it('counts failed sign-ins across both instances: five failures over two lock the account on both', async () => {
     const email = 'throttled@two.example.com';
     await createStaffAccount({
-      db: handle.db,
+      db: testDb(handle),
       email,
       name: 'Throttled',
       role: 'support',
@@ -141,7 +142,7 @@ describe('two instances on one PostgreSQL', () => {
   it('a session signed in on one instance is accepted by the other, and sign-out on one ends it on both', async () => {
     const email = 'roaming@two.example.com';
     await createStaffAccount({
-      db: handle.db,
+      db: testDb(handle),
       email,
       name: 'Roaming',
       role: 'support',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { can, PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/errors';
 import { WalletClientError } from '@/lib/backoffice/wallet-client';
 

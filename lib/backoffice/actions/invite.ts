@@ -3,7 +3,7 @@
 // member has none yet. The one-time token in the link is the credential; the domain function
 // checks it and spends it.
 import { actionClient } from '@/lib/backoffice/actions/action-client';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { acceptInvite as accept } from '@/lib/backoffice/staff/accept-invite';
 import { acceptInviteSchema } from '@/lib/backoffice/forms/staff';
 

@@ -4,7 +4,7 @@
 // audit entry in the same transaction as the change.
 import { revalidatePath } from 'next/cache';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { changeStaffRole as changeRole } from '@/lib/backoffice/staff/change-staff-role';
 import { inviteStaff as invite } from '@/lib/backoffice/staff/invite-staff';
 import { reissueInvite as reissue } from '@/lib/backoffice/staff/reissue-invite';

@@ -7,7 +7,7 @@ import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '@/lib/backoffice/audit/record-audit';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { WalletClientError } from '@/lib/backoffice/wallet-client';
 
 export async function runWalletMutation<T>(options: {

@@ -2,7 +2,7 @@
 // and date range.
 import 'server-only';
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { auditLog } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { AUDIT_PAGE_SIZE, type AuditFilters } from '@/lib/backoffice/forms/audit';

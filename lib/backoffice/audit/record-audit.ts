@@ -2,7 +2,7 @@
 // code. Written by domain functions in the same transaction as the change they record, and
 // by wallet-calling actions right after the call, whatever its outcome.
 import 'server-only';
-import type { Executor } from '@/lib/db/client';
+import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';
 import { auditLog, type AuditOutcome, type StaffRole } from '@/lib/backoffice/db/schema';
 
 export type AuditActor = { id: number | null; email: string; role: StaffRole | null };

@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, signInFailures, staff } from '@/lib/backoffice/db/schema';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).db;
+  db = (await createTestDatabase()).backoffice;
   ({ staffId: adaId } = await createStaffAccount({
     db,
     email: 'ada@example.com',

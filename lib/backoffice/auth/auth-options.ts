@@ -8,7 +8,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { authSecret, env } from '@/lib/env';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';

@@ -7,7 +7,7 @@ import { getServerSession } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { can, type Permission } from '@/lib/backoffice/auth/permissions';
-import { getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { getAuthOptions } from './auth-options';
 

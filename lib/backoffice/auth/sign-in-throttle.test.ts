@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInFailures } from '@/lib/backoffice/db/schema';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import {
   clearAccountFailures,
@@ -28,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).db;
+  db = (await createTestDatabase()).backoffice;
 }, 120_000);
 
 async function fail(times: number, keys: { account: string; address: string }) {

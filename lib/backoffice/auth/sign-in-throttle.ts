@@ -3,7 +3,7 @@
 // with the right password, until the oldest failure in the window ages out.
 import 'server-only';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { signInFailures } from '@/lib/backoffice/db/schema';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;

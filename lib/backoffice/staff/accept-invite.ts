@@ -2,7 +2,7 @@
 // given; the link is then spent.
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import { hashPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

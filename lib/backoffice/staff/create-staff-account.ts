@@ -3,7 +3,7 @@
 // invites people instead, so they choose their own password.
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { hashPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

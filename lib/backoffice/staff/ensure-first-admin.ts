@@ -3,7 +3,7 @@
 // it, once; a restart finds staff already there and creates nothing.
 import 'server-only';
 import { count } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import { generatePassword, hashPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

@@ -4,7 +4,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

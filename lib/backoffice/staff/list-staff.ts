@@ -1,7 +1,7 @@
 // The staff directory for admins.
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { assertCan } from './staff-access';

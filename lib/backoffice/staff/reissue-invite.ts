@@ -1,7 +1,7 @@
 // A fresh invitation link for someone who has not yet accepted theirs (the old one stops working).
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

@@ -3,7 +3,7 @@
 // `invited`).
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

@@ -3,7 +3,7 @@
 import 'server-only';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { can, type Permission } from '@/lib/backoffice/auth/permissions';
-import type { Executor } from '@/lib/db/client';
+import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { PermissionDeniedError, StaffFacingError } from '../errors';

@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
-import type { Database } from '@/lib/db/client';
+import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import { PermissionDeniedError, StaffFacingError } from '../errors';
 import { acceptInvite, findOpenInvite, INVITE_INVALID } from './accept-invite';
@@ -87,7 +87,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).db;
+  db = (await createTestDatabase()).backoffice;
   admin = await seed('admin', 'root@example.com');
 }, 120_000);
 
@@ -562,7 +562,7 @@ describe('creating accounts', () => {
   });
 
   it('ensureFirstAdmin creates the first admin once, on an empty staff table only', async () => {
-    const fresh = (await createTestDatabase()).db;
+    const fresh = (await createTestDatabase()).backoffice;
     const first = await ensureFirstAdmin({
       db: fresh,
       email: 'Boss@Example.com',
@@ -584,7 +584,7 @@ describe('creating accounts', () => {
   });
 
   it('ensureFirstAdmin generates a password when none is given, and it works', async () => {
-    const fresh = (await createTestDatabase()).db;
+    const fresh = (await createTestDatabase()).backoffice;
     const result = await ensureFirstAdmin({ db: fresh, email: 'admin@example.com' });
     if (!result.created || !result.generatedPassword) throw new Error('expected a generated password');
     const [r] = await fresh.select().from(staff);

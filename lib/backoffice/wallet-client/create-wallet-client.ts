@@ -3,7 +3,6 @@
 // sending it over HTTP and checking the answer against the operation's data schema. Owns the wire
 // format on the client side; the errors it throws are defined in ./errors.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   walletOperations,
@@ -13,7 +12,7 @@ import {
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
-import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
+import { newNonce, signedQuery, type QueryValue } from '@/lib/wallet/contract/signed-query';
 import {
   invalidStaffMessage,
   missingStaffMessage,
@@ -66,13 +65,6 @@ function presentEntries(input: unknown): Record<string, unknown> | undefined {
     if (value !== undefined && value !== null && value !== '') out[name] = value;
   }
   return out;
-}
-
-function serialize(value: unknown): string | undefined {
-  if (typeof value === 'string') return value === '' ? undefined : value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return undefined;
 }
 
 /** The failure's cause in a word: errno codes and error names carry no URL or value. */
@@ -131,7 +123,7 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
   const { agencyCode, appId, secret } = config;
   const fetchImpl = config.fetch ?? fetch;
   const now = config.now ?? Date.now;
-  const nonce = config.nonce ?? (() => randomBytes(16).toString('base64url'));
+  const nonce = config.nonce ?? newNonce;
   const log = config.log ?? (() => {});
 
   async function call(name: WalletOperationName, input: unknown): Promise<unknown> {
@@ -148,20 +140,18 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       throw error;
     }
 
-    const pairs: [string, string][] = [
-      ['agencyCode', agencyCode],
-      ['appId', appId],
-      ['timestamp', String(now())],
-      ['nonce', nonce()],
-    ];
-    for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
-      const text = serialize(value);
-      if (text !== undefined) pairs.push([key, text]);
-    }
     // Signed over the spec's path, whatever prefix baseUrl has (DESIGN §2, step 5).
-    const sign = signRequest(secret, op.method, op.path, pairs);
-    pairs.push(['sign', sign]);
-    const url = `${baseUrl}${op.path}?${pairs.map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`).join('&')}`;
+    const query = signedQuery({
+      secret,
+      method: op.method,
+      path: op.path,
+      agencyCode,
+      appId,
+      timestamp: now(),
+      nonce: nonce(),
+      params: parsed.data as Record<string, QueryValue>,
+    });
+    const url = `${baseUrl}${op.path}?${query}`;
 
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms`;

@@ -18,19 +18,34 @@ import {
   WalletServiceError,
 } from './errors';
 
-type Row = [code: number, msg: string, cls: typeof WalletClientError, field: string | undefined];
+type Row = [
+  code: number,
+  msg: string,
+  cls: typeof WalletClientError,
+  field: string | undefined,
+  data?: unknown,
+];
 
 // Messages as the service words them, on the operation most likely to produce each.
 const OP = 'agencyApplyUserCard';
 const ROWS: Row[] = [
-  [1001, 'embossedName is required.', WalletInputError, 'embossedName'],
+  [1001, 'embossedName is required.', WalletInputError, 'embossedName', { field: 'embossedName' }],
   [
     1002,
     'embossedName must be 1-20 upper-case letters A-Z with single spaces between words.',
     WalletInputError,
     'embossedName',
+    { field: 'embossedName', rule: 'must be 1-20 upper-case letters A-Z with single spaces between words' },
   ],
-  [1003, 'Parameter appUserId is given more than once.', WalletInputError, 'appUserId'],
+  [
+    1003,
+    'Parameter appUserId is given more than once.',
+    WalletInputError,
+    'appUserId',
+    { field: 'appUserId' },
+  ],
+  [1004, 'Method not allowed: this path answers POST only.', WalletProtocolError, undefined],
+  [1005, 'There is no wallet operation at this path.', WalletProtocolError, undefined],
   [2001, 'The signature does not match the request.', WalletAuthError, undefined],
   [2002, 'The timestamp is more than 300 seconds away from the service clock.', WalletAuthError, undefined],
   [2003, 'The nonce has already been used by this app.', WalletAuthError, undefined],
@@ -41,6 +56,7 @@ const ROWS: Row[] = [
     'A user with this appUserId is already registered under this app.',
     WalletConflictError,
     'appUserId',
+    { field: 'appUserId' },
   ],
   [
     4001,
@@ -65,8 +81,8 @@ describe('walletErrorFromEnvelope', () => {
     expect(ROWS.map(([code]) => code).sort()).toEqual(codes.sort());
   });
 
-  it.each(ROWS)('%i -> its class, code, field and a staff sentence', (code, msg, cls, field) => {
-    const error = walletErrorFromEnvelope(OP, { code, msg });
+  it.each(ROWS)('%i -> its class, code, field and a staff sentence', (code, msg, cls, field, data) => {
+    const error = walletErrorFromEnvelope(OP, { code, msg, ...(data === undefined ? {} : { data }) });
     expect(error).toBeInstanceOf(cls);
     expect(error).toBeInstanceOf(WalletClientError);
     expect(error).toBeInstanceOf(Error);
@@ -109,75 +125,77 @@ describe('walletErrorFromEnvelope', () => {
     );
   });
 
-  it('quotes the rule of a 1002 under the label staff know from the form', () => {
+  it('quotes the rule of a 1002, from data.rule, under the label staff know from the form', () => {
     const error = walletErrorFromEnvelope(OP, {
       code: 1002,
       msg: 'embossedName must be 1-20 upper-case letters A-Z with single spaces between words.',
+      data: {
+        field: 'embossedName',
+        rule: 'must be 1-20 upper-case letters A-Z with single spaces between words',
+      },
     });
     expect(error.staffMessage).toBe(
       'The name on the card is not valid: it must be 1-20 upper-case letters A-Z with single spaces between words. Correct it and try again.',
     );
-    expect(walletErrorFromEnvelope(OP, { code: 1001, msg: 'categoryId is required.' }).staffMessage).toBe(
-      'The card type is required. Fill it in and try again.',
-    );
+    expect(
+      walletErrorFromEnvelope(OP, {
+        code: 1001,
+        msg: 'categoryId is required.',
+        data: { field: 'categoryId' },
+      }).staffMessage,
+    ).toBe('The card type is required. Fill it in and try again.');
   });
 
   it('does not quote a 1002 rule that is not in the service format', () => {
     const error = walletErrorFromEnvelope(OP, {
       code: 1002,
-      msg: "embossedName 'john smith' is lower case.",
+      msg: 'whatever',
+      data: { field: 'embossedName', rule: "'john smith' is lower case" },
     });
     expect(error.field).toBe('embossedName');
     expect(error.staffMessage).toBe('The name on the card is not valid. Correct it and try again.');
   });
 
   it('sends staff to an administrator when an authentication parameter is refused', () => {
-    const error = walletErrorFromEnvelope(OP, { code: 1002, msg: 'nonce must be 16-64 characters.' });
+    const error = walletErrorFromEnvelope(OP, {
+      code: 1002,
+      msg: 'nonce must be 16-64 characters.',
+      data: { field: 'nonce', rule: 'must be 16-64 characters' },
+    });
     expect(error).toBeInstanceOf(WalletInputError);
     expect(error.field).toBe('nonce');
     expect(error.staffMessage).toContain('administrator');
   });
 
-  describe('field parsing', () => {
+  describe('the field, from data.field and the code, never from msg', () => {
     it('names a field only when the operation has that parameter', () => {
-      expect(walletErrorFromEnvelope(OP, { code: 1001, msg: 'bogus is required.' }).field).toBeUndefined();
-      expect(
-        walletErrorFromEnvelope('agencyAssetList', { code: 1002, msg: 'embossedName must be X.' }).field,
-      ).toBeUndefined();
-      expect(
-        walletErrorFromEnvelope('agencyAssetList', { code: 4005, msg: 'Payment asset 1 ...' }).field,
-      ).toBeUndefined();
-      expect(
-        walletErrorFromEnvelope('noSuchOperation', { code: 1001, msg: 'appUserId is required.' }).field,
-      ).toBeUndefined();
+      const e = (op: string, code: number, data?: unknown) =>
+        walletErrorFromEnvelope(op, { code, msg: 'appUserId is required.', ...(data ? { data } : {}) }).field;
+      expect(e(OP, 1001, { field: 'bogus' })).toBeUndefined();
+      expect(e('agencyAssetList', 1002, { field: 'embossedName' })).toBeUndefined();
+      expect(e('agencyAssetList', 4005)).toBeUndefined();
+      expect(e('noSuchOperation', 1001, { field: 'appUserId' })).toBeUndefined();
+      expect(e(OP, 1001, { field: 'appUserId' })).toBe('appUserId');
     });
 
-    it('parses 1003 from "Parameter X is given", and nothing from other wording', () => {
+    it('reads nothing from msg: a message naming a field, without data, marks none', () => {
       expect(
         walletErrorFromEnvelope(OP, { code: 1003, msg: 'Parameter embossedName is given more than once.' })
           .field,
-      ).toBe('embossedName');
-      expect(
-        walletErrorFromEnvelope(OP, { code: 1003, msg: 'Parameter x\u0000y is given more than once.' }).field,
       ).toBeUndefined();
-      expect(walletErrorFromEnvelope(OP, { code: 1003, msg: 'embossedName twice.' }).field).toBeUndefined();
-    });
-
-    it('parses nothing from a message that does not start with a name', () => {
-      const error = walletErrorFromEnvelope(OP, { code: 1001, msg: 'A parameter is missing.' });
+      const error = walletErrorFromEnvelope(OP, { code: 1001, msg: 'embossedName is required.' });
       expect(error.field).toBeUndefined();
       expect(error.staffMessage).toMatch(/required detail is missing/);
-      expect(walletErrorFromEnvelope(OP, { code: 1002, msg: '' }).field).toBeUndefined();
+      expect(walletErrorFromEnvelope(OP, { code: 1002, msg: '', data: { field: 42 } }).field).toBeUndefined();
     });
 
-    it('tells which key of a 3002 clashed, when the service says', () => {
+    it('tells which key of a 3002 clashed, when data says', () => {
       const op = 'registerAndKyc';
-      const field = (msg: string) => walletErrorFromEnvelope(op, { code: 3002, msg }).field;
-      expect(field('A user with this email is already registered under this app.')).toBe('email');
-      expect(field('A user with this appUserId is already registered under this app.')).toBe('appUserId');
-      expect(
-        field('A user with this appUserId or email is already registered under this app.'),
-      ).toBeUndefined();
+      const field = (data?: unknown) =>
+        walletErrorFromEnvelope(op, { code: 3002, msg: 'x', ...(data ? { data } : {}) }).field;
+      expect(field({ field: 'email' })).toBe('email');
+      expect(field({ field: 'appUserId' })).toBe('appUserId');
+      expect(field()).toBeUndefined();
     });
   });
 

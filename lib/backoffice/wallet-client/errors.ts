@@ -220,6 +220,8 @@ const CHECK_CREDENTIALS = `${AUTH_FIRST} Ask an administrator to check the walle
 
 /** The staff sentence for each code of DESIGN §4 but the input codes, which depend on the field. */
 const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, string> = {
+  1004: 'The back-office called a wallet operation with a method the service does not serve. Report this to an administrator: the back-office and the wallet service are out of step.',
+  1005: 'The back-office called a wallet operation the service does not offer. Report this to an administrator: the back-office and the wallet service are out of step.',
   2001: CHECK_CREDENTIALS,
   2002: `${AUTH_FIRST} The back-office server's clock differs from the wallet service's by more than five minutes; ask an administrator to check the server clock.`,
   2003: `${AUTH_FIRST} The request looked like a repeat of an earlier one. Try again; if it keeps happening, ask an administrator.`,
@@ -293,6 +295,8 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   1001: WalletInputError,
   1002: WalletInputError,
   1003: WalletInputError,
+  1004: WalletProtocolError,
+  1005: WalletProtocolError,
   2001: WalletAuthError,
   2002: WalletAuthError,
   2003: WalletAuthError,
@@ -310,8 +314,8 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
 };
 
 /**
- * The parameter a business code is about, so that a form can mark it. The code alone decides,
- * not the message (which is free text), except 3002, whose message says which key clashed.
+ * The parameter a business code is about, so that a form can mark it, when the service's answer
+ * does not name one in `data.field` (it does for 1001, 1002, 1003 and 3002).
  */
 const FIELD_BY_CODE: Partial<Record<ResultCodeValue, string>> = {
   3001: 'appUserId',
@@ -335,36 +339,29 @@ export function parameterNames(operation: string): ReadonlySet<string> {
   return new Set(op ? Object.keys(op.params.shape) : []);
 }
 
-/** The field named by an input code's message, only if the operation has such a parameter. */
-export function fieldFromMessage(operation: string, code: number, msg: string): string | undefined {
-  let candidate: string | undefined;
-  if (code === ResultCode.PARAM_MISSING || code === ResultCode.PARAM_INVALID) {
-    candidate = /^([A-Za-z][A-Za-z0-9]*)\s/.exec(msg)?.[1];
-  } else if (code === ResultCode.PARAM_DUPLICATED) {
-    candidate = /^Parameter (\S+) is given/.exec(msg)?.[1];
-  } else if (code === ResultCode.USER_EXISTS) {
-    candidate = /\bthis (appUserId|email) is already\b/.exec(msg)?.[1];
-  } else if (isKnownCode(code)) {
-    candidate = FIELD_BY_CODE[code];
-  }
+/**
+ * The field an error is about: `data.field` of the envelope (1001, 1002, 1003, 3002; see
+ * docs/wallet-api.md), else the one the code implies; only if the operation has such a parameter.
+ * The service's `msg` is English for people and is never parsed.
+ */
+export function fieldOfEnvelope(operation: string, code: number, data: unknown): string | undefined {
+  const named = (data as { field?: unknown } | null | undefined)?.field;
+  const candidate = typeof named === 'string' ? named : isKnownCode(code) ? FIELD_BY_CODE[code] : undefined;
   return candidate !== undefined && parameterNames(operation).has(candidate) ? candidate : undefined;
 }
 
-/** "embossedName must be ..." -> "must be ..." (no trailing full stop). */
-function ruleOf(msg: string, field: string): string | undefined {
-  if (!msg.startsWith(`${field} `)) return undefined;
-  return msg
-    .slice(field.length + 1)
-    .trim()
-    .replace(/\.$/, '');
+/** The rule a 1002 answer states in `data.rule` ("must be ..."), when it gives one. */
+function ruleOfEnvelope(data: unknown): string | undefined {
+  const rule = (data as { rule?: unknown } | null | undefined)?.rule;
+  return typeof rule === 'string' ? rule : undefined;
 }
 
-function staffMessageFor(code: number, field: string | undefined, msg: string): string {
+function staffMessageFor(code: number, field: string | undefined, data: unknown): string {
   switch (code) {
     case ResultCode.PARAM_MISSING:
       return missingStaffMessage(field);
     case ResultCode.PARAM_INVALID:
-      return invalidStaffMessage(field, field === undefined ? undefined : ruleOf(msg, field));
+      return invalidStaffMessage(field, field === undefined ? undefined : ruleOfEnvelope(data));
     case ResultCode.PARAM_DUPLICATED:
       return duplicatedStaffMessage(field);
     default:
@@ -385,7 +382,7 @@ export function walletErrorFromEnvelope(operation: string, envelope: WalletEnvel
       detail: `wallet ${operation}: a success envelope was treated as a failure`,
     });
   }
-  const field = fieldFromMessage(operation, code, msg);
+  const field = fieldOfEnvelope(operation, code, envelope.data);
   const known = isKnownCode(code);
   const meaning = known ? resultCodeMeaning[code] : 'a code this client does not know';
   const Class = (CLASS_BY_CODE as Record<number, Constructor | undefined>)[code] ?? WalletServiceError;
@@ -394,7 +391,7 @@ export function walletErrorFromEnvelope(operation: string, envelope: WalletEnvel
     code,
     serviceMessage: msg,
     ...(field !== undefined ? { field } : {}),
-    staffMessage: staffMessageFor(code, field, msg),
+    staffMessage: staffMessageFor(code, field, envelope.data),
     detail: `wallet ${operation} answered ${code} (${meaning})${field !== undefined ? ` for ${field}` : ''}`,
   });
 }

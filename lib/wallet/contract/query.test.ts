@@ -110,3 +110,41 @@ describe('nonEmptyParams', () => {
     expect('hasOwnProperty' in out).toBe(false);
   });
 });
+
+describe('parseQuery and UTF-8', () => {
+  it('refuses a value whose escapes are not UTF-8 with 1002, naming the parameter', () => {
+    for (const bad of ['%FF', '%C3', '%C3%28', '%ED%A0%80', 'ok%80']) {
+      let error: unknown;
+      try {
+        parseQuery(`?appUserId=${bad}`);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, bad).toBeInstanceOf(WalletError);
+      expect((error as WalletError).code).toBe(ResultCode.PARAM_INVALID);
+      expect((error as WalletError).message).toBe('appUserId must be valid UTF-8 once percent-decoded.');
+      expect((error as WalletError).field).toBe('appUserId');
+    }
+  });
+
+  it('refuses a name whose escapes are not UTF-8 with 1002', () => {
+    expect(() => parseQuery('?a%FFb=1')).toThrow(
+      'A parameter name has a percent-escape that is not valid UTF-8.',
+    );
+  });
+
+  it('keeps a bare % literally, as URLSearchParams does, and agrees with it on valid input', () => {
+    const samples = [
+      'a=%ZZ',
+      'a=100%',
+      'a=%2',
+      'b=%E2%82%AC%20x+y',
+      'c=%F0%9F%98%80',
+      'd=%41%42',
+      'e=é%C3%A9',
+    ];
+    for (const s of samples) {
+      expect(Object.fromEntries(parseQuery(s)), s).toEqual(Object.fromEntries(new URLSearchParams(s)));
+    }
+  });
+});

@@ -5,6 +5,8 @@ export const ResultCode = {
   PARAM_MISSING: 1001,
   PARAM_INVALID: 1002,
   PARAM_DUPLICATED: 1003,
+  METHOD_NOT_ALLOWED: 1004,
+  NOT_FOUND: 1005,
   SIGNATURE_MISMATCH: 2001,
   TIMESTAMP_EXPIRED: 2002,
   NONCE_USED: 2003,
@@ -28,6 +30,8 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   1001: 'a required parameter is missing',
   1002: "a parameter's value breaks its rule (format, enum, length, range)",
   1003: 'a parameter is given twice',
+  1004: 'method not allowed (HTTP 405, with an Allow header)',
+  1005: 'no wallet operation at this path (HTTP 404)',
   2001: 'signature does not match',
   2002: 'timestamp outside the ±300 s window',
   2003: 'nonce already used',
@@ -44,12 +48,26 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   5000: 'unexpected failure',
 };
 
-/** A handled outcome other than success: becomes the envelope {code, msg}. */
+/**
+ * A handled outcome other than success: becomes the envelope {code, msg}, plus
+ * `data: {field}` when the outcome is about one parameter (1001, 1002, 1003, 3002) and
+ * `data.rule` for 1002, so that a client marks the field from data rather than by reading the
+ * English `msg`.
+ */
 export class WalletError extends Error {
   readonly code: ResultCodeValue;
-  constructor(code: ResultCodeValue, message: string) {
+  /** `data` of the envelope: the parameter at fault, and for 1002 the rule it breaks. */
+  readonly details?: WalletErrorDetails;
+  constructor(code: ResultCodeValue, message: string, details?: WalletErrorDetails) {
     super(message);
     this.name = 'WalletError';
     this.code = code;
+    if (details && details.field !== undefined) this.details = details;
+  }
+
+  get field(): string | undefined {
+    return this.details?.field;
   }
 }
+
+export type WalletErrorDetails = { field?: string; rule?: string };

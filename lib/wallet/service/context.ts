@@ -1,7 +1,6 @@
 // What every wallet domain function receives: the database (or the open transaction) and the
 // authenticated app on whose behalf it acts: the actor of the wallet service.
-import 'server-only';
-import type { Database, Executor } from '@/lib/db/client';
+import type { WalletDatabase, Executor } from './db';
 
 export type { Executor };
 
@@ -14,7 +13,7 @@ export type AuthenticatedApp = {
 };
 
 export type DomainOptions<P> = {
-  db: Database;
+  db: WalletDatabase;
   app: AuthenticatedApp;
   params: P;
 };

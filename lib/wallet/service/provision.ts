@@ -2,9 +2,8 @@
 // catalogue and the agency's CARD_MARGIN asset with an opening balance (and its ledger entry).
 // Idempotent: what exists is left as it is, except the app's secret, which follows the
 // configuration so that the back-office and the service keep agreeing.
-import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { agencies, apps, assets, cardCategories, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { env, walletAppSecret } from '@/lib/env';
 

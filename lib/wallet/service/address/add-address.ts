@@ -1,6 +1,5 @@
 // 4.7 Add address. The user's row is locked for the duration, so that "first address is the
 // default" and "only one default" hold when two additions race.
-import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { addresses } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';

@@ -1,5 +1,4 @@
 // Shaping stored addresses into the address-list extension's element.
-import 'server-only';
 import { addresses } from '@/lib/wallet/service/db/schema';
 import type { Address } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';

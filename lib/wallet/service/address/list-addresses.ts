@@ -1,5 +1,4 @@
 // Extension: a user's stored addresses, the default first, then newest first.
-import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { addresses } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';

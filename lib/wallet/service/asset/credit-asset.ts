@@ -1,7 +1,6 @@
 // Crediting an asset with a ledger entry. Deposits are not among the spec's operations; this is
 // what operators' scripts, the large-agency seed and the tests use to fund an asset, so that the
 // ledger always sums to the balance.
-import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { assets, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import type { Executor } from '../context';

@@ -1,5 +1,4 @@
 // Extension: a user's assets (their WALLET asset and each card's CARD asset), shaped as 2.6.
-import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { assets } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';

@@ -2,7 +2,6 @@
 // are written, then the fee is taken from the payment asset by a single conditional UPDATE
 // (balance >= fee) together with its ledger debit, so concurrent applications can never
 // overdraw it. Any failure, a short balance included, rolls all of it back.
-import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';

@@ -1,89 +1,99 @@
-// Shaping stored cards into the spec's card record (2.4) and user card summary (2.7).
-import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { cardCategories, cards } from '@/lib/wallet/service/db/schema';
+// Shaping stored cards into the spec's card record (2.4) and user card summary (2.7). The
+// category's fields come from the in-memory catalogue (category-catalogue.ts), not a join.
 import type { CardRecord, UserCardSummary } from '@/lib/wallet/contract/schemas';
-import type { Executor } from '../context';
-import type { UserRow } from '../user/find-user';
+import type { Category } from './category-catalogue';
 
-type CardRow = typeof cards.$inferSelect;
-type CategoryRow = typeof cardCategories.$inferSelect;
-export type CardWithCategory = { card: CardRow; category: CategoryRow };
+/** The card columns the records use, as the hot reads select them (snake_case, driver types). */
+export type CardRow = {
+  id: number;
+  category_id: number;
+  card_asset_id: number;
+  payment_asset_id: number;
+  card_holder: string;
+  card_number: string;
+  card_uuid: string;
+  expire_month: string;
+  expire_year: string;
+  status: string;
+};
 
-export async function cardsOfUsers(db: Executor, userIds: number[]): Promise<CardWithCategory[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ card: cards, category: cardCategories })
-    .from(cards)
-    .innerJoin(cardCategories, eq(cards.categoryId, cardCategories.id))
-    .where(inArray(cards.userId, userIds))
-    .orderBy(asc(cards.id));
-}
+/** What the full 2.4 record needs beyond the summary's columns. */
+export type FullCardRow = CardRow & {
+  user_id: number;
+  embossed_name: string;
+  card_account_status: string;
+  channel: string;
+  reject_reason: string | null;
+  active_time: Date | string | null;
+  updated_at: Date | string;
+};
 
-const iso = (d: Date) => d.toISOString();
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toCardRecord(
-  { card, category }: CardWithCategory,
-  user: Pick<UserRow, 'email' | 'mobile'>,
+  card: FullCardRow,
+  category: Category,
+  user: { email: string; mobile: string },
   agencyCode: string,
 ): CardRecord {
   return {
-    activeTime: card.activeTime ? iso(card.activeTime) : null,
+    activeTime: card.active_time ? iso(card.active_time) : null,
     agencyCode,
-    cardAccountStatus: card.cardAccountStatus as CardRecord['cardAccountStatus'],
-    cardAssetId: card.cardAssetId,
-    cardHolder: card.cardHolder,
+    cardAccountStatus: card.card_account_status as CardRecord['cardAccountStatus'],
+    cardAssetId: card.card_asset_id,
+    cardHolder: card.card_holder,
     cardId: card.id,
-    cardNumber: card.cardNumber,
-    cardUUID: card.cardUuid,
-    categoryId: card.categoryId,
+    cardNumber: card.card_number,
+    cardUUID: card.card_uuid,
+    categoryId: card.category_id,
     channel: card.channel,
     currency: category.currency,
     currencyIcon: category.currencyIcon,
     currencySymbol: category.currencySymbol,
     decimalPlaces: category.decimalPlaces,
     email: user.email,
-    embossedName: card.embossedName,
-    expireMonth: card.expireMonth,
-    expireYear: card.expireYear,
+    embossedName: card.embossed_name,
+    expireMonth: card.expire_month,
+    expireYear: card.expire_year,
     feature: category.feature,
-    last4: card.cardNumber.slice(-4),
+    last4: card.card_number.slice(-4),
     level: category.level,
-    marginAssetId: card.paymentAssetId,
+    marginAssetId: card.payment_asset_id,
     mobile: user.mobile,
     name: category.name,
     network: category.network,
-    rejectReason: card.rejectReason ?? '',
+    rejectReason: card.reject_reason ?? '',
     status: card.status as CardRecord['status'],
     styleConfig: category.styleConfig,
     type: category.type as CardRecord['type'],
-    updateTime: iso(card.updatedAt),
-    userId: card.userId,
+    updateTime: iso(card.updated_at),
+    userId: card.user_id,
   };
 }
 
 export function toUserCardSummary(
-  { card, category }: CardWithCategory,
-  user: Pick<UserRow, 'email' | 'appUserId'>,
+  card: CardRow,
+  category: Category,
+  user: { email: string; appUserId: string },
   appId: string,
 ): UserCardSummary {
   return {
     appId,
     appUserId: user.appUserId,
-    cardAssetId: card.cardAssetId,
-    cardHolder: card.cardHolder,
+    cardAssetId: card.card_asset_id,
+    cardHolder: card.card_holder,
     cardId: card.id,
     cardName: category.name,
-    cardNumber: card.cardNumber,
-    cardUUID: card.cardUuid,
+    cardNumber: card.card_number,
+    cardUUID: card.card_uuid,
     currency: category.currency,
     currencyIcon: category.currencyIcon,
     currencySymbol: category.currencySymbol,
     decimalPlaces: category.decimalPlaces,
-    expireMonth: card.expireMonth,
-    expireYear: card.expireYear,
-    last4: card.cardNumber.slice(-4),
-    marginAssetId: card.paymentAssetId,
+    expireMonth: card.expire_month,
+    expireYear: card.expire_year,
+    last4: card.card_number.slice(-4),
+    marginAssetId: card.payment_asset_id,
     network: category.network,
     status: card.status as UserCardSummary['status'],
     type: category.type as UserCardSummary['type'],

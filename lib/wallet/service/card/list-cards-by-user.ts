@@ -1,73 +1,102 @@
 // 4.2 All cards under the agency, grouped by user. One page of users (an index range scan on
-// (app, registered_at desc, id desc)), then their cards in one query. The unfiltered total comes
-// from the app's user counter, so no request counts the whole table.
-import 'server-only';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { apps, users } from '@/lib/wallet/service/db/schema';
+// (app, registered_at desc, id desc), or a unique-index lookup when filtered) and the total run
+// side by side; then the page's cards in one statement. The unfiltered total comes from the
+// app's user counter, so no request counts the whole table; a filtered total is the page itself
+// (appUserId and e-mail are each unique per app, so a filtered page holds every match).
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { UsersWithCardsPage, UserWithCards } from '@/lib/wallet/contract/schemas';
-import type { AuthenticatedApp, Executor } from '../context';
-import { cardsOfUsers, toCardRecord, type CardWithCategory } from './card-records';
+import type { AuthenticatedApp } from '../context';
+import {
+  CARDS_OF_USERS,
+  USER_COUNT,
+  USERS_BY_APP_USER_ID,
+  USERS_BY_APP_USER_ID_AND_EMAIL,
+  USERS_BY_EMAIL,
+  USERS_PAGE,
+} from '../db/statements';
+import { toCardRecord, type FullCardRow } from './card-records';
+import { categoriesFor } from './category-catalogue';
+
+type UserRow = {
+  id: number;
+  app_user_id: string;
+  email: string;
+  wallet_account_type: string;
+  document_no: string;
+  document_type: string;
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  region: string;
+  registered_at: Date | string;
+};
+
+function pageQuery(app: AuthenticatedApp, params: OperationParams<'cardListAllByUser'>) {
+  const { appUserId, email } = params;
+  if (appUserId && email) return { ...USERS_BY_APP_USER_ID_AND_EMAIL, values: [app.id, appUserId, email] };
+  if (appUserId) return { ...USERS_BY_APP_USER_ID, values: [app.id, appUserId] };
+  if (email) return { ...USERS_BY_EMAIL, values: [app.id, email] };
+  const offset = (params.pageNum - 1) * params.pageSize;
+  return { ...USERS_PAGE, values: [app.id, params.pageSize, offset] };
+}
 
 export async function listCardsByUser(options: {
-  db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'cardListAllByUser'>;
 }): Promise<UsersWithCardsPage> {
-  const { db, app, params } = options;
-  const filters: SQL[] = [eq(users.appId, app.id)];
-  if (params.appUserId) filters.push(eq(users.appUserId, params.appUserId));
-  if (params.email) filters.push(sql`lower(${users.email}) = lower(${params.email})`);
-  const filtered = filters.length > 1;
+  const { engine, app, params } = options;
+  const filtered = Boolean(params.appUserId || params.email);
+  const q = pageQuery(app, params);
+  const [matches, countRows] = await Promise.all([
+    engine.query<UserRow>(q.text, q.values, q.name),
+    filtered ? undefined : engine.query<{ user_count: number }>(USER_COUNT.text, [app.id], USER_COUNT.name),
+  ]);
+  const dataTotal = filtered ? matches.length : Number(countRows?.[0]?.user_count ?? 0);
+  // A filtered match exists once; a later page of it is empty, as paging the full list would be.
+  const pageUsers = filtered && params.pageNum > 1 ? [] : matches;
 
-  const pageUsers = await db
-    .select()
-    .from(users)
-    .where(and(...filters))
-    .orderBy(desc(users.registeredAt), desc(users.id))
-    .limit(params.pageSize)
-    .offset((params.pageNum - 1) * params.pageSize);
-
-  let dataTotal: number;
-  if (filtered) {
-    // appUserId and email are each unique per app: a filtered total is 0 or 1 rows to count.
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(...filters));
-    dataTotal = Number(row?.n ?? 0);
-  } else {
-    const [row] = await db.select({ n: apps.userCount }).from(apps).where(eq(apps.id, app.id));
-    dataTotal = row?.n ?? 0;
+  const byUser = new Map<number, FullCardRow[]>();
+  if (pageUsers.length > 0) {
+    const cards = await engine.query<FullCardRow>(
+      CARDS_OF_USERS.text,
+      [pageUsers.map((u) => u.id)],
+      CARDS_OF_USERS.name,
+    );
+    for (const card of cards) {
+      const list = byUser.get(card.user_id);
+      if (list) list.push(card);
+      else byUser.set(card.user_id, [card]);
+    }
   }
-
-  const byUser = new Map<number, CardWithCategory[]>();
-  for (const row of await cardsOfUsers(
-    db,
-    pageUsers.map((u) => u.id),
-  )) {
-    const list = byUser.get(row.card.userId);
-    if (list) list.push(row);
-    else byUser.set(row.card.userId, [row]);
-  }
+  const categories = await categoriesFor(
+    engine,
+    [...byUser.values()].flat().map((c) => c.category_id),
+  );
 
   const list: UserWithCards[] = pageUsers.map((user) => ({
     agencyCode: app.agencyCode,
     appId: app.appId,
-    appUserId: user.appUserId,
+    appUserId: user.app_user_id,
     email: user.email,
-    walletAccountType: user.walletAccountType as UserWithCards['walletAccountType'],
-    cardList: (byUser.get(user.id) ?? []).map((row) => toCardRecord(row, user, app.agencyCode)),
-    documentNo: user.documentNo,
-    documentType: user.documentType,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    walletAccountType: user.wallet_account_type as UserWithCards['walletAccountType'],
+    cardList: (byUser.get(user.id) ?? []).map((card) =>
+      toCardRecord(card, categories.get(card.category_id)!, user, app.agencyCode),
+    ),
+    documentNo: user.document_no,
+    documentType: user.document_type,
+    firstName: user.first_name,
+    lastName: user.last_name,
     mobile: user.mobile,
-    nickname: user.firstName,
+    nickname: user.first_name,
     profilePhoto: '',
     regionCode: user.mobile.split('-')[0] ?? '',
     regionDesc: user.region,
-    registerTime: user.registeredAt.toISOString(),
+    registerTime: (user.registered_at instanceof Date
+      ? user.registered_at
+      : new Date(user.registered_at)
+    ).toISOString(),
   }));
 
   return { dataTotal, haveNext: params.pageNum * params.pageSize < dataTotal, list };

@@ -1,17 +1,12 @@
-// Extension: the card category catalogue with fees in major units.
-import 'server-only';
-import { asc } from 'drizzle-orm';
-import { cardCategories } from '@/lib/wallet/service/db/schema';
+// Extension: the card category catalogue with fees in major units, from the in-memory copy.
+import type { DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { CardCategory } from '@/lib/wallet/contract/schemas';
-import type { AuthenticatedApp, Executor } from '../context';
+import { categoryCatalogue } from './category-catalogue';
 
-export async function listCategories(options: {
-  db: Executor;
-  app: AuthenticatedApp;
-}): Promise<CardCategory[]> {
-  const rows = await options.db.select().from(cardCategories).orderBy(asc(cardCategories.id));
-  return rows.map((c) => ({
+export async function listCategories(options: { engine: DatabaseHandle }): Promise<CardCategory[]> {
+  const catalogue = await categoryCatalogue(options.engine);
+  return [...catalogue.values()].map((c) => ({
     categoryId: c.id,
     name: c.name,
     network: c.network,

@@ -2,10 +2,9 @@
 // guards: a concurrent call with the same key blocks on the unique index until the first
 // commits (then replays its result) or rolls back (then runs itself). Only successes are kept,
 // so a call that failed, and so changed nothing, can be retried.
-import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { idempotencyKeys } from '@/lib/wallet/service/db/schema';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Executor } from '../context';

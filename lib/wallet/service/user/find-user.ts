@@ -1,5 +1,4 @@
 // Looking up an app's user by appUserId: the 3001 check every user-scoped operation shares.
-import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { users } from '@/lib/wallet/service/db/schema';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';

@@ -1,6 +1,5 @@
 // 4.1 Register and KYC: stores the user and their KYC data, opens their USD wallet asset and
 // counts them in the app's user total, all in the caller's transaction.
-import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { apps, assets, users } from '@/lib/wallet/service/db/schema';
@@ -65,7 +64,7 @@ export async function registerUser(options: {
       return row.id;
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw alreadyRegistered('appUserId or email');
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw alreadyRegistered(undefined);
     throw error;
   }
 
@@ -97,9 +96,11 @@ export async function registerUser(options: {
   };
 }
 
-function alreadyRegistered(field: string): WalletError {
+/** `field` is the clashing key when known (a concurrent insert only says that one clashed). */
+function alreadyRegistered(field: 'appUserId' | 'email' | undefined): WalletError {
   return new WalletError(
     ResultCode.USER_EXISTS,
-    `A user with this ${field} is already registered under this app.`,
+    `A user with this ${field ?? 'appUserId or email'} is already registered under this app.`,
+    field ? { field } : {},
   );
 }

@@ -1,0 +1,90 @@
+// The one Node server of `npm start`: the wallet service's own HTTP layer answers /wallet/*
+// (lib/wallet/service/app.ts), Next.js's request handler answers everything else (the
+// back-office), on one port and in one process, sharing one database engine (lib/db/client.ts).
+// The back-office still reaches the wallet only over HTTP, through its signed client.
+// Methods Next does not serve answer 405 here, so that no method can reach a page as a 500.
+import { createServer, request } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import next from 'next';
+import { stampPeerAddress } from '@/lib/backoffice/peer-address';
+import { dataDir, env } from '@/lib/env';
+import { createWalletService } from '@/lib/wallet/service/app';
+import { closeOnSignals, prepareWalletDatabase } from '@/lib/wallet/service/server';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** What the back-office's pages, actions and route handlers answer (server actions are POST). */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+export async function startAppServer(options: { port?: number; host?: string } = {}): Promise<void> {
+  const port = options.port ?? env.PORT;
+  const engine = await prepareWalletDatabase();
+  const wallet = createWalletService({ engine });
+  // Next's instrumentation hook (instrumentation.ts) runs the back-office's own start-up here:
+  // the first admin, and the lines that say where everything is.
+  // `npm run dev` runs this same server with Next in development mode; tests never do.
+  const app = next({
+    dev: env.NODE_ENV === 'development',
+    dir: ROOT,
+    port,
+    hostname: options.host ?? 'localhost',
+  });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    if (wallet.handle(req, res)) return;
+    if (!PAGE_METHODS.has(req.method ?? '')) {
+      res.writeHead(405, { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed.\n');
+      return;
+    }
+    stampPeerAddress(req);
+    handleNext(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, options.host, resolve));
+  // In production Next prepares itself (and runs instrumentation.ts, which creates the first
+  // admin) on its first request, not in prepare(): make that request now, so that "ready" means
+  // ready and the first person to sign in is not the one who waits.
+  await warmUp(options.host, port);
+  const storage =
+    engine.engine === 'pglite'
+      ? `embedded PGlite in ${path.join(dataDir, 'pglite')}`
+      : 'PostgreSQL (DATABASE_URL)';
+  const secretSource = env.WALLET_APP_SECRET
+    ? 'WALLET_APP_SECRET'
+    : `walletAppSecret in ${path.join(dataDir, 'secrets.json')}`;
+  console.log(
+    [
+      `[card-wallet] database ready: ${storage}`,
+      `[card-wallet] back-office: http://localhost:${port}/login`,
+      `[card-wallet] wallet API: http://localhost:${port}/wallet/api (agencyCode ${env.WALLET_AGENCY_CODE}, appId ${env.WALLET_APP_ID}, secret: ${secretSource})`,
+      `[card-wallet] API reference: http://localhost:${port}/wallet/api/openapi.json`,
+      `[card-wallet] health: /wallet/health/live, /wallet/health/ready; metrics: /wallet/metrics`,
+    ].join('\n'),
+  );
+  closeOnSignals(server, engine, () => app.close());
+}
+
+function warmUp(host: string | undefined, port: number): Promise<void> {
+  const target = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: target, port, path: '/login', method: 'HEAD' }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  startAppServer().catch((error: unknown) => {
+    console.error('[card-wallet] could not start:', error instanceof Error ? error.stack : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,103 @@
+// The hot path's SQL, as text: the statements every signed request and the frequent reads run,
+// each selecting only the columns its answer uses, sent as named prepared statements on
+// PostgreSQL (parsed and planned once per connection). The benchmark's floor server imports
+// these same texts, so "the same SQL" is true by construction, not by comparison.
+// Numbers come back as the driver gives them (int8 as text on pg): callers convert with Number().
+
+/** DESIGN §2: the app under its agency, with the signing secret (as stored: see app-secrets.ts). */
+export const APP_BY_CODES = {
+  name: 'wallet_app_by_codes',
+  text: `select a.id, a.app_id, a.secret, g.id as agency_id, g.code as agency_code
+from wallet.apps a join wallet.agencies g on g.id = a.agency_id
+where a.app_id = $1 and g.code = $2`,
+} as const;
+
+/** DESIGN §2: a nonce is spent once per app; no row back means it was already used. */
+export const SPEND_NONCE = {
+  name: 'wallet_spend_nonce',
+  text: `insert into wallet.used_nonces (app_id, nonce) values ($1, $2) on conflict do nothing returning 1 as spent`,
+} as const;
+
+/** The card category catalogue (insert-only: provisioning), held in memory by the service. */
+export const CATEGORIES = {
+  name: 'wallet_categories',
+  text: `select id, name, network, type, currency, currency_symbol, currency_icon, decimal_places, fee,
+  level, feature, style_config
+from wallet.card_categories order by id`,
+} as const;
+
+/** 4.5: the agency's own assets (no user). */
+export const AGENCY_ASSETS = {
+  name: 'wallet_agency_assets',
+  text: `select id, name, balance, currency, decimal_places, is_default, icon, symbol, type
+from wallet.assets where app_id = $1 and user_id is null order by id`,
+} as const;
+
+/**
+ * 4.6: one user and their cards in one round trip (a user without cards is one row of nulls),
+ * oldest card first.
+ */
+export const USER_WITH_CARDS = {
+  name: 'wallet_user_with_cards',
+  text: `select u.id as user_id, u.email, c.id, c.category_id, c.card_asset_id, c.payment_asset_id,
+  c.card_holder, c.card_number, c.card_uuid, c.expire_month, c.expire_year, c.status
+from wallet.users u left join wallet.cards c on c.user_id = u.id
+where u.app_id = $1 and u.app_user_id = $2
+order by c.id`,
+} as const;
+
+const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, document_no, document_type, first_name,
+  last_name, mobile, region, registered_at`;
+
+/** 4.2, unfiltered: one page of users, newest first (a range scan of users_app_registered_idx). */
+export const USERS_PAGE = {
+  name: 'wallet_users_page',
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1
+order by registered_at desc, id desc limit $2 offset $3`,
+} as const;
+
+/** 4.2 by appUserId (unique per app): the one user, or none. */
+export const USERS_BY_APP_USER_ID = {
+  name: 'wallet_users_by_app_user_id',
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and app_user_id = $2`,
+} as const;
+
+/** 4.2 by e-mail (unique per app, case-insensitively: users_app_email_key). */
+export const USERS_BY_EMAIL = {
+  name: 'wallet_users_by_email',
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and lower(email) = lower($2)`,
+} as const;
+
+/** 4.2 by both: the one user only when the two agree. */
+export const USERS_BY_APP_USER_ID_AND_EMAIL = {
+  name: 'wallet_users_by_app_user_id_and_email',
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users
+where app_id = $1 and app_user_id = $2 and lower(email) = lower($3)`,
+} as const;
+
+/** 4.2's unfiltered total: the app's user counter, kept by registration (no count(*)). */
+export const USER_COUNT = {
+  name: 'wallet_user_count',
+  text: `select user_count from wallet.apps where id = $1`,
+} as const;
+
+/** 4.2: the cards of one page of users (cards_user_idx), oldest first. */
+export const CARDS_OF_USERS = {
+  name: 'wallet_cards_of_users',
+  text: `select id, user_id, category_id, card_asset_id, payment_asset_id, card_holder, card_number, card_uuid,
+  embossed_name, expire_month, expire_year, status, card_account_status, channel, reject_reason,
+  active_time, updated_at
+from wallet.cards where user_id = any($1::int[]) order by id`,
+} as const;
+
+/** Housekeeping, at most once a minute per process: nonces past the window. */
+export const PRUNE_NONCES = {
+  name: 'wallet_prune_nonces',
+  text: `delete from wallet.used_nonces where created_at < $1::timestamptz`,
+} as const;
+
+/** Housekeeping: requestId records past their 24 h (they hold results such as wallet tokens). */
+export const PRUNE_IDEMPOTENCY = {
+  name: 'wallet_prune_idempotency',
+  text: `delete from wallet.idempotency_keys where created_at < $1::timestamptz`,
+} as const;

@@ -1,0 +1,42 @@
+// Which domain function answers which operation of the catalogue: the service's whole routing
+// table. The HTTP layer (http/handle-request.ts) derives method and path from the catalogue and
+// calls these with the authenticated app and the validated parameters; a mutating operation
+// runs inside the transaction that also holds its requestId (request/idempotency.ts).
+import type { DatabaseHandle } from '@/lib/db/open';
+import type { OperationData, OperationParams, WalletOperationName } from '@/lib/wallet/contract/operations';
+import { addAddress } from './address/add-address';
+import { listAddresses } from './address/list-addresses';
+import { listAgencyAssets } from './asset/list-agency-assets';
+import { listUserAssets } from './asset/list-user-assets';
+import { applyCard } from './card/apply-card';
+import { listCardsByUser } from './card/list-cards-by-user';
+import { listCategories } from './card/list-categories';
+import { listUserCards } from './card/list-user-cards';
+import type { AuthenticatedApp, Executor } from './context';
+import { registerUser } from './user/register-user';
+
+export type HandlerContext<N extends WalletOperationName> = {
+  /** The open transaction for a mutating operation; the database for a read. */
+  db: Executor;
+  /** The engine, for the reads that run prepared statements directly. */
+  engine: DatabaseHandle;
+  app: AuthenticatedApp;
+  params: OperationParams<N>;
+};
+
+export type WalletHandlers = {
+  [N in WalletOperationName]: (context: HandlerContext<N>) => Promise<OperationData<N>>;
+};
+
+export const walletHandlers: WalletHandlers = {
+  registerAndKyc: registerUser,
+  cardListAllByUser: listCardsByUser,
+  agencyApplyUserCard: (context) => applyCard({ ...context, payer: 'AGENCY' }),
+  userApplyCard: (context) => applyCard({ ...context, payer: 'USER' }),
+  agencyAssetList: listAgencyAssets,
+  userCardList: listUserCards,
+  addAddress,
+  categoryList: listCategories,
+  userAssetList: listUserAssets,
+  addressList: listAddresses,
+};

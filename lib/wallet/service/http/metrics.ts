@@ -1,0 +1,34 @@
+// Prometheus metrics of the wallet service, served at /wallet/metrics: requests by operation and
+// result code, latency histograms by operation, and Node's process metrics. One registry per
+// service instance (not prom-client's global one), so tests can run several services in a process.
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type WalletMetrics = {
+  registry: Registry;
+  observe(operation: string, method: string, status: number, code: number, seconds: number): void;
+};
+
+export function createMetrics(options: { processMetrics?: boolean } = {}): WalletMetrics {
+  const registry = new Registry();
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'wallet_' });
+  const requests = new Counter({
+    name: 'wallet_requests_total',
+    help: 'Wallet API requests by operation, HTTP method, HTTP status and result code',
+    labelNames: ['operation', 'method', 'status', 'code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'wallet_request_duration_seconds',
+    help: 'Wallet API request duration from the first byte of the request to the end of the answer',
+    labelNames: ['operation'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return {
+    registry,
+    observe(operation, method, status, code, seconds) {
+      requests.inc({ operation, method, status: String(status), code: String(code) });
+      duration.observe({ operation }, seconds);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Runs the wallet service alone (`npm run start:wallet`), without Next.js or the back-office,
+// so that the service's instances can scale apart from the back-office's (DESIGN §6): open and
+// migrate the database, provision the configured agency and app, serve /wallet/* on PORT.
+// SIGTERM/SIGINT close the listener, let requests in flight finish, and close the database.
+import { createServer, type Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { getDatabase } from '@/lib/db/client';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { env } from '@/lib/env';
+import { createWalletService, type WalletService } from './app';
+import { walletDb } from './db';
+import { provisionFromEnv } from './provision';
+
+/** Migrated (by opening) and provisioned: what both servers do before they listen. */
+export async function prepareWalletDatabase(): Promise<DatabaseHandle> {
+  const engine = await getDatabase();
+  await engine.withMigrationLock(() => provisionFromEnv(walletDb(engine)));
+  return engine;
+}
+
+/** Closes the listener and the database on SIGTERM/SIGINT, once. */
+export function closeOnSignals(server: Server, engine: DatabaseHandle, onClose?: () => Promise<void>): void {
+  let closing = false;
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => {
+      void (onClose?.() ?? Promise.resolve()).then(() => engine.close()).finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    // Requests still running after 10 s are cut: a mutation is atomic, so none is half done.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
+}
+
+export async function startWalletServer(
+  options: { port?: number; host?: string } = {},
+): Promise<{ server: Server; service: WalletService; engine: DatabaseHandle }> {
+  const engine = await prepareWalletDatabase();
+  const service = createWalletService({ engine });
+  const server = createServer((req, res) => {
+    if (service.handle(req, res)) return;
+    const body = JSON.stringify({ code: 1005, msg: 'This server runs the wallet API only (/wallet/api/*).' });
+    res.writeHead(404, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+  const port = options.port ?? env.PORT;
+  await new Promise<void>((resolve) => server.listen(port, options.host, resolve));
+  service.logger.info(
+    { port, engine: engine.engine, agencyCode: env.WALLET_AGENCY_CODE, appId: env.WALLET_APP_ID },
+    'wallet service ready',
+  );
+  return { server, service, engine };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  startWalletServer().then(
+    ({ server, engine }) => closeOnSignals(server, engine),
+    (error: unknown) => {
+      console.error('[wallet] could not start:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
