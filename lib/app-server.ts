@@ -21,8 +21,6 @@ export async function startAppServer(options: { port?: number; host?: string } =
   const port = options.port ?? env.PORT;
   const engine = await prepareWalletDatabase();
   const wallet = createWalletService({ engine });
-  // Next's instrumentation hook (instrumentation.ts) runs the back-office's own start-up here:
-  // the first admin, and the lines that say where everything is.
   // `npm run dev` runs this same server with Next in development mode; tests never do.
   const app = next({
     dev: env.NODE_ENV === 'development',

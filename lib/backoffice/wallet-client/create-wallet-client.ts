@@ -83,7 +83,7 @@ const inputSchemas = Object.fromEntries(
   ]),
 ) as Record<WalletOperationName, z.ZodObject>;
 
-/** The service's own wording (with-wallet-route's validateParams), so forms read the same either way. */
+/** The service's own wording (its HTTP layer's validateParams), so forms read the same either way. */
 function inputError(
   operation: WalletOperationName,
   raw: Record<string, unknown> | undefined,
