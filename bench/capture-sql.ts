@@ -1,140 +1,115 @@
-// Captures the SQL the wallet service runs for each benchmarked operation, by calling the
-// service's own functions (authentication, then the operation, composed as with-wallet-route.ts
-// composes them) on a Drizzle instance whose logger records every statement. The harness
-// compares the result with the SQL of bench/floor-server.ts, so the floor provably runs the
-// same statements as the service. Prints JSON: { [operation]: string[] } on stdout.
+// Captures the SQL the wallet service runs for each call of bench/lib/floor-calls.ts, by serving
+// those calls with the service's own request handler (lib/wallet/service/http/handle-request.ts:
+// parsing, validation, authentication, idempotency, the operation, the envelope) in this process,
+// on the service's own engine (lib/db/open.ts), over real HTTP on 127.0.0.1. Two taps record
+// every statement, in the order the service issues them:
+// - the engine's `query` (the prepared statements of lib/wallet/service/db/statements.ts), with
+//   their names, at the moment the service calls it;
+// - pg's Client.prototype.query, for every statement that does not go through it (Drizzle's:
+//   issuance and its idempotency record, `begin` and `commit` included).
+// The harness compares the result with the floor's trace of the same calls. Before each call the
+// authenticator's app cache is emptied, as the floor's is, so each capture starts with the app
+// lookup; the category catalogue is loaded once first, as a fresh floor does at start.
+// Prints JSON on stdout: { statements: { [key]: string[] }, answers: { [key]: unknown } }.
 //
-//   tsx --conditions=react-server bench/capture-sql.ts <database-url> <agencyCode> <appId> <appUserId> <email> <paymentAssetId>
-import { randomBytes, randomUUID } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
+//   node --import tsx bench/capture-sql.ts '{"databaseUrl":…,"app":{…},"population":{…},"deepPage":n}'
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import * as backofficeSchema from '@/lib/backoffice/db/schema';
-import type { Database } from '@/lib/db/open';
-import * as walletSchema from '@/lib/wallet/service/db/schema';
-import { listAgencyAssets } from '@/lib/wallet/service/asset/list-agency-assets';
-import { applyCard } from '@/lib/wallet/service/card/apply-card';
-import { listCardsByUser } from '@/lib/wallet/service/card/list-cards-by-user';
-import { listUserCards } from '@/lib/wallet/service/card/list-user-cards';
-import { requestFingerprint, runOnce } from '@/lib/wallet/service/request/idempotency';
-import { verifySignedRequest } from '@/lib/wallet/service/request/verify-signed-request';
-import {
-  walletOperations,
-  type OperationParams,
-  type WalletOperationName,
-} from '@/lib/wallet/contract/operations';
-import { signRequest } from '@/lib/wallet/contract/signature';
+import pino from 'pino';
+import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { categoryCatalogue } from '@/lib/wallet/service/card/category-catalogue';
+import { walletDb } from '@/lib/wallet/service/db';
+import { createWalletRequestHandler } from '@/lib/wallet/service/http/handle-request';
+import { createMetrics } from '@/lib/wallet/service/http/metrics';
+import { createAuthenticator } from '@/lib/wallet/service/request/authenticate';
+import { floorCalls, STARTUP_KEY, traceEntry } from './lib/floor-calls';
+import { signedPath, type Population, type WalletApp } from './lib/wallet-requests';
 
-const [url, agencyCode, appId, appUserId, email, paymentAssetId] = process.argv.slice(2);
-if (!url || !agencyCode || !appId || !appUserId || !email || !paymentAssetId) {
+type Input = { databaseUrl: string; app: WalletApp; population: Population; deepPage: number };
+
+const input = JSON.parse(process.argv[2] ?? 'null') as Input | null;
+if (!input?.databaseUrl || !input.app || !input.population) {
   console.error(
-    'usage: capture-sql.ts <database-url> <agencyCode> <appId> <appUserId> <email> <paymentAssetId>',
+    'usage: capture-sql.ts \'{"databaseUrl":"postgres://…","app":{"agencyCode":…,"appId":…,"secret":…},"population":{…},"deepPage":1}\'',
   );
   process.exit(2);
 }
 
-let log: string[] = [];
+let recording: string[] | undefined;
 
-async function main(): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = drizzle({
-    client: pool,
-    schema: { ...walletSchema, ...backofficeSchema },
-    logger: { logQuery: (query) => void log.push(query) },
-  }) as unknown as Database;
-  const secretRows = await pool.query<{ secret: string }>(
-    'select secret from wallet.apps where app_id = $1',
-    [appId],
-  );
-  const secret = secretRows.rows[0]?.secret;
-  if (!secret) throw new Error(`app ${appId} not found`);
+type QueryConfig = { text?: unknown; name?: unknown };
 
-  async function authenticate(name: WalletOperationName, params: Record<string, string>) {
-    const op = walletOperations[name];
-    const pairs = new Map<string, string>([
-      ['agencyCode', agencyCode!],
-      ['appId', appId!],
-      ['timestamp', String(Date.now())],
-      ['nonce', randomBytes(12).toString('base64url')],
-      ...Object.entries(params),
-    ]);
-    const sign = signRequest(secret!, op.method, op.path, pairs);
-    const app = await verifySignedRequest({
-      db,
-      method: op.method,
-      path: op.path,
-      pairs,
-      agencyCode: agencyCode!,
-      appId: appId!,
-      timestamp: Number(pairs.get('timestamp')),
-      nonce: pairs.get('nonce')!,
-      sign,
-    });
-    const validated = op.params.parse({ ...Object.fromEntries(pairs), sign });
-    return { app, params: validated };
-  }
-
-  const captured: Record<string, string[]> = {};
-  const capture = async (key: string, fn: () => Promise<unknown>) => {
-    // The first authentication of a process also prunes old nonces (once a minute, off the
-    // request's path, so interleaved with the operation's own query): a warm-up call captures
-    // that, then each operation on its own.
-    log = [];
-    await fn();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    captured[key] = log;
+/** Drizzle's statements (and anything else not sent through the engine's named `query`). */
+function tapPg(): void {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const config: QueryConfig = typeof first === 'string' ? { text: first } : ((first ?? {}) as QueryConfig);
+    const named = typeof config.name === 'string' && config.name !== '';
+    if (recording && !named && typeof config.text === 'string') recording.push(traceEntry(config.text));
+    return original.apply(this, args);
   };
-
-  await capture('warm-up (with nonce pruning)', async () => {
-    const { app } = await authenticate('agencyAssetList', {});
-    await listAgencyAssets({ db, app });
-  });
-  await capture('cardListAllByUser', async () => {
-    const { app, params } = await authenticate('cardListAllByUser', { pageNum: '1', pageSize: '20' });
-    await listCardsByUser({ db, app, params: params as OperationParams<'cardListAllByUser'> });
-  });
-  await capture('cardListAllByUser (deep)', async () => {
-    const { app, params } = await authenticate('cardListAllByUser', { pageNum: '3', pageSize: '20' });
-    await listCardsByUser({ db, app, params: params as OperationParams<'cardListAllByUser'> });
-  });
-  await capture('cardListAllByUser (email)', async () => {
-    const { app, params } = await authenticate('cardListAllByUser', {
-      email: email!,
-      pageNum: '1',
-      pageSize: '20',
-    });
-    await listCardsByUser({ db, app, params: params as OperationParams<'cardListAllByUser'> });
-  });
-  await capture('agencyAssetList', async () => {
-    const { app } = await authenticate('agencyAssetList', {});
-    await listAgencyAssets({ db, app });
-  });
-  await capture('userCardList', async () => {
-    const { app, params } = await authenticate('userCardList', { appUserId: appUserId! });
-    await listUserCards({ db, app, params: params as OperationParams<'userCardList'> });
-  });
-  await capture('agencyApplyUserCard', async () => {
-    const { app, params } = await authenticate('agencyApplyUserCard', {
-      appUserId: appUserId!,
-      paymentAssetId: paymentAssetId!,
-      categoryId: '1',
-      embossedName: 'BENCH USER',
-      requestId: `bench-${randomUUID()}`,
-    });
-    const p = params as OperationParams<'agencyApplyUserCard'>;
-    await runOnce({
-      db,
-      appKey: app.id,
-      operation: 'agencyApplyUserCard',
-      requestId: p.requestId,
-      fingerprint: requestFingerprint('agencyApplyUserCard', p),
-      work: (tx) => applyCard({ db: tx, app, payer: 'AGENCY', params: p }),
-    });
-  });
-  await pool.end();
-  process.stdout.write(JSON.stringify(captured));
 }
 
-main().catch((error: unknown) => {
+/** The engine's prepared statements, recorded when the service calls them (call order). */
+function tapEngine(handle: DatabaseHandle): DatabaseHandle {
+  return {
+    ...handle,
+    query: <T>(text: string, values?: unknown[], name?: string) => {
+      if (recording && name) recording.push(traceEntry(text, name));
+      return handle.query<T>(text, values, name);
+    },
+  };
+}
+
+async function main(input: Input): Promise<void> {
+  tapPg();
+  const engine = tapEngine(await openPostgres(input.databaseUrl, 10));
+  const authenticator = createAuthenticator({ engine });
+  const handle = createWalletRequestHandler({
+    engine,
+    db: walletDb(engine),
+    authenticator,
+    logger: pino({ level: 'silent' }),
+    metrics: createMetrics({ processMetrics: false }),
+    openApiJson: () => '{}',
+  });
+  const server = http.createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const statements: Record<string, string[]> = {};
+  const answers: Record<string, unknown> = {};
+  const capture = async (key: string, fn: () => Promise<void>) => {
+    recording = [];
+    await fn();
+    // The prune runs after the nonce is spent, off the request's path: give it time to finish.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    statements[key] = recording;
+    recording = undefined;
+  };
+
+  await capture(STARTUP_KEY, async () => {
+    await categoryCatalogue(engine);
+  });
+  for (const call of floorCalls(input.population, input.deepPage)) {
+    authenticator.forget();
+    await capture(call.key, async () => {
+      const { method, path } = signedPath(input.app, call.operation, call.params('capture'));
+      const response = await fetch(`${base}${path}`, { method });
+      const body = (await response.json()) as { code: number; data?: unknown };
+      if (body.code !== 0) throw new Error(`${call.key}: the service answered ${JSON.stringify(body)}`);
+      answers[call.key] = body.data;
+    });
+  }
+  server.close();
+  await engine.close();
+  process.stdout.write(JSON.stringify({ statements, answers }));
+}
+
+main(input).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,8 +1,9 @@
 // `npx tsx --conditions=react-server bench/profile.ts [--cards 3000] [--seconds 8] [--op assets]`:
-// where the time goes for one operation. Seeds one PostgreSQL database, starts the app and the
-// floor under V8's CPU profiler, drives the benchmark's load at each, and prints the CPU each
-// spends per request (from /proc) split by who spends it (Next.js, React, Drizzle, zod, pg, the
-// app's own code, GC...). `npm run bench` does the same for two operations in every run.
+// where the time goes for one operation. Seeds one PostgreSQL database, starts the wallet service
+// alone (`npm run start:wallet`) and the floor under V8's CPU profiler, drives the benchmark's load
+// at each, and prints the CPU each spends per request (from /proc) split by who spends it (the
+// service's own code, zod, pino, prom-client, Drizzle, pg, GC...). `npm run bench` does the same
+// for two operations in every run.
 import { parseArgs } from 'node:util';
 import { ensurePostgres } from '../scripts/lib/postgres';
 import { cleanupAll } from './lib/processes';
@@ -60,12 +61,13 @@ async function main(): Promise<void> {
     });
     for (const side of ['app', 'floor'] as const) {
       const s = result[side];
+      const name = side === 'app' ? 'wallet service' : 'floor';
       if (!s) {
-        console.log(`${side}: no profile`);
+        console.log(`${name}: no profile`);
         continue;
       }
       console.log(
-        `\n${side} ${values.op}: p50 ${s.p50.toFixed(2)} ms, ${s.rps.toFixed(0)} req/s, ${s.cpuMsPerRequest.toFixed(2)} ms CPU per request:`,
+        `\n${name} ${values.op}: p50 ${s.p50.toFixed(2)} ms, ${s.rps.toFixed(0)} req/s, ${s.cpuMsPerRequest.toFixed(2)} ms CPU per request:`,
       );
       for (const line of describeProfile(s, 14)) console.log(`  ${line}`);
     }

@@ -1,17 +1,23 @@
 // `npm run bench [-- --quick] [-- --sizes 1000,100000,1000000]`: the performance benchmark.
 //
 // For each size (cards; users = cards / 3, three cards each) it seeds a fresh PostgreSQL
-// database, starts the app (production build) and the floor (bench/floor-server.ts: the same SQL
-// over `pg` in a bare node:http server), checks that the floor runs exactly the service's SQL and
-// answers exactly what the service answers, then measures on loopback with autocannon each read
-// operation and card issuance on both, checks the money guarantees after issuance, and measures
-// the back-office's server time. Then: issuance again while `vitest --project pg` (the
-// concurrency tests) runs; the back-office at 100,000 users and the JavaScript each route sends;
-// the reads on PGlite. Writes results.json, growth.svg and RESULTS.md (bench/ for a full run).
+// database and starts three servers from a snapshot of the tree (bench/lib/snapshot.ts): the
+// wallet service alone (`npm run start:wallet`), `npm start`'s one Node server (the wallet API and
+// the back-office on one port) and the floor (bench/floor-server.ts: the DESIGN §2 checks and the
+// same SQL over `pg` in a bare node:http server). It checks that the floor runs exactly the
+// service's SQL and answers exactly what the service answers, then measures on loopback with
+// autocannon each signed read and card issuance on the wallet service and on the floor (and, at
+// the first size, the same reads through `npm start`'s server), checks the money guarantees after
+// issuance, and the back-office's server time; the peak resident memory of each server process
+// is read from /proc when it has served its loads. Then: issuance again while `vitest --project
+// pg` (the concurrency tests) runs; the back-office at 100,000 users and the JavaScript each
+// route sends; the reads on PGlite (the embedded default) through both servers. Writes
+// results.json, growth.svg and RESULTS.md (bench/ for a full run).
 //
 // Options: --quick (sizes 1000,10000; 3 s runs; results under the temp directory),
 // --sizes a,b,c, --seconds N, --connections N, --out DIR, --reuse-build (measure the last snapshot
-// built even if the sources changed since: for iterating on the harness itself), --report-only
+// built even if the sources changed since: for iterating on the harness itself), --skip a,b
+// (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing).
 import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,7 +36,7 @@ import {
 } from './lib/backoffice';
 import { checkGuarantees, mark, type GuaranteeReport } from './lib/guarantees';
 import { describe, measure, walletSuccess, type LoadResult } from './lib/load';
-import { cleanupAll, groupCpuMs, spawnChild } from './lib/processes';
+import { cleanupAll, groupCpuMs, groupMemory, spawnChild, type Memory } from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
 import { writeReport } from './lib/report';
@@ -39,12 +45,18 @@ import {
   BENCH_APP,
   createDatabase,
   dropLeftoverDatabases,
+  heapMetrics,
   query,
+  runtimeBaseline,
   seed,
+  SERVER_COMMANDS,
   startApp,
   startFloor,
+  startWallet,
   tempDir,
+  type Heap,
   type Server,
+  type ServerKind,
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
@@ -69,8 +81,17 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     'reuse-build': { type: 'boolean', default: false },
     'report-only': { type: 'boolean', default: false },
+    skip: { type: 'string', default: '' },
   },
 });
+const STEPS = ['under-test', 'backoffice', 'js', 'profiles', 'pglite', 'npm-start-reads'] as const;
+const SKIP = new Set(
+  (args.skip ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
 const QUICK = args.quick ?? false;
 const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
   .split(',')
@@ -83,18 +104,18 @@ const OUT = path.resolve(
   args.out ?? (QUICK ? path.join(os.tmpdir(), 'card-wallet-bench', 'quick') : 'bench'),
 );
 const CARDS_PER_USER = 3;
-const BACKOFFICE_USERS = QUICK ? 0 : 100_000;
+const BACKOFFICE_USERS = QUICK || SKIP.has('backoffice') ? 0 : 100_000;
 const PGLITE_CARDS = QUICK ? 10_000 : 100_000;
 const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length - 1]!;
 /** The app's asset pays for the seeded cards only: fund it for the issuance loads. */
 const ISSUANCE_FUNDING_MINOR = 1_000_000_000;
-/** Operations profiled at the first size: the lightest read, and the heaviest common one. */
-const PROFILED = ['assets', 'list-first'] as const;
+/** Operations profiled at the first size: the lightest read, the heaviest common one, and issuance. */
+const PROFILED = ['assets', 'list-first', 'issue'] as const;
 const WATCHDOG_MS = (QUICK ? 15 : 35) * 60_000;
 
-if (SIZES.length === 0 || !(SECONDS > 0) || !(CONNECTIONS > 0)) {
+if (SIZES.length === 0 || !(SECONDS > 0) || !(CONNECTIONS > 0) || unknownSteps.length > 0) {
   console.error(
-    'usage: npm run bench [-- --quick] [-- --sizes 1000,100000,1000000] [--seconds 8] [--connections 8]',
+    `usage: npm run bench [-- --quick] [-- --sizes 1000,100000,1000000] [--seconds 8] [--connections 8] [--skip ${STEPS.join(',')}]`,
   );
   process.exit(2);
 }
@@ -108,7 +129,12 @@ function log(line: string): void {
 // ---------------------------------------------------------------------------------------------
 // Results
 
-export type Pair = { app: LoadResult; floor?: LoadResult };
+/**
+ * One operation at one size: `app` is the wallet service as measured (`npm run start:wallet`
+ * since issue 11; in older results, the app's Next.js route handlers), `floor` the floor, and
+ * `npmStart` the same calls through `npm start`'s server (the wallet API beside the back-office).
+ */
+export type Pair = { app: LoadResult; floor?: LoadResult; npmStart?: LoadResult };
 export type SizeResult = {
   cards: number;
   users: number;
@@ -117,11 +143,27 @@ export type SizeResult = {
   dbBytes?: number;
   /** The 1-minute load average when this size's measurements started. */
   loadAverage?: number;
-  /** EXPLAIN ANALYZE of 4.2's statements on this database. */
+  /** EXPLAIN ANALYZE of 4.2's and 4.6's statements on this database. */
   plans?: Plan[];
   reads: Partial<Record<ReadKey, Pair>>;
   issuance?: Pair & { guarantees: GuaranteeReport };
   backoffice: Record<string, LoadResult | { status: number }>;
+};
+/** A server process's resident memory once it had served its loads. */
+export type MemorySample = Memory & {
+  server: ServerKind;
+  storage: 'postgres' | 'pglite';
+  cards: number;
+  /** Requests the harness sent it, warm-ups included. */
+  requests: number;
+  /** What it served. */
+  served: string;
+  /** Its resident set when it was ready, before the harness's first request. */
+  startRssBytes?: number;
+  /** V8's heap and external memory at the end (the service's own /wallet/metrics). */
+  heap?: Heap;
+  /** The same once it was ready. */
+  startHeap?: Heap;
 };
 export type Results = {
   command: string;
@@ -132,8 +174,15 @@ export type Results = {
   loadBefore: number[];
   loadAfter?: number[];
   snapshot: Omit<Snapshot, 'dir'>;
+  /** What each measured server was (absent in results from before issue 11: `app` was Next's). */
+  servers?: Record<ServerKind, string>;
+  /** Steps left out with --skip. */
+  skipped?: string[];
   floorCheck?: FloorCheck;
   sizes: SizeResult[];
+  memory?: MemorySample[];
+  /** Peak RSS of an idle `node` and `node --import tsx` from the snapshot: the runtime alone. */
+  runtime?: { node: number; nodeTsx: number };
   underTest?: {
     cards: number;
     issuance: LoadResult;
@@ -147,7 +196,15 @@ export type Results = {
   };
   js?: RouteJs[];
   profiles?: (OpProfile & { cards: number })[];
-  pglite?: { cards: number; users: number; seedSeconds: number; reads: Partial<Record<ReadKey, LoadResult>> };
+  pglite?: {
+    cards: number;
+    users: number;
+    seedSeconds: number;
+    /** The wallet service alone on PGlite (in older results: `npm start`'s app). */
+    reads: Partial<Record<ReadKey, LoadResult>>;
+    /** `npm start`'s server on the same PGlite data: the embedded default as a fresh clone runs it. */
+    npmStartReads?: Partial<Record<ReadKey, LoadResult>>;
+  };
   totalSeconds?: number;
   errors: string[];
 };
@@ -165,7 +222,10 @@ const results: Results = {
   machine: machineFacts(),
   loadBefore: os.loadavg(),
   snapshot: { fingerprint: '', state: 'reused' },
+  servers: SERVER_COMMANDS,
+  ...(SKIP.size ? { skipped: [...SKIP] } : {}),
   sizes: [],
+  memory: [],
   errors: [],
 };
 
@@ -226,8 +286,9 @@ async function fund(url: string, assetId: number, amountMinor: number): Promise<
   );
 }
 
+/** A measured load at one server (its warm-up included in the server's request count). */
 async function measureWallet(server: Server, key: ReadKey | 'issue', p: Population, onSuccess?: () => void) {
-  return measure({
+  const r = await measure({
     url: server.baseUrl,
     connections: CONNECTIONS,
     seconds: SECONDS,
@@ -236,6 +297,8 @@ async function measureWallet(server: Server, key: ReadKey | 'issue', p: Populati
     serverCpuMs: () => groupCpuMs(server.process.pid),
     ...(onSuccess ? { onSuccess } : {}),
   });
+  server.requests += r.total + (r.warmupTotal ?? 0);
+  return r;
 }
 
 /**
@@ -247,6 +310,7 @@ async function prime(server: Server, keys: readonly (ReadKey | 'issue')[], p: Po
     const next = requestFactory(BENCH_APP, key, p);
     for (let i = 0; i < 3; i++) {
       const { method, path: target } = next();
+      server.requests++;
       const response = await fetch(`${server.baseUrl}${target}`, {
         method,
         signal: AbortSignal.timeout(60_000),
@@ -254,7 +318,7 @@ async function prime(server: Server, keys: readonly (ReadKey | 'issue')[], p: Po
       const body = await response.text();
       if (!walletSuccess(response.status, body)) {
         throw new Error(
-          `${key} on ${server.baseUrl} answered HTTP ${response.status}: ${body.slice(0, 200)}`,
+          `${key} on ${server.kind} (${server.baseUrl}) answered HTTP ${response.status}: ${body.slice(0, 200)}`,
         );
       }
     }
@@ -264,6 +328,37 @@ async function prime(server: Server, keys: readonly (ReadKey | 'issue')[], p: Po
 function noteFailures(what: string, r: LoadResult): void {
   if (r.ok === 0) results.errors.push(`${what}: no successful response in the measured run`);
   else if (r.failed) results.errors.push(`${what}: ${r.failed} failed response(s), e.g. ${r.failureSample}`);
+}
+
+/** The server's peak and current resident memory now, recorded with what it has served. */
+async function recordMemory(
+  server: Server,
+  storage: MemorySample['storage'],
+  cards: number,
+  served: string,
+): Promise<void> {
+  const heap = await heapMetrics(server);
+  server.requests++;
+  const memory = groupMemory(server.process.pid);
+  if (!memory) {
+    results.errors.push(`${server.kind} at ${label(cards)} (${storage}): its memory could not be read`);
+    return;
+  }
+  results.memory!.push({
+    server: server.kind,
+    storage,
+    cards,
+    requests: server.requests,
+    served,
+    ...memory,
+    ...(server.atStart ? { startRssBytes: server.atStart.rssBytes } : {}),
+    ...(server.atStartHeap ? { startHeap: server.atStartHeap } : {}),
+    ...(heap ? { heap } : {}),
+  });
+  const mbText = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
+  log(
+    `  memory of ${server.kind} (${storage}, after ${server.requests.toLocaleString('en-US')} requests): peak RSS ${mbText(memory.peakRssBytes)}, now ${mbText(memory.rssBytes)}${server.atStart ? `, ${mbText(server.atStart.rssBytes)} when ready` : ''}${heap ? `; V8 heap ${mbText(heap.total)} (${mbText(heap.used)} used), external ${mbText(heap.external)}` : ''}${memory.others.length ? `; also in its group: ${memory.others.map((o) => `${o.name} ${mbText(o.peakRssBytes)}`).join(', ')}` : ''}`,
+  );
 }
 
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
@@ -285,6 +380,7 @@ async function measureBackoffice(app: Server): Promise<Record<string, LoadResult
       warmupSeconds: WARMUP,
       serverCpuMs: () => groupCpuMs(app.process.pid),
     });
+    app.requests += r.total + (r.warmupTotal ?? 0);
     log(`  back-office ${route} (1 connection): ${describe(r)} · p95 ${r.p95.toFixed(1)} ms`);
     out[route] = r;
   }
@@ -297,6 +393,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     `== ${(users * CARDS_PER_USER).toLocaleString('en-US')} cards (${users.toLocaleString('en-US')} users) on PostgreSQL`,
   );
   const db = await createDatabase(adminUrl, label(cards));
+  let wallet: Server | undefined;
   let app: Server | undefined;
   let floor: Server | undefined;
   try {
@@ -326,8 +423,10 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     size.plans = await explainPlans(db.url, p);
     size.loadAverage = os.loadavg()[0];
     for (const plan of size.plans) log(`  plan of ${plan.query}: ${plan.plan} (${plan.ms.toFixed(2)} ms)`);
-    app = await startApp({ snapshotDir: snapshot.dir, storage });
+    // All three stay up for the size; only the one under load is busy.
+    wallet = await startWallet({ snapshotDir: snapshot.dir, storage });
     floor = await startFloor({ snapshotDir: snapshot.dir, databaseUrl: db.url });
+    app = await startApp({ snapshotDir: snapshot.dir, storage });
 
     if (first) {
       log("  checking that the floor runs the service's SQL and answers what it answers");
@@ -335,39 +434,47 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         snapshotDir: snapshot.dir,
         databaseUrl: db.url,
         population: p,
-        app,
+        deepPage: deepPage(p),
+        servers: [wallet, app],
         floor,
       });
       results.floorCheck = check;
-      for (const c of check.sql) log(`    SQL ${c.ok ? 'same' : 'DIFFERENT'}: ${c.operation}`);
+      for (const c of check.sql)
+        log(`    SQL ${c.ok ? 'same' : 'DIFFERENT'}: ${c.operation} (${c.service.length} statements)`);
       for (const c of check.output)
-        log(`    answer ${c.ok ? 'same' : 'DIFFERENT'}: ${c.operation}${c.ok ? '' : ` (${c.detail})`}`);
+        log(
+          `    answer ${c.ok ? 'same' : 'DIFFERENT'}: ${c.operation} (${c.server})${c.ok ? '' : ` (${c.detail})`}`,
+        );
       if (!check.ok)
         results.errors.push(
           "the floor does not run exactly the service's SQL or answer what it answers: see floorCheck",
         );
     }
+    const viaNpmStart = first && !SKIP.has('npm-start-reads');
     log(
-      `  app ${app.baseUrl}, floor ${floor.baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}`,
+      `  wallet ${wallet.baseUrl}, floor ${floor.baseUrl}, npm start ${app.baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}`,
     );
 
-    await prime(app, READ_KEYS, p);
+    await prime(wallet, READ_KEYS, p);
     await prime(floor, READ_KEYS, p);
+    if (viaNpmStart) await prime(app, READ_KEYS, p);
     for (const key of READ_KEYS) {
-      const a = await measureWallet(app, key, p);
+      const a = await measureWallet(wallet, key, p);
       const f = await measureWallet(floor, key, p);
-      size.reads[key] = { app: a, floor: f };
+      const n = viaNpmStart ? await measureWallet(app, key, p) : undefined;
+      size.reads[key] = { app: a, floor: f, ...(n ? { npmStart: n } : {}) };
       log(
-        `  ${OPERATIONS[key].label}\n      app   ${describe(a)}\n      floor ${describe(f)}\n      ratio ${(a.p50 / f.p50).toFixed(2)}x`,
+        `  ${OPERATIONS[key].label}\n      wallet    ${describe(a)}\n      floor     ${describe(f)}${n ? `\n      npm start ${describe(n)}` : ''}\n      wallet/floor: p50 ${(a.p50 / f.p50).toFixed(2)}x, CPU ${((a.cpuMsPerRequest ?? NaN) / (f.cpuMsPerRequest ?? NaN)).toFixed(2)}x`,
       );
-      noteFailures(`${label(cards)} ${key} (app)`, a);
+      noteFailures(`${label(cards)} ${key} (wallet)`, a);
       noteFailures(`${label(cards)} ${key} (floor)`, f);
+      if (n) noteFailures(`${label(cards)} ${key} (npm start)`, n);
     }
 
     // Every success the clients saw (warm-ups included) must be exactly one new card.
     const before = await mark(db.url, p.agencyAssetId);
     let issued = 0;
-    const a = await measureWallet(app, 'issue', p, () => issued++);
+    const a = await measureWallet(wallet, 'issue', p, () => issued++);
     const f = await measureWallet(floor, 'issue', p, () => issued++);
     const guarantees = await checkGuarantees({
       url: db.url,
@@ -378,26 +485,49 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     });
     size.issuance = { app: a, floor: f, guarantees };
     log(
-      `  ${OPERATIONS.issue.label}\n      app   ${describe(a)}\n      floor ${describe(f)}\n      guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.cardsCreated} cards issued)`,
+      `  ${OPERATIONS.issue.label}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.cardsCreated} cards issued)`,
     );
     for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
     if (!guarantees.ok) results.errors.push(`${label(cards)}: a money guarantee broke after issuance`);
-    noteFailures(`${label(cards)} issue (app)`, a);
+    noteFailures(`${label(cards)} issue (wallet)`, a);
     noteFailures(`${label(cards)} issue (floor)`, f);
 
-    if (cards === UNDER_TEST_CARDS) await issuanceUnderTest(adminUrl, db.url, app, p, size.cards);
+    const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
+    if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
+    await recordMemory(
+      wallet,
+      'postgres',
+      size.cards,
+      `the signed reads and issuance${underTest ? ', and issuance during the pg tests' : ''}`,
+    );
+    await recordMemory(floor, 'postgres', size.cards, 'the signed reads and issuance');
 
-    size.backoffice = await measureBackoffice(app);
-    if (QUICK && cards === SIZES[SIZES.length - 1]) await firstLoadJs(app);
+    if (!SKIP.has('backoffice')) size.backoffice = await measureBackoffice(app);
+    const js = QUICK && cards === SIZES[SIZES.length - 1] && !SKIP.has('js');
+    if (js) await firstLoadJs(app);
+    await recordMemory(
+      app,
+      'postgres',
+      size.cards,
+      [
+        viaNpmStart ? 'the signed reads' : '',
+        SKIP.has('backoffice') ? '' : 'the back-office pages',
+        js ? 'the first-load JS visits' : '',
+      ]
+        .filter(Boolean)
+        .join(', ') || 'start-up only',
+    );
 
-    if (first) {
-      // Where the time goes: both servers again, one at a time, under the CPU profiler.
+    if (first && !SKIP.has('profiles')) {
+      // Where the time goes: the wallet service and the floor again, one at a time, under the
+      // CPU profiler.
       await floor.stop();
+      await wallet.stop();
       await app.stop();
-      app = floor = undefined;
+      wallet = app = floor = undefined;
       results.profiles = [];
       for (const key of PROFILED) {
-        log(`  profiling ${OPERATIONS[key].label} (app, then floor, under V8's CPU profiler)`);
+        log(`  profiling ${OPERATIONS[key].label} (wallet, then floor, under V8's CPU profiler)`);
         const profile = await profileOperation({
           snapshotDir: snapshot.dir,
           databaseUrl: db.url,
@@ -411,20 +541,27 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
           const s = profile[side];
           if (s)
             log(
-              `    ${side}: ${s.cpuMsPerRequest.toFixed(2)} ms CPU/req\n      ${describeProfile(s, 6).join('\n      ')}`,
+              `    ${side === 'app' ? 'wallet' : side}: ${s.cpuMsPerRequest.toFixed(2)} ms CPU/req\n      ${describeProfile(s, 6).join('\n      ')}`,
             );
         }
       }
     }
   } finally {
     await floor?.stop();
+    await wallet?.stop();
     await app?.stop();
     await db.drop();
   }
 }
 
-/** Issuance load on the app for as long as the pg concurrency tests run against the same server. */
-async function issuanceUnderTest(adminUrl: string, url: string, app: Server, p: Population, cards: number) {
+/** Issuance load on the wallet service for as long as the pg concurrency tests run against the same server. */
+async function issuanceUnderTest(
+  adminUrl: string,
+  url: string,
+  wallet: Server,
+  p: Population,
+  cards: number,
+) {
   log('  issuance again, while `vitest run --project pg` runs against the same PostgreSQL server');
   const before = await mark(url, p.agencyAssetId);
   const startedAt = performance.now();
@@ -443,15 +580,16 @@ async function issuanceUnderTest(adminUrl: string, url: string, app: Server, p: 
   const timer = setTimeout(() => void vitest.stop(), 5 * 60_000);
   let issued = 0;
   const load = await measure({
-    url: app.baseUrl,
+    url: wallet.baseUrl,
     connections: CONNECTIONS,
     seconds: 300,
     warmupSeconds: 0,
     next: requestFactory(BENCH_APP, 'issue', p),
     onSuccess: () => issued++,
     stopWhen: vitest.exited,
-    serverCpuMs: () => groupCpuMs(app.process.pid),
+    serverCpuMs: () => groupCpuMs(wallet.process.pid),
   });
+  wallet.requests += load.total;
   const exitCode = await vitest.exited;
   clearTimeout(timer);
   const seconds = (performance.now() - startedAt) / 1000;
@@ -476,7 +614,7 @@ async function issuanceUnderTest(adminUrl: string, url: string, app: Server, p: 
     guarantees,
   };
   log(
-    `      app   ${describe(load)}\n      vitest --project pg: exit ${exitCode} (${summary}) in ${seconds.toFixed(0)} s\n      guarantees ${guarantees.ok ? 'all held' : 'BROKEN'}`,
+    `      wallet ${describe(load)}\n      vitest --project pg: exit ${exitCode} (${summary}) in ${seconds.toFixed(0)} s\n      guarantees ${guarantees.ok ? 'all held' : 'BROKEN'}`,
   );
   for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
   if (exitCode !== 0)
@@ -516,20 +654,27 @@ async function backofficeAtUsers(snapshot: Snapshot, adminUrl: string, users: nu
     app = await startApp({ snapshotDir: snapshot.dir, storage: { kind: 'postgres', url: db.url } });
     const pages = await measureBackoffice(app);
     results.backofficeAtUsers = { users, cards: users * CARDS_PER_USER, pages };
-    await firstLoadJs(app);
+    if (!SKIP.has('js')) await firstLoadJs(app);
+    await recordMemory(
+      app,
+      'postgres',
+      users * CARDS_PER_USER,
+      `the back-office pages${SKIP.has('js') ? '' : ' and the first-load JS visits'}`,
+    );
   } finally {
     await app?.stop();
     await db.drop();
   }
 }
 
+/** The embedded default: the same reads on PGlite, through the wallet service alone, then `npm start`'s server. */
 async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
   const users = Math.round(cards / CARDS_PER_USER);
   log(
     `== ${(users * CARDS_PER_USER).toLocaleString('en-US')} cards (${users.toLocaleString('en-US')} users) on PGlite (embedded)`,
   );
   const data = tempDir('bench-pglite-');
-  let app: Server | undefined;
+  let server: Server | undefined;
   try {
     const storage = { kind: 'pglite', dataDir: data.dir } as const;
     const seedSeconds = await seed({
@@ -539,19 +684,32 @@ async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
       cardsPerUser: CARDS_PER_USER,
       log: (l) => log(`  ${l}`),
     });
-    app = await startApp({ snapshotDir: snapshot.dir, storage });
     // The asset id is the same as on PostgreSQL (same provisioning order); issuance is not measured here.
     const p: Population = { users, prefix: 'seed', agencyAssetId: 1, categoryId: 1 };
-    const reads: Partial<Record<ReadKey, LoadResult>> = {};
-    await prime(app, READ_KEYS, p);
-    for (const key of READ_KEYS) {
-      reads[key] = await measureWallet(app, key, p);
-      log(`  ${OPERATIONS[key].label}: ${describe(reads[key])}`);
-      noteFailures(`PGlite ${key}`, reads[key]);
+    results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads: {} };
+    // One process at a time on a PGlite data directory.
+    for (const kind of ['wallet', 'app'] as const) {
+      server =
+        kind === 'wallet'
+          ? await startWallet({ snapshotDir: snapshot.dir, storage })
+          : await startApp({ snapshotDir: snapshot.dir, storage });
+      const reads: Partial<Record<ReadKey, LoadResult>> = {};
+      await prime(server, READ_KEYS, p);
+      for (const key of READ_KEYS) {
+        reads[key] = await measureWallet(server, key, p);
+        log(
+          `  ${kind === 'wallet' ? 'wallet' : 'npm start'} ${OPERATIONS[key].label}: ${describe(reads[key])}`,
+        );
+        noteFailures(`PGlite ${key} (${kind === 'wallet' ? 'wallet' : 'npm start'})`, reads[key]);
+      }
+      if (kind === 'wallet') results.pglite.reads = reads;
+      else results.pglite.npmStartReads = reads;
+      await recordMemory(server, 'pglite', users * CARDS_PER_USER, 'the signed reads');
+      await server.stop();
+      server = undefined;
     }
-    results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads };
   } finally {
-    await app?.stop();
+    await server?.stop();
     await data.remove();
   }
 }
@@ -577,13 +735,20 @@ async function main(): Promise<void> {
   results.machine.postgres = version?.v ?? '?';
   results.machine.sharedBuffers = version?.sb ?? '?';
   await dropLeftoverDatabases(adminUrl, log);
+  await step('runtime baseline', async () => {
+    const runtime = await runtimeBaseline(snapshot.dir);
+    results.runtime = runtime;
+    log(
+      `idle runtime: node ${(runtime.node / 1e6).toFixed(0)} MB, node --import tsx ${(runtime.nodeTsx / 1e6).toFixed(0)} MB resident`,
+    );
+  });
 
   for (const [i, cards] of SIZES.entries()) {
     await step(`size ${cards}`, () => runSize(snapshot, adminUrl, cards, i === 0));
   }
   if (BACKOFFICE_USERS > 0)
     await step('back-office', () => backofficeAtUsers(snapshot, adminUrl, BACKOFFICE_USERS));
-  await step('pglite', () => pgliteReads(snapshot, PGLITE_CARDS));
+  if (!SKIP.has('pglite')) await step('pglite', () => pgliteReads(snapshot, PGLITE_CARDS));
 }
 
 /** A failed step is recorded and the run goes on to the next (its clean-up has run). */

@@ -1,33 +1,59 @@
 // The prose of RESULTS.md: what the floor is, where the time goes, and for each target why it is
-// met or missed and what would close the gap. The numbers are the run's; the reasons come from
-// the profiles (bench/lib/profile-op.ts), the SQL and the build, and are worded so that they stay
-// true as the numbers move.
-import type { Results, SizeResult } from '../run';
+// met or missed and what would close the gap. Every number and every measured claim here comes
+// from the run's results (results.json): the statement counts from the floor check, the cost
+// items from the CPU profiles, the plans from EXPLAIN, the libraries from the bundles. What is
+// fixed text is the method and the structure (what the floor does, how PGlite runs), which the
+// code guarantees rather than the run measures.
+import type { MemorySample, Results, SizeResult } from '../run';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
+import type { SideProfile } from './profile-op';
 import type { Target } from './report';
-import { READ_KEYS, type ReadKey } from './wallet-requests';
+import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 
 const f2 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(2));
 const f0 = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : Math.round(x).toLocaleString('en-US');
+export const mb = (bytes: number | undefined) =>
+  bytes === undefined || !Number.isFinite(bytes)
+    ? '–'
+    : `${Math.round(bytes / 1e6).toLocaleString('en-US')} MB`;
+const range = (xs: number[], unit = '×') =>
+  xs.length === 0
+    ? '–'
+    : Math.min(...xs) === Math.max(...xs)
+      ? `${f2(xs[0])}${unit}`
+      : `${f2(Math.min(...xs))}–${f2(Math.max(...xs))}${unit}`;
+
+/** What "app" is in these results: the wallet service alone since issue 11, Next's route handlers before. */
+export function appName(results: Results): string {
+  return results.servers ? 'the wallet service (`npm run start:wallet`)' : 'the app (Next.js route handlers)';
+}
 
 export const ANALYSIS = {
-  floor: [
-    '`bench/floor-server.ts` is a bare `node:http` server over one `pg` Pool (10 connections, as the app) that serves the benchmarked operations with the SQL the service runs: the same authentication statements (app + agency lookup, nonce insert, the once-a-minute prune), the same operation queries with the same parameters, the same transaction and statements for issuance, and the same JSON fields in the same order. It leaves out Next.js (routing, request/response objects), zod validation, Drizzle’s query building and row mapping. Like the app, it runs in a process of its own; both share the machine with PostgreSQL and the load generator.',
-    '',
-    'The HMAC-SHA256 signature check **is** in the floor. It is not SQL, but DESIGN §2 makes it part of every request before any business logic, so no correct implementation can skip it; it costs a few microseconds (one HMAC over ~150 bytes, visible as “node: crypto” at well under 1% of the floor’s CPU). Keeping it in makes the floor the least a correct service does, rather than less than that.',
-  ],
+  floor: (results: Results) =>
+    results.servers
+      ? [
+          '`bench/floor-server.ts` is the least a correct wallet service does for the measured operations: a bare `node:http` server over one `pg` Pool (10 connections, as the service’s default `DATABASE_POOL_SIZE`) that, per request, parses the query as DESIGN §2 says (the one parser of `lib/wallet/contract/query.ts`: a repeated name is 1003, a percent-escape that is not UTF-8 is 1002), checks the app under its agency (2004), the HMAC-SHA256 signature in constant time after a length check (2001), the ±300 s timestamp window (2002), spends the nonce in the database (2003) and prunes old nonces and requestIds once a minute, then runs the operation’s SQL and writes the same JSON. Nothing else: no zod, no logs, no metrics, positional rows instead of objects.',
+          '',
+          '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction. Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
+          '',
+          'Where the design lets a correct service skip work, the floor skips it as the service does, so that the floor is not slower than necessary: the app row (id, agency, secret) is cached in the process for the service’s own TTL (`APP_CACHE_TTL_MS`, a rotated secret applies within it), and the card category catalogue, written only by provisioning, is loaded once at start and held in memory, as `lib/wallet/service/card/category-catalogue.ts` holds it. Each checked call starts with no app cached on both sides, so the app lookup shows in every statement list; under load both look it up once per TTL. Like the service, the floor runs in a process of its own; all three servers share the machine with PostgreSQL and the load generator.',
+        ]
+      : [
+          '`bench/floor-server.ts` was, in this run, a bare `node:http` server over one `pg` Pool that ran the service’s SQL (checked per run) with the DESIGN §2 checks, without Next.js, zod or Drizzle.',
+        ],
   reproducing: [
     '```sh',
     'npm run bench                      # the full run (1,000 / 100,000 / 1,000,000 cards), results here in bench/',
     'npm run bench -- --quick           # 1,000 and 10,000 cards, 3 s per figure, results under $TMPDIR/card-wallet-bench/quick',
     'npm run bench -- --sizes 1000,100000 --seconds 5 --connections 8 --out /tmp/b',
+    'npm run bench -- --quick --skip under-test,js,profiles   # a shorter smoke run of the harness',
     'npm run bench -- --report-only     # rewrite RESULTS.md and growth.svg from bench/results.json',
     'npx tsx --conditions=react-server bench/profile.ts --op list-first   # one operation under the CPU profiler',
     '```',
     '',
-    'The harness builds a private snapshot of the working tree (`$TMPDIR/card-wallet-bench/build-<fingerprint>`: sources copied, node_modules hard-linked, `next build` run there; rebuilt only when a build of the tree would be), so edits or rebuilds of `.next` in the shared tree during a run cannot touch the server under measurement. It needs root for the local PostgreSQL (as the pg tests do) or `TEST_DATABASE_URL`, and `/usr/bin/chromium` for the JavaScript sizes. Every server it starts is stopped and every database it creates is dropped, also on failure or Ctrl-C; a run is bounded (35 min watchdog; 15 min with --quick), and all traffic stays on 127.0.0.1.',
+    'The harness runs every server from a private snapshot of the working tree (`$TMPDIR/card-wallet-bench/build-<fingerprint>`: sources copied, node_modules hard-linked, the production build made there, or copied from the tree’s `.next` when that is stamped as a build of the current sources; rebuilt only when a build of the tree would be), so edits or rebuilds of `.next` in the shared tree during a run cannot touch the servers under measurement. The wallet service (`node --import tsx lib/wallet/service/server.ts`, what `npm run start:wallet` runs) and `npm start`’s server (`node --import tsx lib/app-server.ts` with NODE_ENV=production) are each one Node process (plus tsx’s esbuild helper), so their CPU and memory are read from /proc for exactly that process. It needs root for the local PostgreSQL (as the pg tests do) or `TEST_DATABASE_URL`, and `/usr/bin/chromium` for the JavaScript sizes. Every server it starts is stopped and every database it creates is dropped, also on failure or Ctrl-C; a run is bounded (35 min watchdog; 15 min with --quick), and all traffic stays on 127.0.0.1.',
   ],
 };
 
@@ -35,36 +61,107 @@ function pair(size: SizeResult | undefined, key: ReadKey): { app?: LoadResult; f
   return size?.reads[key] ?? {};
 }
 
-function cpuRatio(size: SizeResult | undefined, key: ReadKey): number | undefined {
-  const p = pair(size, key);
-  return p.app?.cpuMsPerRequest !== undefined && p.floor?.cpuMsPerRequest
-    ? p.app.cpuMsPerRequest / p.floor.cpuMsPerRequest
-    : undefined;
-}
-
-function share(results: Results, key: string, side: 'app' | 'floor', category: RegExp): number | undefined {
-  const prof = results.profiles?.find((p) => p.key === key)?.[side];
-  if (!prof) return undefined;
-  return (
-    prof.shares.filter((s) => category.test(s.category)).reduce((a, s) => a + s.share, 0) *
-    prof.cpuMsPerRequest
+function ratios(results: Results, metric: (r: LoadResult) => number | undefined) {
+  return results.sizes.flatMap((s) =>
+    READ_KEYS.flatMap((k) => {
+      const p = s.reads[k];
+      const a = p?.app ? metric(p.app) : undefined;
+      const b = p?.floor ? metric(p.floor) : undefined;
+      return a !== undefined && b ? [{ size: s, key: k, r: a / b }] : [];
+    }),
   );
 }
 
-/**
- * The first page's plan: meant to be a range scan of users_app_registered_idx stopping after 20
- * rows, it is a sequential scan and a top-N sort over every user of the app whenever the index's
- * NULLS order does not match the query's (found with EXPLAIN while analysing the first full run).
- */
-function firstPagePlan(results: Results): string {
+/** ms per request of a profile side in one category. */
+function msIn(side: SideProfile | undefined, category: string): number {
+  const share = side?.shares.find((s) => s.category === category)?.share ?? 0;
+  return share * (side?.cpuMsPerRequest ?? 0);
+}
+
+/** The categories in which the service spends more CPU per request than the floor, largest first. */
+export function extraCost(results: Results, key: string): { category: string; app: number; floor: number }[] {
+  const prof = results.profiles?.find((p) => p.key === key);
+  if (!prof?.app || !prof.floor) return [];
+  const categories = new Set([...prof.app.shares, ...prof.floor.shares].map((s) => s.category));
+  return [...categories]
+    .map((category) => ({ category, app: msIn(prof.app, category), floor: msIn(prof.floor, category) }))
+    .filter((c) => c.app - c.floor > 0.005)
+    .sort((a, b) => b.app - b.floor - (a.app - a.floor));
+}
+
+const REMEDIES: Record<string, string> = {
+  zod: 'validating the parameters with zod on every request (a hand-written check of the few parameters of a read, or a schema compiled once, costs less)',
+  'pino (logs)':
+    'the one JSON log line per request (pino serialising it; fewer fields, or logging reads at debug level, costs less)',
+  'prom-client (metrics)':
+    'the Prometheus counter and histogram per request (label-set lookups; pre-bound label children cost less)',
+  'app code':
+    'the service’s own code around the SQL (routing, the operation table, result shaping, the envelope)',
+  'pg driver':
+    'the pg driver building an object per row (the floor asks for positional rows: `rowMode: "array"`)',
+  GC: 'garbage collection of what each request allocates (objects per row, intermediate strings)',
+  'Node internals (event loop, promises, async hooks)':
+    'promise and event-loop overhead of more awaits per request',
+  'node: http/net/streams': 'HTTP handling (headers, response writes)',
+  drizzle: 'Drizzle building SQL text and mapping rows',
+  'next.js': 'Next.js’s request pipeline',
+};
+
+/** Where issuance's extra CPU goes, and what removes it (the reads show the way). */
+const ISSUE_REMEDIES: Record<string, string> = {
+  drizzle:
+    'send the issuance transaction’s statements as prepared statements through the engine, as the reads now do, instead of having Drizzle build each one’s SQL and map its rows per card',
+};
+
+function describeExtra(results: Results, key: string, top = 4): string | undefined {
+  const extra = extraCost(results, key).slice(0, top);
+  const prof = results.profiles?.find((p) => p.key === key);
+  if (!extra.length || !prof?.app || !prof.floor) return undefined;
+  const total = prof.app.cpuMsPerRequest - prof.floor.cpuMsPerRequest;
+  return `for ${OPERATIONS[prof.key].label} (${results.servers ? 'service' : 'app'} ${f2(prof.app.cpuMsPerRequest)} ms of CPU per request, floor ${f2(prof.floor.cpuMsPerRequest)} ms: ${f2(total)} ms more) the largest differences are ${extra.map((c) => `${c.category} (+${f2(c.app - c.floor)} ms: ${f2(c.app)} vs ${f2(c.floor)})`).join(', ')}`;
+}
+
+/** Statements of one checked call of the service (with no app cached), from the floor check. */
+function statementsOf(results: Results, operation: string): string[] | undefined {
+  return results.floorCheck?.sql.find((s) => s.operation === operation)?.service;
+}
+
+/** `wallet_app_by_codes` for a named statement; `insert into cards` etc. for Drizzle's. */
+function statementName(s: string): string {
+  const named = /^\[([a-z_]+)\]/.exec(s)?.[1];
+  if (named) return named;
+  const plain = s.replace(/"/g, '').replace(/wallet\./g, '');
+  const verb = /^\s*(\w+)/.exec(plain)?.[1]?.toLowerCase() ?? '?';
+  const refs = [...plain.matchAll(/\b(from|into|update|join)\s+([a-z_]+)/gi)]
+    .map((m) => ({ kw: m[1]!.toLowerCase(), table: m[2]! }))
+    .filter((r) => r.table.toLowerCase() !== 'set');
+  const tables = (kws: string[]) => [...new Set(refs.filter((r) => kws.includes(r.kw)).map((r) => r.table))];
+  if (verb === 'select') return `select ${tables(['from', 'join']).join(' + ')}`;
+  if (verb === 'insert') return `insert into ${tables(['into'])[0] ?? '?'}`;
+  if (verb === 'update') return `update ${tables(['update'])[0] ?? '?'}`;
+  if (verb === 'delete') return `delete from ${tables(['from'])[0] ?? '?'}`;
+  if (verb === 'with')
+    return refs
+      .filter((r) => r.kw === 'update' || r.kw === 'into')
+      .map((r) => `${r.kw === 'into' ? 'insert into' : 'update'} ${r.table}`)
+      .join(' + ');
+  return verb;
+}
+
+function firstPagePlan(results: Results): { indexed: boolean | undefined; text: string } {
   const last = results.sizes[results.sizes.length - 1];
   const plan = last?.plans?.find((p) => p.query === '4.2 first page of users');
-  const cause =
-    'The cause: the migration declares `users_app_registered_idx` as (app_id, registered_at DESC NULLS LAST, id DESC NULLS LAST) — Drizzle’s `.desc()` in an index adds NULLS LAST — while the query orders by `registered_at desc, id desc`, which in PostgreSQL means NULLS FIRST; the orders differ, so the index cannot return the rows in order (that the columns are NOT NULL does not enter the planner’s matching). The fix is one line in the schema and a migration: declare the index with `.desc().nullsFirst()` (or order the query `desc nulls last`); with matching orders the same query is an index-only scan of 20 entries (0.06 ms instead of 9.6 ms on a 33,333-user database, measured with EXPLAIN ANALYZE), and the deep page becomes an index scan too.';
-  if (plan && /Index/.test(plan.plan.split(' → ').find((n) => /Scan/.test(n)) ?? '')) {
-    return `The first page is a range scan of an index (${plan.plan}, ${plan.ms.toFixed(2)} ms at ${cardsLabel(last!.cards)} cards), so its SQL does not grow.`;
-  }
-  return `**The first page is not size-independent: PostgreSQL reads every user of the app and sorts them to find the newest 20**${plan ? ` (\`${plan.plan}\`, ${plan.ms.toFixed(1)} ms at ${cardsLabel(last!.cards)} cards)` : ' (a sequential scan and a top-N heapsort, in EXPLAIN ANALYZE)'} — in the floor as in the app, since it is the same SQL. ${cause}`;
+  if (!plan) return { indexed: undefined, text: '' };
+  const scan = plan.plan.split(' → ').find((n) => /Scan/.test(n)) ?? '';
+  if (/Index/.test(scan))
+    return {
+      indexed: true,
+      text: `The first page is a range scan of an index (\`${plan.plan}\`, ${f2(plan.ms)} ms at ${cardsLabel(last!.cards)} cards in EXPLAIN ANALYZE), so its SQL does not grow with the users.`,
+    };
+  return {
+    indexed: false,
+    text: `**The first page is not size-independent: PostgreSQL reads every user of the app and sorts them to find the newest 20** (\`${plan.plan}\`, ${f2(plan.ms)} ms at ${cardsLabel(last!.cards)} cards) — in the floor as in the measured server, since it is the same SQL. An index whose order matches the query’s ORDER BY exactly (direction and NULLS placement, \`users_app_registered_idx\`) turns it into a range scan of 20 entries.`,
+  };
 }
 
 /** Per target: why, and what would close it (or what keeps it met). */
@@ -73,27 +170,93 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   const first = results.sizes[0];
   const last = results.sizes[results.sizes.length - 1];
   const met = (prefix: string) => targets.find((t) => t.name.startsWith(prefix))?.met;
+  const status = (m: boolean | undefined) => (m === undefined ? 'not measured' : m ? 'met' : 'missed');
+  const app = appName(results);
+  const A = results.servers ? 'service' : 'app';
+  const Cap = results.servers ? 'Service' : 'App';
 
   // 1. Reads vs floor.
-  const ratios = READ_KEYS.map((k) => cpuRatio(first, k)).filter((x): x is number => x !== undefined);
-  const usable = (x: number | undefined) => (x !== undefined && x >= 0.01 ? x : undefined);
-  const nextMs = usable(share(results, 'assets', 'app', /^next\.js$/));
-  const drizzleAssets = usable(share(results, 'assets', 'app', /^drizzle$/));
-  const drizzleList = usable(share(results, 'list-first', 'app', /^drizzle$/));
-  const listApp = results.profiles?.find((p) => p.key === 'list-first')?.app;
-  const listTop = listApp?.shares[0];
-  const listRank =
-    drizzleList === undefined || !listApp
-      ? 'adds most of what that operation costs beyond 4.5'
-      : listTop?.category === 'drizzle'
-        ? `is the largest single item (~${f2(drizzleList)} of ${f2(listApp.cpuMsPerRequest)} ms)`
-        : `comes next (~${f2(drizzleList)} of ${f2(listApp.cpuMsPerRequest)} ms, after ${listTop?.category ?? '?'} at ~${f2((listTop?.share ?? 0) * listApp.cpuMsPerRequest)} ms)`;
-  out.push(
-    `**Reads vs the floor (${met('Signed reads') === false ? 'missed' : met('Signed reads') ? 'met' : 'not measured'}).** The SQL is the same, statement for statement, so the difference is what the app does around it: per request the app’s process uses ${ratios.length ? `${f2(Math.min(...ratios))}–${f2(Math.max(...ratios))}×` : 'several times'} the floor’s CPU (“CPU ms/req” columns). Under a closed-loop load of ${results.settings.connections} connections on ${results.machine.nproc} cores shared with PostgreSQL and the load generator, the app’s single Node process is the busiest thing on the machine, so its requests queue for a CPU while the floor’s mostly wait on PostgreSQL; the latency ratio follows the CPU ratio. From the profiles (“Where the time goes”): for 4.5, the lightest read, Next.js’s request pipeline alone costs ${nextMs !== undefined ? `~${f2(nextMs)} ms` : 'about a millisecond'} of CPU per request (routing, building a Web \`Request\`, piping the \`Response\` through web streams, AsyncLocalStorage), ${drizzleAssets !== undefined ? `Drizzle ~${f2(drizzleAssets)} ms (building the SQL text on every call, mapping rows)` : 'then Drizzle'}; for 4.2’s first page Drizzle’s row mapping of the 40-column card+category join ${listRank}.`,
-    '',
-    `What would close it, largest first: (1) take Drizzle’s row mapping off the hot list queries — select only the columns the records use and take the four card categories from an in-memory catalogue instead of joining them into every card row (today each card row carries 16 category columns, mapped field by field), or run the two list queries as raw SQL with positional rows; (2) cache the app + agency + secret lookup in the process for a few seconds (one round trip and its mapping less on every request; a rotated secret would apply within the TTL); (3) prepared statements (\`.prepare()\`), so neither Drizzle nor PostgreSQL rebuilds and re-plans the same SQL per call; (4) for 4.2, run the independent total and page queries concurrently; (5) the Next.js share (${nextMs !== undefined ? `~${f2(nextMs)} ms` : 'about a millisecond'} of CPU per request here) cannot be tuned away inside a route handler: a newer Node (22/24: AsyncLocalStorage without async hooks, faster web streams), more app processes (the design allows several instances on one PostgreSQL), or, if the 1.5× bound matters more than one framework for everything, serving \`/wallet/api/*\` from a plain \`node:http\` handler in front of Next (a custom server) would. On a machine with idle cores the latency ratio would also shrink, since the app’s CPU would not queue; the CPU ratio would not.`,
-    '',
-  );
+  const p50 = ratios(results, (r) => r.p50);
+  const cpu = ratios(results, (r) => r.cpuMsPerRequest);
+  if (p50.length) {
+    const check = results.floorCheck;
+    const sqlNote = check
+      ? check.sql.every((s) => s.ok)
+        ? `The statements are the same, in the same order (checked in this run for ${check.sql.length} calls), so PostgreSQL does the same work for both; the difference is what ${app} does around them.`
+        : `**The statements differed from the floor’s in this run** (${check.sql
+            .filter((s) => !s.ok)
+            .map((s) => s.operation)
+            .join(', ')}): the comparison below is not of equal SQL.`
+      : 'The statements were not checked in this run.';
+    const worstCpu = [...cpu].sort((a, b) => b.r - a.r)[0];
+    const worstP50 = [...p50].sort((a, b) => b.r - a.r)[0];
+    const extras = ['assets', 'list-first']
+      .map((k) => describeExtra(results, k))
+      .filter((x): x is string => !!x);
+    const categories = [
+      ...new Set(
+        ['assets', 'list-first'].flatMap((k) =>
+          extraCost(results, k)
+            .slice(0, 4)
+            .map((c) => c.category),
+        ),
+      ),
+    ].filter((c) => REMEDIES[c]);
+    out.push(
+      `**Reads vs the floor (latency ${status(met('Every signed read: app p50'))}, CPU ${status(met('Every signed read: app CPU'))}).** ${sqlNote} Across sizes and reads, ${app} took ${range(p50.map((x) => x.r))} the floor’s median latency (worst: ${OPERATIONS[worstP50!.key].label} at ${cardsLabel(worstP50!.size.cards)} cards) and ${range(cpu.map((x) => x.r))} its CPU per request (worst: ${worstCpu ? `${OPERATIONS[worstCpu.key].label} at ${cardsLabel(worstCpu.size.cards)} cards` : '–'}). Under a closed-loop load of ${results.settings.connections} connections on ${results.machine.nproc} cores shared with PostgreSQL and the load generator, a server’s extra CPU becomes queueing, so the latency ratio follows the CPU ratio, damped by the time both spend waiting on PostgreSQL.${extras.length ? ` From the profiles (“Where the time goes”): ${extras.join('; ')}.` : ''}`,
+      '',
+    );
+    if (
+      categories.length &&
+      (met('Every signed read: app p50') === false || met('Every signed read: app CPU') === false)
+    ) {
+      out.push(
+        `What would close it, in the order the profiles rank them: ${categories.map((c) => REMEDIES[c]).join('; ')}. More instances of the service on the same PostgreSQL (nothing that must be shared lives in process memory) raise throughput on a machine with idle cores, but not the CPU ratio.`,
+        '',
+      );
+    }
+  }
+
+  // Memory.
+  const memory = results.memory ?? [];
+  const highest = (list: MemorySample[]) =>
+    list.length ? list.reduce((a, b) => (b.peakRssBytes > a.peakRssBytes ? b : a)) : undefined;
+  const peak = highest(memory.filter((m) => m.server === 'wallet' && m.storage === 'postgres'));
+  if (peak) {
+    const floorPeak = highest(memory.filter((m) => m.server === 'floor'));
+    const npmPg = highest(memory.filter((m) => m.server === 'app' && m.storage === 'postgres'));
+    const npmLite = highest(memory.filter((m) => m.server === 'app' && m.storage === 'pglite'));
+    const walletLite = highest(memory.filter((m) => m.server === 'wallet' && m.storage === 'pglite'));
+    const helper = peak.others.length
+      ? ` Not counted: tsx’s esbuild helper process beside it (${peak.others.map((o) => mb(o.peakRssBytes)).join(', ')}).`
+      : '';
+    const atStart =
+      peak.startRssBytes !== undefined
+        ? `${mb(peak.startRssBytes)} once ready, before any request${peak.startHeap ? ` (V8 heap ${mb(peak.startHeap.total)}, ${mb(peak.startHeap.used)} in use)` : ''}`
+        : '';
+    const atEnd = peak.heap
+      ? `at the end a V8 heap of ${mb(peak.heap.total)} (${mb(peak.heap.used)} in use) and ${mb(peak.heap.external)} of external memory (buffers)`
+      : '';
+    const composition = [atStart, atEnd].filter(Boolean);
+    const runtime = results.runtime
+      ? ` An idle \`node\` holds ${mb(results.runtime.node)} on this machine and an idle \`node --import tsx\` ${mb(results.runtime.nodeTsx)}: the runtime alone, before any module of the service.`
+      : '';
+    const bare = floorPeak
+      ? ` The floor — the same runtime (\`node --import tsx\`, pg, node:http) doing the least under the same load — peaked at ${mb(floorPeak.peakRssBytes)}${floorPeak.startRssBytes !== undefined ? ` (${mb(floorPeak.startRssBytes)} when ready)` : ''}.`
+      : '';
+    const atStartup =
+      peak.startRssBytes !== undefined && peak.peakRssBytes - peak.startRssBytes < 0.1 * peak.startRssBytes;
+    const grows =
+      peak.startRssBytes === undefined
+        ? ''
+        : atStartup
+          ? ` The peak was reached by start-up, not by the load (${mb(peak.peakRssBytes - peak.startRssBytes)} more under load): most of it is what the process holds once it listens — the runtime, the modules it imports (compiled by tsx as they load) and what they build at import, migrations and provisioning — so what would lower it is loading less at start (a prebuilt JavaScript bundle of the service instead of compiling TypeScript at start; cold paths such as the OpenAPI document imported only when first used).`
+          : ` It grew by ${mb(peak.peakRssBytes - peak.startRssBytes)} from ready to peak${peak.heap ? `; at the end ${mb(peak.heap.total - peak.heap.used)} of its V8 heap was reserved but not in use, room V8 keeps under a high allocation rate` : ''}. A smaller young generation (\`--max-semi-space-size\`) or a heap limit (\`--max-old-space-size\`) in \`start:wallet\` lowers such a peak for a little CPU; fewer allocations per request (objects per row, log records) lower it for free.`;
+    out.push(
+      `**Memory (${status(met('Peak RSS'))}).** The wallet service’s process peaked at ${mb(peak.peakRssBytes)} resident (VmHWM) at ${cardsLabel(peak.cards)} cards on PostgreSQL, after ${f0(peak.requests)} requests (${peak.served})${composition.length ? `: ${composition.join('; ')}` : ''}.${grows}${runtime}${bare}${helper}${npmPg ? ` \`npm start\`’s server, which also holds Next.js and the back-office’s server code, peaked at ${mb(npmPg.peakRssBytes)} on PostgreSQL (${npmPg.served})` : ''}${npmLite ? `${npmPg ? ' and' : ' `npm start`’s server peaked at'} ${mb(npmLite.peakRssBytes)} on the embedded default after ${f0(npmLite.requests)} requests` : ''}${npmPg || npmLite ? '.' : ''}${walletLite ? ` The wallet service alone on PGlite peaked at ${mb(walletLite.peakRssBytes)}: PGlite is PostgreSQL compiled to WebAssembly inside the process, so its memory and buffers count in the process’s resident set.` : ''}`,
+      '',
+    );
+  }
 
   // 2. Growth of 4.2.
   if (first && last && first !== last) {
@@ -109,19 +272,20 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     };
     const deep = growth('list-deep', 'floor');
     const appCpu = Math.max(cpuGrowth('list-first') ?? 1, cpuGrowth('list-email') ?? 1);
-    const mb = (b: number | undefined) =>
-      b && Number.isFinite(b) ? `${Math.round(b / 1e6).toLocaleString('en-US')} MB` : undefined;
-    const sizeNote = mb(last.dbBytes)
-      ? `at ${cardsLabel(last.cards)} cards the database is ${mb(last.dbBytes)} (${mb(first.dbBytes) ?? '?'} at ${cardsLabel(first.cards)}) against ${results.machine.sharedBuffers ?? '128MB'} of PostgreSQL shared buffers`
-      : `at ${cardsLabel(last.cards)} cards the tables and indexes are far larger than PostgreSQL’s shared buffers (${results.machine.sharedBuffers ?? '128 MB by default'})`;
+    const sizeNote =
+      last.dbBytes && Number.isFinite(last.dbBytes)
+        ? `at ${cardsLabel(last.cards)} cards the database is ${mb(last.dbBytes)} (${mb(first.dbBytes)} at ${cardsLabel(first.cards)}) against ${results.machine.sharedBuffers ?? '?'} of PostgreSQL shared buffers, so more index and heap pages come from the OS cache (a system call each)`
+        : 'the tables and indexes grow past PostgreSQL’s shared buffers';
     const noise =
       appCpu <= 1.15
-        ? 'Where the app’s growth exceeds the floor’s, it is not work: the app runs the same statements and its CPU per request hardly moved, so the rest is the shared machine (each size was measured minutes apart, under whatever else was running then).'
-        : `The app’s CPU per request grew too (up to ${f2(appCpu)}×), more than the size-independent work explains: part of it is JIT and cache state of a freshly started process measured for a few seconds, part the shared machine.`;
+        ? `Where the ${A}’s growth exceeds the floor’s, it is not work: the ${A} runs the same statements and its CPU per request hardly moved, so the rest is the shared machine (each size was measured minutes apart, under whatever else was running then).`
+        : `The ${A}’s CPU per request grew too (up to ${f2(appCpu)}×), more than size-independent work explains: part of it is JIT and cache state of a freshly started process measured for a few seconds, part the shared machine.`;
+    const emailPlan = last.plans?.find((p) => p.query === '4.2 users filtered by email');
+    const cardsPlan = last.plans?.find((p) => p.query.startsWith('4.2 cards of'));
     out.push(
-      `**4.2 growth from ${cardsLabel(first.cards)} to ${cardsLabel(last.cards)} cards (first page ${met('4.2 all cards by user, first page') ? 'met' : 'missed'}, filtered ${met('4.2 filtered by email') ? 'met' : 'missed'}).** App p50 grew ${f2(growth('list-first', 'app'))}× (first page) and ${f2(growth('list-email', 'app'))}× (filtered); the floor, running the same SQL, grew ${f2(growth('list-first', 'floor'))}× and ${f2(growth('list-email', 'floor'))}×, and the app’s CPU per request ${f2(cpuGrowth('list-first'))}× and ${f2(cpuGrowth('list-email'))}×. ${firstPagePlan(results)} The rest is size-independent as designed: the total comes from the app’s \`user_count\` rather than count(*), the filtered page is a lookup on the unique (app, lower(email)) index, and the cards come from \`cards_user_idx\` for 20 (or 1) user ids. What also grows with size is everything around the queries: ${sizeNote}, so random index and heap pages come from the OS cache instead (a system call each); the freshly bulk-loaded tables have been ANALYZEd but not VACUUMed, so first reads set hint bits (writes) and no index-only scan is possible; and \`used_nonces\` (every signed request inserts one, pruned after 15 minutes) is larger by then. ${noise} To keep it flat: VACUUM (ANALYZE) after bulk loads, shared_buffers sized to the hot indexes (users_app_registered_idx, users_app_email_key, cards_user_idx), and a nonce table kept small (prune more often than once a minute per instance, or partition by time).`,
+      `**4.2 growth from ${cardsLabel(first.cards)} to ${cardsLabel(last.cards)} cards (first page ${status(met('4.2 all cards by user, first page'))}, filtered ${status(met('4.2 filtered by email'))}).** ${Cap} p50 grew ${f2(growth('list-first', 'app'))}× (first page) and ${f2(growth('list-email', 'app'))}× (filtered); the floor, running the same SQL, grew ${f2(growth('list-first', 'floor'))}× and ${f2(growth('list-email', 'floor'))}×, and the ${A}’s CPU per request ${f2(cpuGrowth('list-first'))}× and ${f2(cpuGrowth('list-email'))}×. ${firstPagePlan(results).text} The unfiltered total is the app’s \`user_count\` counter (no count over the users)${emailPlan ? `; the filtered page is \`${emailPlan.plan}\` (${f2(emailPlan.ms)} ms)` : ''}${cardsPlan ? `; the page’s cards, \`${cardsPlan.plan}\` (${f2(cardsPlan.ms)} ms)` : ''}. What also grows with size is everything around the queries: ${sizeNote}; freshly bulk-loaded tables have been ANALYZEd but not VACUUMed, so first reads set hint bits and no index-only scan is possible; and \`used_nonces\` (one row per signed request, pruned after 15 minutes) is larger by then. ${noise}`,
       '',
-      `The deep page is the exception, as expected: OFFSET makes PostgreSQL walk and discard every earlier row (page ${Math.max(1, Math.floor(last.users / 20)).toLocaleString('en-US')} skips ${(Math.max(1, Math.floor(last.users / 20)) * 20 - 20).toLocaleString('en-US')} users, fetching each from the heap), so it grows with the offset in the floor as in the app (floor ${f2(deep)}×). The spec’s pageNum/pageSize make OFFSET the natural reading; a deferred join (page the ids through the index first, \`where id in (select id … order by … limit … offset …)\`, an index-only scan once the table is vacuumed) would cut it by a large factor, and keyset pagination (a cursor of registered_at, id) would make it constant for the back-office’s own paging.`,
+      `The deep page grows by design: OFFSET makes PostgreSQL walk and discard every earlier row (page ${Math.max(1, Math.floor(last.users / 20)).toLocaleString('en-US')} skips ${(Math.max(1, Math.floor(last.users / 20)) * 20 - 20).toLocaleString('en-US')} users), in the floor as in the ${A} (floor ${f2(deep)}×). A deferred join (page the ids through the index first, then fetch 20 rows) would cut it by a large factor, and keyset pagination (a cursor of registered_at, id) would make it constant for the back-office’s own paging.`,
       '',
     );
   }
@@ -131,7 +295,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   const control = results.sizes.map((s) => s.reads.assets?.floor?.p50).filter((x): x is number => !!x);
   if (control.length > 1) {
     out.push(
-      `**How noisy this run was.** 4.5’s SQL reads one asset row whatever the size, so its floor latency is a control for the machine: it ranged ${f2(Math.min(...control))}–${f2(Math.max(...control))} ms across the sizes (${f2(Math.max(...control) / Math.min(...control))}×)${results.sizes.some((s) => s.loadAverage) ? `, with the 1-minute load average at ${results.sizes.map((s) => (s.loadAverage ? `${s.loadAverage.toFixed(1)} (${cardsLabel(s.cards)})` : '?')).join(', ')}` : ''}. Differences between sizes smaller than that spread say nothing about the data; the CPU ms per request columns and the app ÷ floor ratios (app and floor measured back to back) are steadier than raw latencies.`,
+      `**How noisy this run was.** 4.5’s SQL reads the agency’s few asset rows whatever the size, so its floor latency is a control for the machine: it ranged ${f2(Math.min(...control))}–${f2(Math.max(...control))} ms across the sizes (${f2(Math.max(...control) / Math.min(...control))}×)${results.sizes.some((s) => s.loadAverage) ? `, with the 1-minute load average at ${results.sizes.map((s) => (s.loadAverage ? `${s.loadAverage.toFixed(1)} (${cardsLabel(s.cards)})` : '?')).join(', ')}` : ''}. Differences between sizes smaller than that spread say nothing about the data; the CPU ms per request columns and the ${A} ÷ floor ratios (${A} and floor measured back to back) are steadier than raw latencies.`,
       '',
     );
   }
@@ -139,16 +303,44 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   // 3. Issuance.
   const issuing = results.sizes.filter((s) => s.issuance);
   if (issuing.length) {
-    const cpu = issuing
+    const rates = issuing.map((s) => ({
+      s,
+      ratio: s.issuance!.app.rps / (s.issuance!.floor?.rps ?? NaN),
+    }));
+    const worst = [...rates].sort((a, b) => a.ratio - b.ratio)[0]!;
+    const cpuApp = issuing
       .map((s) => s.issuance!.app.cpuMsPerRequest)
       .filter((x): x is number => x !== undefined);
-    const floorRps = Math.max(...issuing.map((s) => s.issuance!.floor?.rps ?? 0));
-    const appRps = Math.min(...issuing.map((s) => s.issuance!.app.rps));
-    const best = [...issuing].sort((a, b) => b.issuance!.app.rps - a.issuance!.app.rps)[0]!;
+    const cpuFloor = issuing
+      .map((s) => s.issuance!.floor?.cpuMsPerRequest)
+      .filter((x): x is number => x !== undefined);
+    const held = issuing.every((s) => s.issuance!.guarantees.ok);
+    const underTest = results.underTest;
+    const statements = statementsOf(results, 'agencyApplyUserCard');
+    const issueProfile = describeExtra(results, 'issue');
+    const issueRemedies = extraCost(results, 'issue')
+      .slice(0, 3)
+      .map((c) => ISSUE_REMEDIES[c.category] ?? REMEDIES[c.category])
+      .filter((x): x is string => !!x);
+    const guaranteeText = held
+      ? `Every guarantee held after each issuance load (${issuing[0]!.issuance!.guarantees.checks.map((c) => c.name).join('; ')})`
+      : `**A guarantee broke** after issuance at ${issuing
+          .filter((s) => !s.issuance!.guarantees.ok)
+          .map(
+            (s) =>
+              `${cardsLabel(s.cards)} cards (${s
+                .issuance!.guarantees.checks.filter((c) => !c.ok)
+                .map((c) => c.name)
+                .join('; ')})`,
+          )
+          .join(', ')}`;
+    const underTestText = underTest
+      ? ` While \`vitest --project pg\` ran against the same PostgreSQL server, the ${A} issued ${f0(underTest.issuance.rps)} cards/s; the tests ${underTest.vitest.exitCode === 0 ? 'passed' : 'FAILED'} and the guarantees ${underTest.guarantees.ok ? 'held' : 'BROKE'} afterwards.`
+      : ' The pg concurrency tests were not run under issuance load in this run.';
     out.push(
-      `**Card issuance (${met('Card issuance') ? 'met' : 'missed'}).** Every guarantee held in every load (the books balance to the cent, one fee per card, no negative balance, debits serialised, and the pg concurrency tests pass while issuance runs against the same server). The rate is bounded by CPU: each issuance is 10 statements (the request’s app lookup and nonce, then one transaction: begin, idempotency claim, one lookup of user + category + payment asset, card asset, card, debit + ledger, response, commit) and the app spends ${cpu.length ? `${f2(Math.min(...cpu))}–${f2(Math.max(...cpu))} ms` : 'several ms'} of CPU on it, PostgreSQL a comparable amount on the statements and their index updates (cards alone has four indexes). It was 14 statements in the first runs (260–272/s there): a clashing card number is now skipped by \`on conflict do nothing\` and drawn again, where a savepoint and its release wrapped every insert, and the user, category and asset lookups are one statement; the floor, with the same statements and a fraction of the app’s CPU, reached ${f0(floorRps)}/s on the same machine, the app ${f0(best.issuance!.app.rps)}/s at best (${cardsLabel(best.cards)} cards, where the floor reached ${f0(best.issuance!.floor?.rps)}/s: the app at ${f2(best.issuance!.app.rps / (best.issuance!.floor?.rps ?? NaN))} of the floor’s rate) and ${f0(appRps)}/s at worst, under the heaviest contention of the run. Issuance is where the machine shows most: each card costs the app and PostgreSQL several ms of CPU, and on two shared cores every other process takes its share of those. The one serial section — the agency asset’s row lock, held from the debit to the commit — is short because the debit now comes last, so lock waits are not what limits it here.`,
+      `**Card issuance (${status(met('Card issuance'))}).** ${guaranteeText}.${underTestText} ${statements ? `An issuance is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')})${results.servers ? ', one fewer while it is' : ''}; the floor runs the same ones (checked). ` : ''}The ${A} reached ${rates.map((r) => `${f2(r.ratio)} (${cardsLabel(r.s.cards)})`).join(', ')} of the floor’s rate (${issuing.map((s) => `${f0(s.issuance!.app.rps)} vs ${f0(s.issuance!.floor?.rps)}/s`).join(', ')}), lowest at ${cardsLabel(worst.s.cards)} cards; it spent ${range(cpuApp, ' ms')} of CPU per card against the floor’s ${range(cpuFloor, ' ms')}. The statements being the same, PostgreSQL’s part of each card (the writes, their index updates, the commit) is the same for both, on the same cores; what differs is the server’s own CPU${issueProfile ? `: ${issueProfile}` : ''}. The serial section — the paying asset’s row lock, held from the debit to the commit — is one statement and the commit per card.`,
       '',
-      `${met('Card issuance') ? 'What would raise it further' : 'What would close it'}: fewer statements still — the card asset, card and ledger entry fit in one CTE, and the category catalogue (insert-only) could be held in memory; then more app processes on the same PostgreSQL (nothing that must be shared lives in process memory), which on a machine with more than two cores scales issuance until the asset’s row lock (one commit’s latency per card per paying asset) is the limit.`,
+      `${met('Card issuance') ? 'What would raise it further' : 'What would close it'}: ${issueRemedies.length ? `${issueRemedies.join('; ')} (the profile’s largest differences, in order); then ` : ''}fewer statements per card, for both (the card asset, card and ledger entry fit in one CTE; the category could come from the in-memory catalogue instead of the lookup’s join); then more service instances on the same PostgreSQL, which on a machine with more cores scales issuance until one paying asset’s row lock (a commit’s latency per card) is the limit.`,
       '',
     );
   }
@@ -158,8 +350,9 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   const cardsPage = bo?.pages['/cards'];
   const home = bo?.pages['/'];
   if (cardsPage && 'p50' in cardsPage) {
+    const plan = firstPagePlan(results);
     out.push(
-      `**/cards server time (${met('/cards') ? 'met' : 'missed'}).** Measured with one connection (no queueing), so this is the time to render: p50 ${f2(cardsPage.p50)} ms, p95 ${f2(cardsPage.p95)} ms at ${bo!.users.toLocaleString('en-US')} users, ${cardsPage.cpuMsPerRequest !== undefined ? `${f2(cardsPage.cpuMsPerRequest)} ms of CPU per page` : ''}${home && 'p50' in home && home.cpuMsPerRequest !== undefined ? ` (the dashboard: ${f2(home.cpuMsPerRequest)} ms)` : ''}. A page is expensive next to an API call: the session is decoded and the staff row checked, the page calls 4.2 over HTTP on the same process (a full signed request through Next, with its own JSON), then React renders the table server-side and serialises the same data again as the RSC payload for hydration. It does depend on the number of users today, through 4.2’s first page (the sequential scan and sort of every user described under growth): fixing that index takes the users scan out of every /cards render. The rest of the margin is about CPU: under concurrent staff the page shares one Node process with the API. To keep it: send the client component only the fields it shows (the page data is serialised twice, in HTML and in the flight payload), cache the staff row per session for a few seconds, and keep the wallet call on a keep-alive connection.`,
+      `**/cards server time (${status(met('/cards'))}).** Measured with one connection (no queueing), so this is the time to render: p50 ${f2(cardsPage.p50)} ms, p95 ${f2(cardsPage.p95)} ms at ${bo!.users.toLocaleString('en-US')} users${cardsPage.cpuMsPerRequest !== undefined ? `, ${f2(cardsPage.cpuMsPerRequest)} ms of CPU per page` : ''}${home && 'p50' in home && home.cpuMsPerRequest !== undefined ? ` (the dashboard: ${f2(home.cpuMsPerRequest)} ms)` : ''}. A page costs more than an API call: the session is decoded and the staff row checked, the page calls 4.2 over HTTP (signed) on the wallet API that the same process serves, then React renders the table server-side and serialises its data again as the RSC payload for hydration.${plan.indexed === false ? ' It also grows with the users through 4.2’s first page (the sequential scan described under growth).' : plan.indexed ? ' 4.2’s first page is an index range scan, so the users do not enter the page’s cost through SQL.' : ''} To keep it: send the client component only the fields it shows (the page data is serialised twice, in HTML and in the flight payload), and keep the wallet call on a keep-alive connection.`,
       '',
     );
   }
@@ -173,18 +366,33 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
         if (js.every((x) => x.chunks?.some((y) => y.file === c.file)))
           everyRoute.set(c.file, { gz: c.gzipBytes, libs: c.libraries });
     const shared = [...everyRoute.values()].reduce((a, c) => a + c.gz, 0);
-    const withDrizzle = js
-      .filter((r) => r.chunks?.some((c) => c.libraries.includes('drizzle-orm')))
-      .map((r) => r.route);
+    const sharedLibs = [...new Set([...everyRoute.values()].flatMap((c) => c.libs))];
+    const routesWith = (lib: string) =>
+      js.filter((r) => r.chunks?.some((c) => c.libraries.includes(lib))).map((r) => r.route);
+    const pageLibs = [...new Set(js.flatMap((r) => (r.chunks ?? []).flatMap((c) => c.libraries)))].filter(
+      (l) => !sharedLibs.includes(l),
+    );
     const overBy = js
       .map((r) => ({ route: r.route, over: r.firstLoad.gzipBytes - 200_000 }))
       .filter((r) => r.over > 0)
       .sort((a, b) => b.over - a.over);
-    const withZod = js.filter((r) => r.chunks?.some((c) => c.libraries.includes('zod'))).map((r) => r.route);
+    const remedies: string[] = [];
+    if (pageLibs.includes('zod') || sharedLibs.includes('zod'))
+      remedies.push(
+        'validate forms on the client with `zod/mini` (tree-shakable) or only on the server, where the actions validate anyway',
+      );
+    if (pageLibs.includes('drizzle-orm') || sharedLibs.includes('drizzle-orm'))
+      remedies.push(
+        `keep Drizzle out of client code (it is in the bundles of ${routesWith('drizzle-orm').join(', ')})`,
+      );
+    if (pageLibs.includes('cmdk'))
+      remedies.push('load cmdk and the dialogs with `next/dynamic` when first opened');
     out.push(
-      `**First-load JavaScript (${met('No route over 200 kB') ? 'met' : 'missed'}).** ${(shared / 1000).toFixed(0)} kB (gzip) is loaded by every route before any page code: React DOM and the Next.js runtime (~116 kB, the floor of any App Router page), then the shell’s components (Radix primitives, icons, toasts; react-query and next-auth’s client left the shell in this revision: the query provider wraps only the card list and the issue wizard, and sign-out calls next-auth’s endpoints itself, about 20 kB off every route). Page code then adds its libraries: zod${withZod.length ? ` (${withZod.join(', ')})` : ''} for client-side form validation (zod 4’s full build, ~31 kB, plus react-hook-form’s resolver), ${withDrizzle.length ? `**drizzle-orm** on ${withDrizzle.join(', ')} (~18 kB: client code imports \`STAFF_ROLES\` via \`lib/backoffice/forms/staff.ts\` and the staff components from \`lib/backoffice/db/schema.ts\`, a Drizzle table module, which drags pg-core into the browser)` : 'no Drizzle'}, react-query on /cards and /cards/issue, cmdk (the searchable list) on /cards/issue and the address form.`,
+      `**First-load JavaScript (${status(met('No route over 200 kB'))}).** ${(shared / 1000).toFixed(0)} kB (gzip) is loaded by every route before any page code${sharedLibs.length ? ` (recognised inside: ${sharedLibs.join(', ')})` : ''}; page code then adds ${pageLibs.length ? pageLibs.map((l) => `${l} (${routesWith(l).join(', ')})`).join(', ') : 'no recognised library'}. The heaviest route loads ${(Math.max(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB, the lightest ${(Math.min(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB.`,
       '',
-      `What would close it (${overBy.length ? `the routes over need to lose ${overBy.map((r) => `${r.route} ${(r.over / 1000).toFixed(0)} kB`).join(', ')}` : 'nothing to close'}): validate forms on the client with \`zod/mini\` (tree-shakable, a few kB; the contracts are shared zod schemas today, so every schema would move to the mini API) or only on the server, where the actions validate anyway; load cmdk and the dialogs with \`next/dynamic\` when first opened; check that each Radix primitive is imported per component. Those are 40–70 kB on the heavy routes; the remaining ~116 kB of React + Next is fixed, so 200 kB leaves ~80 kB for everything else per route.`,
+      overBy.length
+        ? `What would close it (the routes over need to lose ${overBy.map((r) => `${r.route} ${(r.over / 1000).toFixed(0)} kB`).join(', ')}): ${remedies.length ? remedies.join('; ') : 'splitting the page’s heaviest chunks behind `next/dynamic`'}.`
+        : `Every route is under the bound${remedies.length ? `; what would lower it further: ${remedies.join('; ')}` : ''}.`,
       '',
     );
   }
@@ -193,14 +401,18 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   if (results.pglite) {
     const pl = results.pglite;
     const pgSize = results.sizes.find((s) => s.cards === pl.cards);
-    const ratio = (k: ReadKey) => {
-      const a = pl.reads[k]?.cpuMsPerRequest;
-      const b = pgSize?.reads[k]?.app.cpuMsPerRequest;
-      return a && b ? a / b : undefined;
-    };
-    const rs = READ_KEYS.map(ratio).filter((x): x is number => x !== undefined);
+    const cpuRatio = (reads: Partial<Record<ReadKey, LoadResult>> | undefined) =>
+      READ_KEYS.map((k) => {
+        const a = reads?.[k]?.cpuMsPerRequest;
+        const b = pgSize?.reads[k]?.app.cpuMsPerRequest;
+        return a && b ? a / b : undefined;
+      }).filter((x): x is number => x !== undefined);
+    const p50s = (reads: Partial<Record<ReadKey, LoadResult>> | undefined) =>
+      READ_KEYS.map((k) => reads?.[k]?.p50).filter((x): x is number => x !== undefined);
+    const wallet = cpuRatio(pl.reads);
+    const viaNpm = cpuRatio(pl.npmStartReads);
     out.push(
-      `**PGlite.** The same reads on the embedded engine cost ${rs.length ? `${f2(Math.min(...rs))}–${f2(Math.max(...rs))}×` : 'several times'} the app’s CPU per request on PostgreSQL: PGlite is PostgreSQL compiled to WebAssembly running on the app’s own JavaScript thread, so every query executes on the thread that also runs Next.js, the single connection serialises the queries of concurrent requests, and each request’s nonce insert is a write transaction to the data directory. It is the right default for a fresh \`npm start\`; under load it is CPU-bound on one thread, and the heavier the operation (4.2 most), the more it shows.`,
+      `**The embedded default (PGlite, ${status(met('Embedded default'))}).** At ${cardsLabel(pl.cards)} cards the reads took ${range(p50s(pl.reads), ' ms')} (p50) on ${results.servers ? 'the wallet service alone' : 'the app'}${pl.npmStartReads ? ` and ${range(p50s(pl.npmStartReads), ' ms')} through \`npm start\`’s server` : ''}${wallet.length ? `, at ${range(wallet)} the CPU per request of the same service on PostgreSQL${viaNpm.length ? ` (${range(viaNpm)} through \`npm start\`)` : ''}` : ''}. PGlite is PostgreSQL compiled to WebAssembly running on the server’s own JavaScript thread: every statement executes on the thread that also handles HTTP (and, in \`npm start\`, renders the back-office), its one connection serialises the statements of concurrent requests, and each request’s nonce insert is a write to the data directory. It is the right default for a fresh \`npm start\`; under load it is CPU-bound on one thread, the more so the heavier the operation.`,
       '',
     );
   }
@@ -209,18 +421,39 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
 
 /** The general findings, under "Where the time goes", after the measured tables. */
 export function costDrivers(results: Results): string[] {
-  const assets = results.profiles?.find((p) => p.key === 'assets');
-  const list = results.profiles?.find((p) => p.key === 'list-first');
-  const lines = [
-    'Reading the tables above:',
-    '',
-    `- **The app’s extra cost is CPU in its own process, not SQL.** The statements are identical (checked every run), so PostgreSQL does the same work for both; the app spends ${assets?.app && assets.floor ? `${f2(assets.app.cpuMsPerRequest / assets.floor.cpuMsPerRequest)}×` : 'several times'} the floor’s CPU on 4.5 and ${list?.app && list.floor ? `${f2(list.app.cpuMsPerRequest / list.floor.cpuMsPerRequest)}×` : 'several times'} on 4.2. On two cores shared with PostgreSQL that CPU becomes queueing, which is most of the latency difference.`,
-    '- **Next.js’s route-handler pipeline** is the fixed cost of every API call (routing and manifest lookups, a Web `Request` with its `AbortSignal`, the `Response` piped through web streams into Node’s response, AsyncLocalStorage’s async hooks on every promise); it is about the same for every operation, so it dominates the light ones (4.5, 4.6).',
-    '- **Drizzle** costs in two places: building the SQL text on every call (no prepared statements) and mapping rows (`is()` entity checks per column per row); the second grows with the rows and columns returned, so it weighs most on 4.2, whose cards query returns 40 columns per card (the card’s 24 and its category’s 16).',
-    '- **The pg driver** costs more in the app than in the floor for the same statements, because Drizzle passes per-query type-parser configuration (`cloneQueryConfig`) and maps array rows itself; the socket writes line also holds the wait for a CPU after each write wakes PostgreSQL, which a busier process pays more often.',
-    '- **zod** validation and the HMAC check are small (well under 5% each).',
-    '- **Round trips** are the same in app and floor by construction (5 for 4.2, 3 for 4.5, 4 for 4.6, 14 for issuance): they set the floor’s latency, and are the next thing to cut once the app’s CPU is down (see the targets).',
-    '- **One query plan is wrong for every size**: 4.2’s page of users is a sequential scan and sort of all the app’s users instead of an index range scan (a NULLS-order mismatch between the index and the ORDER BY, see the growth target). At 100,000 cards and more it is the biggest single cost of 4.2, the back-office’s /cards page included, in the floor as in the app.',
-  ];
+  const lines = ['Reading the tables above:', ''];
+  const check = results.floorCheck;
+  const app = appName(results);
+  if (check) {
+    const rounds = check.sql
+      .filter((s) => s.operation in OPERATION_KEYS)
+      .map((s) => `${s.service.length} for ${OPERATION_KEYS[s.operation]}`);
+    lines.push(
+      `- **SQL is ${check.sql.every((s) => s.ok) ? 'the same on both sides' : 'NOT the same on both sides in this run'}.** Statements per call${results.servers ? ' with no app cached (the app lookup included; under load it is cached and one fewer)' : ''}: ${rounds.join(', ')}. They set the floor’s latency; what ${app} spends beyond the floor is CPU in its own process.`,
+    );
+  }
+  for (const key of ['assets', 'list-first', 'issue']) {
+    const text = describeExtra(results, key, 5);
+    if (text) lines.push(`- ${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
+  }
+  const last = results.sizes[results.sizes.length - 1];
+  const seq = (last?.plans ?? []).filter((p) => /Seq Scan/.test(p.plan));
+  if (last?.plans?.length) {
+    lines.push(
+      seq.length
+        ? `- **Plans with a sequential scan at ${cardsLabel(last.cards)} cards:** ${seq.map((p) => `${p.query} (\`${p.plan}\`, ${f2(p.ms)} ms)`).join('; ')}.`
+        : `- **Every 4.2/4.6 statement uses an index at ${cardsLabel(last.cards)} cards** (EXPLAIN ANALYZE above).`,
+    );
+  }
   return lines;
 }
+
+/** Floor-check keys of the measured operations, for the round-trip line. */
+const OPERATION_KEYS: Record<string, string> = {
+  cardListAllByUser: '4.2 (first page)',
+  'cardListAllByUser (deep)': '4.2 (deep page)',
+  'cardListAllByUser (email)': '4.2 (by email)',
+  agencyAssetList: '4.5',
+  userCardList: '4.6',
+  agencyApplyUserCard: '4.3 (issuance)',
+};

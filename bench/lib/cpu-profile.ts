@@ -1,5 +1,5 @@
 // Where a server's CPU goes, from a V8 .cpuprofile: self time per sample, charged to who spends it
-// (Next.js, React, Drizzle, zod, pg, the app's own code, GC...). Bundled server chunks
+// (the service's own code, zod, pino, prom-client, Drizzle, pg, Next.js, React, GC...). Bundled server chunks
 // (.next/server/**) are mapped back to their sources with their .map files; Node's internals and
 // native code are charged to their nearest non-Node caller (web streams under Next are Next's),
 // except socket writes, kept apart: the profiler samples wall time while the thread runs, and a
@@ -20,6 +20,11 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const CATEGORIES: [string, RegExp][] = [
   ['zod', /node_modules\/zod\//],
+  [
+    'pino (logs)',
+    /node_modules\/(pino|pino-std-serializers|sonic-boom|thread-stream|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free|safe-stable-stringify)\//,
+  ],
+  ['prom-client (metrics)', /node_modules\/(prom-client|tdigest|bintrees)\//],
   // Drizzle's maps name its TypeScript sources without the package (node_modules/src/...).
   ['drizzle', /drizzle-orm|node_modules\/src\//],
   ['pg driver', /node_modules\/(pg|pg-protocol|pg-types|pg-pool|pg-connection-string|postgres-[a-z]+)\//],
@@ -67,7 +72,11 @@ function categorize(node: Node): string {
   )
     return 'socket writes (syscall)';
   if (url === '') return 'native/builtins';
-  for (const [name, re] of CATEGORIES) if (re.test(url)) return name;
+  for (const [name, re] of CATEGORIES) {
+    // A library's own lib/ or app/ folder is not the app's code.
+    if (name === 'app code' && url.includes('node_modules/')) continue;
+    if (re.test(url)) return name;
+  }
   return `other: ${url.replace(/.*node_modules\//, '').split('/')[0]}`;
 }
 

@@ -31,8 +31,10 @@ export type LoadResult = {
    * was up (autocannon stops without reading them). The server may still have completed them.
    */
   abandoned: string[];
-  /** CPU ms the server's processes spent per successful response during the measured run. */
+  /** CPU ms the server's processes spent per response during the measured run. */
   cpuMsPerRequest?: number;
+  /** Responses of the warm-up before the measured run (not in the figures above). */
+  warmupTotal?: number;
 };
 
 export type RequestFactory = () => {
@@ -154,6 +156,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   const cpuAfter = options.serverCpuMs?.();
   return {
     ...result,
+    ...(warm ? { warmupTotal: warm.total } : {}),
     abandoned: [...(warm?.abandoned ?? []), ...result.abandoned],
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.ok > 0
       ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.total }

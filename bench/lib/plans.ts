@@ -1,7 +1,13 @@
 // The query plans PostgreSQL picks for 4.2's statements on each seeded database (EXPLAIN ANALYZE
-// of the exact SQL the service runs, from bench/floor-server.ts), so that a size-dependent plan
-// (a sequential scan where an index range scan was meant) shows up in the results with its cost.
-import { cardsOfUsersSql, usersPageSql } from '../floor-server';
+// of the exact SQL the service runs: the texts of lib/wallet/service/db/statements.ts, which the
+// floor runs too), so that a size-dependent plan (a sequential scan where an index range scan was
+// meant) shows up in the results with its cost.
+import {
+  CARDS_OF_USERS,
+  USER_WITH_CARDS,
+  USERS_BY_EMAIL,
+  USERS_PAGE,
+} from '@/lib/wallet/service/db/statements';
 import { query } from './servers';
 import { deepPage, type Population } from './wallet-requests';
 
@@ -22,8 +28,6 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     p.agencyAssetId,
   ]);
   const appKey = app!.id;
-  const byApp = ['"wallet"."users"."app_id" = $1'];
-  const byEmail = [...byApp, 'lower("wallet"."users"."email") = lower($2)'];
   const ids = (
     await query<{ id: number }>(
       url,
@@ -32,14 +36,11 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     )
   ).map((r) => r.id);
   const cases: [string, string, unknown[]][] = [
-    ['4.2 first page of users', usersPageSql(byApp, false), [appKey, 20]],
-    ['4.2 deep page of users', usersPageSql(byApp, true), [appKey, 20, (deepPage(p) - 1) * 20]],
-    [
-      '4.2 users filtered by email',
-      usersPageSql(byEmail, false),
-      [appKey, `${p.prefix}-1@seed.example.com`, 20],
-    ],
-    [`4.2/4.6 cards of ${ids.length} users`, cardsOfUsersSql(ids.length), ids],
+    ['4.2 first page of users', USERS_PAGE.text, [appKey, 20, 0]],
+    ['4.2 deep page of users', USERS_PAGE.text, [appKey, 20, (deepPage(p) - 1) * 20]],
+    ['4.2 users filtered by email', USERS_BY_EMAIL.text, [appKey, `${p.prefix}-1@seed.example.com`]],
+    [`4.2 cards of ${ids.length} users`, CARDS_OF_USERS.text, [ids]],
+    ['4.6 one user with their cards', USER_WITH_CARDS.text, [appKey, `${p.prefix}-1`]],
   ];
   const plans: Plan[] = [];
   for (const [name, sql, values] of cases) {

@@ -3,7 +3,7 @@
 // ends, however it ends. Clean-up actions (dropping databases, removing data directories) run
 // in reverse order of registration.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
@@ -66,24 +66,49 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Spawns a command in its own process group, collecting (the tail of) its output. */
+/** The last `bytes` of a file, as text ('' if it cannot be read). */
+function tail(file: string, bytes = 200_000): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Spawns a command in its own process group, collecting (the tail of) its output. With
+ * `logFile`, stdout and stderr go straight to that file instead of a pipe: a server that logs a
+ * line per request then costs the load generator (this process) nothing to drain.
+ */
 export function spawnChild(options: {
   name: string;
   command: string;
   args: readonly string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Also echo the output, prefixed. */
+  /** Also echo the output, prefixed (piped output only). */
   echo?: boolean;
+  logFile?: string;
 }): Child {
+  const fd = options.logFile ? openSync(options.logFile, 'a') : undefined;
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd ?? 'pipe', fd ?? 'pipe'],
     detached: true,
   });
+  if (fd !== undefined) closeSync(fd);
   if (child.pid === undefined) throw new Error(`could not spawn ${options.command}`);
   const pid = child.pid;
+  const logFile = options.logFile;
   let output = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -115,7 +140,14 @@ export function spawnChild(options: {
   const registration = onCleanup(`stop ${options.name} (pid ${pid})`, () => stop());
   // Once exited there is nothing to stop (its group is still swept by stop() if called).
   void exited.then(() => registration.forget());
-  return { name: options.name, pid, child, output: () => output, exited, stop };
+  return {
+    name: options.name,
+    pid,
+    child,
+    output: () => (logFile ? tail(logFile) : output),
+    exited,
+    stop,
+  };
 }
 
 /** Runs a command to completion within timeoutMs; throws with its output tail when it fails. */
@@ -179,3 +211,42 @@ export function groupCpuMs(pgid: number): number {
 }
 
 const CLOCK_TICKS = 100;
+
+export type Memory = {
+  /** VmHWM of the group's leader (the server's Node process): its peak resident set, bytes. */
+  peakRssBytes: number;
+  /** VmRSS of the leader now, bytes. */
+  rssBytes: number;
+  /** Other live processes of the group (e.g. tsx's esbuild helper): their peak resident sets. */
+  others: { name: string; peakRssBytes: number }[];
+};
+
+function statusKb(status: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/** Peak and current resident memory of a process group's leader, and of the rest of its group. */
+export function groupMemory(pgid: number): Memory | undefined {
+  let leader: string;
+  try {
+    leader = readFileSync(`/proc/${pgid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const others: Memory['others'] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pgid) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '?';
+      others.push({ name, peakRssBytes: statusKb(status, 'VmHWM') });
+    } catch {
+      continue;
+    }
+  }
+  return { peakRssBytes: statusKb(leader, 'VmHWM'), rssBytes: statusKb(leader, 'VmRSS'), others };
+}

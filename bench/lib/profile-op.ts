@@ -1,14 +1,15 @@
-// Profiling one operation on the app and on the floor: both started afresh under V8's CPU
-// profiler on the same database, the same load driven at each, then the profiles read back as
-// CPU shares per category (cpu-profile.ts) and scaled by the CPU the process really used per
-// request (from /proc, which counts only time on a CPU).
+// Profiling one operation on the wallet service (`npm run start:wallet`'s process; `app` in the
+// results) and on the floor: both started afresh under V8's CPU profiler on the same database,
+// the same load driven at each, then the profiles read back as CPU shares per category
+// (cpu-profile.ts) and scaled by the CPU the process really used per request (from /proc, which
+// counts only time on a CPU).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { breakdown, type Breakdown } from './cpu-profile';
 import { measure } from './load';
 import { groupCpuMs } from './processes';
-import { BENCH_APP, startApp, startFloor, type Server } from './servers';
+import { BENCH_APP, startFloor, startWallet, type Server } from './servers';
 import { requestFactory, type OpKey, type Population } from './wallet-requests';
 
 export type SideProfile = Breakdown & { requests: number; cpuMsPerRequest: number; p50: number; rps: number };
@@ -32,7 +33,7 @@ export async function profileOperation(options: {
       try {
         server =
           side === 'app'
-            ? await startApp({
+            ? await startWallet({
                 snapshotDir: options.snapshotDir,
                 storage: { kind: 'postgres', url: options.databaseUrl },
                 nodeArgs,
@@ -53,7 +54,7 @@ export async function profileOperation(options: {
           next: requestFactory(BENCH_APP, options.key, options.population),
           serverCpuMs: () => groupCpuMs(pid),
         });
-        // SIGTERM: both servers exit cleanly, which is when V8 writes the profile.
+        // SIGTERM: both servers exit cleanly (process.exit), which is when V8 writes the profile.
         await server.stop();
         server = undefined;
         const b = breakdown(dir);

@@ -1,13 +1,23 @@
 // The processes under measurement and their data: a PostgreSQL database per size (created on the
-// test server that scripts/lib/postgres.ts prepares, dropped afterwards), the seed, the app
-// (`next start` of the snapshot build) and the floor server. Everything listens on 127.0.0.1.
+// test server that scripts/lib/postgres.ts prepares, dropped afterwards), the seed, and the three
+// servers, each a single Node process run from the snapshot directory:
+// - the wallet service alone, as `npm run start:wallet` runs it
+//   (`node --import tsx lib/wallet/service/server.ts`): what the API figures measure;
+// - the app, as `npm start` serves it after its build (`node --import tsx lib/app-server.ts` with
+//   NODE_ENV=production: the wallet API and Next's handler for the back-office on one port);
+// - the floor (bench/floor-server.ts).
+// Clients reach them on 127.0.0.1 only (the two servers of the app bind every interface: they
+// take no host setting). Each server's output goes to a file (a line per request, for the wallet).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { onCleanup, runToEnd, spawnChild, waitFor, type Child } from './processes';
+import { groupMemory, onCleanup, runToEnd, spawnChild, waitFor, type Child, type Memory } from './processes';
+
+/** Connections of every server's pool (the service's DATABASE_POOL_SIZE default, and the floor's). */
+export const POOL_SIZE = 10;
 
 export const BENCH_APP = {
   agencyCode: 'BENCH',
@@ -146,81 +156,214 @@ export async function seed(options: {
   }
 }
 
-export type Server = { baseUrl: string; port: number; process: Child; stop(): Promise<void> };
+export type ServerKind = 'wallet' | 'app' | 'floor';
 
-/** `next start` of the snapshot build, on 127.0.0.1, ready once it has migrated and provisioned. */
+export type Server = {
+  kind: ServerKind;
+  baseUrl: string;
+  port: number;
+  process: Child;
+  /** Requests sent to it by the harness so far (loads with their warm-ups, priming, checks). */
+  requests: number;
+  /** Its memory once ready, before any request of the harness. */
+  atStart?: Memory;
+  /** Its V8 heap once ready (from its /wallet/metrics; not for the floor). */
+  atStartHeap?: Heap;
+  stop(): Promise<void>;
+};
+
+/** V8's heap (total and in use) and external memory of a process, in bytes. */
+export type Heap = { total: number; used: number; external: number };
+
+/** Process metrics of the wallet service (its /wallet/metrics, prom-client's default set), in bytes. */
+export async function heapMetrics(server: Pick<Server, 'kind' | 'baseUrl'>): Promise<Heap | undefined> {
+  if (server.kind === 'floor') return undefined;
+  try {
+    const text = await (
+      await fetch(`${server.baseUrl}/wallet/metrics`, { signal: AbortSignal.timeout(10_000) })
+    ).text();
+    const value = (name: string) => {
+      const match = new RegExp(`^wallet_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+      return match ? Number(match[1]) : undefined;
+    };
+    const total = value('nodejs_heap_size_total_bytes');
+    const used = value('nodejs_heap_size_used_bytes');
+    const external = value('nodejs_external_memory_bytes');
+    return total === undefined || used === undefined ? undefined : { total, used, external: external ?? NaN };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What each server is, for the report. */
+export const SERVER_COMMANDS: Record<ServerKind, string> = {
+  wallet: '`npm run start:wallet` (`node --import tsx lib/wallet/service/server.ts`)',
+  app: "`npm start`'s server (`node --import tsx lib/app-server.ts`, NODE_ENV=production, after `next build`)",
+  floor: '`bench/floor-server.ts` (`node --import tsx`)',
+};
+
+/** PostgreSQL, or PGlite's data directory (otherwise each server gets a scratch data directory). */
+function serverStorageEnv(storage: Storage): Env {
+  return storage.kind === 'postgres' ? { DATABASE_URL: storage.url } : { WALLET_DATA_DIR: storage.dataDir };
+}
+
+async function startServer(options: {
+  kind: ServerKind;
+  snapshotDir: string;
+  script: string;
+  env: Env;
+  nodeArgs?: string[];
+  /** A line of the server's output that says it listens. */
+  ready: (output: string) => boolean;
+  /** Checked once ready: the wallet's readiness endpoint (the database answers). */
+  readyPath?: string;
+  timeoutMs: number;
+}): Promise<Server> {
+  const port = await freePort();
+  const scratch = tempDir(`bench-${options.kind}-`);
+  const child = spawnChild({
+    name: options.kind,
+    // tsx as a loader of this one node process (no tsx supervisor process in between).
+    command: process.execPath,
+    args: [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    cwd: options.snapshotDir,
+    env: {
+      NODE_ENV: 'production',
+      ...options.env,
+      PORT: String(port),
+      WALLET_DATA_DIR: options.env.WALLET_DATA_DIR ?? scratch.dir,
+    },
+    logFile: path.join(scratch.dir, 'output.log'),
+  });
+  const stop = async () => {
+    await child.stop(10_000);
+    await scratch.remove();
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`the ${options.kind} server to listen`, options.timeoutMs, () => {
+      if (options.ready(child.output())) return true;
+      if (child.child.exitCode !== null)
+        throw new Error(`${options.kind} exited early:\n${child.output().slice(-3000)}`);
+      return false;
+    });
+    if (options.readyPath) {
+      const response = await fetch(`${baseUrl}${options.readyPath}`, { signal: AbortSignal.timeout(10_000) });
+      const body = await response.text();
+      if (response.status !== 200)
+        throw new Error(`${options.kind}: ${options.readyPath} answered HTTP ${response.status}: ${body}`);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const atStart = groupMemory(child.pid);
+  const atStartHeap = await heapMetrics({ kind: options.kind, baseUrl });
+  return {
+    kind: options.kind,
+    baseUrl,
+    port,
+    process: child,
+    requests: atStartHeap ? 1 : 0,
+    ...(atStart ? { atStart } : {}),
+    ...(atStartHeap ? { atStartHeap } : {}),
+    stop,
+  };
+}
+
+/** `npm start`'s one Node server over the snapshot's build, ready once migrated and provisioned. */
 export async function startApp(options: {
   snapshotDir: string;
   storage: Storage;
   /** Options for node itself (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
   nodeArgs?: string[];
 }): Promise<Server> {
-  const port = await freePort();
-  const scratch = tempDir('bench-app-');
-  const next = path.join(options.snapshotDir, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawnChild({
-    name: 'app',
-    command: process.execPath,
-    args: [...(options.nodeArgs ?? []), next, 'start', '-p', String(port), '-H', '127.0.0.1'],
-    cwd: options.snapshotDir,
+  return startServer({
+    kind: 'app',
+    snapshotDir: options.snapshotDir,
+    script: 'lib/app-server.ts',
+    nodeArgs: options.nodeArgs,
     env: {
       ...baseEnv(),
-      ...storageEnv(options.storage, scratch.dir),
+      ...serverStorageEnv(options.storage),
       NODE_ENV: 'production',
-      PORT: String(port),
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
       AUTH_SECRET,
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     },
+    ready: (output) => output.includes('[card-wallet] database ready'),
+    readyPath: '/wallet/health/ready',
+    timeoutMs: 120_000,
   });
-  try {
-    await waitFor('the app to report its database ready', 120_000, () => {
-      if (child.output().includes('[card-wallet] database ready')) return true;
-      if (child.child.exitCode !== null) throw new Error(`app exited early:\n${child.output().slice(-3000)}`);
-      return false;
-    });
-  } catch (error) {
-    await child.stop();
-    await scratch.remove();
-    throw error;
-  }
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
-    process: child,
-    stop: async () => {
-      await child.stop(10_000);
-      await scratch.remove();
-    },
-  };
 }
 
-/** bench/floor-server.ts of the snapshot, on its own process (like the app). */
+/** `npm run start:wallet`: the wallet service alone, without Next or the back-office. */
+export async function startWallet(options: {
+  snapshotDir: string;
+  storage: Storage;
+  nodeArgs?: string[];
+}): Promise<Server> {
+  return startServer({
+    kind: 'wallet',
+    snapshotDir: options.snapshotDir,
+    script: 'lib/wallet/service/server.ts',
+    nodeArgs: options.nodeArgs,
+    env: {
+      ...baseEnv(),
+      ...serverStorageEnv(options.storage),
+      NODE_ENV: 'production',
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+    },
+    ready: (output) => output.includes('"msg":"wallet service ready"'),
+    readyPath: '/wallet/health/ready',
+    timeoutMs: 60_000,
+  });
+}
+
+/** bench/floor-server.ts of the snapshot, on its own process (like the others). */
 export async function startFloor(options: {
   snapshotDir: string;
   databaseUrl: string;
   nodeArgs?: string[];
 }): Promise<Server> {
-  const port = await freePort();
-  const child = spawnChild({
-    name: 'floor',
-    // tsx as a loader of this one node process (no tsx supervisor process in between).
-    command: process.execPath,
-    args: [...(options.nodeArgs ?? []), '--import', 'tsx', 'bench/floor-server.ts'],
-    cwd: options.snapshotDir,
+  return startServer({
+    kind: 'floor',
+    snapshotDir: options.snapshotDir,
+    script: 'bench/floor-server.ts',
+    nodeArgs: options.nodeArgs,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       FLOOR_DATABASE_URL: options.databaseUrl,
-      FLOOR_PORT: String(port),
+      FLOOR_POOL_SIZE: String(POOL_SIZE),
     },
+    ready: (output) => output.includes('[floor] listening'),
+    timeoutMs: 30_000,
   });
-  await waitFor('the floor server to listen', 30_000, () => {
-    if (child.output().includes('[floor] listening')) return true;
-    if (child.child.exitCode !== null) throw new Error(`floor exited early:\n${child.output()}`);
-    return false;
-  });
-  return { baseUrl: `http://127.0.0.1:${port}`, port, process: child, stop: () => child.stop() };
+}
+
+/**
+ * Resident memory of an idle Node process from the snapshot directory, bare and with tsx as its
+ * loader (`node --import tsx`, as every server here runs): what the runtime alone takes.
+ */
+export async function runtimeBaseline(snapshotDir: string): Promise<{ node: number; nodeTsx: number }> {
+  const one = async (args: string[]) => {
+    const child = spawnChild({
+      name: 'idle-node',
+      command: process.execPath,
+      args: [...args, '-e', "console.log('idle'); setInterval(() => {}, 1000);"],
+      cwd: snapshotDir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+    });
+    try {
+      await waitFor('an idle node to start', 30_000, () => child.output().includes('idle'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return groupMemory(child.pid)?.peakRssBytes ?? NaN;
+    } finally {
+      await child.stop();
+    }
+  };
+  return { node: await one([]), nodeTsx: await one(['--import', 'tsx']) };
 }

@@ -1,11 +1,24 @@
 // The build the benchmark runs: a private snapshot of the working tree with its own production
 // build, so that other people editing sources or rebuilding `.next` in the shared tree during a
-// run cannot change or break the server under measurement (a `next build` deletes the files a
-// running `next start` still loads). Keyed by scripts/lib/build.ts's source fingerprint: the
-// snapshot is rebuilt only when a build of the tree would be. node_modules is hard-linked
-// (same file system), because Turbopack refuses a node_modules symlinked from outside its root.
+// run cannot change or break the servers under measurement (a `next build` deletes the files a
+// running server still loads). Keyed by scripts/lib/build.ts's source fingerprint: the snapshot
+// is rebuilt only when a build of the tree would be; when the tree's own `.next` is stamped as
+// built from the sources as they are now, it is copied instead of building again. The snapshot
+// holds everything the servers run: lib/ (the wallet service and app-server run from source under
+// `node --import tsx`), drizzle/ (migrations), scripts/ (the seed), bench/, and node_modules,
+// hard-linked (same file system), because Turbopack refuses a node_modules symlinked from outside
+// its root.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, sourceFingerprint } from '../../scripts/lib/build';
@@ -43,6 +56,10 @@ export type Snapshot = {
 };
 
 const STAMP = 'bench-build-fingerprint';
+/** Where scripts/lib/build.ts records the fingerprint the tree's `.next` was built from. */
+const TREE_STAMP = path.join(ROOT, '.next', 'source-fingerprint');
+/** What a copy of a build needs (.next/cache only speeds up the next build). */
+const skipNextCache = (src: string) => !src.startsWith(path.join(ROOT, '.next', 'cache'));
 
 function copyInputs(dir: string, inputs: readonly string[]): void {
   for (const name of inputs) {
@@ -61,15 +78,50 @@ function stampOf(dir: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
-function builtSnapshots(): { dir: string; fingerprint: string }[] {
+/** Snapshots with a finished build, newest first. */
+function builtSnapshots(): { dir: string; fingerprint: string; at: number }[] {
   if (!existsSync(SNAPSHOT_PARENT)) return [];
   return readdirSync(SNAPSHOT_PARENT)
     .filter((name) => name.startsWith('build-'))
     .map((name) => path.join(SNAPSHOT_PARENT, name))
     .flatMap((dir) => {
       const fingerprint = stampOf(dir);
-      return fingerprint && existsSync(path.join(dir, '.next', 'BUILD_ID')) ? [{ dir, fingerprint }] : [];
-    });
+      return fingerprint && existsSync(path.join(dir, '.next', 'BUILD_ID'))
+        ? [{ dir, fingerprint, at: statSync(path.join(dir, STAMP)).mtimeMs }]
+        : [];
+    })
+    .sort((a, b) => b.at - a.at);
+}
+
+function treeBuild(): { buildId: string; stamp?: string } | undefined {
+  const file = path.join(ROOT, '.next', 'BUILD_ID');
+  if (!existsSync(file)) return undefined;
+  return {
+    buildId: readFileSync(file, 'utf8'),
+    ...(existsSync(TREE_STAMP) ? { stamp: readFileSync(TREE_STAMP, 'utf8') } : {}),
+  };
+}
+
+/** A fresh snapshot directory with the sources and the hard-linked node_modules, but no build. */
+function prepareSnapshot(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  copyInputs(dir, [...BUILD_INPUTS, ...RUN_INPUTS]);
+  const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+  if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr.toString()}`);
+}
+
+/**
+ * The tree's own `.next`, copied into a snapshot, if it stays the same build while copied (someone
+ * may be rebuilding it): false when it changed under the copy.
+ */
+function copyTreeBuild(dir: string): boolean {
+  const before = treeBuild();
+  if (!before) return false;
+  rmSync(path.join(dir, '.next'), { recursive: true, force: true });
+  cpSync(path.join(ROOT, '.next'), path.join(dir, '.next'), { recursive: true, filter: skipNextCache });
+  const after = treeBuild();
+  return after?.buildId === before.buildId && after.stamp === before.stamp;
 }
 
 /** A production build of the working tree as it is now, in a snapshot directory of its own. */
@@ -82,6 +134,20 @@ export function ensureSnapshot(log: (line: string) => void, options: { reuseAny?
     copyInputs(dir, RUN_INPUTS);
     return { dir, fingerprint, state: 'reused' };
   }
+
+  // The tree's own build is of the sources as they are now (stamped by scripts/lib/build.ts).
+  if (treeBuild()?.stamp === fingerprint) {
+    log(`the working tree's .next is a build of the current sources: copying it into ${dir}`);
+    prepareSnapshot(dir);
+    if (copyTreeBuild(dir) && sourceFingerprint() === fingerprint) {
+      writeFileSync(path.join(dir, STAMP), fingerprint);
+      for (const old of builtSnapshots())
+        if (old.dir !== dir) rmSync(old.dir, { recursive: true, force: true });
+      return { dir, fingerprint, state: 'reused', note: "copied from the working tree's current build" };
+    }
+    log('the working tree was rebuilt or edited while being copied: building in the snapshot instead');
+  }
+
   const latest = builtSnapshots()[0];
   if (options.reuseAny && latest) {
     const note = `--reuse-build: measured the last snapshot built (fingerprint ${latest.fingerprint.slice(0, 16)}), not the working tree as it is now`;
@@ -89,13 +155,24 @@ export function ensureSnapshot(log: (line: string) => void, options: { reuseAny?
     copyInputs(latest.dir, RUN_INPUTS);
     return { dir: latest.dir, fingerprint: latest.fingerprint, state: 'stale', note };
   }
+  if (options.reuseAny && treeBuild()) {
+    // No snapshot yet: the tree's .next as it is (of unknown sources), with today's sources beside
+    // it. The wallet service and the floor run from those sources; only the back-office pages come
+    // from the build. Stamped so that it is never taken for a build of any fingerprint.
+    const treeDir = path.join(SNAPSHOT_PARENT, `build-tree-${Date.now().toString(36)}`);
+    prepareSnapshot(treeDir);
+    if (copyTreeBuild(treeDir)) {
+      const built = statSync(path.join(ROOT, '.next', 'BUILD_ID')).mtime.toISOString();
+      writeFileSync(path.join(treeDir, STAMP), `unknown: the working tree's .next of ${built}`);
+      const note = `--reuse-build with no snapshot: measured the working tree's .next (built ${built}, sources it was built from unknown) with the sources as they are now`;
+      log(note);
+      return { dir: treeDir, fingerprint: 'working-tree-.next', state: 'stale', note };
+    }
+    rmSync(treeDir, { recursive: true, force: true });
+  }
 
   log(`sources changed since the last snapshot: building a fresh snapshot in ${dir}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  copyInputs(dir, [...BUILD_INPUTS, ...RUN_INPUTS]);
-  const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
-  if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr.toString()}`);
+  prepareSnapshot(dir);
 
   const started = performance.now();
   const build = spawnSync(path.join(dir, 'node_modules', '.bin', 'next'), ['build'], {

@@ -1,47 +1,53 @@
 // Proof that the floor is a fair floor, made on every run against the snapshot being measured:
-// 1. SQL: bench/capture-sql.ts records the statements the service's own functions run for each
-//    operation; the floor's trace of the same calls must list the same statements, in order
-//    (compared with whitespace collapsed).
-// 2. Answers: the same call to the app and to the floor must return the same `data` (reads:
-//    deep-equal; issuance: the same fields of the same types, the card itself being new).
+// 1. SQL: bench/capture-sql.ts serves the calls of floor-calls.ts with the service's own request
+//    handler and records every statement it runs (the engine's named prepared statements, and
+//    Drizzle's through pg); the floor's trace of the same calls must list the same statements,
+//    with the same prepared-statement names, in the same order (compared with whitespace
+//    collapsed). Both start each call with no app cached; the catalogue load of a fresh process
+//    is compared apart.
+// 2. Answers: the same call to the measured servers (the wallet service alone, and `npm start`'s
+//    server when given) and to the floor must return the same `data` (reads: deep-equal;
+//    issuance: the same fields of the same types, the card itself being new).
 import { isDeepStrictEqual } from 'node:util';
-import path from 'node:path';
 import { runToEnd } from './processes';
+import { floorCalls, STARTUP_KEY, type FloorCall } from './floor-calls';
 import { BENCH_APP, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
-import type { WalletOperationName } from '@/lib/wallet/contract/operations';
 
 export type FloorCheck = {
   ok: boolean;
   sql: { operation: string; ok: boolean; service: string[]; floor: string[] }[];
-  output: { operation: string; ok: boolean; detail: string }[];
+  /** `server`: which server's answer was compared with the floor's (absent in older results). */
+  output: { operation: string; server?: string; ok: boolean; detail: string }[];
 };
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-type Call = { key: string; operation: WalletOperationName; params: Record<string, string | number> };
+type Answer = { code: number; msg?: string; data?: unknown };
 
 export async function verifyFloor(options: {
   snapshotDir: string;
   databaseUrl: string;
   population: Population;
-  app: Server;
+  deepPage: number;
+  /** The servers whose answers must equal the floor's: the first is the one the SQL is of. */
+  servers: Server[];
   floor: Server;
 }): Promise<FloorCheck> {
-  const { population: p, app, floor } = options;
-  const user = `${p.prefix}-1`;
+  const { population: p, floor } = options;
   const { output } = await runToEnd({
     name: 'capture-sql',
-    command: path.join(options.snapshotDir, 'node_modules', '.bin', 'tsx'),
+    command: process.execPath,
     args: [
-      '--conditions=react-server',
+      '--import',
+      'tsx',
       'bench/capture-sql.ts',
-      options.databaseUrl,
-      BENCH_APP.agencyCode,
-      BENCH_APP.appId,
-      user,
-      `${user}@seed.example.com`,
-      String(p.agencyAssetId),
+      JSON.stringify({
+        databaseUrl: options.databaseUrl,
+        app: BENCH_APP,
+        population: p,
+        deepPage: options.deepPage,
+      }),
     ],
     cwd: options.snapshotDir,
     env: {
@@ -54,78 +60,65 @@ export async function verifyFloor(options: {
     },
     timeoutMs: 120_000,
   });
-  const start = output.indexOf('{');
-  const service = JSON.parse(output.slice(start)) as Record<string, string[]>;
-
-  const issue = (requestId: string): Call['params'] => ({
-    appUserId: user,
-    paymentAssetId: p.agencyAssetId,
-    categoryId: p.categoryId,
-    embossedName: 'BENCH USER',
-    requestId,
-  });
-  const calls: Call[] = [
-    { key: 'warm-up (with nonce pruning)', operation: 'agencyAssetList', params: {} },
-    { key: 'cardListAllByUser', operation: 'cardListAllByUser', params: { pageNum: 1, pageSize: 20 } },
-    { key: 'cardListAllByUser (deep)', operation: 'cardListAllByUser', params: { pageNum: 3, pageSize: 20 } },
-    {
-      key: 'cardListAllByUser (email)',
-      operation: 'cardListAllByUser',
-      params: { email: `${user}@seed.example.com`, pageNum: 1, pageSize: 20 },
-    },
-    { key: 'agencyAssetList', operation: 'agencyAssetList', params: {} },
-    { key: 'userCardList', operation: 'userCardList', params: { appUserId: user } },
-    {
-      key: 'agencyApplyUserCard',
-      operation: 'agencyApplyUserCard',
-      params: issue(`bench-check-floor-${Date.now()}`),
-    },
-  ];
-
-  const call = async (server: Server, c: Call, params = c.params) => {
-    const { method, path: target } = signedPath(BENCH_APP, c.operation, params);
-    const response = await fetch(`${server.baseUrl}${target}`, { method });
-    return (await response.json()) as { code: number; data?: unknown };
+  const captured = JSON.parse(output.slice(output.indexOf('{"statements"'))) as {
+    statements: Record<string, string[]>;
   };
+  const service = captured.statements;
+  const calls = floorCalls(p, options.deepPage);
+
+  const call = async (server: Server, c: FloorCall, tag: string): Promise<Answer> => {
+    const { method, path: target } = signedPath(BENCH_APP, c.operation, c.params(tag));
+    server.requests++;
+    const response = await fetch(`${server.baseUrl}${target}`, { method });
+    return (await response.json()) as Answer;
+  };
+  const compare = (operation: string, expected: string[], actual: string[]) => ({
+    operation,
+    ok: isDeepStrictEqual(expected.map(squash), actual.map(squash)),
+    service: expected.map(squash),
+    floor: actual.map(squash),
+  });
 
   const sql: FloorCheck['sql'] = [];
+  const startup = (await (await fetch(`${floor.baseUrl}/__trace/startup`)).json()) as string[];
+  sql.push(compare(STARTUP_KEY, service[STARTUP_KEY] ?? [], startup));
   for (const c of calls) {
     await fetch(`${floor.baseUrl}/__trace/start`);
-    await call(floor, c);
-    // The nonce prune runs after the answer, off the request's path.
+    const answer = await call(floor, c, 'trace');
+    // The nonce prune runs after the nonce is spent, off the request's path.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const traced = (await (await fetch(`${floor.baseUrl}/__trace/stop`)).json()) as string[];
-    const expected = (service[c.key] ?? []).map(squash);
-    const actual = traced.map(squash);
-    sql.push({ operation: c.key, ok: isDeepStrictEqual(expected, actual), service: expected, floor: actual });
+    const check = compare(c.key, service[c.key] ?? [], traced);
+    if (answer.code !== 0) check.ok = false;
+    sql.push(check);
   }
 
   const outputs: FloorCheck['output'] = [];
   for (const c of calls.slice(1)) {
     const isIssue = c.operation === 'agencyApplyUserCard';
-    const [a, f] = await Promise.all([
-      call(app, c, isIssue ? issue(`bench-check-app-${Date.now()}`) : c.params),
-      call(floor, c, isIssue ? issue(`bench-check-fl-${Date.now()}`) : c.params),
-    ]);
-    let ok: boolean;
-    let detail: string;
-    if (a.code !== 0 || f.code !== 0) {
-      ok = false;
-      detail = `codes: app ${a.code}, floor ${f.code}`;
-    } else if (isIssue) {
-      const shape = (d: unknown) =>
-        Object.entries(d as Record<string, unknown>).map(([k, v]) => `${k}:${typeof v}`);
-      ok = isDeepStrictEqual(shape(a.data), shape(f.data));
-      detail = ok
-        ? 'same fields and types'
-        : `app ${shape(a.data).join(',')} / floor ${shape(f.data).join(',')}`;
-    } else {
-      ok = isDeepStrictEqual(a.data, f.data);
-      detail = ok
-        ? 'identical'
-        : `app ${JSON.stringify(a.data).slice(0, 300)} / floor ${JSON.stringify(f.data).slice(0, 300)}`;
+    const f = await call(floor, c, 'floor');
+    for (const server of options.servers) {
+      const a = await call(server, c, server.kind);
+      let ok: boolean;
+      let detail: string;
+      if (a.code !== 0 || f.code !== 0) {
+        ok = false;
+        detail = `codes: ${server.kind} ${a.code}${a.code ? ` (${a.msg ?? ''})` : ''}, floor ${f.code}${f.code ? ` (${f.msg ?? ''})` : ''}`;
+      } else if (isIssue) {
+        const shape = (d: unknown) =>
+          Object.entries(d as Record<string, unknown>).map(([k, v]) => `${k}:${typeof v}`);
+        ok = isDeepStrictEqual(shape(a.data), shape(f.data));
+        detail = ok
+          ? 'same fields and types'
+          : `${server.kind} ${shape(a.data).join(',')} / floor ${shape(f.data).join(',')}`;
+      } else {
+        ok = isDeepStrictEqual(a.data, f.data);
+        detail = ok
+          ? 'identical'
+          : `${server.kind} ${JSON.stringify(a.data).slice(0, 300)} / floor ${JSON.stringify(f.data).slice(0, 300)}`;
+      }
+      outputs.push({ operation: c.key, server: server.kind, ok, detail });
     }
-    outputs.push({ operation: c.key, ok, detail });
   }
   return { ok: sql.every((s) => s.ok) && outputs.every((o) => o.ok), sql, output: outputs };
 }

@@ -1,9 +1,9 @@
 // The benchmarked wallet calls, each a factory of freshly signed requests (DESIGN §2: a new
 // timestamp and nonce, and the HMAC over the canonical query, for every single request), so the
 // service's nonce check passes and the cost of signing sits on the client as it would in life.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
-import { rfc3986, signRequest } from '@/lib/wallet/contract/signature';
+import { signedQuery } from '@/lib/wallet/contract/signed-query';
 import type { RequestFactory } from './load';
 
 export type WalletApp = { agencyCode: string; appId: string; secret: string };
@@ -14,18 +14,9 @@ export function signedPath(
   params: Record<string, string | number>,
 ): { method: 'GET' | 'POST'; path: string } {
   const op = walletOperations[operation];
-  const pairs: [string, string][] = [
-    ['agencyCode', app.agencyCode],
-    ['appId', app.appId],
-    ['timestamp', String(Date.now())],
-    ['nonce', randomBytes(12).toString('base64url')],
-  ];
-  for (const [name, value] of Object.entries(params)) pairs.push([name, String(value)]);
-  const sign = signRequest(app.secret, op.method, op.path, pairs);
-  pairs.push(['sign', sign]);
   return {
     method: op.method,
-    path: `${op.path}?${pairs.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&')}`,
+    path: `${op.path}?${signedQuery({ ...app, method: op.method, path: op.path, params })}`,
   };
 }
 

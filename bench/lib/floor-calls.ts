@@ -1,0 +1,58 @@
+// The calls that prove the floor fair (bench/lib/verify-floor.ts): the same list is made to the
+// service's own request handler under bench/capture-sql.ts and to the floor under its trace, so
+// that both sides' statements are recorded for exactly the same requests.
+import type { WalletOperationName } from '@/lib/wallet/contract/operations';
+import type { Population } from './wallet-requests';
+
+export type FloorCall = {
+  key: string;
+  operation: WalletOperationName;
+  /** Issuance gets a fresh requestId per call (each side issues its own card). */
+  params: (tag: string) => Record<string, string | number>;
+};
+
+/** What both sides run once, before any request: the category catalogue loaded into memory. */
+export const STARTUP_KEY = 'start-up (category catalogue)';
+
+/** The first call of a fresh process also prunes old nonces and requestIds (once a minute). */
+export const WARM_UP_KEY = 'warm-up (with nonce pruning)';
+
+export function floorCalls(p: Population, deepPage: number): FloorCall[] {
+  const user = `${p.prefix}-1`;
+  return [
+    { key: WARM_UP_KEY, operation: 'agencyAssetList', params: () => ({}) },
+    {
+      key: 'cardListAllByUser',
+      operation: 'cardListAllByUser',
+      params: () => ({ pageNum: 1, pageSize: 20 }),
+    },
+    {
+      key: 'cardListAllByUser (deep)',
+      operation: 'cardListAllByUser',
+      params: () => ({ pageNum: deepPage, pageSize: 20 }),
+    },
+    {
+      key: 'cardListAllByUser (email)',
+      operation: 'cardListAllByUser',
+      params: () => ({ email: `${user}@seed.example.com`, pageNum: 1, pageSize: 20 }),
+    },
+    { key: 'agencyAssetList', operation: 'agencyAssetList', params: () => ({}) },
+    { key: 'userCardList', operation: 'userCardList', params: () => ({ appUserId: user }) },
+    {
+      key: 'agencyApplyUserCard',
+      operation: 'agencyApplyUserCard',
+      params: (tag) => ({
+        appUserId: user,
+        paymentAssetId: p.agencyAssetId,
+        categoryId: p.categoryId,
+        embossedName: 'BENCH USER',
+        requestId: `bench-check-${tag}-${Date.now()}`,
+      }),
+    },
+  ];
+}
+
+/** One recorded statement: `[name] text` for a named prepared statement, else the text. */
+export function traceEntry(text: string, name?: string): string {
+  return name ? `[${name}] ${text}` : text;
+}
