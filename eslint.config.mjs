@@ -8,6 +8,7 @@ const config = [
     ignores: [
       '.next/**',
       '.data/**',
+      '.wallet-build/**',
       'node_modules/**',
       'drizzle/**',
       'playwright-report/**',

@@ -2,7 +2,7 @@
 // test server that scripts/lib/postgres.ts prepares, dropped afterwards), the seed, and the three
 // servers, each a single Node process run from the snapshot directory:
 // - the wallet service alone, as `npm run start:wallet` runs it
-//   (`node --import tsx lib/wallet/service/server.ts`): what the API figures measure;
+//   (`node scripts/start-wallet.mjs`, the esbuild bundle in plain Node): what the API figures measure;
 // - the app, as `npm start` serves it after its build (`node --import tsx lib/app-server.ts` with
 //   NODE_ENV=production: the wallet API and Next's handler for the back-office on one port);
 // - the floor (bench/floor-server.ts).
@@ -197,7 +197,8 @@ export async function heapMetrics(server: Pick<Server, 'kind' | 'baseUrl'>): Pro
 
 /** What each server is, for the report. */
 export const SERVER_COMMANDS: Record<ServerKind, string> = {
-  wallet: '`npm run start:wallet` (`node --import tsx lib/wallet/service/server.ts`)',
+  wallet:
+    '`npm run start:wallet` (`node scripts/start-wallet.mjs`: the service bundled by esbuild, plain Node)',
   app: "`npm start`'s server (`node --import tsx lib/app-server.ts`, NODE_ENV=production, after `next build`)",
   floor: '`bench/floor-server.ts` (`node --import tsx`)',
 };
@@ -225,7 +226,11 @@ async function startServer(options: {
     name: options.kind,
     // tsx as a loader of this one node process (no tsx supervisor process in between).
     command: process.execPath,
-    args: [...(options.nodeArgs ?? []), '--import', 'tsx', options.script],
+    args: [
+      ...(options.nodeArgs ?? []),
+      ...(options.script.endsWith('.mjs') ? [] : ['--import', 'tsx']),
+      options.script,
+    ],
     cwd: options.snapshotDir,
     env: {
       NODE_ENV: 'production',
@@ -307,7 +312,9 @@ export async function startWallet(options: {
   return startServer({
     kind: 'wallet',
     snapshotDir: options.snapshotDir,
-    script: 'lib/wallet/service/server.ts',
+    // What `npm run start:wallet` runs: it bundles the service with esbuild, then serves the
+    // bundle in the same plain Node process.
+    script: 'scripts/start-wallet.mjs',
     nodeArgs: options.nodeArgs,
     env: {
       ...baseEnv(),

@@ -1,9 +1,9 @@
-// Runs the wallet service alone (`npm run start:wallet`), without Next.js or the back-office,
-// so that the service's instances can scale apart from the back-office's (DESIGN §6): open and
-// migrate the database, provision the configured agency and app, serve /wallet/* on PORT.
+// The wallet service's own server (like fastify/demo's server.ts): open and migrate the
+// database, provision the configured agency and app, serve /wallet/* on PORT, without Next.js
+// or the back-office, so that its instances scale apart from the back-office's (DESIGN §6).
 // SIGTERM/SIGINT close the listener, let requests in flight finish, and close the database.
+// main.ts runs it (`npm run start:wallet`); lib/app-server.ts shares its start-up steps.
 import { createServer, type Server } from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { getDatabase } from '@/lib/db/client';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { env } from '@/lib/env';
@@ -56,14 +56,4 @@ export async function startWalletServer(
     'wallet service ready',
   );
   return { server, service, engine };
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startWalletServer().then(
-    ({ server, engine }) => closeOnSignals(server, engine),
-    (error: unknown) => {
-      console.error('[wallet] could not start:', error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
 }
