@@ -147,9 +147,12 @@ export async function provision(db: Database, config: ProvisionConfig): Promise<
       .onConflictDoNothing()
       .returning({ id: assets.id });
     if (created) {
-      await tx
-        .insert(ledgerEntries)
-        .values({ assetId: created.id, amount: opening, balanceAfter: opening, reason: 'PROVISION' });
+      // A ledger entry for every balance change and only then: no entry for an empty opening.
+      if (opening > 0) {
+        await tx
+          .insert(ledgerEntries)
+          .values({ assetId: created.id, amount: opening, balanceAfter: opening, reason: 'PROVISION' });
+      }
       return { appKey: app.id, agencyAssetId: created.id, created: true };
     }
     const [existing] = await tx
