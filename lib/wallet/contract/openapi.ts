@@ -277,6 +277,22 @@ function build(): Record<string, unknown> {
     })
     .meta({ description: 'The envelope of an unexpected failure (HTTP 500)' });
 
+  const refusal = (code: ResultCodeValue, what: string) =>
+    z
+      .object({
+        code: z.literal(code).meta({ description: `Always ${code}`, override: { type: 'integer' } }),
+        msg: z.string().meta({ description: 'An English sentence saying why' }),
+      })
+      .meta({ description: what });
+  const methodNotAllowed = refusal(
+    ResultCode.METHOD_NOT_ALLOWED,
+    'The envelope of a method the path does not serve (HTTP 405); the Allow header names the one it does',
+  );
+  const rateLimited = refusal(
+    ResultCode.RATE_LIMITED,
+    "The envelope of a request over the app's rate limit (HTTP 429); nothing was done, not even the nonce spent",
+  );
+
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const [key, op] of Object.entries(walletOperations) as [WalletOperationName, WalletOperation][]) {
     const shape: Record<string, z.ZodType> = {};
@@ -317,6 +333,21 @@ function build(): Record<string, unknown> {
           description: 'Every handled outcome: the envelope with code 0 and data, or a result code and msg',
           content: { 'application/json': { schema: envelope } },
         },
+        '405': {
+          description: `Any method but ${op.method}: code 1004, nothing run, no nonce spent`,
+          headers: { Allow: { description: `Always ${op.method}`, schema: { type: 'string' } } },
+          content: { 'application/json': { schema: methodNotAllowed } },
+        },
+        '429': {
+          description: "Over the app's rate limit (requests per second, shared by every instance): code 6001",
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before trying again',
+              schema: { type: 'integer' },
+            },
+          },
+          content: { 'application/json': { schema: rateLimited } },
+        },
         '500': {
           description: 'Unexpected failure: code 5000, no detail',
           content: { 'application/json': { schema: internalError } },
@@ -334,12 +365,26 @@ function build(): Record<string, unknown> {
         title: 'Wallet API',
         version: '2.0',
         description: SIGNATURE_DESCRIPTION,
+        license: {
+          name: 'Proprietary: for the agencies of this card programme',
+          identifier: 'LicenseRef-Proprietary',
+        },
       },
       servers: [{ url: '/', description: 'This service; paths carry no version segment' }],
+      security: [{ walletSignature: [] }],
       tags: TAGS,
       paths,
       components: {
         parameters: common,
+        securitySchemes: {
+          walletSignature: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'sign',
+            description:
+              'The request signature of DESIGN §2: lowercase hex HMAC-SHA256, with the app secret, of METHOD, PATH and the canonical query (every parameter but sign, with agencyCode, appId, timestamp and nonce). See the API description.',
+          },
+        },
         schemas: {
           RegisteredUser: v.registeredUserSchema,
           UsersWithCardsPage: v.usersWithCardsPageSchema,
@@ -351,7 +396,17 @@ function build(): Record<string, unknown> {
           AddressCreated: v.addressCreatedSchema,
           CardCategory: v.cardCategorySchema,
           Address: v.addressSchema,
+          ManagedCard: v.managedCardSchema,
+          CardDetail: v.cardDetailSchema,
+          CardStatusChange: v.cardStatusChangeSchema,
+          Transfer: v.transferSchema,
+          LedgerEntry: v.ledgerEntrySchema,
+          LedgerPage: v.ledgerPageSchema,
+          AddressDeleted: v.addressDeletedSchema,
+          UserSearchResult: v.userSearchResultSchema,
           InternalError: internalError,
+          MethodNotAllowed: methodNotAllowed,
+          RateLimited: rateLimited,
         },
       },
     },
