@@ -273,7 +273,7 @@ describe('buildOpenApiDocument', () => {
   it('declares the signature as its security scheme, for every operation', () => {
     expect(doc.security).toEqual([{ walletSignature: [] }]);
     expect(
-      (doc.components as Json & { securitySchemes: Json }).securitySchemes.walletSignature,
+      (doc.components as unknown as { securitySchemes: Json }).securitySchemes.walletSignature,
     ).toMatchObject({
       type: 'apiKey',
       in: 'query',
