@@ -38,6 +38,12 @@ const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Seals app (and webhook) secrets at rest, AES-256-GCM (DESIGN §6). */
+  WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
+  /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
+  WALLET_MASTER_KEY_PREVIOUS: optional(
+    z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +91,27 @@ function generatedSecrets(): GeneratedSecrets {
 /** The signing secret of the provisioned app: WALLET_APP_SECRET, else generated once. */
 export function walletAppSecret(): string {
   return env.WALLET_APP_SECRET ?? generatedSecrets().walletAppSecret;
+}
+
+/** Where a generated master key is kept (mode 0600) when WALLET_MASTER_KEY is unset. */
+export const masterKeyFile = path.join(dataDir, 'master.key');
+
+/**
+ * The master key that seals secrets at rest: WALLET_MASTER_KEY, else generated once into
+ * master.key (a file of its own, created exclusively, so that processes starting together
+ * agree on one key).
+ */
+export function walletMasterKey(): string {
+  if (env.WALLET_MASTER_KEY) return env.WALLET_MASTER_KEY;
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const fresh = randomBytes(32).toString('hex');
+    writeFileSync(masterKeyFile, `${fresh}\n`, { flag: 'wx', mode: 0o600 });
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(masterKeyFile, 'utf8').trim();
+  }
 }
 
 /** The next-auth session secret: AUTH_SECRET, else generated once. */

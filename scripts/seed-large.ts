@@ -136,11 +136,14 @@ async function main(): Promise<void> {
         if (cardCount > 0) {
           // Locked for the batch: live card fees may be debited meanwhile, and each ledger row's
           // balance_after must follow the asset's real balance.
-          const [locked] = await rawRows<{ balance: string }>(
+          const [locked] = await rawRows<{ balance: string; ledger_count: string }>(
             t,
-            sql`select balance from wallet.assets where id = ${agencyAssetId} for update`,
+            sql`select balance, ledger_count from wallet.assets where id = ${agencyAssetId} for update`,
           );
           balance = Number(locked!.balance);
+          // The ledger's numbers are given here (the seq trigger numbers one row at a time, each
+          // an update of this same asset row) and the asset's count set once below.
+          const firstSeq = Number(locked!.ledger_count) + 1;
           const [assetIds, cardIds] = await Promise.all([
             nextIds(t, 'wallet.assets_id_seq', cardCount),
             nextIds(t, 'wallet.cards_id_seq', cardCount),
@@ -197,11 +200,14 @@ async function main(): Promise<void> {
               ${textArray(cols.status)}, ${textArray(cols.account)})
               as c(id, user_id, category_id, asset_id, fee, number, uuid, month, year, status, account)`);
           await t.execute(sql`
-            insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, card_id)
-            select ${agencyAssetId}, -l.fee, l.balance_after, 'CARD_FEE', l.card_id
-            from unnest(${ints(cols.fee)}, ${ints(cols.balanceAfter)}, ${ints(cols.cardId)}) as l(fee, balance_after, card_id)`);
+            insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, card_id, seq)
+            select ${agencyAssetId}, -l.fee, l.balance_after, 'CARD_FEE', l.card_id, ${firstSeq} + l.i - 1
+            from unnest(${ints(cols.fee)}, ${ints(cols.balanceAfter)}, ${ints(cols.cardId)})
+              with ordinality as l(fee, balance_after, card_id, i)`);
           await t.execute(
-            sql`update wallet.assets set balance = balance - ${cols.fee.reduce((a, b) => a + b, 0)} where id = ${agencyAssetId}`,
+            sql`update wallet.assets set balance = balance - ${cols.fee.reduce((a, b) => a + b, 0)},
+                  ledger_count = ledger_count + ${cardCount}
+                where id = ${agencyAssetId}`,
           );
         }
         await t.execute(sql`update wallet.apps set user_count = user_count + ${size} where id = ${appKey}`);

@@ -25,6 +25,10 @@ type AppContext = {
   appUserId: string;
   userAssetId: number;
   agencyAssetId: number;
+  /** Cards and an address the card programme's operations act on (see setUpProgramme). */
+  cards: { pending: number; toLock: number; locked: number; toCancel: number; any: number };
+  addressId: number;
+  keptAddressId: number;
 };
 
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
@@ -80,6 +84,50 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'userAssetList':
     case 'addressList':
       return { appUserId: ctx.appUserId };
+    // A status change succeeds once per card; its fixed requestId makes every repeat a replay
+    // of that success (DESIGN §3), so these too answer 0 every time.
+    case 'cardActivate':
+      return {
+        appUserId: ctx.appUserId,
+        cardId: String(ctx.cards.pending),
+        requestId: `auth-activate-${ctx.appId}`,
+      };
+    case 'cardLock':
+      return {
+        appUserId: ctx.appUserId,
+        cardId: String(ctx.cards.toLock),
+        reason: 'LOST',
+        requestId: `auth-lock-${ctx.appId}`,
+      };
+    case 'cardUnlock':
+      return {
+        appUserId: ctx.appUserId,
+        cardId: String(ctx.cards.locked),
+        requestId: `auth-unlock-${ctx.appId}`,
+      };
+    case 'cardCancel':
+      return {
+        appUserId: ctx.appUserId,
+        cardId: String(ctx.cards.toCancel),
+        reason: 'OTHER',
+        requestId: `auth-cancel-${ctx.appId}`,
+      };
+    case 'cardDetail':
+      return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
+    case 'assetTransfer':
+      return { fromAssetId: String(ctx.agencyAssetId), toAssetId: String(ctx.userAssetId), amount: '0.01' };
+    case 'assetLedger':
+      return { assetId: String(ctx.userAssetId) };
+    case 'addressUpdate':
+      return { appUserId: ctx.appUserId, addressId: String(ctx.keptAddressId), city: 'Oakland' };
+    case 'addressDelete':
+      return {
+        appUserId: ctx.appUserId,
+        addressId: String(ctx.addressId),
+        requestId: `auth-delete-${ctx.appId}`,
+      };
+    case 'userSearch':
+      return { q: ctx.appUserId };
     default:
       return {};
   }
@@ -180,7 +228,58 @@ async function setUpApp(
   const wallet = listed.body.data?.find((a) => a.type === 'WALLET');
   if (!wallet) throw new Error(`no WALLET asset for ${appUserId}: ${listed.text}`);
   await creditAsset({ db: db.db, assetId: wallet.assetId, amountMinor: 1_000_000 });
-  return { ...app, appUserId, userAssetId: wallet.assetId, agencyAssetId };
+  const call = async <T>(name: WalletOperationName, params: Record<string, string | number | boolean>) => {
+    const r = await callWallet<T>(server.baseUrl, name, params, options);
+    if (r.body.code !== 0) throw new Error(`${name} failed in set-up: ${r.text}`);
+    return r.body.data as T;
+  };
+  const { addressId } = await call<{ addressId: number }>('addAddress', {
+    appUserId,
+    country: 'US',
+    city: 'Austin',
+    street: '1 Main St',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    mobile: '1-5125550100',
+  });
+  const issue = async (physical: boolean) =>
+    (
+      await call<{ cardId: number }>('agencyApplyUserCard', {
+        appUserId,
+        paymentAssetId: agencyAssetId,
+        categoryId: physical ? 3 : 1,
+        embossedName: 'JANE DOE',
+        needDelivery: physical,
+        ...(physical ? { addressId } : {}),
+      })
+    ).cardId;
+  const cards = {
+    pending: await issue(true),
+    toLock: await issue(false),
+    locked: await issue(false),
+    toCancel: await issue(false),
+    any: await issue(false),
+  };
+  await call('cardLock', { appUserId, cardId: cards.locked, reason: 'STOLEN' });
+  // A second address, so that deleting the first leaves the user one to update.
+  const kept = await call<{ addressId: number }>('addAddress', {
+    appUserId,
+    country: 'US',
+    city: 'Dallas',
+    street: '2 Elm St',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    mobile: '1-5125550100',
+  });
+  return {
+    ...app,
+    appUserId,
+    userAssetId: wallet.assetId,
+    agencyAssetId,
+    cards,
+    addressId,
+    keptAddressId: kept.addressId,
+  };
 }
 
 beforeAll(async () => {

@@ -24,6 +24,8 @@ let server: WalletTestServer;
 let base: string;
 let userWallet = 0;
 let addressId = 0;
+let lifecycleCard = 0;
+let spareAddress = 0;
 
 const HP_USER = 'hp-user';
 const HOME = {
@@ -47,6 +49,19 @@ beforeAll(async () => {
   r = await callWallet(base, 'addAddress', { appUserId: HP_USER, ...HOME });
   expect(r.body.code, r.body.msg).toBe(0);
   addressId = (r.body.data as { addressId: number }).addressId;
+  r = await callWallet(base, 'agencyApplyUserCard', {
+    appUserId: HP_USER,
+    paymentAssetId: db.agencyAssetId,
+    categoryId: 3,
+    embossedName: 'JANE OCONNOR',
+    needDelivery: true,
+    addressId,
+  });
+  expect(r.body.code, r.body.msg).toBe(0);
+  lifecycleCard = (r.body.data as { cardId: number }).cardId;
+  r = await callWallet(base, 'addAddress', { appUserId: HP_USER, ...HOME, city: 'Oakland' });
+  expect(r.body.code, r.body.msg).toBe(0);
+  spareAddress = (r.body.data as { addressId: number }).addressId;
 });
 
 afterAll(async () => {
@@ -330,6 +345,26 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'agencyAssetList':
     case 'categoryList':
       return {};
+    // One delivered card goes through its whole life in catalogue order in the sanity check:
+    // activate, lock, unlock, cancel.
+    case 'cardDetail':
+    case 'cardActivate':
+    case 'cardUnlock':
+      return { appUserId: HP_USER, cardId: lifecycleCard };
+    case 'cardLock':
+    case 'cardCancel':
+      return { appUserId: HP_USER, cardId: lifecycleCard, reason: 'LOST' };
+    case 'assetTransfer':
+      return { fromAssetId: db.agencyAssetId, toAssetId: userWallet, amount: '0.01' };
+    case 'assetLedger':
+      return { assetId: userWallet, pageNum: 1, pageSize: 20 };
+    case 'addressUpdate':
+      return { appUserId: HP_USER, addressId, city: 'Oakland' };
+    case 'addressDelete':
+      // A spare address, deleted once; the requestId makes a repeat a replay of that success.
+      return { appUserId: HP_USER, addressId: spareAddress, requestId: 'hp-delete-spare' };
+    case 'userSearch':
+      return { q: 'hp-u', pageSize: 5 };
   }
 }
 

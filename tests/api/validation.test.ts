@@ -43,6 +43,16 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   categoryList: AUTH,
   userAssetList: [...AUTH, 'appUserId'],
   addressList: [...AUTH, 'appUserId'],
+  cardDetail: [...AUTH, 'appUserId', 'cardId'],
+  cardActivate: [...AUTH, 'appUserId', 'cardId'],
+  cardLock: [...AUTH, 'appUserId', 'cardId', 'reason'],
+  cardUnlock: [...AUTH, 'appUserId', 'cardId'],
+  cardCancel: [...AUTH, 'appUserId', 'cardId', 'reason'],
+  assetTransfer: [...AUTH, 'fromAssetId', 'toAssetId', 'amount'],
+  assetLedger: [...AUTH, 'assetId'],
+  addressUpdate: [...AUTH, 'appUserId', 'addressId'],
+  addressDelete: [...AUTH, 'appUserId', 'addressId'],
+  userSearch: [...AUTH, 'q'],
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -90,6 +100,11 @@ const RULE = {
   annualIncome: 'must be an amount in USD, e.g. 50000 or 50000.00',
   uuid: 'must be a UUID',
   postalCode: "must be 1-12 letters, digits, spaces or '-'",
+  reason: 'must be one of LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST, OTHER',
+  amount: 'must be a decimal amount in major units, e.g. 25.00',
+  positiveAmount: 'must be more than 0',
+  q: 'must be 2-64 characters',
+  atMost: (n: number) => `must be at most ${n}`,
 } as const;
 
 const LONG = 10_000;
@@ -348,6 +363,38 @@ const BAD: Record<string, [string, string][]> = {
     ['yes', RULE.bool],
     ['0', RULE.bool],
   ],
+  withCards: [
+    ['yes', RULE.bool],
+    ['1', RULE.bool],
+  ],
+  cardId: idRules,
+  fromAssetId: idRules,
+  toAssetId: idRules,
+  assetId: idRules,
+  reason: [
+    ['lost', RULE.reason],
+    ['STOLEN ', RULE.reason],
+    ['EXPIRED', RULE.reason],
+    ['L'.repeat(LONG), RULE.reason],
+  ],
+  amount: [
+    ['0', RULE.positiveAmount],
+    ['0.00', RULE.positiveAmount],
+    ['-1', RULE.amount],
+    ['1,00', RULE.amount],
+    ['1.1234567', RULE.amount],
+    ['.5', RULE.amount],
+    ['1e3', RULE.amount],
+    ['01', RULE.amount],
+    ['9'.repeat(LONG), RULE.amount],
+  ],
+  q: [
+    ['a', RULE.q],
+    [' ab', RULE.trim],
+    ['ab\u0000', RULE.control],
+    ['x'.repeat(65), RULE.max(64)],
+    ['x'.repeat(LONG), RULE.max(64)],
+  ],
 };
 
 // ---------------------------------------------------------------- server, data, calls
@@ -383,6 +430,23 @@ function validParams(name: WalletOperationName): Params {
     case 'userAssetList':
     case 'addressList':
       return { appUserId: USER };
+    case 'cardDetail':
+    case 'cardActivate':
+    case 'cardUnlock':
+      return { appUserId: USER, cardId: '1' };
+    case 'cardLock':
+    case 'cardCancel':
+      return { appUserId: USER, cardId: '1', reason: 'LOST' };
+    case 'assetTransfer':
+      return { fromAssetId: String(db.agencyAssetId), toAssetId: '999999', amount: '1.00' };
+    case 'assetLedger':
+      return { assetId: String(db.agencyAssetId) };
+    case 'addressUpdate':
+      return { appUserId: USER, addressId: '1', city: 'Oakland' };
+    case 'addressDelete':
+      return { appUserId: USER, addressId: '1' };
+    case 'userSearch':
+      return { q: 'jane' };
     default:
       return {};
   }
@@ -537,9 +601,20 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
 
 // ---------------------------------------------------------------- (b) 1002
 
+/** Where one operation's rule for a parameter differs from the others'. */
+const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, string][]>>> = {
+  userSearch: {
+    pageSize: [
+      ['0', RULE.atLeast1],
+      ['51', 'must be at most 50'],
+      ['ten', RULE.wholeNumber],
+    ],
+  },
+};
+
 const invalidCases = operations.flatMap((op) =>
   Object.keys(shapeOf(op)).flatMap((param) =>
-    (BAD[param] ?? []).map(
+    (BAD_FOR[op.name as WalletOperationName]?.[param] ?? BAD[param] ?? []).map(
       ([value, rule]) => [op.name as WalletOperationName, param, preview(value), value, rule] as const,
     ),
   ),

@@ -652,8 +652,8 @@ describe('answers a correct service never gives', () => {
     answer(500, '{"code":5000,"msg":"An unexpected error occurred. Please try again later."}');
     const error = await failure(apply(fakeClient()), WalletServiceError);
     expect(error.code).toBe(5000);
-    answer(200, '{"code":6001,"msg":"A newer rule."}');
-    expect((await failure(apply(fakeClient()), WalletServiceError)).code).toBe(6001);
+    answer(200, '{"code":7001,"msg":"A newer rule."}');
+    expect((await failure(apply(fakeClient()), WalletServiceError)).code).toBe(7001);
   });
 
   it('a plain-text 502, a non-JSON 200, a JSON non-envelope -> WalletUnavailableError', async () => {

@@ -56,6 +56,8 @@ const DIGESTED = [
   'cards',
   'ledger_entries',
   'idempotency_keys',
+  'card_status_history',
+  'transfers',
 ] as const;
 
 async function count(db: Database, table: PgTable): Promise<number> {

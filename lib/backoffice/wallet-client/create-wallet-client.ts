@@ -196,8 +196,11 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       throw unavailable(reason, what);
     }
 
-    // Handled outcomes are 200, the unexpected one 500 (DESIGN §4); anything else is not the service.
-    if (status !== 200 && status !== 500) throw unavailable('http-status', `HTTP ${status}`, status);
+    // Handled outcomes are 200, the unexpected one 500 (DESIGN §4), the rate limit 429 (§8);
+    // anything else is not the service.
+    if (status !== 200 && status !== 500 && status !== 429) {
+      throw unavailable('http-status', `HTTP ${status}`, status);
+    }
     let json: unknown;
     try {
       json = JSON.parse(body);

@@ -129,6 +129,11 @@ export class WalletServiceError extends WalletClientError {
   static override readonly kind: string = 'WalletServiceError';
   override name = 'WalletServiceError';
 }
+/** 6001 (HTTP 429): the app's request rate is over the service's limit; nothing was done. */
+export class WalletRateLimitedError extends WalletClientError {
+  static override readonly kind: string = 'WalletRateLimitedError';
+  override name = 'WalletRateLimitedError';
+}
 
 export type UnavailableReason = 'timeout' | 'network' | 'http-status' | 'body';
 
@@ -235,7 +240,12 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4005: "The chosen paying asset cannot pay for this card: it does not exist, or it is not the payer's (a card the agency applies for is paid from an agency asset, a card the user applies for from the user's own wallet). Choose another asset.",
   4006: 'The card number is not valid, or it already belongs to another card. Check the number, or leave it empty to issue a new one.',
   4007: 'This request was already submitted with different details. Start again from the form so that it is sent as a new request.',
+  4008: "The card was not found among this user's cards. Reload the page: it may belong to someone else, or the link is wrong.",
+  4009: "The card's status does not allow this change (for example, unlocking a card that is not locked, or anything on a cancelled card). Reload the page to see its status now.",
+  4010: "Money cannot move between these two assets: only from the agency to a user's wallet, or from a wallet or the agency to an active card, in one currency. Choose other assets.",
+  4011: 'The asset was not found. Reload the page and choose it again.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
+  6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
 
 /** For 1001: the parameter is absent. */
@@ -310,7 +320,12 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4005: WalletNotFoundError,
   4006: WalletConflictError,
   4007: WalletConflictError,
+  4008: WalletNotFoundError,
+  4009: WalletConflictError,
+  4010: WalletRuleError,
+  4011: WalletNotFoundError,
   5000: WalletServiceError,
+  6001: WalletRateLimitedError,
 };
 
 /**
@@ -325,6 +340,8 @@ const FIELD_BY_CODE: Partial<Record<ResultCodeValue, string>> = {
   4005: 'paymentAssetId',
   4006: 'cardNumber',
   4007: 'requestId',
+  4008: 'cardId',
+  4011: 'assetId',
 };
 
 function isKnownCode(code: number): code is ResultCodeValue {

@@ -39,6 +39,7 @@ export {
   WalletInsufficientFundsError,
   WalletNotFoundError,
   WalletProtocolError,
+  WalletRateLimitedError,
   WalletRuleError,
   WalletServiceError,
   WalletUnavailableError,

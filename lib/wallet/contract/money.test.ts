@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affordableCount, formatMinor, majorToMinor, minorToMajor } from './money';
+import { affordableCount, decimalToMinor, formatMinor, majorToMinor, minorToMajor } from './money';
 
 describe('minorToMajor', () => {
   it.each([
@@ -98,5 +98,24 @@ describe('majorToMinor', () => {
   it('counts 0.30 / 0.10 as 3 whole fees, which float division gets wrong', () => {
     expect(Math.floor(0.3 / 0.1)).toBe(2);
     expect(affordableCount(majorToMinor(0.3, 2), majorToMinor(0.1, 2))).toBe(3);
+  });
+});
+
+describe('decimalToMinor', () => {
+  it('reads whole and decimal strings into minor units without floats', () => {
+    expect(decimalToMinor('25', 2)).toBe(2500);
+    expect(decimalToMinor('25.5', 2)).toBe(2550);
+    expect(decimalToMinor('0.07', 2)).toBe(7);
+    expect(decimalToMinor('1000.00', 2)).toBe(100000);
+    expect(decimalToMinor('0.1', 0)).toBeUndefined();
+    expect(decimalToMinor('7', 0)).toBe(7);
+    expect(decimalToMinor('90071992547409.93', 2)).toBeUndefined();
+  });
+
+  it('refuses more decimals than the asset has, and anything that is not a plain decimal', () => {
+    expect(decimalToMinor('1.234', 2)).toBeUndefined();
+    for (const bad of ['', '.5', '1.', '-1', '1e3', ' 1', '1,00', 'abc']) {
+      expect(decimalToMinor(bad, 2), bad).toBeUndefined();
+    }
   });
 });

@@ -35,3 +35,16 @@ export function majorToMinor(major: number, decimalPlaces: number): number {
   if (!Number.isSafeInteger(minor)) throw new RangeError('amount is out of range');
   return minor;
 }
+
+/**
+ * A decimal string in major units ("25", "25.5", "25.50") as integer minor units, by string
+ * arithmetic only; undefined when it has more decimals than the asset has, or is out of range.
+ */
+export function decimalToMinor(amount: string, decimalPlaces: number): number | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > decimalPlaces) return undefined;
+  const minor = Number(`${whole}${fraction.padEnd(decimalPlaces, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}

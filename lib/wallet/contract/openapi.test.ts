@@ -89,7 +89,7 @@ const EXPECTED: Record<
     path: '/wallet/api/cardList/allByUser',
     tag: 'Card Management',
     required: COMMON,
-    optional: ['appUserId', 'email', 'pageNum', 'pageSize'],
+    optional: ['appUserId', 'email', 'pageNum', 'pageSize', 'withCards'],
   },
   agencyApplyUserCard: {
     method: 'post',
@@ -147,9 +147,106 @@ const EXPECTED: Record<
     required: [...COMMON, 'appUserId'],
     optional: [],
   },
+  // DESIGN §8: the card programme after issuance.
+  cardDetail: {
+    method: 'post',
+    path: '/wallet/api/card/detail',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId'],
+    optional: [],
+  },
+  cardActivate: {
+    method: 'post',
+    path: '/wallet/api/card/activate',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId'],
+    optional: ['requestId'],
+  },
+  cardLock: {
+    method: 'post',
+    path: '/wallet/api/card/lock',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId', 'reason'],
+    optional: ['requestId'],
+  },
+  cardUnlock: {
+    method: 'post',
+    path: '/wallet/api/card/unlock',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId'],
+    optional: ['requestId'],
+  },
+  cardCancel: {
+    method: 'post',
+    path: '/wallet/api/card/cancel',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId', 'reason'],
+    optional: ['requestId'],
+  },
+  assetTransfer: {
+    method: 'post',
+    path: '/wallet/api/asset/transfer',
+    tag: 'Asset Management',
+    required: [...COMMON, 'fromAssetId', 'toAssetId', 'amount'],
+    optional: ['requestId'],
+  },
+  assetLedger: {
+    method: 'post',
+    path: '/wallet/api/asset/ledger',
+    tag: 'Asset Management',
+    required: [...COMMON, 'assetId'],
+    optional: ['pageNum', 'pageSize'],
+  },
+  addressUpdate: {
+    method: 'post',
+    path: '/wallet/api/address/update',
+    tag: 'Address Management',
+    required: [...COMMON, 'appUserId', 'addressId'],
+    optional: [
+      'country',
+      'city',
+      'street',
+      'firstName',
+      'lastName',
+      'mobile',
+      'province',
+      'postalCode',
+      'detailedAddress',
+      'isDefault',
+      'requestId',
+    ],
+  },
+  addressDelete: {
+    method: 'post',
+    path: '/wallet/api/address/delete',
+    tag: 'Address Management',
+    required: [...COMMON, 'appUserId', 'addressId'],
+    optional: ['requestId'],
+  },
+  userSearch: {
+    method: 'post',
+    path: '/wallet/api/user/search',
+    tag: 'User Management',
+    required: [...COMMON, 'q'],
+    optional: ['pageSize'],
+  },
 };
 
-const EXTENSIONS = ['categoryList', 'userAssetList', 'addressList'];
+const EXTENSIONS = [
+  'categoryList',
+  'userAssetList',
+  'addressList',
+  'cardDetail',
+  'cardActivate',
+  'cardLock',
+  'cardUnlock',
+  'cardCancel',
+  'assetTransfer',
+  'assetLedger',
+  'addressUpdate',
+  'addressDelete',
+  'userSearch',
+];
 const DATA = 'The result, present when code is 0';
 
 describe('buildOpenApiDocument', () => {
@@ -173,12 +270,23 @@ describe('buildOpenApiDocument', () => {
     expect(buildOpenApiDocument()).toBe(doc);
   });
 
+  it('declares the signature as its security scheme, for every operation', () => {
+    expect(doc.security).toEqual([{ walletSignature: [] }]);
+    expect(
+      (doc.components as unknown as { securitySchemes: Json }).securitySchemes.walletSignature,
+    ).toMatchObject({
+      type: 'apiKey',
+      in: 'query',
+      name: 'sign',
+    });
+  });
+
   it('survives a JSON round trip unchanged (no functions, no undefined)', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the ten paths, each with only its method', () => {
-    expect(operations).toHaveLength(10);
+  it('has exactly the twenty paths, each with only its method', () => {
+    expect(operations).toHaveLength(20);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -258,7 +366,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the three extensions with x-extension: true', () => {
+  it('marks exactly the thirteen extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -272,13 +380,23 @@ describe('buildOpenApiDocument', () => {
     expect(operations.filter((op) => op.extension).map((op) => op.name)).toEqual(EXTENSIONS);
   });
 
-  it('answers 200 with the envelope {code, msg, data?} and 500 with code 5000', () => {
+  it('answers 200 with the envelope {code, msg, data?}, 405 with 1004, 429 with 6001 and 500 with 5000', () => {
     for (const op of operations) {
       const responses = operationOf(op).responses as Record<
         string,
         { content: Record<string, { schema: unknown }> }
       >;
-      expect(Object.keys(responses).sort(), op.name).toEqual(['200', '500']);
+      expect(Object.keys(responses).sort(), op.name).toEqual(['200', '405', '429', '500']);
+      const refusal = (status: string) =>
+        resolve<Json & { properties: Record<string, Json> }>(
+          responses[status]!.content['application/json']!.schema,
+        );
+      expect(refusal('405').properties.code).toMatchObject({ type: 'integer', const: 1004 });
+      expect(refusal('429').properties.code).toMatchObject({ type: 'integer', const: 6001 });
+      const headers = (status: string) =>
+        (responses[status] as unknown as { headers: Record<string, unknown> }).headers;
+      expect(Object.keys(headers('405'))).toEqual(['Allow']);
+      expect(Object.keys(headers('429'))).toEqual(['Retry-After']);
       const ok = resolve<Json & { properties: Record<string, Json>; required: string[] }>(
         responses['200']!.content['application/json']!.schema,
       );
@@ -372,6 +490,16 @@ describe('buildOpenApiDocument', () => {
         'CardCategory',
         'CardRecord',
         'InternalError',
+        'ManagedCard',
+        'CardDetail',
+        'CardStatusChange',
+        'Transfer',
+        'LedgerEntry',
+        'LedgerPage',
+        'AddressDeleted',
+        'UserSearchResult',
+        'MethodNotAllowed',
+        'RateLimited',
         'RegisteredUser',
         'UserCardSummary',
         'UserWithCards',

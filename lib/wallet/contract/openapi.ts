@@ -25,14 +25,27 @@ export const OPERATION_TAGS: Record<WalletOperationName, string> = {
   categoryList: 'Card Management',
   userAssetList: 'Asset Management',
   addressList: 'Address Management',
+  cardDetail: 'Card Management',
+  cardActivate: 'Card Management',
+  cardLock: 'Card Management',
+  cardUnlock: 'Card Management',
+  cardCancel: 'Card Management',
+  assetTransfer: 'Asset Management',
+  assetLedger: 'Asset Management',
+  addressUpdate: 'Address Management',
+  addressDelete: 'Address Management',
+  userSearch: 'User Management',
 };
 
 const TAGS = [
   { name: 'User Management', description: 'Registration with KYC, and card applications paid by the user' },
-  { name: 'Card Management', description: 'Card lists and the card category catalogue' },
+  {
+    name: 'Card Management',
+    description: 'Card lists, the card category catalogue, and the card programme after issuance',
+  },
   { name: 'Agency Management', description: "The agency's assets, and card applications paid by the agency" },
   { name: 'Address Management', description: 'Delivery addresses of users' },
-  { name: 'Asset Management', description: "Users' assets" },
+  { name: 'Asset Management', description: "Users' assets, transfers between assets, and ledgers" },
 ];
 
 // Business result codes each operation can return, beyond the common ones (1001-1003, 2001-2004).
@@ -47,6 +60,16 @@ const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
   categoryList: [],
   userAssetList: [3001],
   addressList: [3001],
+  cardDetail: [4008],
+  cardActivate: [4007, 4008, 4009],
+  cardLock: [4007, 4008, 4009],
+  cardUnlock: [4007, 4008, 4009],
+  cardCancel: [4007, 4008, 4009],
+  assetTransfer: [4001, 4007, 4010, 4011],
+  assetLedger: [4011],
+  addressUpdate: [3001, 4003, 4007],
+  addressDelete: [3001, 4003, 4007],
+  userSearch: [],
 };
 
 // ---------------------------------------------------------------- parameter descriptions
@@ -97,6 +120,14 @@ const MEANING: Record<string, string> = {
   province: 'Province or state',
   postalCode: 'Postal code',
   isDefault: "Whether this becomes the user's default address (a user's first address is always the default)",
+  withCards: 'true: only users holding at least one card, counted so in dataTotal',
+  cardId: "Card ID, one of the user's cards (else 4008)",
+  reason: 'Why: LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST or OTHER; kept in the card history',
+  fromAssetId: 'Asset the money leaves (an agency asset, or a user wallet for a top-up)',
+  toAssetId: "Asset the money reaches (a user's wallet, or an ACTIVE card's own asset)",
+  amount: 'Amount in major units as a decimal string, > 0, with at most the asset decimalPlaces',
+  assetId: 'Asset ID under this app (else 4011)',
+  q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
 };
 
 // Per-operation meanings where the general one is not precise enough.
@@ -111,6 +142,16 @@ const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, s
   },
   userApplyCard: { paymentAssetId: "One of the user's WALLET assets, the card fee is paid from (else 4005)" },
   registerAndKyc: { appUserId: "The app's own ID for the user, unique per app (else 3002)" },
+  assetLedger: { pageSize: 'Entries per page' },
+  userSearch: { pageSize: 'Users to return, best match first' },
+  addressUpdate: {
+    addressId: "The address to change, one of the user's (else 4003)",
+    isDefault: 'true makes this the default address (the former default stops being one)',
+  },
+  addressDelete: {
+    addressId:
+      "The address to delete, one of the user's (else 4003); deleting the default makes the newest remaining one the default",
+  },
 };
 
 type AnyDef = {
@@ -236,6 +277,22 @@ function build(): Record<string, unknown> {
     })
     .meta({ description: 'The envelope of an unexpected failure (HTTP 500)' });
 
+  const refusal = (code: ResultCodeValue, what: string) =>
+    z
+      .object({
+        code: z.literal(code).meta({ description: `Always ${code}`, override: { type: 'integer' } }),
+        msg: z.string().meta({ description: 'An English sentence saying why' }),
+      })
+      .meta({ description: what });
+  const methodNotAllowed = refusal(
+    ResultCode.METHOD_NOT_ALLOWED,
+    'The envelope of a method the path does not serve (HTTP 405); the Allow header names the one it does',
+  );
+  const rateLimited = refusal(
+    ResultCode.RATE_LIMITED,
+    "The envelope of a request over the app's rate limit (HTTP 429); nothing was done, not even the nonce spent",
+  );
+
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const [key, op] of Object.entries(walletOperations) as [WalletOperationName, WalletOperation][]) {
     const shape: Record<string, z.ZodType> = {};
@@ -276,6 +333,21 @@ function build(): Record<string, unknown> {
           description: 'Every handled outcome: the envelope with code 0 and data, or a result code and msg',
           content: { 'application/json': { schema: envelope } },
         },
+        '405': {
+          description: `Any method but ${op.method}: code 1004, nothing run, no nonce spent`,
+          headers: { Allow: { description: `Always ${op.method}`, schema: { type: 'string' } } },
+          content: { 'application/json': { schema: methodNotAllowed } },
+        },
+        '429': {
+          description: "Over the app's rate limit (requests per second, shared by every instance): code 6001",
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before trying again',
+              schema: { type: 'integer' },
+            },
+          },
+          content: { 'application/json': { schema: rateLimited } },
+        },
         '500': {
           description: 'Unexpected failure: code 5000, no detail',
           content: { 'application/json': { schema: internalError } },
@@ -293,12 +365,26 @@ function build(): Record<string, unknown> {
         title: 'Wallet API',
         version: '2.0',
         description: SIGNATURE_DESCRIPTION,
+        license: {
+          name: 'Proprietary: for the agencies of this card programme',
+          identifier: 'LicenseRef-Proprietary',
+        },
       },
       servers: [{ url: '/', description: 'This service; paths carry no version segment' }],
+      security: [{ walletSignature: [] }],
       tags: TAGS,
       paths,
       components: {
         parameters: common,
+        securitySchemes: {
+          walletSignature: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'sign',
+            description:
+              'The request signature of DESIGN §2: lowercase hex HMAC-SHA256, with the app secret, of METHOD, PATH and the canonical query (every parameter but sign, with agencyCode, appId, timestamp and nonce). See the API description.',
+          },
+        },
         schemas: {
           RegisteredUser: v.registeredUserSchema,
           UsersWithCardsPage: v.usersWithCardsPageSchema,
@@ -310,7 +396,17 @@ function build(): Record<string, unknown> {
           AddressCreated: v.addressCreatedSchema,
           CardCategory: v.cardCategorySchema,
           Address: v.addressSchema,
+          ManagedCard: v.managedCardSchema,
+          CardDetail: v.cardDetailSchema,
+          CardStatusChange: v.cardStatusChangeSchema,
+          Transfer: v.transferSchema,
+          LedgerEntry: v.ledgerEntrySchema,
+          LedgerPage: v.ledgerPageSchema,
+          AddressDeleted: v.addressDeletedSchema,
+          UserSearchResult: v.userSearchResultSchema,
           InternalError: internalError,
+          MethodNotAllowed: methodNotAllowed,
+          RateLimited: rateLimited,
         },
       },
     },

@@ -20,7 +20,12 @@ export const ResultCode = {
   PAYMENT_ASSET_NOT_FOUND: 4005,
   CARD_NUMBER_INVALID: 4006,
   REQUEST_ID_REUSED: 4007,
+  CARD_NOT_FOUND: 4008,
+  CARD_STATUS_CONFLICT: 4009,
+  TRANSFER_NOT_ALLOWED: 4010,
+  ASSET_NOT_FOUND: 4011,
   INTERNAL: 5000,
+  RATE_LIMITED: 6001,
 } as const;
 
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
@@ -45,7 +50,12 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4005: "payment asset not found, or not the payer's",
   4006: 'cardNumber invalid or already bound to a card',
   4007: 'requestId reused with other parameters',
+  4008: 'card not found for this user',
+  4009: "the card's status does not allow this change",
+  4010: 'transfer not allowed between these assets (pair, owner, currency, or the card is not ACTIVE)',
+  4011: 'asset not found under this app',
   5000: 'unexpected failure',
+  6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };
 
 /**

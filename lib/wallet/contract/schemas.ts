@@ -202,6 +202,8 @@ export const cardListAllByUserParams = z.object({
   email: emailParam.optional(),
   pageNum: boundedInt(1, 1_000_000).default(1),
   pageSize: boundedInt(1, 100).default(20),
+  /** Extension (DESIGN §3): only users holding at least one card, counted so in dataTotal. */
+  withCards: booleanParam.default(false),
 });
 
 export const applyCardParams = z.object({
@@ -242,6 +244,105 @@ export const addAddressParams = z.object({
 });
 
 export const categoryListParams = z.object({ ...authParams });
+
+// ---------------------------------------------------------------- the card programme (DESIGN §8)
+
+export const CARD_CHANGE_REASONS = [
+  'LOST',
+  'STOLEN',
+  'DAMAGED',
+  'FRAUD_SUSPECTED',
+  'USER_REQUEST',
+  'OTHER',
+] as const;
+export type CardChangeReason = (typeof CARD_CHANGE_REASONS)[number];
+
+export const LEDGER_TYPES = [
+  'PROVISION',
+  'CREDIT',
+  'CARD_FEE',
+  'TRANSFER_IN',
+  'TRANSFER_OUT',
+  'CARD_REFUND',
+] as const;
+
+/**
+ * A positive amount in major units as a decimal string: digits, optionally a point and up to
+ * six decimals (the asset's own decimalPlaces is checked against it once the asset is known).
+ */
+export const amountParam = z.union([
+  pattern(
+    /^(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/,
+    'must be a decimal amount in major units, e.g. 25.00',
+  ).refine((v) => /[1-9]/.test(v), 'must be more than 0'),
+  z
+    .number()
+    .positive('must be more than 0')
+    .transform((n) => String(n)),
+]);
+
+const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };
+const reasonParam = oneOf(CARD_CHANGE_REASONS);
+
+export const cardDetailParams = z.object(cardRefParams);
+export const cardActivateParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
+export const cardLockParams = z.object({
+  ...cardRefParams,
+  reason: reasonParam,
+  requestId: requestIdParam.optional(),
+});
+export const cardUnlockParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
+export const cardCancelParams = z.object({
+  ...cardRefParams,
+  reason: reasonParam,
+  requestId: requestIdParam.optional(),
+});
+
+export const assetTransferParams = z.object({
+  ...authParams,
+  fromAssetId: positiveIdParam,
+  toAssetId: positiveIdParam,
+  amount: amountParam,
+  requestId: requestIdParam.optional(),
+});
+
+export const assetLedgerParams = z.object({
+  ...authParams,
+  assetId: positiveIdParam,
+  pageNum: boundedInt(1, 1_000_000).default(1),
+  pageSize: boundedInt(1, 100).default(20),
+});
+
+/** Every 4.7 field may be changed; none is required but the address to change. */
+export const addressUpdateParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam,
+  addressId: positiveIdParam,
+  country: addAddressParams.shape.country.optional(),
+  city: addAddressParams.shape.city.optional(),
+  street: addAddressParams.shape.street.optional(),
+  firstName: personNameParam.optional(),
+  lastName: personNameParam.optional(),
+  mobile: mobileParam.optional(),
+  province: addAddressParams.shape.province,
+  postalCode: addAddressParams.shape.postalCode,
+  detailedAddress: addAddressParams.shape.detailedAddress,
+  isDefault: booleanParam.optional(),
+  requestId: requestIdParam.optional(),
+});
+
+export const addressDeleteParams = z.object({
+  ...authParams,
+  appUserId: appUserIdParam,
+  addressId: positiveIdParam,
+  requestId: requestIdParam.optional(),
+});
+
+export const userSearchParams = z.object({
+  ...authParams,
+  q: text(64).pipe(z.string().min(2, 'must be 2-64 characters')),
+  pageSize: boundedInt(1, 50).default(20),
+});
 export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
@@ -413,6 +514,60 @@ export const addressSchema = addressCreatedSchema.extend({
   createTime: isoDateTime,
 });
 
+/** card/detail: one status change, oldest first (issuance is the first, from null). */
+export const cardStatusChangeSchema = z.object({
+  fromStatus: z.enum(CARD_STATUSES).nullable(),
+  toStatus: z.enum(CARD_STATUSES),
+  reason: z.enum(CARD_CHANGE_REASONS).nullable(),
+  at: isoDateTime,
+});
+
+/**
+ * The card record of the card programme's operations (DESIGN §8): the 2.7 fields, plus the
+ * account status and embossed name a card page shows.
+ */
+export const managedCardSchema = userCardSummarySchema.extend({
+  cardAccountStatus: z.enum(CARD_ACCOUNT_STATUSES),
+  embossedName: z.string(),
+});
+
+/** card/detail: the card record plus its card asset's balance and its status history. */
+export const cardDetailSchema = managedCardSchema.extend({
+  balance: z.number(),
+  history: z.array(cardStatusChangeSchema),
+});
+
+/** asset/transfer */
+export const transferSchema = z.object({
+  transferId: z.number().int(),
+  fromAssetId: z.number().int(),
+  toAssetId: z.number().int(),
+  amount: z.number(),
+  fromBalance: z.number(),
+  toBalance: z.number(),
+});
+
+/** asset/ledger entry, newest first; amount signed, major units. */
+export const ledgerEntrySchema = z.object({
+  entryId: z.number().int(),
+  type: z.enum(LEDGER_TYPES),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  cardId: z.number().int().nullable(),
+  transferId: z.number().int().nullable(),
+  createdAt: isoDateTime,
+});
+
+export const ledgerPageSchema = z.object({
+  dataTotal: z.number().int(),
+  haveNext: z.boolean(),
+  list: z.array(ledgerEntrySchema),
+});
+
+export const addressDeletedSchema = z.object({ addressId: z.number().int() });
+
+export const userSearchResultSchema = z.object({ list: z.array(userWithCardsSchema) });
+
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 export type CardRecord = z.infer<typeof cardRecordSchema>;
 export type UserWithCards = z.infer<typeof userWithCardsSchema>;
@@ -423,3 +578,11 @@ export type UserCardSummary = z.infer<typeof userCardSummarySchema>;
 export type AddressCreated = z.infer<typeof addressCreatedSchema>;
 export type CardCategory = z.infer<typeof cardCategorySchema>;
 export type Address = z.infer<typeof addressSchema>;
+export type CardStatusChange = z.infer<typeof cardStatusChangeSchema>;
+export type ManagedCard = z.infer<typeof managedCardSchema>;
+export type CardDetail = z.infer<typeof cardDetailSchema>;
+export type Transfer = z.infer<typeof transferSchema>;
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;

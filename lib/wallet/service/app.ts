@@ -11,6 +11,7 @@ import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './h
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
 import { createAuthenticator } from './request/authenticate';
+import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
@@ -35,7 +36,10 @@ export function createWalletService(options: {
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
-    authenticator: createAuthenticator({ engine }),
+    authenticator: createAuthenticator({
+      engine,
+      revealSecret: (stored) => revealSecret(configuredSecretBox(), stored),
+    }),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),

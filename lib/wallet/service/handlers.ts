@@ -5,6 +5,13 @@
 import type { DatabaseHandle } from '@/lib/db/open';
 import type { OperationData, OperationParams, WalletOperationName } from '@/lib/wallet/contract/operations';
 import { addAddress } from './address/add-address';
+import { deleteAddress } from './address/delete-address';
+import { updateAddress } from './address/update-address';
+import { listLedger } from './asset/list-ledger';
+import { transferAsset } from './asset/transfer-asset';
+import { changeCardStatus } from './card/change-card-status';
+import { detailCard } from './card/detail-card';
+import { searchUsers } from './user/search-users';
 import { listAddresses } from './address/list-addresses';
 import { listAgencyAssets } from './asset/list-agency-assets';
 import { listUserAssets } from './asset/list-user-assets';
@@ -39,4 +46,14 @@ export const walletHandlers: WalletHandlers = {
   categoryList: listCategories,
   userAssetList: listUserAssets,
   addressList: listAddresses,
+  cardDetail: detailCard,
+  cardActivate: (context) => changeCardStatus({ ...context, action: 'activate' }),
+  cardLock: (context) => changeCardStatus({ ...context, action: 'lock' }),
+  cardUnlock: (context) => changeCardStatus({ ...context, action: 'unlock' }),
+  cardCancel: (context) => changeCardStatus({ ...context, action: 'cancel' }),
+  assetTransfer: transferAsset,
+  assetLedger: listLedger,
+  addressUpdate: updateAddress,
+  addressDelete: deleteAddress,
+  userSearch: searchUsers,
 };

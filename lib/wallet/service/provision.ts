@@ -6,6 +6,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { agencies, apps, assets, cardCategories, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { env, walletAppSecret } from '@/lib/env';
+import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
+import { isSealed, type SecretBox } from './secrets/secret-box';
 
 export type CategorySeed = {
   code: string;
@@ -82,7 +84,11 @@ export type ProvisionConfig = {
 
 export type ProvisionResult = { appKey: number; agencyAssetId: number; created: boolean };
 
-export async function provision(db: Database, config: ProvisionConfig): Promise<ProvisionResult> {
+export async function provision(
+  db: Database,
+  config: ProvisionConfig,
+  box: SecretBox = configuredSecretBox(),
+): Promise<ProvisionResult> {
   return db.transaction(async (tx) => {
     await tx
       .insert(agencies)
@@ -93,7 +99,12 @@ export async function provision(db: Database, config: ProvisionConfig): Promise<
 
     await tx
       .insert(apps)
-      .values({ agencyId: agency.id, appId: config.appId, name: config.appId, secret: config.appSecret })
+      .values({
+        agencyId: agency.id,
+        appId: config.appId,
+        name: config.appId,
+        secret: box.seal(config.appSecret),
+      })
       .onConflictDoNothing();
     const [app] = await tx.select().from(apps).where(eq(apps.appId, config.appId));
     if (!app) throw new Error('app row missing after insert');
@@ -102,8 +113,11 @@ export async function provision(db: Database, config: ProvisionConfig): Promise<
         `App ${config.appId} already exists under another agency; choose another WALLET_APP_ID.`,
       );
     }
-    if (app.secret !== config.appSecret) {
-      await tx.update(apps).set({ secret: config.appSecret }).where(eq(apps.id, app.id));
+    if (!isSealed(app.secret) || revealSecret(box, app.secret) !== config.appSecret) {
+      await tx
+        .update(apps)
+        .set({ secret: box.seal(config.appSecret) })
+        .where(eq(apps.id, app.id));
     }
 
     await tx
@@ -147,9 +161,12 @@ export async function provision(db: Database, config: ProvisionConfig): Promise<
       .onConflictDoNothing()
       .returning({ id: assets.id });
     if (created) {
-      await tx
-        .insert(ledgerEntries)
-        .values({ assetId: created.id, amount: opening, balanceAfter: opening, reason: 'PROVISION' });
+      // A ledger entry for every balance change and only then: no entry for an empty opening.
+      if (opening > 0) {
+        await tx
+          .insert(ledgerEntries)
+          .values({ assetId: created.id, amount: opening, balanceAfter: opening, reason: 'PROVISION' });
+      }
       return { appKey: app.id, agencyAssetId: created.id, created: true };
     }
     const [existing] = await tx

@@ -10,11 +10,17 @@ import { env } from '@/lib/env';
 import { createWalletService, type WalletService } from './app';
 import { walletDb } from './db';
 import { provisionFromEnv } from './provision';
+import { configuredSecretBox, sealAppSecrets } from './secrets/app-secrets';
 
 /** Migrated (by opening) and provisioned: what both servers do before they listen. */
 export async function prepareWalletDatabase(): Promise<DatabaseHandle> {
   const engine = await getDatabase();
-  await engine.withMigrationLock(() => provisionFromEnv(walletDb(engine)));
+  const db = walletDb(engine);
+  await engine.withMigrationLock(async () => {
+    // Installations from before sealing hold plain secrets: seal them before anything serves.
+    await sealAppSecrets(db, configuredSecretBox());
+    await provisionFromEnv(db);
+  });
   return engine;
 }
 

@@ -1,7 +1,15 @@
 // Shaping stored addresses into the address-list extension's element.
 import { addresses } from '@/lib/wallet/service/db/schema';
 import type { Address } from '@/lib/wallet/contract/schemas';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { AuthenticatedApp } from '../context';
+
+export function addressNotFound(addressId: number): WalletError {
+  return new WalletError(
+    ResultCode.ADDRESS_NOT_FOUND,
+    `Address ${addressId} is not one of this user's addresses.`,
+  );
+}
 
 export function toAddress(
   row: typeof addresses.$inferSelect,

@@ -2,7 +2,9 @@
 // every card record carries its category's fields, so reading them per request (or joining them
 // into every card row) is work a correct service need not do. Loaded once per engine; a category
 // id not in the copy (one provisioned after the load) reloads it once.
-import type { DatabaseHandle } from '@/lib/db/open';
+import { sql } from 'drizzle-orm';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
+import type { Executor } from '../context';
 import { CATEGORIES } from '../db/statements';
 
 export type Category = {
@@ -38,8 +40,14 @@ type Row = {
 
 const loaded = new WeakMap<DatabaseHandle, Promise<Map<number, Category>>>();
 
-async function load(handle: DatabaseHandle): Promise<Map<number, Category>> {
-  const rows = await handle.query<Row>(CATEGORIES.text, [], CATEGORIES.name);
+/**
+ * Reads the catalogue. Inside a transaction it must read through that transaction: PGlite has
+ * one connection, so a query beside an open transaction would wait for it forever.
+ */
+async function load(handle: DatabaseHandle, via?: Executor): Promise<Map<number, Category>> {
+  const rows = via
+    ? await rawRows<Row>(via, sql.raw(CATEGORIES.text))
+    : await handle.query<Row>(CATEGORIES.text, [], CATEGORIES.name);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -62,26 +70,33 @@ async function load(handle: DatabaseHandle): Promise<Map<number, Category>> {
 }
 
 /** Every category, by id, in id order. */
-export async function categoryCatalogue(handle: DatabaseHandle): Promise<Map<number, Category>> {
+export async function categoryCatalogue(
+  handle: DatabaseHandle,
+  via?: Executor,
+): Promise<Map<number, Category>> {
   let catalogue = loaded.get(handle);
   if (!catalogue) {
-    catalogue = load(handle);
+    catalogue = load(handle, via);
     loaded.set(handle, catalogue);
     catalogue.catch(() => loaded.delete(handle));
   }
   return catalogue;
 }
 
-/** The categories of these ids; reloads once if one is missing from the copy. */
+/**
+ * The categories of these ids; reloads once if one is missing from the copy. `via`: the open
+ * transaction of the caller, if any (see load).
+ */
 export async function categoriesFor(
   handle: DatabaseHandle,
   ids: Iterable<number>,
+  via?: Executor,
 ): Promise<Map<number, Category>> {
-  const catalogue = await categoryCatalogue(handle);
+  const catalogue = await categoryCatalogue(handle, via);
   for (const id of ids) {
     if (!catalogue.has(id)) {
       loaded.delete(handle);
-      return categoryCatalogue(handle);
+      return categoryCatalogue(handle, via);
     }
   }
   return catalogue;

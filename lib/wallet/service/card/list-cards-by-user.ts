@@ -8,6 +8,7 @@ import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { UsersWithCardsPage, UserWithCards } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';
 import {
+  CARD_HOLDERS_PAGE,
   CARDS_OF_USERS,
   USER_COUNT,
   USERS_BY_APP_USER_ID,
@@ -18,7 +19,8 @@ import {
 import { toCardRecord, type FullCardRow } from './card-records';
 import { categoriesFor } from './category-catalogue';
 
-type UserRow = {
+/** The user columns a 2.3 user entry needs (USER_ENTRY_COLUMNS of db/statements.ts). */
+export type UserEntryRow = {
   id: number;
   app_user_id: string;
   email: string;
@@ -33,12 +35,16 @@ type UserRow = {
 };
 
 function pageQuery(app: AuthenticatedApp, params: OperationParams<'cardListAllByUser'>) {
-  const { appUserId, email } = params;
-  if (appUserId && email) return { ...USERS_BY_APP_USER_ID_AND_EMAIL, values: [app.id, appUserId, email] };
-  if (appUserId) return { ...USERS_BY_APP_USER_ID, values: [app.id, appUserId] };
-  if (email) return { ...USERS_BY_EMAIL, values: [app.id, email] };
+  const { appUserId, email, withCards } = params;
+  const holders = withCards ? 1 : 0;
+  if (appUserId && email)
+    return { ...USERS_BY_APP_USER_ID_AND_EMAIL, values: [app.id, appUserId, email, holders] };
+  if (appUserId) return { ...USERS_BY_APP_USER_ID, values: [app.id, appUserId, holders] };
+  if (email) return { ...USERS_BY_EMAIL, values: [app.id, email, holders] };
   const offset = (params.pageNum - 1) * params.pageSize;
-  return { ...USERS_PAGE, values: [app.id, params.pageSize, offset] };
+  return withCards
+    ? { ...CARD_HOLDERS_PAGE, values: [app.id, params.pageSize, offset] }
+    : { ...USERS_PAGE, values: [app.id, params.pageSize, offset] };
 }
 
 export async function listCardsByUser(options: {
@@ -50,13 +56,32 @@ export async function listCardsByUser(options: {
   const filtered = Boolean(params.appUserId || params.email);
   const q = pageQuery(app, params);
   const [matches, countRows] = await Promise.all([
-    engine.query<UserRow>(q.text, q.values, q.name),
-    filtered ? undefined : engine.query<{ user_count: number }>(USER_COUNT.text, [app.id], USER_COUNT.name),
+    engine.query<UserEntryRow>(q.text, q.values, q.name),
+    filtered
+      ? undefined
+      : engine.query<{ user_count: number; card_holder_count: number }>(
+          USER_COUNT.text,
+          [app.id],
+          USER_COUNT.name,
+        ),
   ]);
-  const dataTotal = filtered ? matches.length : Number(countRows?.[0]?.user_count ?? 0);
+  const counts = countRows?.[0];
+  const dataTotal = filtered
+    ? matches.length
+    : Number((params.withCards ? counts?.card_holder_count : counts?.user_count) ?? 0);
   // A filtered match exists once; a later page of it is empty, as paging the full list would be.
   const pageUsers = filtered && params.pageNum > 1 ? [] : matches;
 
+  const list = await toUserEntries(engine, app, pageUsers);
+  return { dataTotal, haveNext: params.pageNum * params.pageSize < dataTotal, list };
+}
+
+/** 2.3 user entries for these users, with their cards (one statement) in the given order. */
+export async function toUserEntries(
+  engine: DatabaseHandle,
+  app: AuthenticatedApp,
+  pageUsers: readonly UserEntryRow[],
+): Promise<UserWithCards[]> {
   const byUser = new Map<number, FullCardRow[]>();
   if (pageUsers.length > 0) {
     const cards = await engine.query<FullCardRow>(
@@ -75,7 +100,7 @@ export async function listCardsByUser(options: {
     [...byUser.values()].flat().map((c) => c.category_id),
   );
 
-  const list: UserWithCards[] = pageUsers.map((user) => ({
+  return pageUsers.map((user) => ({
     agencyCode: app.agencyCode,
     appId: app.appId,
     appUserId: user.app_user_id,
@@ -98,6 +123,4 @@ export async function listCardsByUser(options: {
       : new Date(user.registered_at)
     ).toISOString(),
   }));
-
-  return { dataTotal, haveNext: params.pageNum * params.pageSize < dataTotal, list };
 }

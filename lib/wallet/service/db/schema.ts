@@ -41,6 +41,8 @@ export const apps = wallet.table('apps', {
   secret: text('secret').notNull(),
   /** Users registered under the app, kept in step by registration, so 4.2 never counts rows. */
   userCount: integer('user_count').notNull().default(0),
+  /** Users holding at least one card (4.2 withCards' dataTotal), kept by a trigger on cards. */
+  cardHolderCount: integer('card_holder_count').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -72,6 +74,8 @@ export const users = wallet.table(
     cardUuid: text('card_uuid'),
     supportDocumentType: text('support_document_type'),
     supportDocumentUrl: text('support_document_url'),
+    /** How many cards the user holds, kept by a trigger on cards (4.2 withCards). */
+    cardCount: integer('card_count').notNull().default(0),
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -85,6 +89,19 @@ export const users = wallet.table(
       t.registeredAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // user/search (DESIGN §8): every key through an index, so its cost does not grow with the
+    // number of users. Prefixes are ranges in the "C" collation (byte order), which btree
+    // indexes serve for any prefix, also in a generic prepared plan.
+    // 4.2 with withCards=true: the same order over card holders only.
+    index('users_app_card_holders_idx')
+      .on(t.appId, t.registeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.cardCount} > 0`),
+    index('users_search_app_user_id_idx').on(t.appId, sql`${t.appUserId} collate "C"`),
+    index('users_search_email_idx').on(t.appId, sql`lower(${t.email}) collate "C"`),
+    index('users_search_first_name_idx').on(t.appId, sql`lower(${t.firstName}) collate "C"`),
+    index('users_search_last_name_idx').on(t.appId, sql`lower(${t.lastName}) collate "C"`),
+    index('users_search_mobile_idx').on(t.appId, sql`replace(${t.mobile}, '-', '')`),
+    index('users_search_mobile_local_idx').on(t.appId, sql`split_part(${t.mobile}, '-', 2)`),
   ],
 );
 
@@ -107,6 +124,11 @@ export const assets = wallet.table(
     decimalPlaces: integer('decimal_places').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * How many ledger entries the asset has: kept by a trigger on ledger_entries (migration
+     * 0003), so a ledger page's total and its sequence range never need a count over the rows.
+     */
+    ledgerCount: bigint('ledger_count', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -207,11 +229,54 @@ export const cards = wallet.table(
     cardImageUrl: text('card_image_url'),
     rejectReason: text('reject_reason'),
     activeTime: timestamp('active_time', { withTimezone: true, mode: 'date' }),
+    /** Why the card reached its status (lock and cancel reasons); written into its history. */
+    statusReason: text('status_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('cards_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('cards_user_idx').on(t.userId, t.id),
+    // user/search by a card's last four digits.
+    index('cards_search_last4_idx').on(t.appId, sql`right(${t.cardNumber}, 4)`),
+  ],
 );
+
+/**
+ * Every status a card has had, oldest first (card/detail's history): written by a trigger on
+ * cards (migration 0003) for the insert and for every status change, in the same transaction,
+ * so no code path can change a status without its history.
+ */
+export const cardStatusHistory = wallet.table(
+  'card_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_status_history_card_idx').on(t.cardId, t.id)],
+);
+
+/** asset/transfer (DESIGN §8): each transfer, with its two ledger entries pointing at it. */
+export const transfers = wallet.table('transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: integer('app_id')
+    .notNull()
+    .references(() => apps.id),
+  fromAssetId: integer('from_asset_id')
+    .notNull()
+    .references(() => assets.id),
+  toAssetId: integer('to_asset_id')
+    .notNull()
+    .references(() => assets.id),
+  /** Minor units, > 0. */
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
 
 /** Every balance change, so that balances can always be re-derived and audited. */
 export const ledgerEntries = wallet.table(
@@ -224,12 +289,24 @@ export const ledgerEntries = wallet.table(
     /** Signed, minor units: negative for a debit. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    /** PROVISION, CARD_FEE, CREDIT. */
+    /** PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND (the ledger's `type`). */
     reason: text('reason').notNull(),
     cardId: integer('card_id').references(() => cards.id),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => transfers.id),
+    /**
+     * The entry's number within its asset's ledger, 1, 2, 3...: set by a trigger from
+     * assets.ledger_count (migration 0003), so page N of a ledger is a range of this index.
+     */
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`null`),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_asset_idx').on(t.assetId), index('ledger_card_idx').on(t.cardId)],
+  (t) => [
+    uniqueIndex('ledger_asset_seq_key').on(t.assetId, t.seq),
+    index('ledger_card_idx').on(t.cardId),
+    check('ledger_amount_non_zero', sql`${t.amount} <> 0`),
+  ],
 );
 
 /** Nonces seen per app within the timestamp window (DESIGN §2), shared by every instance. */

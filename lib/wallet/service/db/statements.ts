@@ -49,6 +49,13 @@ order by c.id`,
 const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, document_no, document_type, first_name,
   last_name, mobile, region, registered_at`;
 
+/** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
+export const CARD_HOLDERS_PAGE = {
+  name: 'wallet_card_holders_page',
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and card_count > 0
+order by registered_at desc, id desc limit $2 offset $3`,
+} as const;
+
 /** 4.2, unfiltered: one page of users, newest first (a range scan of users_app_registered_idx). */
 export const USERS_PAGE = {
   name: 'wallet_users_page',
@@ -59,26 +66,26 @@ order by registered_at desc, id desc limit $2 offset $3`,
 /** 4.2 by appUserId (unique per app): the one user, or none. */
 export const USERS_BY_APP_USER_ID = {
   name: 'wallet_users_by_app_user_id',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and app_user_id = $2`,
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and app_user_id = $2 and card_count >= $3`,
 } as const;
 
 /** 4.2 by e-mail (unique per app, case-insensitively: users_app_email_key). */
 export const USERS_BY_EMAIL = {
   name: 'wallet_users_by_email',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and lower(email) = lower($2)`,
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and lower(email) = lower($2) and card_count >= $3`,
 } as const;
 
 /** 4.2 by both: the one user only when the two agree. */
 export const USERS_BY_APP_USER_ID_AND_EMAIL = {
   name: 'wallet_users_by_app_user_id_and_email',
   text: `select ${USER_ENTRY_COLUMNS} from wallet.users
-where app_id = $1 and app_user_id = $2 and lower(email) = lower($3)`,
+where app_id = $1 and app_user_id = $2 and lower(email) = lower($3) and card_count >= $4`,
 } as const;
 
-/** 4.2's unfiltered total: the app's user counter, kept by registration (no count(*)). */
+/** 4.2's unfiltered totals: the app's counters of users and of card holders (no count(*)). */
 export const USER_COUNT = {
   name: 'wallet_user_count',
-  text: `select user_count from wallet.apps where id = $1`,
+  text: `select user_count, card_holder_count from wallet.apps where id = $1`,
 } as const;
 
 /** 4.2: the cards of one page of users (cards_user_idx), oldest first. */
@@ -100,4 +107,52 @@ export const PRUNE_NONCES = {
 export const PRUNE_IDEMPOTENCY = {
   name: 'wallet_prune_idempotency',
   text: `delete from wallet.idempotency_keys where created_at < $1::timestamptz`,
+} as const;
+
+/**
+ * user/search (DESIGN §8): every key through its own index, each branch bounded by the page
+ * size, so the cost does not grow with the number of users. Ranks: 0 an exact key (cardId,
+ * appUserId, e-mail), 1 an exact secondary key (a card's last four, a mobile number), 2 a prefix
+ * of appUserId or e-mail, 3 a name prefix. A user found several ways keeps the best rank; ties
+ * newest registration first. Absent keys are null and their branch is empty.
+ * $1 app, $2 cardId, $3 appUserId, $4 e-mail (lower), $5 last four, $6 mobile digits,
+ * $7/$8 appUserId prefix range, $9/$10 e-mail prefix range, $11/$12 name prefix range, $13 size.
+ */
+export const SEARCH_USERS = {
+  name: 'wallet_search_users',
+  text: `with hits as (
+  (select c.user_id, 0 as rank from wallet.cards c where c.id = $2::int and c.app_id = $1)
+  union all
+  (select u.id, 0 from wallet.users u where u.app_id = $1 and u.app_user_id = $3::text)
+  union all
+  (select u.id, 0 from wallet.users u where u.app_id = $1 and lower(u.email) = $4::text)
+  union all
+  (select c.user_id, 1 from wallet.cards c where c.app_id = $1 and right(c.card_number, 4) = $5::text limit $13)
+  union all
+  (select u.id, 1 from wallet.users u where u.app_id = $1 and replace(u.mobile, '-', '') = $6::text limit $13)
+  union all
+  (select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = $6::text limit $13)
+  union all
+  (select u.id, 2 from wallet.users u where u.app_id = $1
+     and u.app_user_id collate "C" >= $7::text and u.app_user_id collate "C" < $8::text
+     order by u.app_user_id collate "C" limit $13)
+  union all
+  (select u.id, 2 from wallet.users u where u.app_id = $1
+     and lower(u.email) collate "C" >= $9::text and lower(u.email) collate "C" < $10::text
+     order by lower(u.email) collate "C" limit $13)
+  union all
+  (select u.id, 3 from wallet.users u where u.app_id = $1
+     and lower(u.first_name) collate "C" >= $11::text and lower(u.first_name) collate "C" < $12::text
+     order by lower(u.first_name) collate "C" limit $13)
+  union all
+  (select u.id, 3 from wallet.users u where u.app_id = $1
+     and lower(u.last_name) collate "C" >= $11::text and lower(u.last_name) collate "C" < $12::text
+     order by lower(u.last_name) collate "C" limit $13)
+), best as (
+  select user_id, min(rank) as rank from hits group by user_id
+)
+select ${USER_ENTRY_COLUMNS}
+from best b join wallet.users u on u.id = b.user_id and u.app_id = $1
+order by b.rank, u.registered_at desc, u.id desc
+limit $13`,
 } as const;

@@ -1,0 +1,59 @@
+// asset/ledger (DESIGN §8): an asset's ledger, newest first. Entries are numbered 1..n per asset
+// (the ledger_entries_seq trigger) and the asset row holds n, so page N is the index range
+// seq in (n - N*size, n - (N-1)*size]: its cost does not depend on how long the ledger is or
+// how deep the page, and no request counts the rows.
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { minorToMajor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { LedgerEntry, LedgerPage } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { assets, ledgerEntries } from '../db/schema';
+
+export async function listLedger(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'assetLedger'>;
+}): Promise<LedgerPage> {
+  const { db, app, params } = options;
+  const [asset] = await db
+    .select({ count: assets.ledgerCount, decimalPlaces: assets.decimalPlaces })
+    .from(assets)
+    .where(and(eq(assets.id, params.assetId), eq(assets.appId, app.id)));
+  if (!asset) {
+    throw new WalletError(
+      ResultCode.ASSET_NOT_FOUND,
+      `Asset ${params.assetId} does not exist under this app.`,
+    );
+  }
+  const total = Number(asset.count);
+  const top = total - (params.pageNum - 1) * params.pageSize;
+  const rows =
+    top <= 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerEntries)
+          .where(
+            and(
+              eq(ledgerEntries.assetId, params.assetId),
+              lte(ledgerEntries.seq, top),
+              gt(ledgerEntries.seq, top - params.pageSize),
+            ),
+          )
+          .orderBy(desc(ledgerEntries.seq));
+  const dp = asset.decimalPlaces;
+  return {
+    dataTotal: total,
+    haveNext: params.pageNum * params.pageSize < total,
+    list: rows.map((r): LedgerEntry => ({
+      entryId: r.id,
+      type: r.reason as LedgerEntry['type'],
+      amount: minorToMajor(r.amount, dp),
+      balanceAfter: minorToMajor(r.balanceAfter, dp),
+      cardId: r.cardId,
+      transferId: r.transferId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

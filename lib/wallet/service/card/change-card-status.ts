@@ -1,0 +1,87 @@
+// card/activate, card/lock, card/unlock and card/cancel (DESIGN §8), in the caller's
+// transaction: the card's row is locked first (so a status change and a top-up of the same card
+// queue rather than race), the lifecycle table decides (4009 otherwise), the history trigger
+// records the change with its reason. Cancelling returns the card asset's balance to the
+// user's wallet asset of that currency, with a ledger entry on both, in the same transaction.
+import { and, eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { CardChangeReason, ManagedCard } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { assets, cards } from '../db/schema';
+import { moveMoney } from '../asset/move-money';
+import { nextStatus, type CardAction, type CardStatus } from './card-lifecycle';
+import { findCardOrThrow, toManagedCard } from './find-card';
+
+const DONE: Record<CardAction, string> = {
+  activate: 'activated',
+  lock: 'locked',
+  unlock: 'unlocked',
+  cancel: 'cancelled',
+};
+
+export async function changeCardStatus(options: {
+  db: Executor;
+  engine: DatabaseHandle;
+  app: AuthenticatedApp;
+  action: CardAction;
+  params: { appUserId: string; cardId: number; reason?: CardChangeReason };
+  now?: Date;
+}): Promise<ManagedCard> {
+  const { db, app, action, params } = options;
+  const now = options.now ?? new Date();
+  const found = await findCardOrThrow({
+    ...options,
+    appUserId: params.appUserId,
+    cardId: params.cardId,
+    lock: true,
+  });
+  const from = found.card.status as CardStatus;
+  const to = nextStatus(from, action);
+  if (!to) {
+    throw new WalletError(
+      ResultCode.CARD_STATUS_CONFLICT,
+      `Card ${found.card.id} is ${from}, so it cannot be ${DONE[action]}.`,
+    );
+  }
+
+  if (action === 'cancel') await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
+
+  const [updated] = await db
+    .update(cards)
+    .set({
+      status: to,
+      statusReason: params.reason ?? null,
+      updatedAt: now,
+      ...(action === 'activate' ? { cardAccountStatus: 'APPROVED', activeTime: now } : {}),
+    })
+    .where(eq(cards.id, found.card.id))
+    .returning();
+  if (!updated) throw new Error('card update returned no row');
+  return toManagedCard({ ...found, card: updated }, app.appId);
+}
+
+/** The card asset's whole balance back to the owner's wallet asset of the card's currency. */
+async function refundCardBalance(
+  db: Executor,
+  card: { id: number; cardAssetId: number },
+  userId: number,
+  currency: string,
+): Promise<void> {
+  const [wallet] = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.userId, userId), eq(assets.type, 'WALLET'), eq(assets.currency, currency)))
+    .orderBy(assets.id)
+    .limit(1);
+  if (!wallet) throw new Error(`user ${userId} has no ${currency} wallet to refund card ${card.id} into`);
+  await moveMoney({
+    db,
+    fromAssetId: card.cardAssetId,
+    toAssetId: wallet.id,
+    amountMinor: 'all',
+    outType: 'CARD_REFUND',
+    inType: 'CARD_REFUND',
+    cardId: card.id,
+  });
+}

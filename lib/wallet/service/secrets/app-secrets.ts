@@ -1,0 +1,42 @@
+// App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
+// opened only in the process that verifies signatures. Existing plain secrets (an installation
+// from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
+import { eq } from 'drizzle-orm';
+import { env, walletMasterKey } from '@/lib/env';
+import type { Executor } from '../context';
+import { apps } from '../db/schema';
+import { createSecretBox, isSealed, type SecretBox } from './secret-box';
+
+let configured: SecretBox | undefined;
+
+/** The box of this process's configuration (WALLET_MASTER_KEY, or the generated key). */
+export function configuredSecretBox(): SecretBox {
+  configured ??= createSecretBox(
+    walletMasterKey(),
+    env.WALLET_MASTER_KEY_PREVIOUS ? [env.WALLET_MASTER_KEY_PREVIOUS] : [],
+  );
+  return configured;
+}
+
+/** The usable secret of a stored value: sealed values opened; a plain one (not yet sealed) as is. */
+export function revealSecret(box: SecretBox, stored: string): string {
+  return isSealed(stored) ? box.open(stored) : stored;
+}
+
+/**
+ * Seals every app secret that is plain or sealed by another key than the box's current one.
+ * Returns how many were (re)sealed. Idempotent: a second run changes nothing.
+ */
+export async function sealAppSecrets(db: Executor, box: SecretBox): Promise<number> {
+  const rows = await db.select({ id: apps.id, secret: apps.secret }).from(apps);
+  let sealed = 0;
+  for (const row of rows) {
+    if (isSealed(row.secret) && box.isCurrent(row.secret)) continue;
+    await db
+      .update(apps)
+      .set({ secret: box.seal(revealSecret(box, row.secret)) })
+      .where(eq(apps.id, row.id));
+    sealed++;
+  }
+  return sealed;
+}

@@ -1,0 +1,57 @@
+// App secrets at rest (DESIGN §6): stored sealed with the master key, plain ones sealed at start,
+// a rotation re-sealing them all, and signed calls working throughout.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apps } from '@/lib/wallet/service/db/schema';
+import { configuredSecretBox, sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
+import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
+import { walletMasterKey } from '@/lib/env';
+import { callWallet } from '../helpers/wallet-call';
+import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+
+let db: TestDatabase;
+let server: WalletTestServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startWalletServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+const storedSecret = async () =>
+  (await db.db.select({ secret: apps.secret }).from(apps).where(eq(apps.appId, TEST_AGENCY.appId)))[0]!
+    .secret;
+
+describe('app secrets at rest', () => {
+  it('are stored sealed: the database alone holds no usable secret', async () => {
+    const stored = await storedSecret();
+    expect(isSealed(stored)).toBe(true);
+    expect(stored).not.toContain(TEST_AGENCY.appSecret);
+    expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
+  });
+
+  it('a plain secret left by an older installation is sealed by the start-up step, once', async () => {
+    await db.db.update(apps).set({ secret: TEST_AGENCY.appSecret }).where(eq(apps.appId, TEST_AGENCY.appId));
+    expect(await sealAppSecrets(db.db, configuredSecretBox())).toBe(1);
+    expect(await sealAppSecrets(db.db, configuredSecretBox())).toBe(0);
+    expect(configuredSecretBox().open(await storedSecret())).toBe(TEST_AGENCY.appSecret);
+  });
+
+  it('a rotation re-seals every secret with the new key, which alone then opens them', async () => {
+    const newKey = 'f'.repeat(64);
+    const rotating = createSecretBox(newKey, [walletMasterKey()]);
+    const count = await db.db.transaction((tx) => sealAppSecrets(tx, rotating));
+    expect(count).toBe(2); // the test agency's app and the other agency's
+    const stored = await storedSecret();
+    expect(createSecretBox(newKey).open(stored)).toBe(TEST_AGENCY.appSecret);
+    expect(() => configuredSecretBox().open(stored)).toThrow(/master key this process does not have/);
+    // Back to the configured key, so the server of this file keeps verifying.
+    await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
+    server.service.logger.flush?.();
+  });
+});
