@@ -49,6 +49,7 @@ import {
   USERS_BY_APP_USER_ID_AND_EMAIL,
   USERS_BY_EMAIL,
   USERS_PAGE,
+  CARD_HOLDERS_PAGE,
 } from '@/lib/wallet/service/db/statements';
 import {
   APP_CACHE_TTL_MS,
@@ -336,20 +337,23 @@ async function cardListAllByUser(pool: pg.Pool, app: App, pairs: Map<string, str
   const pageSize = int(pairs, 'pageSize', 1, 100, 20);
   const appUserId = pairs.get('appUserId') || undefined;
   const email = pairs.get('email') || undefined;
+  const withCards = pairs.get('withCards') === 'true';
+  const holders = withCards ? 1 : 0;
   const filtered = Boolean(appUserId || email);
   const [statement, values] =
     appUserId && email
-      ? [USERS_BY_APP_USER_ID_AND_EMAIL, [app.id, appUserId, email]]
+      ? [USERS_BY_APP_USER_ID_AND_EMAIL, [app.id, appUserId, email, holders]]
       : appUserId
-        ? [USERS_BY_APP_USER_ID, [app.id, appUserId]]
+        ? [USERS_BY_APP_USER_ID, [app.id, appUserId, holders]]
         : email
-          ? [USERS_BY_EMAIL, [app.id, email]]
-          : [USERS_PAGE, [app.id, pageSize, (pageNum - 1) * pageSize]];
+          ? [USERS_BY_EMAIL, [app.id, email, holders]]
+          : [withCards ? CARD_HOLDERS_PAGE : USERS_PAGE, [app.id, pageSize, (pageNum - 1) * pageSize]];
   const [matches, count] = await Promise.all([
     run<UserColumn>(pool, statement, values),
     filtered ? undefined : run(pool, USER_COUNT, [app.id]),
   ]);
-  const dataTotal = filtered ? matches.rows.length : Number(count?.rows[0]?.[0] ?? 0);
+  // USER_COUNT answers user_count, card_holder_count.
+  const dataTotal = filtered ? matches.rows.length : Number(count?.rows[0]?.[withCards ? 1 : 0] ?? 0);
   const users = filtered && pageNum > 1 ? [] : matches.rows;
   const u = matches.at;
 
