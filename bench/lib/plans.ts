@@ -1,13 +1,16 @@
-// The query plans PostgreSQL picks for 4.2's statements on each seeded database (EXPLAIN ANALYZE
+// The query plans PostgreSQL picks for 4.2's and user/search's statements on each seeded database (EXPLAIN ANALYZE
 // of the exact SQL the service runs: the texts of lib/wallet/service/db/statements.ts, which the
 // floor runs too), so that a size-dependent plan (a sequential scan where an index range scan was
 // meant) shows up in the results with its cost.
 import {
+  CARD_HOLDERS_PAGE,
   CARDS_OF_USERS,
+  SEARCH_USERS,
   USER_WITH_CARDS,
   USERS_BY_EMAIL,
   USERS_PAGE,
 } from '@/lib/wallet/service/db/statements';
+import { searchKeys } from '@/lib/wallet/service/user/search-users';
 import { query } from './servers';
 import { deepPage, type Population } from './wallet-requests';
 
@@ -38,7 +41,12 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
   const cases: [string, string, unknown[]][] = [
     ['4.2 first page of users', USERS_PAGE.text, [appKey, 20, 0]],
     ['4.2 deep page of users', USERS_PAGE.text, [appKey, 20, (deepPage(p) - 1) * 20]],
-    ['4.2 users filtered by email', USERS_BY_EMAIL.text, [appKey, `${p.prefix}-1@seed.example.com`]],
+    ['4.2 users filtered by email', USERS_BY_EMAIL.text, [appKey, `${p.prefix}-1@seed.example.com`, 0]],
+    ['4.2 first page of card holders (withCards)', CARD_HOLDERS_PAGE.text, [appKey, 20, 0]],
+    // user/search (DESIGN §8): every key at once, each through its own index.
+    ['user/search by an appUserId prefix', SEARCH_USERS.text, searchKeys(appKey, `${p.prefix}-12`, 20)],
+    ['user/search by a name prefix', SEARCH_USERS.text, searchKeys(appKey, 'seed', 20)],
+    ['user/search by last four digits', SEARCH_USERS.text, searchKeys(appKey, '0042', 20)],
     [`4.2 cards of ${ids.length} users`, CARDS_OF_USERS.text, [ids]],
     ['4.6 one user with their cards', USER_WITH_CARDS.text, [appKey, `${p.prefix}-1`]],
   ];
