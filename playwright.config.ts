@@ -79,6 +79,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       WALLET_API_BASE_URL: '',
       WALLET_APP_SECRET: 'e2e-wallet-secret-0123456789',
+      WALLET_MASTER_KEY: 'e2e0'.repeat(16),
       AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmn',
       ADMIN_PASSWORD: 'e2e-admin-password-1',
     },

@@ -7,6 +7,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const root = import.meta.dirname;
 
+/** The master key of the test suite (DESIGN §6 WALLET_MASTER_KEY): shared, like any instance's. */
+export const TEST_MASTER_KEY = '7e57'.repeat(16);
+
 const alias = [
   // Regex so `@/lib/x` maps but scoped packages (`@electric-sql/pglite`) do not.
   { find: /^@\//, replacement: `${root}/` },
@@ -25,6 +28,9 @@ function project(test: ProjectTest & { name: string }): TestProjectInlineConfigu
       environment: 'node',
       // Forks, not threads: PGlite (WASM) and `pg` sockets behave best with one process per file.
       pool: 'forks',
+      // One master key for the test processes and every app they start (secrets at rest are
+      // sealed by one process and opened by another, as with several instances in production).
+      env: { WALLET_MASTER_KEY: TEST_MASTER_KEY },
       ...test,
     },
   };

@@ -30,6 +30,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
 import { generateCardNumber } from '@/lib/wallet/contract/card-number';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import { parseQuery } from '@/lib/wallet/contract/query';
@@ -153,6 +154,12 @@ function send(res: http.ServerResponse, status: number, body: string): void {
 // Authentication (DESIGN §2): app under agency (2004), signature (2001), timestamp (2002), nonce (2003)
 
 type App = { id: number; appId: string; agencyCode: string };
+const secretBox = createSecretBox(
+  process.env.WALLET_MASTER_KEY ?? '',
+  process.env.WALLET_MASTER_KEY_PREVIOUS ? [process.env.WALLET_MASTER_KEY_PREVIOUS] : [],
+);
+const open = (stored: string) => (isSealed(stored) ? secretBox.open(stored) : stored);
+
 type CachedApp = { app: App; secret: string; expires: number };
 
 const APP_CACHE_MS = Number(process.env.FLOOR_APP_CACHE_MS ?? APP_CACHE_TTL_MS);
@@ -195,7 +202,8 @@ async function lookupApp(pool: pg.Pool, agencyCode: string, appId: string, now: 
       appId: row[at.app_id] as string,
       agencyCode: row[at.agency_code] as string,
     },
-    secret: row[at.secret] as string,
+    // Sealed at rest (DESIGN §6): opened once per cached lookup, as the service does.
+    secret: open(row[at.secret] as string),
     expires: now + APP_CACHE_MS,
   };
   if (APP_CACHE_MS > 0) appCache.set(key, entry);

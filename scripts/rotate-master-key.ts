@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
   try {
     const box = createSecretBox(newKey, [oldKey]);
-    const count = await walletDb(handle).transaction((tx) => sealAppSecrets(tx, box));
+    const { sealed: count, unopenable } = await walletDb(handle).transaction((tx) => sealAppSecrets(tx, box));
+    if (unopenable.length > 0) {
+      throw new Error(
+        `the current key does not open the secrets of app(s) ${unopenable.join(', ')}: nothing was changed`,
+      );
+    }
     if (env.WALLET_MASTER_KEY) {
       console.log(
         `re-sealed ${count} app secret(s). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,

@@ -105,8 +105,13 @@ function baseEnv(): Env {
     WALLET_AGENCY_CODE: BENCH_APP.agencyCode,
     WALLET_APP_ID: BENCH_APP.appId,
     WALLET_APP_SECRET: BENCH_APP.secret,
+    // Every process that seals or opens the app's secret (seed, service, app) shares one key.
+    WALLET_MASTER_KEY: BENCH_MASTER_KEY,
   };
 }
+
+/** The master key of every benchmark process (secrets at rest, DESIGN §6). */
+export const BENCH_MASTER_KEY = 'b'.repeat(64);
 
 export type Storage = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -345,6 +350,7 @@ export async function startFloor(options: {
       NODE_ENV: 'production',
       FLOOR_DATABASE_URL: options.databaseUrl,
       FLOOR_POOL_SIZE: String(POOL_SIZE),
+      WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     },
     ready: (output) => output.includes('[floor] listening'),
     timeoutMs: 30_000,

@@ -11,7 +11,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { runToEnd } from './processes';
 import { floorCalls, STARTUP_KEY, type FloorCall } from './floor-calls';
-import { BENCH_APP, type Server } from './servers';
+import { BENCH_APP, BENCH_MASTER_KEY, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
 
 export type FloorCheck = {
@@ -57,6 +57,7 @@ export async function verifyFloor(options: {
       WALLET_AGENCY_CODE: BENCH_APP.agencyCode,
       WALLET_APP_ID: BENCH_APP.appId,
       WALLET_APP_SECRET: BENCH_APP.secret,
+      WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     },
     timeoutMs: 120_000,
   });

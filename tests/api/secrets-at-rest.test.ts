@@ -37,19 +37,24 @@ describe('app secrets at rest', () => {
 
   it('a plain secret left by an older installation is sealed by the start-up step, once', async () => {
     await db.db.update(apps).set({ secret: TEST_AGENCY.appSecret }).where(eq(apps.appId, TEST_AGENCY.appId));
-    expect(await sealAppSecrets(db.db, configuredSecretBox())).toBe(1);
-    expect(await sealAppSecrets(db.db, configuredSecretBox())).toBe(0);
+    expect(await sealAppSecrets(db.db, configuredSecretBox())).toEqual({ sealed: 1, unopenable: [] });
+    expect(await sealAppSecrets(db.db, configuredSecretBox())).toEqual({ sealed: 0, unopenable: [] });
     expect(configuredSecretBox().open(await storedSecret())).toBe(TEST_AGENCY.appSecret);
   });
 
   it('a rotation re-seals every secret with the new key, which alone then opens them', async () => {
     const newKey = 'f'.repeat(64);
     const rotating = createSecretBox(newKey, [walletMasterKey()]);
-    const count = await db.db.transaction((tx) => sealAppSecrets(tx, rotating));
-    expect(count).toBe(2); // the test agency's app and the other agency's
+    const outcome = await db.db.transaction((tx) => sealAppSecrets(tx, rotating));
+    expect(outcome).toEqual({ sealed: 2, unopenable: [] }); // the test agency's app and the other's
     const stored = await storedSecret();
     expect(createSecretBox(newKey).open(stored)).toBe(TEST_AGENCY.appSecret);
     expect(() => configuredSecretBox().open(stored)).toThrow(/master key this process does not have/);
+    // A process without the new key leaves those secrets alone and says which.
+    expect(await sealAppSecrets(db.db, configuredSecretBox())).toEqual({
+      sealed: 0,
+      unopenable: [TEST_AGENCY.appId, 'app-2'],
+    });
     // Back to the configured key, so the server of this file keeps verifying.
     await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
     server.service.logger.flush?.();

@@ -58,6 +58,8 @@ export async function startApp(options: { port?: number; env: Record<string, str
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         WALLET_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wallet-app-')),
+        // The suite's one master key (vitest.config.ts), so what the tests seal the app opens.
+        ...(process.env.WALLET_MASTER_KEY ? { WALLET_MASTER_KEY: process.env.WALLET_MASTER_KEY } : {}),
         ...options.env,
         PORT: String(port),
       },

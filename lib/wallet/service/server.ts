@@ -16,11 +16,17 @@ import { configuredSecretBox, sealAppSecrets } from './secrets/app-secrets';
 export async function prepareWalletDatabase(): Promise<DatabaseHandle> {
   const engine = await getDatabase();
   const db = walletDb(engine);
-  await engine.withMigrationLock(async () => {
+  const { unopenable } = await engine.withMigrationLock(async () => {
     // Installations from before sealing hold plain secrets: seal them before anything serves.
-    await sealAppSecrets(db, configuredSecretBox());
+    const outcome = await sealAppSecrets(db, configuredSecretBox());
     await provisionFromEnv(db);
+    return outcome;
   });
+  if (unopenable.length > 0) {
+    console.warn(
+      `[wallet] the secrets of app(s) ${unopenable.join(', ')} were sealed with a master key this process does not have: set WALLET_MASTER_KEY (or WALLET_MASTER_KEY_PREVIOUS) to it, as on the other instances; their requests fail until then.`,
+    );
+  }
   return engine;
 }
 

@@ -24,19 +24,32 @@ export function revealSecret(box: SecretBox, stored: string): string {
 }
 
 /**
- * Seals every app secret that is plain or sealed by another key than the box's current one.
- * Returns how many were (re)sealed. Idempotent: a second run changes nothing.
+ * Seals every app secret that is plain or sealed by another key of the box's ring than its
+ * current one. Returns how many were (re)sealed, and the apps whose secret none of the box's
+ * keys opens (left as they are: a master key is missing from this process's configuration).
+ * Idempotent: a second run changes nothing.
  */
-export async function sealAppSecrets(db: Executor, box: SecretBox): Promise<number> {
-  const rows = await db.select({ id: apps.id, secret: apps.secret }).from(apps);
+export async function sealAppSecrets(
+  db: Executor,
+  box: SecretBox,
+): Promise<{ sealed: number; unopenable: string[] }> {
+  const rows = await db.select({ id: apps.id, appId: apps.appId, secret: apps.secret }).from(apps);
   let sealed = 0;
+  const unopenable: string[] = [];
   for (const row of rows) {
     if (isSealed(row.secret) && box.isCurrent(row.secret)) continue;
+    let plain: string;
+    try {
+      plain = revealSecret(box, row.secret);
+    } catch {
+      unopenable.push(row.appId);
+      continue;
+    }
     await db
       .update(apps)
-      .set({ secret: box.seal(revealSecret(box, row.secret)) })
+      .set({ secret: box.seal(plain) })
       .where(eq(apps.id, row.id));
     sealed++;
   }
-  return sealed;
+  return { sealed, unopenable };
 }
