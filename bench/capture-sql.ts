@@ -23,6 +23,7 @@ import { walletDb } from '@/lib/wallet/service/db';
 import { createWalletRequestHandler } from '@/lib/wallet/service/http/handle-request';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import { createAuthenticator } from '@/lib/wallet/service/request/authenticate';
+import { configuredSecretBox, revealSecret } from '@/lib/wallet/service/secrets/app-secrets';
 import { floorCalls, STARTUP_KEY, traceEntry } from './lib/floor-calls';
 import { signedPath, type Population, type WalletApp } from './lib/wallet-requests';
 
@@ -67,7 +68,11 @@ function tapEngine(handle: DatabaseHandle): DatabaseHandle {
 async function main(input: Input): Promise<void> {
   tapPg();
   const engine = tapEngine(await openPostgres(input.databaseUrl, 10));
-  const authenticator = createAuthenticator({ engine });
+  // As the service builds it (lib/wallet/service/app.ts): secrets are sealed at rest.
+  const authenticator = createAuthenticator({
+    engine,
+    revealSecret: (stored) => revealSecret(configuredSecretBox(), stored),
+  });
   const handle = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
