@@ -65,7 +65,10 @@ export async function startAppServer(options: { port?: number; host?: string } =
       `[card-wallet] health: /wallet/health/live, /wallet/health/ready; metrics: /wallet/metrics`,
     ].join('\n'),
   );
-  closeOnSignals(server, engine, () => app.close());
+  closeOnSignals(server, engine, async () => {
+    await wallet.close();
+    await app.close();
+  });
 }
 
 function warmUp(host: string | undefined, port: number): Promise<void> {

@@ -38,6 +38,8 @@ const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Requests per second per app, sustained; bursts up to twice that (DESIGN §8). 0: no limit. */
+  WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Seals app (and webhook) secrets at rest, AES-256-GCM (DESIGN §6). */
   WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */

@@ -17,7 +17,8 @@ export type WalletTestServer = {
   close(): Promise<void>;
 };
 
-export async function startWalletServer(): Promise<WalletTestServer> {
+/** `rateLimitRps`: DESIGN §8's limit for this server; the suite's default is none (vitest.config.ts). */
+export async function startWalletServer(options: { rateLimitRps?: number } = {}): Promise<WalletTestServer> {
   const engine = await getDatabase();
   let logs = '';
   const destination = new Writable({
@@ -30,6 +31,7 @@ export async function startWalletServer(): Promise<WalletTestServer> {
     engine,
     logger: createLogger({ level: 'info', destination }),
     metrics: createMetrics({ processMetrics: false }),
+    ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;
@@ -42,10 +44,12 @@ export async function startWalletServer(): Promise<WalletTestServer> {
     baseUrl: `http://127.0.0.1:${port}`,
     service,
     logs: () => logs,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await service.close();
+    },
   };
 }

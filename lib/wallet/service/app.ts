@@ -10,6 +10,8 @@ import { walletDb } from './db';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
+import { createRateLimiter } from './http/rate-limit';
+import { env } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 
@@ -20,6 +22,8 @@ export const METRICS_PATH = '/wallet/metrics';
 export type WalletService = {
   /** Answers a request under /wallet/ and returns true; false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Stops background work (the rate limit's flushes), sending what is pending. */
+  close(): Promise<void>;
   logger: Logger;
   metrics: WalletMetrics;
 };
@@ -28,8 +32,12 @@ export function createWalletService(options: {
   engine: DatabaseHandle;
   logger?: Logger;
   metrics?: WalletMetrics;
+  /** Requests per second per app (DESIGN §8); default WALLET_RATE_LIMIT_RPS; 0: no limit. */
+  rateLimitRps?: number;
 }): WalletService {
   const { engine } = options;
+  const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
+  const rateLimiter = rps > 0 ? createRateLimiter({ engine, rps }) : undefined;
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? createMetrics();
   let openApiJson: string | undefined;
@@ -43,6 +51,7 @@ export function createWalletService(options: {
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
+    ...(rateLimiter ? { rateLimiter } : {}),
   });
 
   const plain = (
@@ -83,6 +92,7 @@ export function createWalletService(options: {
   return {
     logger,
     metrics,
+    close: async () => rateLimiter?.close(),
     handle(req, res) {
       const url = req.url ?? '/';
       const mark = url.indexOf('?');

@@ -4,7 +4,7 @@
 import { closeOnSignals, startWalletServer } from './server';
 
 startWalletServer().then(
-  ({ server, engine }) => closeOnSignals(server, engine),
+  ({ server, engine, service }) => closeOnSignals(server, engine, () => service.close()),
   (error: unknown) => {
     console.error('[wallet] could not start:', error instanceof Error ? error.message : error);
     process.exit(1);

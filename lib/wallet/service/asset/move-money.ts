@@ -21,7 +21,12 @@ export async function moveMoney(options: {
   outType: LedgerType;
   inType: LedgerType;
   cardId?: number | null;
-  transferId?: number | null;
+  /**
+   * Writes the transfer row the two entries point at, once both rows are locked and the amount
+   * known to be there: written earlier, its foreign keys would share-lock both assets, and two
+   * transfers would then deadlock upgrading those locks.
+   */
+  recordTransfer?: (amountMinor: number) => Promise<number>;
 }): Promise<Moved> {
   const { db, fromAssetId, toAssetId } = options;
   const locked = await rawRows<{ id: number; balance: string | number }>(
@@ -42,7 +47,8 @@ export async function moveMoney(options: {
     sql`update ${assets} set balance = case id when ${fromAssetId} then ${fromBalance}::bigint else ${toBalance}::bigint end
         where id in (${fromAssetId}, ${toAssetId})`,
   );
-  const common = { cardId: options.cardId ?? null, transferId: options.transferId ?? null };
+  const transferId = options.recordTransfer ? await options.recordTransfer(amountMinor) : null;
+  const common = { cardId: options.cardId ?? null, transferId };
   await db.insert(ledgerEntries).values([
     {
       assetId: fromAssetId,

@@ -1,8 +1,8 @@
 // asset/transfer (DESIGN §8), in the caller's transaction: both assets under the app (4011), a
 // receiving card's row held FOR SHARE (a cancel of that card waits for this transfer, or this
-// transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals (1002), then one
-// transfer row and the money moved with a ledger entry on each side; a short balance is 4001
-// and, the transaction rolling back, changes nothing.
+// transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals (1002), then both
+// rows locked, the money moved, one transfer row and a ledger entry on each side; a short
+// balance is 4001 and changes nothing.
 import { and, eq, inArray } from 'drizzle-orm';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -53,11 +53,7 @@ export async function transferAsset(options: {
     throw new WalletError(ResultCode.PARAM_INVALID, `amount ${rule}.`, { field: 'amount', rule });
   }
 
-  const [transfer] = await db
-    .insert(transfers)
-    .values({ appId: app.id, fromAssetId: from.id, toAssetId: to.id, amount: amountMinor })
-    .returning({ id: transfers.id });
-  if (!transfer) throw new Error('transfer insert returned no row');
+  let transferId = 0;
   const moved = await moveMoney({
     db,
     fromAssetId: from.id,
@@ -65,7 +61,15 @@ export async function transferAsset(options: {
     amountMinor,
     outType: 'TRANSFER_OUT',
     inType: 'TRANSFER_IN',
-    transferId: transfer.id,
+    recordTransfer: async () => {
+      const [transfer] = await db
+        .insert(transfers)
+        .values({ appId: app.id, fromAssetId: from.id, toAssetId: to.id, amount: amountMinor })
+        .returning({ id: transfers.id });
+      if (!transfer) throw new Error('transfer insert returned no row');
+      transferId = transfer.id;
+      return transfer.id;
+    },
   });
   const dp = from.decimalPlaces;
   if ('short' in moved) {
@@ -75,7 +79,7 @@ export async function transferAsset(options: {
     );
   }
   return {
-    transferId: transfer.id,
+    transferId,
     fromAssetId: from.id,
     toAssetId: to.id,
     amount: minorToMajor(amountMinor, dp),

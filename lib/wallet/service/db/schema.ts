@@ -334,3 +334,23 @@ export const idempotencyKeys = wallet.table(
   },
   (t) => [primaryKey({ columns: [t.appId, t.requestId] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The rate limit's shared counts (DESIGN §8): requests per app, second and instance. Each
+ * instance adds its own counts in batches and reads the others', so no request waits on a row
+ * lock and every instance sees what all allow together (http/rate-limit.ts).
+ */
+export const rateCounters = wallet.table(
+  'rate_counters',
+  {
+    /** The appId as the request names it (the limit applies before anything is looked up). */
+    appKey: text('app_key').notNull(),
+    second: bigint('second', { mode: 'number' }).notNull(),
+    instance: text('instance').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appKey, t.second, t.instance] }),
+    index('rate_counters_second_idx').on(t.second),
+  ],
+);

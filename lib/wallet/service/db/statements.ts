@@ -156,3 +156,31 @@ from best b join wallet.users u on u.id = b.user_id and u.app_id = $1
 order by b.rank, u.registered_at desc, u.id desc
 limit $13`,
 } as const;
+
+/**
+ * Rate limit: reserve up to $4 requests for this instance ($3) in second $2, out of what the
+ * window (seconds $2-1 and $2, every instance) leaves of the limit $5. Answers the grant (0 when
+ * the window is full). Each instance writes only its own row, so reservations never queue on a
+ * shared row's lock; two racing reservations can overshoot by one grant at most.
+ */
+export const RATE_RESERVE = {
+  name: 'wallet_rate_reserve',
+  text: `with total as (
+  select coalesce(sum(hits), 0)::int as t from wallet.rate_counters
+  where app_key = $1 and second between $2::bigint - 1 and $2::bigint
+), granted as (
+  select greatest(0, least($4::int, $5::int - t))::int as n from total
+), reserved as (
+  insert into wallet.rate_counters (app_key, second, instance, hits)
+  select $1, $2, $3, n from granted where n > 0
+  on conflict (app_key, second, instance) do update set hits = rate_counters.hits + excluded.hits
+  returning 1
+)
+select n from granted`,
+} as const;
+
+/** Rate limit housekeeping: counts older than a minute are of no use. */
+export const RATE_PRUNE = {
+  name: 'wallet_rate_prune',
+  text: `delete from wallet.rate_counters where second < $1`,
+} as const;

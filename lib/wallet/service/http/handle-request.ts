@@ -1,7 +1,8 @@
 // The wallet service's HTTP layer: a plain Node request handler over the operation catalogue.
 // For every request under /wallet/api, in this order: the path (404), the method (405, code 1004,
-// with Allow; HEAD runs nothing), query parsing (1003 for a repeated name, 1002 for escapes that
-// are not UTF-8), the rate limit (429, code 6001, once it is configured), validation (1001/1002
+// with Allow; HEAD runs nothing), the app's rate limit (429, code 6001, Retry-After: before any
+// other work), query parsing (1003 for a repeated name, 1002 for escapes that are not UTF-8),
+// validation (1001/1002
 // naming the parameter in msg and in data.field), authentication (2004, 2001, 2002, 2003), the
 // operation (exactly once per requestId when it mutates), and the envelope. Anything unexpected
 // is HTTP 500 / code 5000 with no internal detail. Every request is one log line and one metric.
@@ -15,7 +16,7 @@ import {
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
-import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
+import { decodeComponent, nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
 import type { WalletDatabase } from '../db';
 import { walletHandlers, type WalletHandlers } from '../handlers';
@@ -23,6 +24,7 @@ import type { Authenticator } from '../request/authenticate';
 import { requestFingerprint, runOnce } from '../request/idempotency';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
+import type { RateLimiter } from './rate-limit';
 
 export const WALLET_API_PREFIX = '/wallet/api/';
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
@@ -83,6 +85,8 @@ export type WalletRequestHandlerOptions = {
   metrics: WalletMetrics;
   /** The OpenAPI document's JSON text, served at OPENAPI_PATH. */
   openApiJson: () => string;
+  /** DESIGN §8's per-app rate limit; none when absent. */
+  rateLimiter?: RateLimiter;
   handlers?: WalletHandlers;
 };
 
@@ -144,6 +148,9 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
     if (method !== route.operation.method) return [route.name, methodNotAllowed(route.operation.method)];
     try {
+      // Before any other work, so a refused request costs nothing and spends no nonce.
+      const limited = await rateLimited(options.rateLimiter, search);
+      if (limited) return [route.name, limited];
       return [route.name, await runOperation(route, search)];
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
@@ -190,6 +197,25 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       'request',
     );
+  };
+}
+
+const APP_ID_PARAM = /(?:^|&)appId=([^&]*)/;
+
+/** 429 / 6001 with Retry-After when the app named by the raw query is over its rate. */
+async function rateLimited(limiter: RateLimiter | undefined, search: string): Promise<Outcome | undefined> {
+  if (!limiter) return undefined;
+  const raw = APP_ID_PARAM.exec(search)?.[1];
+  const appKey = raw === undefined ? undefined : decodeComponent(raw);
+  // No readable appId: nothing to count against; validation refuses the request next.
+  if (!appKey) return undefined;
+  const decision = await limiter.check(appKey);
+  if (decision.allowed) return undefined;
+  return {
+    status: 429,
+    code: ResultCode.RATE_LIMITED,
+    body: envelope(ResultCode.RATE_LIMITED, 'Too many requests from this app: try again later.'),
+    headers: { 'Retry-After': String(decision.retryAfterSeconds) },
   };
 }
 
