@@ -16,6 +16,7 @@ import {
   WalletProtocolError,
   WalletRuleError,
   WalletServiceError,
+  WalletRateLimitedError,
 } from './errors';
 
 type Row = [
@@ -70,7 +71,13 @@ const ROWS: Row[] = [
   [4005, "Payment asset 3 is not one of the agency's assets.", WalletNotFoundError, 'paymentAssetId'],
   [4006, 'cardNumber is already bound to a card.', WalletConflictError, 'cardNumber'],
   [4007, 'requestId has already been used with other parameters.', WalletConflictError, 'requestId'],
+  // 4008 names cardId, which the operation used here does not have: no field.
+  [4008, "Card 7 is not one of user u-1's cards.", WalletNotFoundError, undefined],
+  [4009, 'Card 7 is CANCELLED, so it cannot be locked.', WalletConflictError, undefined],
+  [4010, 'A transfer from asset 3 to asset 4 is not allowed.', WalletRuleError, undefined],
+  [4011, 'Asset 9 does not exist under this app.', WalletNotFoundError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
+  [6001, 'Too many requests from this app: try again later.', WalletRateLimitedError, undefined],
 ];
 
 describe('walletErrorFromEnvelope', () => {
@@ -258,5 +265,13 @@ describe('instanceof across copies of this module', () => {
     expect(foreign instanceof WalletInputError).toBe(false);
     expect(new Error('x') instanceof WalletClientError).toBe(false);
     expect((null as unknown) instanceof WalletClientError).toBe(false);
+  });
+});
+
+describe('the card programme codes on their own operations', () => {
+  it('4008 marks the card on card/detail, 4011 nothing on a transfer', () => {
+    expect(walletErrorFromEnvelope('cardDetail', { code: 4008, msg: 'x' }).field).toBe('cardId');
+    expect(walletErrorFromEnvelope('assetLedger', { code: 4011, msg: 'x' }).field).toBe('assetId');
+    expect(walletErrorFromEnvelope('assetTransfer', { code: 4011, msg: 'x' }).field).toBeUndefined();
   });
 });

@@ -213,6 +213,14 @@ export const PARAMETER_LABELS: Record<string, string> = {
   province: 'province or state',
   postalCode: 'postal code',
   isDefault: 'default address choice',
+  withCards: 'card holders only choice',
+  cardId: 'card',
+  reason: 'reason',
+  fromAssetId: 'asset the money comes from',
+  toAssetId: 'asset the money goes to',
+  amount: 'amount',
+  assetId: 'asset',
+  q: 'search text',
 };
 
 /** The five parameters of DESIGN §2: staff cannot fix them, only an administrator or a developer. */
