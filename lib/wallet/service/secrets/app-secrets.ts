@@ -33,7 +33,10 @@ export async function sealAppSecrets(
   db: Executor,
   box: SecretBox,
 ): Promise<{ sealed: number; unopenable: string[] }> {
-  const rows = await db.select({ id: apps.id, appId: apps.appId, secret: apps.secret }).from(apps);
+  const rows = await db
+    .select({ id: apps.id, appId: apps.appId, secret: apps.secret })
+    .from(apps)
+    .orderBy(apps.id);
   let sealed = 0;
   const unopenable: string[] = [];
   for (const row of rows) {
