@@ -9,7 +9,7 @@
 // Clients reach them on 127.0.0.1 only (the two servers of the app bind every interface: they
 // take no host setting). Each server's output goes to a file (a line per request, for the wallet).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -310,6 +310,19 @@ export async function startApp(options: {
   });
 }
 
+/**
+ * The node options `npm run start:wallet` gives the service (package.json's script, e.g. a
+ * smaller young generation), so the benchmark runs it exactly as the script does.
+ */
+function startWalletNodeOptions(snapshotDir: string): string[] {
+  const file = path.join(snapshotDir, 'package.json');
+  const pkg = JSON.parse(readFileSync(existsSync(file) ? file : 'package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (pkg.scripts['start:wallet'] ?? '').split(/\s+/);
+  return words.slice(1).filter((w) => w.startsWith('--'));
+}
+
 /** `npm run start:wallet`: the wallet service alone, without Next or the back-office. */
 export async function startWallet(options: {
   snapshotDir: string;
@@ -322,7 +335,7 @@ export async function startWallet(options: {
     // What `npm run start:wallet` runs: it bundles the service with esbuild, then serves the
     // bundle in the same plain Node process.
     script: 'scripts/start-wallet.mjs',
-    nodeArgs: options.nodeArgs,
+    nodeArgs: [...startWalletNodeOptions(options.snapshotDir), ...(options.nodeArgs ?? [])],
     env: {
       ...baseEnv(),
       ...serverStorageEnv(options.storage),
