@@ -61,7 +61,17 @@ export async function createDatabase(adminUrl: string, label: string): Promise<B
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const drop = onCleanup(`drop database ${name}`, async () => {
-    await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    // FORCE cannot end a session PostgreSQL itself holds on the database for a moment (an
+    // autovacuum worker after a bulk load): wait for it and try again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        return;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
   });
   return { name, url: url.toString(), drop };
 }

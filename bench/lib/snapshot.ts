@@ -44,7 +44,8 @@ const BUILD_INPUTS = [
   'next-env.d.ts',
 ];
 /** Copied afresh on every run (they do not affect the build). */
-const RUN_INPUTS = ['scripts', 'bench'];
+// package.json too: `npm run start:wallet`'s node options are read from it (servers.ts).
+const RUN_INPUTS = ['scripts', 'bench', 'package.json'];
 
 export type Snapshot = {
   dir: string;
