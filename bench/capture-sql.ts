@@ -22,8 +22,7 @@ import { categoryCatalogue } from '@/lib/wallet/service/card/category-catalogue'
 import { walletDb } from '@/lib/wallet/service/db';
 import { createWalletRequestHandler } from '@/lib/wallet/service/http/handle-request';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
-import { createAuthenticator } from '@/lib/wallet/service/request/authenticate';
-import { configuredSecretBox, revealSecret } from '@/lib/wallet/service/secrets/app-secrets';
+import { createServiceAuthenticator } from '@/lib/wallet/service/app';
 import { floorCalls, STARTUP_KEY, traceEntry } from './lib/floor-calls';
 import { signedPath, type Population, type WalletApp } from './lib/wallet-requests';
 
@@ -68,11 +67,7 @@ function tapEngine(handle: DatabaseHandle): DatabaseHandle {
 async function main(input: Input): Promise<void> {
   tapPg();
   const engine = tapEngine(await openPostgres(input.databaseUrl, 10));
-  // As the service builds it (lib/wallet/service/app.ts): secrets are sealed at rest.
-  const authenticator = createAuthenticator({
-    engine,
-    revealSecret: (stored) => revealSecret(configuredSecretBox(), stored),
-  });
+  const authenticator = createServiceAuthenticator(engine);
   const handle = createWalletRequestHandler({
     engine,
     db: walletDb(engine),

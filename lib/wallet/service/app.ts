@@ -28,6 +28,14 @@ export type WalletService = {
   metrics: WalletMetrics;
 };
 
+/** The authenticator the service runs: secrets opened with this process's master key. */
+export function createServiceAuthenticator(engine: DatabaseHandle) {
+  return createAuthenticator({
+    engine,
+    revealSecret: (stored) => revealSecret(configuredSecretBox(), stored),
+  });
+}
+
 export function createWalletService(options: {
   engine: DatabaseHandle;
   logger?: Logger;
@@ -44,10 +52,7 @@ export function createWalletService(options: {
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
-    authenticator: createAuthenticator({
-      engine,
-      revealSecret: (stored) => revealSecret(configuredSecretBox(), stored),
-    }),
+    authenticator: createServiceAuthenticator(engine),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),

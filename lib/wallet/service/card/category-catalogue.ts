@@ -101,8 +101,3 @@ export async function categoriesFor(
   }
   return catalogue;
 }
-
-/** After provisioning changed the catalogue in this process. */
-export function forgetCategoryCatalogue(handle: DatabaseHandle): void {
-  loaded.delete(handle);
-}
