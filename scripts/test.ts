@@ -162,14 +162,17 @@ async function runStatic(): Promise<void> {
   // Route and PageProps types come from .next/types; generate them so a fresh clone (or a stale
   // build) typechecks the same as after `next build`.
   await execOrFail('next typegen', bin('next'), ['typegen']);
-  // All three always run so one pass reports every type, lint and formatting problem.
+  // All four always run so one pass reports every type, lint, formatting and OpenAPI problem.
   const tsc = await exec(bin('tsc'), ['--noEmit']);
   const eslint = await exec(bin('eslint'), ['.', '--max-warnings', '0']);
   const prettier = await exec(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+  // The served OpenAPI document under Redocly's recommended rules (redocly.yaml).
+  const openapi = await exec(bin('tsx'), ['scripts/lint-openapi.ts']);
   const failed = [
     tsc !== 0 && `tsc exited with code ${tsc}`,
     eslint !== 0 && `eslint exited with code ${eslint}`,
     prettier !== 0 && `prettier found unformatted files (run npm run format)`,
+    openapi !== 0 && `the OpenAPI document has lint problems (npm run lint:openapi)`,
   ];
   const reasons = failed.filter((f): f is string => typeof f === 'string');
   if (reasons.length > 0) throw new StepFailure(reasons.join('; '));
