@@ -17,6 +17,8 @@ export async function runWalletMutation<T>(options: {
   action: string;
   targetType: NonNullable<AuditEntry['targetType']>;
   targetId: string;
+  /** The app user this is about, when the target is not the user (their card, address...). */
+  subjectUser?: string;
   /** What was attempted, for the audit log (no card or document numbers). */
   summary: string;
   call: () => Promise<T>;
@@ -25,6 +27,8 @@ export async function runWalletMutation<T>(options: {
 }): Promise<T> {
   const { staff, action, targetType } = options;
   const actor = { id: staff.id, email: staff.email, role: staff.role };
+  // The entry is about the user even when it names their new card as its target (issuance).
+  const subjectUser = options.subjectUser ?? (targetType === 'user' ? options.targetId : undefined);
   const db = await getDb();
   try {
     const result = await options.call();
@@ -34,6 +38,7 @@ export async function runWalletMutation<T>(options: {
       action,
       targetType: described.targetType ?? targetType,
       targetId: described.targetId ?? options.targetId,
+      ...(subjectUser ? { subjectUser } : {}),
       outcome: 'success',
       resultCode: 0,
       summary: described.summary ?? options.summary,
@@ -46,6 +51,7 @@ export async function runWalletMutation<T>(options: {
       action,
       targetType,
       targetId: options.targetId,
+      ...(subjectUser ? { subjectUser } : {}),
       outcome: 'failure',
       resultCode: code,
       summary: `${options.summary}: failed${error instanceof WalletClientError ? ` (${error.name})` : ''}`,

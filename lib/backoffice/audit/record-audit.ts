@@ -13,6 +13,8 @@ export type AuditEntry = {
   action: string;
   targetType?: 'user' | 'card' | 'address' | 'staff' | 'session';
   targetId?: string;
+  /** The app user the entry is about (defaults to the target when the target is a user). */
+  subjectUser?: string;
   outcome: AuditOutcome;
   resultCode?: number | null;
   /** A sentence for people; never a card number, document number or secret. */
@@ -27,6 +29,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
+    subjectUser: entry.subjectUser ?? (entry.targetType === 'user' ? (entry.targetId ?? null) : null),
     outcome: entry.outcome,
     resultCode: entry.resultCode ?? null,
     summary: entry.summary.slice(0, 500),

@@ -14,7 +14,15 @@ export const PERMISSIONS = {
   'cards.read': ALL,
   'users.register': WRITERS,
   'addresses.add': WRITERS,
+  /** Edit, delete or make an address the default (DESIGN §9). */
+  'addresses.manage': WRITERS,
   'cards.issue': WRITERS,
+  /** A caller reports a card lost or stolen: support may lock it too (DESIGN §9). */
+  'cards.lock': ALL,
+  /** Unlock, activate, cancel (DESIGN §9). */
+  'cards.manage': WRITERS,
+  /** Transfers: funding a user's wallet and topping up cards (DESIGN §9). */
+  'money.transfer': WRITERS,
   'staff.read': ADMINS,
   'staff.manage': ADMINS,
   'audit.read': ADMINS,
@@ -34,6 +42,6 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: 'Everything, including staff accounts and the audit log',
-  operator: 'Registers users, adds addresses and issues cards',
-  support: 'Reads and looks up everything; changes nothing',
+  operator: 'Registers users, manages addresses, issues and manages cards, moves money',
+  support: 'Reads and looks up everything; locks a card a caller reports lost or stolen',
 };

@@ -75,6 +75,11 @@ export const auditLog = backoffice.table(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /**
+     * The app user the entry is about, whatever its target (the user, one of their cards or
+     * addresses, a transfer to them): filtering by a user finds every event about them.
+     */
+    subjectUser: text('subject_user'),
     outcome: text('outcome').$type<AuditOutcome>().notNull(),
     resultCode: integer('result_code'),
     summary: text('summary').notNull(),
@@ -84,5 +89,6 @@ export const auditLog = backoffice.table(
     index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
     index('audit_log_actor_idx').on(t.actorEmail, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetId),
+    index('audit_log_subject_idx').on(t.subjectUser, t.createdAt.desc(), t.id.desc()),
   ],
 );
