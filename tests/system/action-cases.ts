@@ -418,7 +418,11 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'cards.read': ['admin', 'operator', 'support'],
     'users.register': ['admin', 'operator'],
     'addresses.add': ['admin', 'operator'],
+    'addresses.manage': ['admin', 'operator'],
     'cards.issue': ['admin', 'operator'],
+    'cards.lock': ['admin', 'operator', 'support'],
+    'cards.manage': ['admin', 'operator'],
+    'money.transfer': ['admin', 'operator'],
     'staff.read': ['admin'],
     'staff.manage': ['admin'],
     'audit.read': ['admin'],
@@ -430,6 +434,9 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
 export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'users.register',
   'addresses.add',
+  'addresses.manage',
   'cards.issue',
+  'cards.manage',
+  'money.transfer',
   'staff.manage',
 ];

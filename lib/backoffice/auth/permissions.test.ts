@@ -1,6 +1,6 @@
-// The role matrix of DESIGN §7, written out in full: admin does everything (and alone manages
-// staff and reads the audit log), operator registers users, adds addresses and issues cards,
-// support reads and looks up and changes nothing. A permission added to PERMISSIONS without a
+// The role matrix of DESIGN §7 and §9, written out in full: admin does everything (and alone
+// manages staff and reads the audit log), operator registers users, manages addresses, issues and
+// manages cards and moves money, support reads and looks up and only locks a card. A permission added to PERMISSIONS without a
 // row here fails the test, so the matrix cannot grow unreviewed.
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Permission } from './permissions';
@@ -12,7 +12,11 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'cards.read': { admin: true, operator: true, support: true },
   'users.register': { admin: true, operator: true, support: false },
   'addresses.add': { admin: true, operator: true, support: false },
+  'addresses.manage': { admin: true, operator: true, support: false },
   'cards.issue': { admin: true, operator: true, support: false },
+  'cards.lock': { admin: true, operator: true, support: true },
+  'cards.manage': { admin: true, operator: true, support: false },
+  'money.transfer': { admin: true, operator: true, support: false },
   'staff.read': { admin: true, operator: false, support: false },
   'staff.manage': { admin: true, operator: false, support: false },
   'audit.read': { admin: true, operator: false, support: false },
@@ -39,14 +43,25 @@ describe('the DESIGN §7 role matrix', () => {
       expect(can('admin', permission)).toBe(true);
   });
 
-  it('support may only read', () => {
+  it('support may only read and lock a card', () => {
     const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('support', p));
-    expect(allowed.sort()).toEqual([...READS].sort());
+    expect(allowed.sort()).toEqual([...READS, 'cards.lock'].sort());
   });
 
-  it('operator may read, register users, add addresses and issue cards, and nothing about staff or audit', () => {
+  it('operator may do everything but staff and audit', () => {
     const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('operator', p));
-    expect(allowed.sort()).toEqual([...READS, 'users.register', 'addresses.add', 'cards.issue'].sort());
+    expect(allowed.sort()).toEqual(
+      [
+        ...READS,
+        'users.register',
+        'addresses.add',
+        'addresses.manage',
+        'cards.issue',
+        'cards.lock',
+        'cards.manage',
+        'money.transfer',
+      ].sort(),
+    );
   });
 
   it('refuses a role that is not one of the three', () => {
@@ -59,6 +74,8 @@ describe('the DESIGN §7 role matrix', () => {
   it('labels and describes every role', () => {
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...STAFF_ROLES].sort());
     expect(Object.keys(ROLE_DESCRIPTIONS).sort()).toEqual([...STAFF_ROLES].sort());
-    expect(ROLE_DESCRIPTIONS.support).toMatch(/changes nothing/);
+    expect(ROLE_DESCRIPTIONS.support).toBe(
+      'Reads and looks up everything; locks a card a caller reports lost or stolen',
+    );
   });
 });
