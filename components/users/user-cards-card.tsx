@@ -1,6 +1,8 @@
-// A user's cards (spec 4.6). Card numbers arrive already masked (BIN and last four, DESIGN §5).
+// A user's cards (spec 4.6), each opening its card page. Card numbers arrive already masked (BIN
+// and last four, DESIGN §5).
 // Server-compatible.
 import { CreditCard } from 'lucide-react';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,10 +24,13 @@ export type UserCardView = {
 const TYPE_LABELS = { VIRTUAL: 'Virtual', PHYSICAL: 'Physical' } as const;
 
 export function UserCardsCard({
+  appUserId,
   cards,
   error,
   action,
 }: {
+  /** Whose cards: each row opens the card's page. */
+  appUserId: string;
   cards: readonly UserCardView[];
   /** Shown instead of the list when the cards could not be loaded. */
   error?: ReactNode;
@@ -65,7 +70,14 @@ export function UserCardsCard({
               <TableBody>
                 {cards.map((card) => (
                   <TableRow key={card.cardId} data-testid={`card-row-${card.cardId}`}>
-                    <TableCell className="font-mono tabular-nums">{card.maskedNumber}</TableCell>
+                    <TableCell className="font-mono tabular-nums">
+                      <Link
+                        href={`/users/${encodeURIComponent(appUserId)}/cards/${card.cardId}`}
+                        className="text-link underline-offset-4 hover:underline"
+                      >
+                        {card.maskedNumber}
+                      </Link>
+                    </TableCell>
                     <TableCell className="font-medium">{card.name}</TableCell>
                     <TableCell>{card.network}</TableCell>
                     <TableCell>{TYPE_LABELS[card.type]}</TableCell>

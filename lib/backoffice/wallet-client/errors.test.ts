@@ -274,4 +274,15 @@ describe('the card programme codes on their own operations', () => {
     expect(walletErrorFromEnvelope('assetLedger', { code: 4011, msg: 'x' }).field).toBe('assetId');
     expect(walletErrorFromEnvelope('assetTransfer', { code: 4011, msg: 'x' }).field).toBeUndefined();
   });
+
+  it('4001 on a transfer is about its amount, not a card fee', () => {
+    const transfer = walletErrorFromEnvelope('assetTransfer', { code: 4001, msg: 'x' });
+    expect(transfer.field).toBe('amount');
+    expect(transfer.staffMessage).toBe(
+      "The amount is more than the source's balance now. Nothing moved; enter a smaller amount or add money to the source first.",
+    );
+    const fee = walletErrorFromEnvelope('agencyApplyUserCard', { code: 4001, msg: 'x' });
+    expect(fee.field).toBeUndefined();
+    expect(fee.staffMessage).toMatch(/^The paying asset's balance is lower than the card fee\./);
+  });
 });

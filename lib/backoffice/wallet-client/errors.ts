@@ -352,6 +352,23 @@ const FIELD_BY_CODE: Partial<Record<ResultCodeValue, string>> = {
   4011: 'assetId',
 };
 
+/**
+ * Where one operation's answer means something more precise than the code's general sentence
+ * (4001 is about a card fee in 4.3/4.4, about the amount in asset/transfer).
+ */
+const BY_OPERATION: Partial<Record<string, Partial<Record<ResultCodeValue, { field?: string; message: string }>>>> = {
+  assetTransfer: {
+    4001: {
+      field: 'amount',
+      message:
+        "The amount is more than the source's balance now. Nothing moved; enter a smaller amount or add money to the source first.",
+    },
+    4011: {
+      message: 'One of the two assets was not found under this agency. Reload the page and choose again.',
+    },
+  },
+};
+
 function isKnownCode(code: number): code is ResultCodeValue {
   return Object.hasOwn(resultCodeMeaning, code);
 }
@@ -371,7 +388,8 @@ export function parameterNames(operation: string): ReadonlySet<string> {
  */
 export function fieldOfEnvelope(operation: string, code: number, data: unknown): string | undefined {
   const named = (data as { field?: unknown } | null | undefined)?.field;
-  const candidate = typeof named === 'string' ? named : isKnownCode(code) ? FIELD_BY_CODE[code] : undefined;
+  const implied = isKnownCode(code) ? (BY_OPERATION[operation]?.[code]?.field ?? FIELD_BY_CODE[code]) : undefined;
+  const candidate = typeof named === 'string' ? named : implied;
   return candidate !== undefined && parameterNames(operation).has(candidate) ? candidate : undefined;
 }
 
@@ -381,7 +399,9 @@ function ruleOfEnvelope(data: unknown): string | undefined {
   return typeof rule === 'string' ? rule : undefined;
 }
 
-function staffMessageFor(code: number, field: string | undefined, data: unknown): string {
+function staffMessageFor(operation: string, code: number, field: string | undefined, data: unknown): string {
+  const precise = isKnownCode(code) ? BY_OPERATION[operation]?.[code]?.message : undefined;
+  if (precise) return precise;
   switch (code) {
     case ResultCode.PARAM_MISSING:
       return missingStaffMessage(field);
@@ -416,7 +436,7 @@ export function walletErrorFromEnvelope(operation: string, envelope: WalletEnvel
     code,
     serviceMessage: msg,
     ...(field !== undefined ? { field } : {}),
-    staffMessage: staffMessageFor(code, field, envelope.data),
+    staffMessage: staffMessageFor(operation, code, field, envelope.data),
     detail: `wallet ${operation} answered ${code} (${meaning})${field !== undefined ? ` for ${field}` : ''}`,
   });
 }

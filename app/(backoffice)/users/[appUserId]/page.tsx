@@ -1,13 +1,14 @@
 // One user: profile (4.2), cards (4.6), delivery addresses and balances (extensions), and what the
 // viewer's role lets them start from here. Card and document numbers are masked on the server
 // before anything is rendered, so the full values reach neither the HTML nor the RSC payload.
-import { MapPinPlus, SquarePlus } from 'lucide-react';
+import { HandCoins, MapPinPlus, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { TransferDialog } from '@/components/money/transfer-dialog';
 import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
 import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
@@ -18,6 +19,7 @@ import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/forma
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { toTransferAsset } from '@/lib/backoffice/forms/card-programme';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/forms/user-forms';
 import { appUserIdFromSegment, findUser } from './find-user';
 
@@ -46,7 +48,8 @@ export default async function UserPage({ params }: { params: Params }) {
   const me = await requireStaff('users.read');
   const appUserId = appUserIdFromSegment((await params).appUserId);
   const wallet = getWalletClient();
-  const [lookup, cards, addresses, assets] = await Promise.all([
+  const canTransfer = can(me.role, 'money.transfer');
+  const [lookup, cards, addresses, assets, agencyAssets] = await Promise.all([
     findUser(appUserId),
     wallet.userCardList({ appUserId }).then(
       (value) => ({ ok: true as const, value }),
@@ -60,6 +63,8 @@ export default async function UserPage({ params }: { params: Params }) {
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
     ),
+    // Only "Fund wallet" needs the agency's assets, and only roles that may move money see it.
+    canTransfer ? wallet.agencyAssetList({}).catch(() => null) : Promise.resolve(null),
   ]);
 
   if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
@@ -97,6 +102,24 @@ export default async function UserPage({ params }: { params: Params }) {
       </Link>
     </Button>
   ) : null;
+
+  // "Fund wallet": the agency's assets of the wallet's currency pay into the user's wallet.
+  const walletAsset = assets.ok ? assets.value.find((a) => a.type === 'WALLET') : undefined;
+  const fundWallet =
+    canTransfer && walletAsset && agencyAssets ? (
+      <TransferDialog
+        kind="fund-wallet"
+        appUserId={user.appUserId}
+        target={toTransferAsset(
+          walletAsset,
+          `the wallet of ${user.firstName} ${user.lastName} (${walletAsset.currency})`,
+        )}
+        sources={agencyAssets
+          .filter((a) => a.currency === walletAsset.currency)
+          .map((a) => toTransferAsset(a, `${a.assetName} (agency)`))}
+        trigger={{ label: 'Fund wallet', icon: HandCoins }}
+      />
+    ) : null;
 
   // The empty lists offer the same starts, worded for the first one.
   const firstAddressLink = canAddAddress ? (
@@ -159,8 +182,9 @@ export default async function UserPage({ params }: { params: Params }) {
         description={`App user ID ${user.appUserId} · registered ${formatDateTime(user.registerTime)}`}
         breadcrumbs={[{ label: 'Users', href: '/users' }, { label: name }]}
         actions={
-          addAddressLink || issueCardLink ? (
+          addAddressLink || issueCardLink || fundWallet ? (
             <>
+              {fundWallet}
               {addAddressLink}
               {issueCardLink}
             </>
@@ -183,6 +207,7 @@ export default async function UserPage({ params }: { params: Params }) {
           }}
         />
         <UserCardsCard
+          appUserId={user.appUserId}
           cards={cardViews}
           error={cards.ok ? undefined : sectionError('The cards could not be loaded', cards.reason)}
           action={firstCardLink}

@@ -1,0 +1,221 @@
+// One card (DESIGN §7, §8): its record with the number masked, status, balance, the status history
+// as a timeline and the latest entries of its ledger; the lifecycle actions and the top-up the
+// viewer's role allows (DESIGN §9) for the card's status. The number is masked here, on the
+// server, so the full value reaches neither the HTML nor the RSC payload.
+import { ArrowDownToLine, CreditCard } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CardChangeDialog } from '@/components/cards/card-change-dialog';
+import { CardHistoryCard } from '@/components/cards/card-history-card';
+import { CardLedgerCard } from '@/components/cards/card-ledger-card';
+import { TransferDialog } from '@/components/money/transfer-dialog';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/card-view';
+import { toTransferAsset, type TransferAsset } from '@/lib/backoffice/forms/card-programme';
+import { formatExpiry, formatMoney } from '@/lib/backoffice/format';
+import { maskCardNumber } from '@/lib/backoffice/mask';
+import { getWalletClient, WalletClientError, WalletNotFoundError } from '@/lib/backoffice/wallet-client';
+import { appUserIdParam, positiveIdParam } from '@/lib/wallet/contract/schemas';
+import { appUserIdFromSegment } from '../../find-user';
+
+type Params = Promise<{ appUserId: string; cardId: string }>;
+
+const LEDGER_ROWS = 10;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { cardId } = await params;
+  return { title: `Card ${cardId}` };
+}
+
+function CardNotFound({ appUserId, cardId }: { appUserId: string; cardId: string }) {
+  const userPath = `/users/${encodeURIComponent(appUserId)}`;
+  return (
+    <>
+      <PageHeader
+        title="Card not found"
+        breadcrumbs={[
+          { label: 'Users', href: '/users' },
+          { label: appUserId, href: userPath },
+          { label: 'Not found' },
+        ]}
+      />
+      <EmptyState
+        icon={<CreditCard />}
+        title={`User ${appUserId} has no card ${cardId}`}
+        description="The card may belong to someone else, or the link is mistyped. The user's page lists their cards."
+        action={
+          <Link href={userPath} className={buttonVariants({ variant: 'outline' })}>
+            Back to the user
+          </Link>
+        }
+      />
+    </>
+  );
+}
+
+export default async function CardPage({ params }: { params: Params }) {
+  const me = await requireStaff('cards.read');
+  const segments = await params;
+  const appUserId = appUserIdFromSegment(segments.appUserId);
+  const cardIdParse = positiveIdParam.safeParse(segments.cardId);
+  if (!appUserIdParam.safeParse(appUserId).success || !cardIdParse.success) {
+    return <CardNotFound appUserId={appUserId} cardId={segments.cardId} />;
+  }
+  const cardId = cardIdParse.data;
+  const wallet = getWalletClient();
+
+  let card;
+  try {
+    card = await wallet.cardDetail({ appUserId, cardId });
+  } catch (error) {
+    // 3001 (no such user) and 4008 (not this user's card) read the same to staff.
+    if (error instanceof WalletNotFoundError)
+      return <CardNotFound appUserId={appUserId} cardId={segments.cardId} />;
+    throw error;
+  }
+
+  const canTransfer = can(me.role, 'money.transfer');
+  const [ledger, userAssets, agencyAssets] = await Promise.all([
+    wallet.assetLedger({ assetId: card.cardAssetId, pageNum: 1, pageSize: LEDGER_ROWS }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
+    canTransfer ? wallet.userAssetList({ appUserId }) : Promise.resolve([]),
+    canTransfer ? wallet.agencyAssetList({}) : Promise.resolve([]),
+  ]);
+  if (!ledger.ok && !(ledger.reason instanceof WalletClientError)) throw ledger.reason;
+
+  const label = cardLabel(card.last4);
+  const userPath = `/users/${encodeURIComponent(appUserId)}`;
+  const wallets = userAssets.filter((a) => a.type === 'WALLET' && a.currency === card.currency);
+  const topUpSources: TransferAsset[] = [
+    ...wallets.map((a) => toTransferAsset(a, `Wallet (${a.currency})`)),
+    ...agencyAssets
+      .filter((a) => a.currency === card.currency)
+      .map((a) => toTransferAsset(a, `${a.assetName} (agency)`)),
+  ];
+  const cardAsset = toTransferAsset(
+    {
+      assetId: card.cardAssetId,
+      balance: card.balance,
+      currency: card.currency,
+      decimalPlaces: card.decimalPlaces,
+    },
+    `card ${label}`,
+  );
+  const actions = cardActionsFor(card.status, me.role);
+  const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
+  const consequence = {
+    lock: 'It cannot be used until an operator unlocks it.',
+    unlock: 'It can be used again at once.',
+    activate: 'It can be used from now on.',
+    cancel: cancelConsequence(
+      card.balance > 0 ? balance : null,
+      wallets[0] ? `Wallet (${card.currency})` : null,
+    ),
+  } as const;
+
+  return (
+    <>
+      <PageHeader
+        title={`Card ${label}`}
+        description={`${card.cardName} · ${card.cardHolder} · app user ID ${appUserId}`}
+        breadcrumbs={[
+          { label: 'Users', href: '/users' },
+          { label: card.cardHolder || appUserId, href: userPath },
+          { label: `Card ${label}` },
+        ]}
+        actions={
+          actions.length > 0 || (canTransfer && card.status === 'ACTIVE') ? (
+            <>
+              {actions.map((action) => (
+                <CardChangeDialog
+                  key={action}
+                  action={action}
+                  appUserId={appUserId}
+                  cardId={cardId}
+                  cardLabel={label}
+                  consequence={consequence[action]}
+                />
+              ))}
+              {canTransfer && card.status === 'ACTIVE' ? (
+                <TransferDialog
+                  kind="top-up"
+                  appUserId={appUserId}
+                  cardId={cardId}
+                  target={cardAsset}
+                  sources={topUpSources}
+                  trigger={{ label: 'Top up', icon: ArrowDownToLine, variant: 'default' }}
+                />
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      <div className="grid gap-6">
+        <Card role="region" aria-labelledby="card-title">
+          <CardHeader>
+            <CardTitle id="card-title">Card</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DescriptionList columns={3}>
+              <DescriptionItem term="Card number">
+                <span className="font-mono tabular-nums" data-testid="card-number">
+                  {maskCardNumber(card.cardNumber)}
+                </span>
+              </DescriptionItem>
+              <DescriptionItem term="Status">
+                <span data-testid="card-status">
+                  <CardStatusBadge status={card.status} />
+                </span>
+              </DescriptionItem>
+              <DescriptionItem term="Balance">
+                <span className="text-base font-semibold tabular-nums" data-testid="card-balance">
+                  {balance}
+                </span>
+              </DescriptionItem>
+              <DescriptionItem term="Card type">
+                {card.cardName} ({card.type === 'VIRTUAL' ? 'virtual' : 'physical'}, {card.network})
+              </DescriptionItem>
+              <DescriptionItem term="Name on card">{card.embossedName}</DescriptionItem>
+              <DescriptionItem term="Expires">
+                {formatExpiry(card.expireMonth, card.expireYear)}
+              </DescriptionItem>
+              <DescriptionItem term="Card account">
+                <AccountStatusBadge status={card.cardAccountStatus} />
+              </DescriptionItem>
+              <DescriptionItem term="Card ID">{card.cardId}</DescriptionItem>
+              <DescriptionItem term="Holder">
+                <Link href={userPath} className="text-link underline-offset-4 hover:underline">
+                  {card.cardHolder || appUserId}
+                </Link>
+              </DescriptionItem>
+            </DescriptionList>
+          </CardContent>
+        </Card>
+        <CardHistoryCard history={card.history} />
+        {ledger.ok ? (
+          <CardLedgerCard
+            page={ledger.value}
+            assetId={card.cardAssetId}
+            currency={card.currency}
+            decimalPlaces={card.decimalPlaces}
+          />
+        ) : (
+          <Alert variant="error">
+            <AlertTitle>The ledger could not be loaded</AlertTitle>
+            <AlertDescription>{(ledger.reason as WalletClientError).staffMessage}</AlertDescription>
+          </Alert>
+        )}
+      </div>
+    </>
+  );
+}

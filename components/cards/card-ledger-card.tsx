@@ -1,0 +1,77 @@
+// The latest entries of a card's own asset (DESIGN §8 asset/ledger), newest first, with the way
+// to its whole ledger. Server-compatible.
+import { ListOrdered } from 'lucide-react';
+import Link from 'next/link';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/format';
+import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/ledger-labels';
+import type { LedgerPage } from '@/lib/wallet/contract/schemas';
+
+export function CardLedgerCard({
+  page,
+  assetId,
+  currency,
+  decimalPlaces,
+}: {
+  page: LedgerPage;
+  assetId: number;
+  currency: string;
+  decimalPlaces: number;
+}) {
+  const money = (amount: number) => formatMoney(amount, currency, decimalPlaces);
+  return (
+    <Card role="region" aria-labelledby="ledger-title">
+      <CardHeader>
+        <CardTitle id="ledger-title">Ledger</CardTitle>
+        <CardDescription>
+          {page.dataTotal === 0
+            ? 'No money has moved on this card.'
+            : `${formatCount(page.dataTotal)} entr${page.dataTotal === 1 ? 'y' : 'ies'}; the latest ${page.list.length} below. `}
+          {page.dataTotal > 0 ? (
+            <Link href={`/assets/${assetId}`} className="text-link underline-offset-4 hover:underline">
+              The whole ledger
+            </Link>
+          ) : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {page.list.length === 0 ? (
+          <EmptyState
+            icon={<ListOrdered />}
+            titleAs="h3"
+            title="No entries yet"
+            description="Top-ups, and the return of its balance when the card is cancelled, appear here."
+          />
+        ) : (
+          <Table label="Card ledger" data-testid="card-ledger">
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right">Balance after</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.list.map((entry) => (
+                <TableRow key={entry.entryId}>
+                  <TableCell className="whitespace-nowrap">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  </TableCell>
+                  <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {entry.amount > 0 ? '+' : ''}
+                    {money(entry.amount)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{money(entry.balanceAfter)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

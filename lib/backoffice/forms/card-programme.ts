@@ -1,0 +1,143 @@
+// The card programme's contracts in the back-office (DESIGN §8, §9): a card's lifecycle actions
+// and the money dialogs (fund a wallet, top up a card). One schema per contract, shared by the
+// dialogs' form resolver and the server actions of lib/backoffice/actions/cards.ts and
+// transfers.ts; every rule is the wallet's own parameter rule, plus the sentences a person reads.
+import { z } from 'zod';
+import { decimalToMinor, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
+import {
+  amountParam,
+  appUserIdParam,
+  CARD_CHANGE_REASONS,
+  positiveIdParam,
+  requestIdParam,
+  type CardChangeReason,
+} from '@/lib/wallet/contract/schemas';
+
+export { CARD_CHANGE_REASONS, type CardChangeReason };
+
+/** The reasons of DESIGN §8, as staff read them. */
+export const REASON_LABELS: Record<CardChangeReason, string> = {
+  LOST: 'Lost',
+  STOLEN: 'Stolen',
+  DAMAGED: 'Damaged',
+  FRAUD_SUSPECTED: 'Fraud suspected',
+  USER_REQUEST: 'The user asked',
+  OTHER: 'Other',
+};
+
+export const CARD_ACTIONS = ['lock', 'unlock', 'activate', 'cancel'] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+/** One card of one user, and the request that changes it (made when the dialog opens). */
+export const cardChangeSchema = z.object({
+  appUserId: appUserIdParam,
+  cardId: positiveIdParam,
+  requestId: requestIdParam,
+});
+
+/** Lock and cancel need a reason (DESIGN §8). */
+export const cardChangeWithReasonSchema = cardChangeSchema.extend({
+  reason: z.enum(CARD_CHANGE_REASONS, 'Choose a reason.'),
+});
+
+export type CardChangeValues = z.input<typeof cardChangeSchema>;
+export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;
+
+/** The kinds of transfer DESIGN §8 allows, as the back-office offers them. */
+export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
+/**
+ * A transfer as a dialog submits it. `appUserId` (and `cardId` for a top-up) say whose money it
+ * is, for the audit log and the page to refresh; the wallet checks the pair itself (4010).
+ */
+export const transferSchema = z.object({
+  kind: z.enum(TRANSFER_KINDS),
+  appUserId: appUserIdParam,
+  cardId: positiveIdParam.optional(),
+  fromAssetId: z
+    .custom<number | string>((value) => value !== undefined && value !== null && value !== '', {
+      error: 'Choose where the money comes from.',
+    })
+    .pipe(positiveIdParam),
+  toAssetId: positiveIdParam,
+  amount: z
+    .string('Enter an amount.')
+    .trim()
+    .min(1, 'Enter an amount.')
+    .superRefine((value, ctx) => {
+      const message = amountRuleMessage(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  requestId: requestIdParam,
+});
+
+export type TransferValues = z.input<typeof transferSchema>;
+
+/** The wallet's amount rule as a sentence about the field, or undefined when it holds. */
+function amountRuleMessage(text: string): string | undefined {
+  const parsed = amountParam.safeParse(text);
+  return parsed.success ? undefined : `Amount ${parsed.error.issues[0]?.message ?? 'is not valid'}.`;
+}
+
+/** What a dialog knows of an asset money can leave or arrive at. */
+export type TransferAsset = {
+  assetId: number;
+  /** e.g. "Card margin (USD)", "Wallet (USD)", "Card •••• 3771" */
+  label: string;
+  currency: string;
+  decimalPlaces: number;
+  /** Integer minor units: the dialog's arithmetic never touches a float. */
+  balanceMinor: number;
+};
+
+export type TransferCheck =
+  | { ok: true; amountMinor: number; fromAfterMinor: number; toAfterMinor: number }
+  | { ok: false; message: string };
+
+/**
+ * Whether `amount` can move from `from` to `to`, before any call: the wallet's amount rule, the
+ * asset's decimals, and the source's balance. Integer minor units only.
+ */
+export function checkTransfer(amount: string, from: TransferAsset, to: TransferAsset): TransferCheck {
+  const text = amount.trim();
+  if (text === '') return { ok: false, message: 'Enter an amount.' };
+  const rule = amountRuleMessage(text);
+  if (rule) return { ok: false, message: rule };
+  if (from.currency !== to.currency) {
+    return { ok: false, message: `Money moves only in one currency (${from.currency} → ${to.currency}).` };
+  }
+  const amountMinor = decimalToMinor(text, from.decimalPlaces);
+  if (amountMinor === undefined) {
+    return {
+      ok: false,
+      message: `Amount must have at most ${from.decimalPlaces} decimal${from.decimalPlaces === 1 ? '' : 's'} in ${from.currency}.`,
+    };
+  }
+  if (amountMinor > from.balanceMinor) {
+    return {
+      ok: false,
+      message: `Amount must be at most the balance of ${from.label}: ${formatMinor(from.balanceMinor, from.decimalPlaces)} ${from.currency}.`,
+    };
+  }
+  return {
+    ok: true,
+    amountMinor,
+    fromAfterMinor: from.balanceMinor - amountMinor,
+    toAfterMinor: to.balanceMinor + amountMinor,
+  };
+}
+
+/** An asset as the wallet lists it (major units), as a dialog's asset (minor units). */
+export function toTransferAsset(
+  asset: { assetId: number; balance: number; currency: string; decimalPlaces: number },
+  label: string,
+): TransferAsset {
+  return {
+    assetId: asset.assetId,
+    label,
+    currency: asset.currency,
+    decimalPlaces: asset.decimalPlaces,
+    balanceMinor: majorToMinor(asset.balance, asset.decimalPlaces),
+  };
+}

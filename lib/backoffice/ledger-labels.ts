@@ -1,0 +1,11 @@
+// The ledger's entry types (DESIGN §8 asset/ledger) as staff read them. Pure, client-safe.
+import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
+
+export const LEDGER_TYPE_LABELS: Record<LedgerEntry['type'], string> = {
+  PROVISION: 'Opening balance',
+  CREDIT: 'Credit',
+  CARD_FEE: 'Card fee',
+  TRANSFER_IN: 'Transfer in',
+  TRANSFER_OUT: 'Transfer out',
+  CARD_REFUND: 'Balance of a cancelled card',
+};
