@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Sign in' };
 /** Only same-site paths, so the sign-in page cannot be used to send people elsewhere. */
 function safeCallback(value: string | string[] | undefined): string {
   const v = Array.isArray(value) ? value[0] : value;
-  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/';
+  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/start';
 }
 
 export default async function LoginPage({

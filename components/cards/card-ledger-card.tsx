@@ -30,7 +30,7 @@ export function CardLedgerCard({
             ? 'No money has moved on this card.'
             : `${formatCount(page.dataTotal)} entr${page.dataTotal === 1 ? 'y' : 'ies'}; the latest ${page.list.length} below. `}
           {page.dataTotal > 0 ? (
-            <Link href={`/assets/${assetId}`} className="text-link underline-offset-4 hover:underline">
+            <Link href={`/assets/${assetId}`} className="text-link underline underline-offset-4">
               The whole ledger
             </Link>
           ) : null}

@@ -7,7 +7,7 @@
 // money once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
-import { ArrowRight, type LucideIcon } from 'lucide-react';
+import { ArrowDownToLine, ArrowRight, HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -44,7 +44,8 @@ export type TransferDialogProps = {
   target: TransferAsset;
   /** Where it may come from (same currency), best first. */
   sources: readonly TransferAsset[];
-  trigger: { label: string; icon: LucideIcon; variant?: 'default' | 'outline' };
+  /** The button that opens it (its icon follows the kind: a server page cannot pass a component). */
+  trigger: { label: string; variant?: 'default' | 'outline' };
 };
 
 const money = (minor: number, asset: TransferAsset) =>
@@ -53,7 +54,7 @@ const money = (minor: number, asset: TransferAsset) =>
 export function TransferDialog(props: TransferDialogProps) {
   const [open, setOpen] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
-  const Icon = props.trigger.icon;
+  const Icon = props.kind === 'top-up' ? ArrowDownToLine : HandCoins;
   const title = props.kind === 'top-up' ? 'Top up the card' : "Fund the user's wallet";
   return (
     <Dialog

@@ -1,5 +1,5 @@
 // The signed-in frame: a skip link, the sidebar with what the role may use, the header with the
-// signed-in person, their role, the theme switch and sign-out, and the page.
+// one search box (Ctrl/Cmd+K), the signed-in person, their role, the theme switch and sign-out, and the page.
 import { CreditCard } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { RoleBadge } from '@/components/ui/status-badge';
 import { can } from '@/lib/backoffice/auth/permissions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
 import { NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
@@ -32,12 +33,18 @@ export function AppShell({ staff, children }: { staff: CurrentStaff; children: R
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-between gap-4 border-b border-border px-4 md:px-8">
+        {/* On a phone the search box takes a row of its own under the menu and the account. */}
+        <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-3 md:h-16 md:flex-nowrap md:py-0 md:px-8">
           <div className="flex items-center gap-2">
             <MobileNav items={items} />
             <span className="font-semibold md:hidden">Card Wallet</span>
           </div>
-          <div className="flex items-center gap-3">
+          {can(staff.role, 'users.read') ? (
+            <div className="order-last w-full md:order-none md:max-w-md md:flex-1">
+              <GlobalSearch />
+            </div>
+          ) : null}
+          <div className="ml-auto flex items-center gap-3">
             <div className="hidden text-right sm:block">
               <p className="text-sm font-medium leading-tight" data-testid="signed-in-name">
                 {staff.name}

@@ -3,10 +3,12 @@
 import type { Permission } from '@/lib/backoffice/auth/permissions';
 
 export type NavItem = { href: string; label: string; permission: Permission; icon: NavIcon; exact?: boolean };
-export type NavIcon = 'dashboard' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit';
+export type NavIcon =
+  'dashboard' | 'search' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit';
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', permission: 'assets.read', icon: 'dashboard', exact: true },
+  { href: '/search', label: 'Search', permission: 'users.read', icon: 'search' },
   { href: '/users', label: 'Users', permission: 'users.read', icon: 'users', exact: true },
   { href: '/users/new', label: 'Register user', permission: 'users.register', icon: 'user-plus' },
   { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },

@@ -4,6 +4,7 @@ import {
   CreditCard,
   LayoutDashboard,
   ScrollText,
+  Search,
   ShieldCheck,
   SquarePlus,
   UserPlus,
@@ -16,6 +17,7 @@ import type { NavIcon, NavItem } from './nav-items';
 
 const ICONS: Record<NavIcon, typeof Users> = {
   dashboard: LayoutDashboard,
+  search: Search,
   users: Users,
   'user-plus': UserPlus,
   cards: CreditCard,

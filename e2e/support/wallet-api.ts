@@ -7,6 +7,7 @@ import {
   type OperationData,
   type WalletOperationName,
 } from '../../lib/wallet/contract/operations';
+import { luhnValid } from '../../lib/wallet/contract/card-number';
 import { signedQuery } from '../../lib/wallet/contract/signed-query';
 import { E2E_WALLET } from './env';
 
@@ -51,4 +52,44 @@ export async function seedUser(
   const result = await callWallet(request, 'registerAndKyc', kycParams(appUserId, overrides));
   if (result.code !== 0) throw new Error(`seedUser failed: ${result.code} ${result.msg}`);
   return appUserId;
+}
+
+/** A valid (Luhn) 16-digit card number ending in `last4`, otherwise random. */
+export function cardNumberEndingIn(last4: string): string {
+  const prefix = `4${Array.from(randomBytes(10), (b) => b % 10).join('')}`;
+  for (let digit = 0; digit <= 9; digit++) {
+    const candidate = `${prefix}${digit}${last4}`;
+    if (luhnValid(candidate)) return candidate;
+  }
+  throw new Error('unreachable: one digit always makes the number valid');
+}
+
+/** The agency's card-margin asset (it pays for cards and funds users). */
+export async function agencyMarginAsset(
+  request: APIRequestContext,
+): Promise<{ assetId: number; balance: number }> {
+  const asset = (await callWallet(request, 'agencyAssetList', {})).data?.find(
+    (a) => a.type === 'CARD_MARGIN',
+  );
+  if (!asset) throw new Error('no CARD_MARGIN asset');
+  return asset;
+}
+
+/** Issues a card paid by the agency (category 1: virtual, ACTIVE; 3: physical, PENDING). */
+export async function seedCard(
+  request: APIRequestContext,
+  appUserId: string,
+  options: { categoryId?: number; cardNumber?: string } = {},
+): Promise<{ cardId: number; cardAssetId: number }> {
+  const result = await callWallet(request, 'agencyApplyUserCard', {
+    appUserId,
+    paymentAssetId: (await agencyMarginAsset(request)).assetId,
+    categoryId: options.categoryId ?? 1,
+    embossedName: 'JANE DOE',
+    cardNumber: options.cardNumber,
+  });
+  if (result.code !== 0 || !result.data) throw new Error(`seedCard failed: ${result.code} ${result.msg}`);
+  const detail = await callWallet(request, 'cardDetail', { appUserId, cardId: result.data.cardId });
+  if (!detail.data) throw new Error(`card/detail failed: ${detail.code} ${detail.msg}`);
+  return { cardId: result.data.cardId, cardAssetId: detail.data.cardAssetId };
 }

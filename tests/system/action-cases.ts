@@ -61,6 +61,8 @@ export type ActionCase = {
   successAudit?: string;
   /** A valid input for the current database; may seed what the action acts on. */
   input(ctx: CaseContext): Promise<unknown>;
+  /** The call's arguments when they are not `[input]` (a form's state action: previous state first). */
+  args?(input: unknown): unknown[];
   /** After an allowed call: the change is there. */
   verify?(ctx: CaseContext, call: AllowedCall): Promise<void>;
 };
@@ -173,6 +175,79 @@ function addAddressForm(appUserId: string) {
     mobile: { regionCode: '1', number: '5125550100' },
     isDefault: false,
     requestId: randomBytes(12).toString('hex'),
+  };
+}
+
+/** A card issued to a new wallet user through the signed API (category 1: virtual, ACTIVE; 3: physical, PENDING). */
+async function seedCard(
+  ctx: CaseContext,
+  options: { categoryId?: number; lock?: boolean } = {},
+): Promise<{ appUserId: string; cardId: number; cardAssetId: number }> {
+  const appUserId = await seedWalletUser(ctx);
+  const applied = await callWallet<{ cardId: number; cardAssetId: number }>(
+    ctx.baseUrl,
+    'agencyApplyUserCard',
+    {
+      appUserId,
+      paymentAssetId: await agencyAssetId(ctx),
+      categoryId: options.categoryId ?? 1,
+      embossedName: 'JANE DOE',
+    },
+    ctx.wallet,
+  );
+  const card = applied.body.data;
+  if (applied.body.code !== 0 || !card) throw new Error(`could not seed a card: ${applied.text}`);
+  if (options.lock) {
+    const locked = await callWallet(
+      ctx.baseUrl,
+      'cardLock',
+      { appUserId, cardId: card.cardId, reason: 'LOST' },
+      ctx.wallet,
+    );
+    if (locked.body.code !== 0) throw new Error(`could not lock the seeded card: ${locked.text}`);
+  }
+  return { appUserId, cardId: card.cardId, cardAssetId: card.cardAssetId };
+}
+
+async function cardStatus(ctx: CaseContext, cardId: number): Promise<string> {
+  const [row] = await rawRows<{ status: string }>(
+    ctx.db,
+    sql`select status from wallet.cards where id = ${cardId}`,
+  );
+  return String(row?.status);
+}
+
+/** A card change as the card page's dialog submits it. */
+const cardChange = (card: { appUserId: string; cardId: number }, reason?: string) => ({
+  appUserId: card.appUserId,
+  cardId: card.cardId,
+  requestId: randomBytes(12).toString('hex'),
+  ...(reason ? { reason } : {}),
+});
+
+function cardChangeCase(
+  name: 'lock' | 'unlock' | 'activate' | 'cancel',
+  permission: Permission,
+  seed: (ctx: CaseContext) => Promise<{ appUserId: string; cardId: number }>,
+  expected: string,
+): ActionCase {
+  return {
+    module: 'lib/backoffice/actions/cards.ts',
+    name: `card.${name}`,
+    permission,
+    input: async (ctx) =>
+      cardChange(await seed(ctx), name === 'lock' || name === 'cancel' ? 'LOST' : undefined),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      expect(data).toEqual({ cardId, status: expected });
+      expect(await cardStatus(ctx, cardId)).toBe(expected);
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+      });
+    },
   };
 }
 
@@ -406,6 +481,72 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(data).toEqual([expect.objectContaining({ city: 'Austin' })]);
     },
   },
+
+  // lib/backoffice/actions/cards.ts -----------------------------------------------------------------------
+  lockCard: cardChangeCase('lock', 'cards.lock', (ctx) => seedCard(ctx), 'LOCKED'),
+  unlockCard: cardChangeCase('unlock', 'cards.manage', (ctx) => seedCard(ctx, { lock: true }), 'ACTIVE'),
+  activateCard: cardChangeCase(
+    'activate',
+    'cards.manage',
+    (ctx) => seedCard(ctx, { categoryId: 3 }),
+    'ACTIVE',
+  ),
+  cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
+
+  // lib/backoffice/actions/transfers.ts -------------------------------------------------------------------
+  transferMoney: {
+    module: 'lib/backoffice/actions/transfers.ts',
+    name: 'asset.transfer',
+    permission: 'money.transfer',
+    async input(ctx) {
+      const card = await seedCard(ctx);
+      return {
+        kind: 'top-up',
+        appUserId: card.appUserId,
+        cardId: card.cardId,
+        fromAssetId: await agencyAssetId(ctx),
+        toAssetId: card.cardAssetId,
+        amount: '1.25',
+        requestId: randomBytes(12).toString('hex'),
+      };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { toAssetId, appUserId } = input as { toAssetId: number; appUserId: string };
+      expect(data).toMatchObject({ toAssetId, amount: 1.25, toBalance: 1.25 });
+      const [row] = await rawRows<{ balance: string }>(
+        ctx.db,
+        sql`select balance from wallet.assets where id = ${toAssetId}`,
+      );
+      expect(Number(row?.balance)).toBe(125);
+      expect(newAudit[0]).toMatchObject({ subjectUser: appUserId, resultCode: 0 });
+    },
+  },
+
+  // lib/backoffice/actions/search.ts ----------------------------------------------------------------------
+  searchDirectory: {
+    module: 'lib/backoffice/actions/search.ts',
+    name: 'search.directory',
+    permission: 'users.read',
+    readOnly: true,
+    input: async (ctx) => ({ q: await seedWalletUser(ctx) }),
+    async verify(_ctx, { input, data }) {
+      const { q } = input as { q: string };
+      expect((data as { users: { appUserId: string }[] }).users.map((u) => u.appUserId)).toEqual([q]);
+    },
+  },
+  openBestMatch: {
+    module: 'lib/backoffice/actions/search.ts',
+    name: 'search.open',
+    permission: 'users.read',
+    readOnly: true,
+    // A form's state action: (previous state, input). A query that finds nothing stays on the page.
+    args: (input) => [{}, input],
+    input: async (ctx) => ({ q: ctx.unique('nobody') }),
+    async verify(_ctx, { input, data }) {
+      const { q } = input as { q: string };
+      expect(data).toEqual({ query: q, message: `No user or card matches “${q}”.` });
+    },
+  },
 };
 
 /** Whether DESIGN §7 lets `caller` run the action (with a valid input). */
@@ -430,7 +571,10 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
   return allowed[actionCase.permission].includes(caller);
 }
 
-/** Mutating permissions never granted to support (DESIGN §7: support changes nothing). */
+/** Mutating permissions granted to support: locking a card a caller reports lost (DESIGN §9). */
+export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock'];
+
+/** Mutating permissions never granted to support (DESIGN §7, §9). */
 export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'users.register',
   'addresses.add',

@@ -1,7 +1,7 @@
 // One user: profile (4.2), cards (4.6), delivery addresses and balances (extensions), and what the
 // viewer's role lets them start from here. Card and document numbers are masked on the server
 // before anything is rendered, so the full values reach neither the HTML nor the RSC payload.
-import { HandCoins, MapPinPlus, SquarePlus } from 'lucide-react';
+import { MapPinPlus, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -117,7 +117,7 @@ export default async function UserPage({ params }: { params: Params }) {
         sources={agencyAssets
           .filter((a) => a.currency === walletAsset.currency)
           .map((a) => toTransferAsset(a, `${a.assetName} (agency)`))}
-        trigger={{ label: 'Fund wallet', icon: HandCoins }}
+        trigger={{ label: 'Fund wallet' }}
       />
     ) : null;
 

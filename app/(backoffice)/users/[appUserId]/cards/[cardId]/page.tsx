@@ -2,7 +2,7 @@
 // as a timeline and the latest entries of its ledger; the lifecycle actions and the top-up the
 // viewer's role allows (DESIGN §9) for the card's status. The number is masked here, on the
 // server, so the full value reaches neither the HTML nor the RSC payload.
-import { ArrowDownToLine, CreditCard } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
@@ -153,7 +153,7 @@ export default async function CardPage({ params }: { params: Params }) {
                   cardId={cardId}
                   target={cardAsset}
                   sources={topUpSources}
-                  trigger={{ label: 'Top up', icon: ArrowDownToLine, variant: 'default' }}
+                  trigger={{ label: 'Top up', variant: 'default' }}
                 />
               ) : null}
             </>
