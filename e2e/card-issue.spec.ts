@@ -428,7 +428,10 @@ test.describe('an operator', () => {
     expect(await page.content()).not.toContain(cards[0]?.cardNumber);
   });
 
-  test('explains an insufficient balance in words and keeps every choice', async ({ page, request }) => {
+  test('stops a payer that cannot pay, and lets an operator fund the wallet from the step', async ({
+    page,
+    request,
+  }) => {
     const appUserId = await seedUser(request, { firstName: 'Short', lastName: 'Balance' });
     creditUserWallet(appUserId, '4.99');
     await page.goto(`/cards/issue?appUserId=${appUserId}`);
@@ -440,29 +443,29 @@ test.describe('an operator', () => {
       'Not covered: the balance of $4.99 is $0.01 short of the $5.00 fee',
     );
     await page.getByRole('radio', { name: 'Virtual Visa Classic' }).check();
-    await next(page, 'What name goes on the card?');
-    await next(page, 'Check and issue');
-    await expect(definition(page, 'review-balance-before')).toHaveText('$4.99');
-    await expect(definition(page, 'review-balance-after')).toHaveText('Not enough to pay');
-    await expect(page.getByText('Wallet (USD) holds $4.99, $0.01 short of the $5.00 fee.')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Issue card' }).click();
-    const failure = page.getByTestId('issue-failure');
-    await expect(failure.getByText('The card was not issued')).toBeVisible();
-    await expect(failure).toContainText(
-      "The paying asset's balance is lower than the card fee. Top up the asset or choose another one to pay with. Wallet (USD) holds $4.99; the Virtual Visa Classic card costs $5.00.",
-    );
-    await expect(failure).toContainText('Your choices are kept: change them, or try again.');
-    await expectAccessible(page, 'the refusal');
-    // Still the review, with everything chosen.
-    await expect(stepHeading(page, 'Check and issue')).toBeVisible();
-    await expect(definition(page, 'review-payer')).toContainText('The user, from Wallet (USD)');
-    await expect(definition(page, 'review-category')).toContainText('Virtual Visa Classic');
-    await expect(definition(page, 'review-embossed-name')).toHaveText('SHORT BALANCE');
+    // The wizard does not go on to a refusal: it says why here, and what can be done.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(stepHeading(page, 'Which card?')).toBeVisible();
+    await expect(
+      page.getByText(
+        "The balance of $4.99 is $0.01 short of the $5.00 fee. Choose a cheaper card type, or fund the user's wallet first.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("The user's wallet cannot pay this fee yet.")).toBeVisible();
+    await expectAccessible(page, 'a payer short of the fee');
     expect(await userCards(request, appUserId)).toHaveLength(0);
 
-    // Topped up by a cent, the same issue goes through.
-    creditUserWallet(appUserId, '0.01');
+    // Funded by a cent from the agency, in the wizard; the choice is kept and covered now.
+    await page.getByRole('button', { name: 'Fund wallet' }).click();
+    const fund = page.getByRole('dialog', { name: "Fund the user's wallet" });
+    await fund.getByLabel('Amount (USD)').fill('0.01');
+    await fund.getByRole('button', { name: 'Fund wallet' }).click();
+    await expect(fund).toHaveCount(0);
+    await expect(page.getByTestId('category-1')).toContainText('Covered: $0.00 left after the fee');
+    await expect(page.getByRole('radio', { name: 'Virtual Visa Classic' })).toBeChecked();
+    await next(page, 'What name goes on the card?');
+    await next(page, 'Check and issue');
+    await expect(definition(page, 'review-balance-before')).toHaveText('$5.00');
     await page.getByRole('button', { name: 'Issue card' }).click();
     await expect(stepHeading(page, 'Card issued to Short Balance')).toBeVisible();
     expect(await userCards(request, appUserId)).toHaveLength(1);

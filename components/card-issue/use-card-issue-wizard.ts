@@ -13,7 +13,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { StepperStep } from '@/components/ui/stepper';
 import { issueCard } from '@/lib/backoffice/actions/card-issue';
-import { feeCoverage } from '@/lib/backoffice/card-issue-balance';
+import { feeCoverage, shortOfFeeMessage } from '@/lib/backoffice/card-issue-balance';
+import { toTransferAsset } from '@/lib/backoffice/forms/card-programme';
 import { suggestEmbossedName } from '@/lib/backoffice/card-issue-embossed-name';
 import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';
@@ -59,6 +60,8 @@ export interface CardIssueWizardProps {
   categories: CardCategory[];
   agencyAssets: Asset[];
   preselect: Preselect | null;
+  /** The viewer may move money (DESIGN §9): a user's wallet short of the fee can be funded here. */
+  canFundWallet?: boolean;
 }
 
 export interface CardIssueWizardView {
@@ -108,6 +111,7 @@ export function useCardIssueWizard({
   categories: initialCategories,
   agencyAssets,
   preselect,
+  canFundWallet = false,
 }: CardIssueWizardProps): CardIssueWizardView {
   const queryClient = useQueryClient();
   const [initial] = useState(() => loadWizard(tabStorage(), preselect, newRequestId));
@@ -198,6 +202,12 @@ export function useCardIssueWizard({
     if (fields.length > 0 && !(await form.trigger([...fields]))) {
       const invalid = fields.find((field) => form.getFieldState(field).invalid);
       if (invalid) focusField(invalid);
+      return;
+    }
+    // A payer that cannot pay is stopped here, not at the wallet's 4001 after the review.
+    if (step === 'category' && coverage?.kind === 'short') {
+      form.setError('categoryId', { type: 'balance', message: shortOfFeeMessage(coverage, payer) });
+      focusField('categoryId');
       return;
     }
     go(nextStep(step, needDelivery));
@@ -361,6 +371,24 @@ export function useCardIssueWizard({
       error: withFieldLabel('Card type', errors.categoryId?.message),
       onCategory: chooseCategory,
       categoryRef,
+      // Operators may fund a user's wallet that is short of the fee, without leaving the wizard.
+      fundWallet:
+        canFundWallet && payer === 'user' && user && asset && coverage?.kind === 'short'
+          ? {
+              appUserId: user.appUserId,
+              target: toTransferAsset(
+                asset,
+                `the wallet of ${user.firstName} ${user.lastName} (${asset.currency})`,
+              ),
+              sources: agencyAssets
+                .filter((a) => a.currency === asset.currency)
+                .map((a) => toTransferAsset(a, `${a.assetName} (agency)`)),
+              onFunded: () => {
+                form.clearErrors('categoryId');
+                void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssetLists() });
+              },
+            }
+          : undefined,
     },
     deliveryStep: {
       addresses,

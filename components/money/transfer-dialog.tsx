@@ -46,6 +46,8 @@ export type TransferDialogProps = {
   sources: readonly TransferAsset[];
   /** The button that opens it (its icon follows the kind: a server page cannot pass a component). */
   trigger: { label: string; variant?: 'default' | 'outline' };
+  /** After the money moved (a page that holds balances in the browser reads them again). */
+  onTransferred?: () => void;
 };
 
 const money = (minor: number, asset: TransferAsset) =>
@@ -85,6 +87,7 @@ export function TransferDialog(props: TransferDialogProps) {
             onDone={(text) => {
               toast.success(text);
               setOpen(false);
+              props.onTransferred?.();
             }}
             onCancel={() => setOpen(false)}
           />

@@ -93,7 +93,7 @@ export function GlobalSearch({
     >
       <Command
         shouldFilter={false}
-        label="Find a user or a card"
+        label="Search"
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             setOpen(false);

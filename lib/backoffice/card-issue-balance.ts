@@ -52,3 +52,14 @@ export function feeCoverage(asset: PayingAsset, category: PricedCategory): FeeCo
     missing: money(Math.max(-afterMinor, 0), dp, currency),
   };
 }
+
+/** Why the wizard will not go on with a payer short of the fee, and what can be done. */
+export function shortOfFeeMessage(
+  coverage: { balance: string; missing: string; fee: string },
+  payer: 'agency' | 'user' | undefined,
+): string {
+  const lack = `The balance of ${coverage.balance} is ${coverage.missing} short of the ${coverage.fee} fee.`;
+  return payer === 'user'
+    ? `${lack} Choose a cheaper card type, or fund the user's wallet first.`
+    : `${lack} Choose a cheaper card type or another asset; the agency's asset is funded outside the back-office.`;
+}

@@ -95,7 +95,7 @@ export default async function IssueCardPage({
     <>
       <PageHeader {...HEADER} />
       <QueryProvider>
-        <CardIssueWizard {...loaded} />
+        <CardIssueWizard {...loaded} canFundWallet={can(me.role, 'money.transfer')} />
       </QueryProvider>
     </>
   );
