@@ -157,9 +157,7 @@ export function GlobalSearch({
             </Command.Empty>
           ) : null}
           {!searchable ? (
-            <p className="px-3 py-4 text-sm text-muted-foreground">
-              Type at least {SEARCH_MIN} characters.
-            </p>
+            <p className="px-3 py-4 text-sm text-muted-foreground">Type at least {SEARCH_MIN} characters.</p>
           ) : null}
           {loading ? (
             <Command.Loading className="px-3 py-4 text-sm text-muted-foreground">Searching…</Command.Loading>

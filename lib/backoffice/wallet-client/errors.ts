@@ -356,7 +356,9 @@ const FIELD_BY_CODE: Partial<Record<ResultCodeValue, string>> = {
  * Where one operation's answer means something more precise than the code's general sentence
  * (4001 is about a card fee in 4.3/4.4, about the amount in asset/transfer).
  */
-const BY_OPERATION: Partial<Record<string, Partial<Record<ResultCodeValue, { field?: string; message: string }>>>> = {
+const BY_OPERATION: Partial<
+  Record<string, Partial<Record<ResultCodeValue, { field?: string; message: string }>>>
+> = {
   assetTransfer: {
     4001: {
       field: 'amount',
@@ -388,7 +390,9 @@ export function parameterNames(operation: string): ReadonlySet<string> {
  */
 export function fieldOfEnvelope(operation: string, code: number, data: unknown): string | undefined {
   const named = (data as { field?: unknown } | null | undefined)?.field;
-  const implied = isKnownCode(code) ? (BY_OPERATION[operation]?.[code]?.field ?? FIELD_BY_CODE[code]) : undefined;
+  const implied = isKnownCode(code)
+    ? (BY_OPERATION[operation]?.[code]?.field ?? FIELD_BY_CODE[code])
+    : undefined;
   const candidate = typeof named === 'string' ? named : implied;
   return candidate !== undefined && parameterNames(operation).has(candidate) ? candidate : undefined;
 }
