@@ -69,7 +69,7 @@ const definition = (page: Page, testId: string) => page.getByTestId(testId).loca
 
 async function pickUser(page: Page, search: string, optionName: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: 'User' }).click();
-  await page.getByPlaceholder('E-mail address or app user ID').fill(search);
+  await page.getByPlaceholder('Name, e-mail, app user ID, phone or last four').fill(search);
   await page.getByRole('option', { name: optionName }).click();
   await expect(page.getByRole('region', { name: 'Chosen user' })).toBeVisible();
 }
@@ -114,7 +114,7 @@ test.describe('an operator', () => {
     const picker = page.getByRole('combobox', { name: 'User' });
     await tabTo(page, picker);
     await page.keyboard.type(appUserId.slice(0, 1));
-    const search = page.getByPlaceholder('E-mail address or app user ID');
+    const search = page.getByPlaceholder('Name, e-mail, app user ID, phone or last four');
     await expect(search).toBeFocused();
     await page.keyboard.type(appUserId.slice(1));
     const option = page.getByRole('option', { name: /Kim Keyboard/ });

@@ -1,6 +1,6 @@
 'use client';
-// Step 1 of the card-issue wizard: the user who gets the card, found by whole e-mail address or
-// app user ID (the wallet's look-up matches whole values), or preselected by `?appUserId=`; once
+// Step 1 of the card-issue wizard: the user who gets the card, found by name, e-mail, app user ID,
+// phone or a card's last four (user/search), or preselected by `?appUserId=`; once
 // chosen, who it is, with a way to change it.
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
@@ -86,8 +86,8 @@ function UserPicker({ error, onPick, pickerRef }: Pick<UserStepProps, 'error' | 
   }));
   const waiting = search.trim() !== settled || query.isFetching;
 
-  let emptyText = 'No user has this e-mail address or app user ID. Type it in full.';
-  if (lookup.kind === 'unsearchable') emptyText = 'Type a whole e-mail address or app user ID.';
+  let emptyText = 'No user matches what you typed.';
+  if (lookup.kind === 'unsearchable') emptyText = 'Type at least 2 characters (at most 64).';
   else if (query.error) emptyText = query.error.message;
   else if (lookup.kind === 'newest') emptyText = 'No users are registered yet.';
 
@@ -97,7 +97,7 @@ function UserPicker({ error, onPick, pickerRef }: Pick<UserStepProps, 'error' | 
       id="issue-user-picker"
       required
       error={error}
-      description="Search by the user's whole e-mail address or app user ID. Open the list without typing to see the newest users."
+      description="Search by name, e-mail, app user ID, phone or a card's last four. Open the list without typing to see the newest users."
     >
       {(control) => (
         <Combobox
@@ -113,7 +113,7 @@ function UserPicker({ error, onPick, pickerRef }: Pick<UserStepProps, 'error' | 
           filter={false}
           loading={waiting}
           placeholder="Find a user…"
-          searchPlaceholder="E-mail address or app user ID"
+          searchPlaceholder="Name, e-mail, app user ID, phone or last four"
           emptyText={emptyText}
           aria-required
         />

@@ -1,5 +1,5 @@
-// The directory's search box: one input that takes an e-mail address or an app user ID (spec 4.2
-// filters by either). A GET form, so a search is a URL that can be shared, reloaded and gone back
+// The directory's search box: one input over user/search (DESIGN §8: a name, an e-mail or app
+// user ID or their start, a phone number, a card's last four or id). A GET form, so a search is a URL that can be shared, reloaded and gone back
 // to; next/form makes it a client-side navigation. Server-compatible.
 import { Search } from 'lucide-react';
 import Form from 'next/form';
@@ -16,7 +16,7 @@ export function UserSearchForm({ query, size, error }: { query: string; size: nu
       <Field
         id="user-search"
         label="Find a user"
-        description="A whole e-mail address or app user ID, as registered."
+        description="A name, e-mail, app user ID, phone number or a card's last four digits."
         error={error}
         className="w-full max-w-md"
       >
@@ -28,7 +28,7 @@ export function UserSearchForm({ query, size, error }: { query: string; size: nu
           defaultValue={query}
           autoComplete="off"
           spellCheck={false}
-          placeholder="jane@example.com or jane-1"
+          placeholder="Jane, jane@example.com, 4155550100 or 3771"
         />
       </Field>
       {/* A search keeps the page size; it starts at the first page. */}

@@ -1,6 +1,6 @@
-// The user directory and lookup (spec 4.2): every user of the app, newest registration first, a
-// page at a time (page and size in the URL), or the one user whose e-mail address or app user ID
-// was searched for. Each row leads to the user's page.
+// The user directory and lookup (spec 4.2, DESIGN §8 user/search): every user of the app, newest
+// registration first, a page at a time (page and size in the URL), or the users a search finds by
+// name, e-mail, app user ID, phone or a card's last four. Each row leads to the user's page.
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -36,19 +36,18 @@ function toRows(page: UsersWithCardsPage): UserRow[] {
   }));
 }
 
-async function lookUp(search: Exclude<UserSearch, { kind: 'invalid' }>, page: number, size: number) {
+/** user/search answers at most 50, best match first: a search is one page. */
+const SEARCH_RESULTS = 50;
+
+async function lookUp(
+  search: Exclude<UserSearch, { kind: 'invalid' }>,
+  page: number,
+  size: number,
+): Promise<UsersWithCardsPage> {
   const wallet = getWalletClient();
-  switch (search.kind) {
-    case 'all':
-      return wallet.cardListAllByUser({ pageNum: page, pageSize: size });
-    case 'appUserId':
-      return wallet.cardListAllByUser({ appUserId: search.appUserId, pageSize: 1 });
-    case 'email': {
-      const byEmail = await wallet.cardListAllByUser({ email: search.email, pageSize: 1 });
-      if (byEmail.list.length > 0 || !search.alsoAppUserId) return byEmail;
-      return wallet.cardListAllByUser({ appUserId: search.email, pageSize: 1 });
-    }
-  }
+  if (search.kind === 'all') return wallet.cardListAllByUser({ pageNum: page, pageSize: size });
+  const found = await wallet.userSearch({ q: search.q, pageSize: SEARCH_RESULTS });
+  return { dataTotal: found.list.length, haveNext: false, list: found.list };
 }
 
 export default async function UsersPage({ searchParams }: { searchParams: SearchParams }) {
@@ -104,14 +103,13 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
 
   if (search.kind !== 'all') {
     if (rows.length === 0) {
-      const what = search.kind === 'email' ? 'e-mail address' : 'app user ID';
       return (
         <>
           {header}
           <EmptyState
             icon={<SearchX />}
             title="No user found"
-            description={`No user is registered with the ${what} “${query}”. Check it for typing mistakes: the search matches whole e-mail addresses and app user IDs only.`}
+            description={`No user matches “${query}”. The search looks at first and last names, e-mail addresses and app user IDs (whole or their start), phone numbers, and cards' last four digits or IDs.`}
             action={
               <>
                 <Link href="/users" className={buttonVariants({ variant: 'outline' })}>
@@ -127,7 +125,10 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
     return (
       <>
         {header}
-        <UsersTable rows={rows} caption={`The user matching “${query}”.`} />
+        <UsersTable
+          rows={rows}
+          caption={`${rows.length} user${rows.length === 1 ? '' : 's'} matching “${query}”, best match first${rows.length === SEARCH_RESULTS ? ` (the first ${SEARCH_RESULTS}: type more to narrow it)` : ''}.`}
+        />
       </>
     );
   }

@@ -5,7 +5,7 @@
 // requestId. The card number is masked here, so no full number reaches the browser.
 import { formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
-import { distinctUsers, toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';
+import { toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';
 import { ActionError, authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
 import { getWalletClient, WalletInsufficientFundsError } from '@/lib/backoffice/wallet-client';
@@ -19,7 +19,7 @@ import {
   type IssueUser,
 } from '@/lib/backoffice/forms/card-issue';
 
-/** Users matching a whole e-mail or app user ID; the newest ones for an empty search. */
+/** Users matching what was typed (user/search); the newest ones for an empty search. */
 export const searchIssueUsers = authActionClient
   .metadata({ name: 'card_issue.search_users', permission: 'users.read' })
   .inputSchema(searchIssueUsersSchema)
@@ -31,10 +31,8 @@ export const searchIssueUsers = authActionClient
       const page = await wallet.cardListAllByUser({ pageNum: 1, pageSize: 20 });
       return page.list.map(toIssueUser);
     }
-    const pages = await Promise.all(
-      lookup.filters.map((filter) => wallet.cardListAllByUser({ ...filter, pageNum: 1, pageSize: 1 })),
-    );
-    return distinctUsers(pages.flatMap((page) => page.list.map(toIssueUser)));
+    const found = await wallet.userSearch({ q: lookup.q, pageSize: 20 });
+    return found.list.map(toIssueUser);
   });
 
 /** The agency's assets that pay for cards (4.3). */

@@ -4,6 +4,7 @@ import {
   addAddressFormSchema,
   emptyRegisterUserForm,
   parseUserSearch,
+  USER_SEARCH_RULE,
   registerUserContract,
   registerUserFormSchema,
   splitMobile,
@@ -225,16 +226,12 @@ describe('addAddressFormSchema', () => {
 });
 
 describe('lookup helpers', () => {
-  it('reads the search box as an e-mail address or an app user ID', () => {
+  it('reads the search box as a user/search query of 2-64 characters', () => {
     expect(parseUserSearch('')).toEqual({ kind: 'all' });
-    expect(parseUserSearch(' jane@example.com ')).toEqual({
-      kind: 'email',
-      email: 'jane@example.com',
-      alsoAppUserId: true,
-    });
-    expect(parseUserSearch('jane-1')).toEqual({ kind: 'appUserId', appUserId: 'jane-1' });
-    expect(parseUserSearch('shop@jane')).toEqual({ kind: 'appUserId', appUserId: 'shop@jane' });
-    expect(parseUserSearch('jane doe')).toMatchObject({ kind: 'invalid' });
+    expect(parseUserSearch(' jane@example.com ')).toEqual({ kind: 'search', q: 'jane@example.com' });
+    expect(parseUserSearch('jane doe')).toEqual({ kind: 'search', q: 'jane doe' });
+    expect(parseUserSearch('j')).toEqual({ kind: 'invalid', message: USER_SEARCH_RULE });
+    expect(parseUserSearch('x'.repeat(65))).toEqual({ kind: 'invalid', message: USER_SEARCH_RULE });
   });
 
   it('splits a stored mobile number for a form', () => {

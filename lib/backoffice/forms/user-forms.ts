@@ -341,26 +341,15 @@ export function toAddAddressInput(values: AddAddressFormValues): AddAddressContr
 // ---------------------------------------------------------------- user lookup (4.2)
 
 export type UserSearch =
-  | { kind: 'all' }
-  | { kind: 'email'; email: string; alsoAppUserId: boolean }
-  | { kind: 'appUserId'; appUserId: string }
-  | { kind: 'invalid'; message: string };
+  { kind: 'all' } | { kind: 'search'; q: string } | { kind: 'invalid'; message: string };
 
 export const USER_SEARCH_RULE =
-  "Enter a whole e-mail address, or an app user ID of 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'";
+  "Type 2-64 characters: a name, an e-mail or app user ID (or their start), a phone number or a card's last four digits";
 
-/**
- * One search box for both keys of 4.2: text with an "@" that is an e-mail address is looked up as
- * one (and, because an app user ID may contain "@" too, as an app user ID when no e-mail matches);
- * anything else as an app user ID.
- */
+/** The directory's search box: empty lists everyone; anything else goes to user/search (DESIGN §8). */
 export function parseUserSearch(raw: string | undefined): UserSearch {
   const q = (raw ?? '').trim();
   if (q === '') return { kind: 'all' };
-  const isAppUserId = appUserIdParam.safeParse(q).success;
-  if (q.includes('@') && emailParam.safeParse(q).success) {
-    return { kind: 'email', email: q, alsoAppUserId: isAppUserId };
-  }
-  if (isAppUserId) return { kind: 'appUserId', appUserId: q };
-  return { kind: 'invalid', message: USER_SEARCH_RULE };
+  if (q.length < 2 || q.length > 64) return { kind: 'invalid', message: USER_SEARCH_RULE };
+  return { kind: 'search', q };
 }
