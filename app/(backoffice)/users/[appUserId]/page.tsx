@@ -193,6 +193,7 @@ export default async function UserPage({ params }: { params: Params }) {
             addresses.ok ? undefined : sectionError('The addresses could not be loaded', addresses.reason)
           }
           action={firstAddressLink}
+          manageFor={can(me.role, 'addresses.manage') ? user.appUserId : undefined}
         />
         <UserAssetsCard
           assets={assetViews}
