@@ -196,6 +196,7 @@ export default async function UserPage({ params }: { params: Params }) {
           manageFor={can(me.role, 'addresses.manage') ? user.appUserId : undefined}
         />
         <UserAssetsCard
+          appUserId={user.appUserId}
           assets={assetViews}
           error={assets.ok ? undefined : sectionError('The balances could not be loaded', assets.reason)}
         />
