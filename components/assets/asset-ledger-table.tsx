@@ -1,6 +1,7 @@
 // AssetLedgerTable: one page of an asset's ledger, newest first: when, what (the type in plain
 // words), the signed amount and the balance after it, and the card or transfer it belongs to. A
-// card links to its page when the asset's owner, and so the card's holder, is known. Values come
+// card links to its page when the asset's owner, and so the card's holder, is known (not
+// prefetched: opening a card page is a wallet call and a read-access entry in the audit log). Values come
 // formatted by the one formatter (format.ts). Server-compatible.
 import Link from 'next/link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -59,6 +60,7 @@ export function AssetLedgerTable({
                 `Card ${entry.cardId}`
               ) : (
                 <Link
+                  prefetch={false}
                   href={`/users/${encodeURIComponent(cardHolder)}/cards/${entry.cardId}`}
                   className="font-medium underline underline-offset-4"
                 >
