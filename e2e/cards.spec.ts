@@ -1,5 +1,5 @@
 // The card list (/cards, spec 4.2) in a real browser against the real app and database: users
-// grouped with their cards and counts by status, masked card numbers everywhere (HTML, RSC
+// grouped with their cards and counts by status (card holders only unless switched to all users), masked card numbers everywhere (HTML, RSC
 // payload, /cards/data JSON, CSV), paging in the URL with back/forward/reload and a prefetched
 // next page, the filter and its states, the CSV export, the keyboard, a support agent, and
 // signed-out refusals. Other spec files register users at the same time, so assertions are about
@@ -30,6 +30,8 @@ type SeededUser = {
 const VIRTUAL_VISA = 1;
 const PHYSICAL_VISA = 3;
 const FILLERS = 11;
+/** The users seeded here that the default list (card holders only) shows: holder, formula, fillers. */
+const HOLDERS = 2 + FILLERS;
 const BOM = '\uFEFF';
 const CSV_HEADER =
   'App user ID,Name,E-mail,Registered (UTC),Card number,Category,Network,Type,Status,Account status,Expiry,Embossed name,Active since (UTC)\r\n';
@@ -110,7 +112,18 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     },
     ['virtual'],
   );
-  for (let i = 0; i < FILLERS; i++) await seedUser(request);
+  // Fillers hold a card each: the list shows card holders only by default (4.2 withCards).
+  for (let i = 0; i < FILLERS; i++) {
+    const filler = await seedUser(request);
+    const applied = await callWallet(request, 'agencyApplyUserCard', {
+      appUserId: filler,
+      paymentAssetId: asset.assetId,
+      categoryId: VIRTUAL_VISA,
+      embossedName: 'JANE DOE',
+      needDelivery: false,
+    });
+    expect(applied.code, applied.msg).toBe(0);
+  }
   await request.dispose();
 });
 
@@ -287,7 +300,7 @@ test.describe('as an operator', () => {
     const json = await data.text();
     expectNoFullCardNumber(json, [holder]);
     expect(JSON.parse(json)).toEqual({
-      query: { page: 1, size: 20, q: holder.appUserId },
+      query: { page: 1, size: 20, q: holder.appUserId, all: false },
       filterField: 'appUserId',
       total: 1,
       haveNext: false,
@@ -320,8 +333,13 @@ test.describe('as an operator', () => {
     await captureThemes(page, testInfo, 'cards');
   });
 
-  test('shows "No cards" for a user without cards', async ({ page }) => {
+  test('shows "No cards" for a user without cards once all users are listed', async ({ page }) => {
     await page.goto(cardsHref(cardless.email));
+    await expect(
+      page.getByText(`No user with cards has the e-mail address “${cardless.email}”.`, { exact: true }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Include users without cards' }).click();
+    await expectPath(page, `/cards?q=${encodeURIComponent(cardless.email)}&cards=all`);
     await expectUserRow(page, cardless, 'No cards');
     await expect(page.getByTestId(`cards-of-${cardless.appUserId}`)).toHaveCount(0);
   });
@@ -352,14 +370,16 @@ test.describe('as an operator', () => {
     await search.fill(nobody);
     await search.press('Enter');
     await expect(page.getByRole('heading', { name: 'No matching user' })).toBeVisible();
-    await expect(page.getByText(`No user has the app user ID “${nobody}”.`, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`No user with cards has the app user ID “${nobody}”.`, { exact: true }),
+    ).toBeVisible();
     await expect(userRows(page)).toHaveCount(0);
     await expectAccessible(page, '/cards with no match');
 
     await search.fill(`${nobody}@example.com`);
     await search.press('Enter');
     await expect(
-      page.getByText(`No user has the e-mail address “${nobody}@example.com”.`, { exact: true }),
+      page.getByText(`No user with cards has the e-mail address “${nobody}@example.com”.`, { exact: true }),
     ).toBeVisible();
 
     await search.fill('not valid!');
@@ -436,7 +456,7 @@ test.describe('as an operator', () => {
     await page.getByRole('combobox', { name: 'Users per page' }).selectOption('50');
     await expectPath(page, '/cards?size=50');
     await expect(summary(page)).toHaveText(/^Showing 1–\d+ of \d+ users$/);
-    await expect.poll(() => userRows(page).count()).toBeGreaterThanOrEqual(3 + FILLERS);
+    await expect.poll(() => userRows(page).count()).toBeGreaterThanOrEqual(HOLDERS);
   });
 
   test('shows that a page is loading, says in words when it fails, and recovers on "Try again"', async ({
@@ -479,7 +499,7 @@ test.describe('as an operator', () => {
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(alert).toHaveCount(0);
-    await expect.poll(() => userRows(page).count()).toBeGreaterThanOrEqual(3 + FILLERS);
+    await expect.poll(() => userRows(page).count()).toBeGreaterThanOrEqual(HOLDERS);
   });
 
   test('shows a user registered while staff were on another page when they come back', async ({
@@ -492,6 +512,15 @@ test.describe('as an operator', () => {
     await main.getByRole('link', { name: 'Dashboard' }).click();
     await expectPath(page, '/');
     const newcomer = await seedUser(request, { firstName: 'Nina', lastName: 'Newcomer' });
+    const assets = await callWallet(request, 'agencyAssetList', {});
+    const applied = await callWallet(request, 'agencyApplyUserCard', {
+      appUserId: newcomer,
+      paymentAssetId: assets.data!.find((a) => a.type === 'CARD_MARGIN' && a.currency === 'USD')!.assetId,
+      categoryId: VIRTUAL_VISA,
+      embossedName: 'NINA NEWCOMER',
+      needDelivery: false,
+    });
+    expect(applied.code, applied.msg).toBe(0);
     await main.getByRole('link', { name: 'Cards' }).click();
     await expectPath(page, '/cards');
     await expect(page.getByTestId(`cards-user-${newcomer}`).getByTestId('user-name')).toHaveText(
@@ -565,8 +594,11 @@ test.describe('as an operator', () => {
     await page.goto(cardsHref(holder.appUserId));
     expect(await downloadCsv(page)).toBe(`${BOM}${CSV_HEADER}${csvLines(holder)}`);
 
-    await page.goto(cardsHref(cardless.email));
+    await page.goto(`${cardsHref(cardless.email)}&cards=all`);
     expect(await downloadCsv(page)).toBe(`${BOM}${CSV_HEADER}${csvLines(cardless)}`);
+    // The export follows the list: without "all users", the cardless user is not in it.
+    await page.goto(cardsHref(cardless.email));
+    expect(await downloadCsv(page)).toBe(`${BOM}${CSV_HEADER}`);
 
     await page.goto(cardsHref(formula.appUserId));
     const defused = await downloadCsv(page);
@@ -580,8 +612,14 @@ test.describe('as an operator', () => {
     expect(response.headers()['cache-control']).toContain('no-store');
     expect(await response.text()).toBe(`${BOM}${CSV_HEADER}${csvLines(holder)}`);
 
-    // Unfiltered: every page of 4.2, so every user seeded here, each card on a line of its own.
-    const all = await (await page.request.get('/cards/export')).text();
+    // Unfiltered: every page of 4.2, so every card holder seeded here, each card on a line of
+    // its own; with cards=all, the users without cards too.
+    const holders = await (await page.request.get('/cards/export')).text();
+    expect(holders.startsWith(`${BOM}${CSV_HEADER}`)).toBe(true);
+    expect(holders).toContain(csvLines(holder));
+    expect(holders).toContain(csvLines(formula, true));
+    expect(holders).not.toContain(cardless.appUserId);
+    const all = await (await page.request.get('/cards/export?cards=all')).text();
     expect(all.startsWith(`${BOM}${CSV_HEADER}`)).toBe(true);
     for (const user of [holder, cardless]) expect(all).toContain(csvLines(user));
     expect(all).toContain(csvLines(formula, true));

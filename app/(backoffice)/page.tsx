@@ -1,5 +1,6 @@
 // The asset dashboard (spec 4.5): each agency asset's balance, how many cards of each category
-// it can still pay for, a warning when that runs low, and a chart of it.
+// it can still pay for, a warning when that runs low, and a chart of it; each asset links to its
+// ledger (/assets/[assetId]).
 import { CreditCard, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -13,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { assetCapacity, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capacity';
+import { assetPath } from '@/lib/backoffice/asset-ledger';
 import { formatCount, formatMoney } from '@/lib/backoffice/format';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
@@ -71,7 +73,12 @@ export default async function DashboardPage() {
           return (
             <Card key={asset.assetId} data-testid={`asset-${asset.assetId}`}>
               <CardHeader>
-                <CardTitle>{asset.assetName}</CardTitle>
+                <CardTitle>
+                  {/* The asset's ledger (DESIGN §7): every change of this balance. */}
+                  <Link href={assetPath(asset.assetId)} className="underline underline-offset-4">
+                    {asset.assetName}
+                  </Link>
+                </CardTitle>
                 <CardDescription>
                   Asset {asset.assetId} · {asset.type} · {asset.currency}
                 </CardDescription>

@@ -3,7 +3,7 @@
 // searching, the recipient prefilled from the user, and whether it becomes the default address
 // (a user's first address always does). Checked in the browser by the action's own schema; errors
 // beside their fields and in a summary; the request ID is made when the form opens. Its fields
-// are the shared ones of components/forms, as the registration's and the wizard's are.
+// are the address fields the edit form shares (address-fields.tsx), built from components/forms.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { MapPinPlus } from 'lucide-react';
@@ -11,13 +11,15 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { CountryField } from '@/components/forms/country-field';
-import { MobileNumberFields } from '@/components/forms/mobile-number-fields';
-import { TextField } from '@/components/forms/text-field';
+import {
+  ADDRESS_FIELD_ID,
+  ADDRESS_FIELD_ORDER,
+  AddressFields,
+  addressFieldId,
+} from '@/components/addresses/address-fields';
 import { ActionFormIntro, actionFormStatus } from '@/components/users/action-form-status';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
@@ -26,31 +28,7 @@ import { countryName } from '@/lib/backoffice/format';
 import { addAddressFormSchema, type MobileValue } from '@/lib/backoffice/forms/user-forms';
 import { newRequestId } from '@/lib/backoffice/request-id';
 
-const ID = 'address';
-
-const FIELD_ORDER = [
-  'appUserId',
-  'country',
-  'province',
-  'city',
-  'postalCode',
-  'street',
-  'detailedAddress',
-  'firstName',
-  'lastName',
-  'mobile.regionCode',
-  'mobile.number',
-  'mobile',
-  'isDefault',
-  'requestId',
-] as const;
-
-function fieldId(path: string): string | undefined {
-  // The user and the request are the page's, not fields: their errors are the form's.
-  if (path === 'appUserId' || path === 'requestId') return undefined;
-  if (path === 'mobile') return `${ID}-mobile-number`;
-  return `${ID}-${path.replace('.', '-')}`;
-}
+const ID = ADDRESS_FIELD_ID;
 
 export interface AddAddressFormProps {
   appUserId: string;
@@ -100,80 +78,24 @@ export function AddAddressForm({ appUserId, firstName, lastName, mobile, isFirst
   const { control, formState } = form;
   const { submitCount } = formState;
 
-  const { summary, busy } = actionFormStatus(form, action, FIELD_ORDER, fieldId);
+  const { summary, busy } = actionFormStatus(form, action, ADDRESS_FIELD_ORDER, addressFieldId);
 
   return (
-    <form onSubmit={handleSubmitWithAction} noValidate aria-label="Add an address" className="grid gap-6">
+    <form
+      method="post"
+      onSubmit={handleSubmitWithAction}
+      noValidate
+      aria-label="Add an address"
+      className="grid gap-6"
+    >
       <ActionFormIntro submitCount={submitCount} summary={summary} title="The address was not added" />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Where</CardTitle>
-          <CardDescription>Where cards are delivered to.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          <CountryField
-            control={control}
-            name="country"
-            id={`${ID}-country`}
-            required
-            description="Type to search by name or code, e.g. Germany or DE."
-          />
-          <TextField control={control} name="province" id={`${ID}-province`} label="Province or state" />
-          <TextField control={control} name="city" id={`${ID}-city`} label="City" required />
-          <TextField control={control} name="postalCode" id={`${ID}-postalCode`} label="Postal code" />
-          <TextField
-            control={control}
-            name="street"
-            id={`${ID}-street`}
-            label="Street"
-            required
-            description="Street and house number."
-          />
-          <TextField
-            control={control}
-            name="detailedAddress"
-            id={`${ID}-detailedAddress`}
-            label="Detailed address"
-            description="Flat, floor, building: whatever the courier needs."
-          />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Recipient</CardTitle>
-          <CardDescription>
-            Filled in from the user; change it if someone else receives the cards.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          {/* The user's values are rendered by the server as well, so they show before hydration. */}
-          <TextField
-            control={control}
-            name="firstName"
-            id={`${ID}-firstName`}
-            label="First name"
-            required
-            defaultValue={firstName}
-          />
-          <TextField
-            control={control}
-            name="lastName"
-            id={`${ID}-lastName`}
-            label="Last name"
-            required
-            defaultValue={lastName}
-          />
-          <MobileNumberFields
-            control={control}
-            name="mobile"
-            idPrefix={`${ID}-mobile`}
-            required
-            defaults={mobile}
-          />
-        </CardContent>
-      </Card>
+      {/* The user's values are rendered by the server as well, so they show before hydration. */}
+      <AddressFields
+        control={control}
+        defaults={{ firstName, lastName, mobile }}
+        recipientDescription="Filled in from the user; change it if someone else receives the cards."
+      />
 
       <Controller
         control={control}

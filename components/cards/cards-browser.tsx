@@ -1,6 +1,7 @@
 'use client';
-// CardsBrowser: the /cards list in the browser — the filter, the page size, the CSV export link,
-// the grouped table and its pagination. The page, size and filter live in the URL. The server
+// CardsBrowser: the /cards list in the browser — the filter, the page size, the switch between
+// users with cards (the default) and all users, the CSV export link, the grouped table and its
+// pagination. The page, size, filter and switch live in the URL. The server
 // renders the first page (so everything here also works as plain links and a GET form); once
 // hydrated, page changes update the URL with history.pushState, which Next.js's router follows
 // (useSearchParams) without asking the server to render again, and react-query serves pages from
@@ -23,6 +24,7 @@ import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards-fetch';
 import { cardsQueryKeys } from '@/lib/backoffice/cards-query-keys';
 import {
   CARDS_PATH,
+  CARDS_SCOPE_PARAM,
   cardsExportHref,
   cardsHref,
   cardsPaginationParams,
@@ -33,6 +35,7 @@ import {
   type CardsQuery,
 } from '@/lib/backoffice/cards-view';
 import { pageSizeOptions } from '@/lib/backoffice/paging';
+import { cn } from '@/lib/utils';
 
 /** What the server rendered: the first page, or why it could not. */
 export type CardsInitial = {
@@ -43,7 +46,8 @@ export type CardsInitial = {
   error: CardsError | null;
 };
 
-const sameQuery = (a: CardsQuery, b: CardsQuery) => a.page === b.page && a.size === b.size && a.q === b.q;
+const sameQuery = (a: CardsQuery, b: CardsQuery) =>
+  a.page === b.page && a.size === b.size && a.q === b.q && a.all === b.all;
 
 /** A plain left click that the browser would follow in this tab. */
 function isPlainClick(event: MouseEvent): boolean {
@@ -130,14 +134,19 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
   function onFilterSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = text.trim();
-    navigate({ page: 1, size: query.size, q: q === '' ? null : q });
+    navigate({ page: 1, size: query.size, q: q === '' ? null : q, all: query.all });
   }
 
   function onSizeChange(size: number) {
-    navigate({ page: 1, size, q: query.q });
+    navigate({ page: 1, size, q: query.q, all: query.all });
   }
 
-  const clearHref = cardsHref({ page: 1, size: query.size, q: null });
+  function onScopeChange(withCardsOnly: boolean) {
+    navigate({ page: 1, size: query.size, q: query.q, all: !withCardsOnly });
+  }
+
+  const clearHref = cardsHref({ page: 1, size: query.size, q: null, all: query.all });
+  const allUsersHref = cardsHref({ page: 1, size: query.size, q: query.q, all: true });
 
   // Every link of the list (the kit's Pagination, Clear, the empty states' links) is a real link
   // that works without JavaScript; once hydrated, a click on one becomes a client-side change of
@@ -213,6 +222,34 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
               ))}
             </NativeSelect>
           </div>
+          <div className="flex items-center gap-2 sm:self-start sm:pt-7">
+            {/* A native checkbox shown as a switch, so that it submits with the form without
+                JavaScript; the hidden field after it says "all users" when it is off (the first
+                value wins, cards-view.ts). With JavaScript, a change applies at once. */}
+            <input
+              id="cards-with-cards"
+              type="checkbox"
+              role="switch"
+              name={CARDS_SCOPE_PARAM}
+              value="with"
+              checked={!query.all}
+              onChange={(event) => onScopeChange(event.target.checked)}
+              aria-describedby="cards-with-cards-hint"
+              className={cn(
+                'relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-muted-foreground/45 transition-colors',
+                "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow-sm before:transition-transform before:content-['']",
+                'checked:bg-primary checked:before:translate-x-4',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              )}
+            />
+            <input type="hidden" name={CARDS_SCOPE_PARAM} value="all" />
+            <div className="grid">
+              <Label htmlFor="cards-with-cards">Only users with cards</Label>
+              <span id="cards-with-cards-hint" className="text-xs text-muted-foreground">
+                Turn off to list every user
+              </span>
+            </div>
+          </div>
           <div className="flex gap-2 sm:self-start sm:pt-5.5">
             <Button type="submit">
               <Search className="size-4" aria-hidden="true" />
@@ -227,7 +264,7 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
         </form>
         <Button variant="outline" asChild className="lg:self-start lg:mt-5.5">
           {/* A plain link: the export is a file download, not a page of this app. */}
-          <a href={cardsExportHref(query.q)}>
+          <a href={cardsExportHref(query)}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV
           </a>
@@ -271,7 +308,7 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
         {!data && !error ? <ResultsSkeleton /> : null}
         {data ? (
           <div className={pending ? 'opacity-60 transition-opacity' : undefined}>
-            <Results data={data} clearHref={clearHref} />
+            <Results data={data} clearHref={clearHref} allUsersHref={allUsersHref} />
           </div>
         ) : null}
         {data && state !== 'no-match' && state !== 'no-users' ? (
@@ -289,7 +326,16 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
   );
 }
 
-function Results({ data, clearHref }: { data: CardsPage; clearHref: string }) {
+function Results({
+  data,
+  clearHref,
+  allUsersHref,
+}: {
+  data: CardsPage;
+  clearHref: string;
+  allUsersHref: string;
+}) {
+  const holdersOnly = !data.query.all;
   const state = cardsResultState(data);
   const firstPageHref = cardsHref({ ...data.query, page: 1 });
   switch (state) {
@@ -299,8 +345,19 @@ function Results({ data, clearHref }: { data: CardsPage; clearHref: string }) {
       return (
         <EmptyState
           icon={<CreditCard />}
-          title="No users yet"
-          description="No user is registered with the wallet under this agency, so there are no cards to list."
+          title={holdersOnly ? 'No cards yet' : 'No users yet'}
+          description={
+            holdersOnly
+              ? 'No user holds a card under this agency yet.'
+              : 'No user is registered with the wallet under this agency, so there are no cards to list.'
+          }
+          action={
+            holdersOnly ? (
+              <Button variant="outline" asChild>
+                <a href={allUsersHref}>Show all users</a>
+              </Button>
+            ) : undefined
+          }
         />
       );
     case 'no-match':
@@ -308,11 +365,18 @@ function Results({ data, clearHref }: { data: CardsPage; clearHref: string }) {
         <EmptyState
           icon={<SearchX />}
           title="No matching user"
-          description={`No user has the ${data.filterField === 'email' ? 'e-mail address' : 'app user ID'} “${data.query.q ?? ''}”.`}
+          description={`No user${holdersOnly ? ' with cards' : ''} has the ${data.filterField === 'email' ? 'e-mail address' : 'app user ID'} “${data.query.q ?? ''}”.`}
           action={
-            <Button variant="outline" asChild>
-              <a href={clearHref}>Show all users</a>
-            </Button>
+            <>
+              {holdersOnly ? (
+                <Button variant="outline" asChild>
+                  <a href={allUsersHref}>Include users without cards</a>
+                </Button>
+              ) : null}
+              <Button variant="outline" asChild>
+                <a href={clearHref}>{holdersOnly ? 'Clear the filter' : 'Show all users'}</a>
+              </Button>
+            </>
           }
         />
       );

@@ -1,7 +1,10 @@
 // CardsTable: one page of the card list, a row per user (name and app user ID, e-mail,
 // registration and the count of their cards by status) with their cards in a table of their own
-// beneath it. Renders what cards-view produced on the server, so card numbers arrive masked.
-// Server-compatible.
+// beneath it. The name leads to the user's page, a card number to the card's (not prefetched: a
+// page of up to 100 users would render every card page, each a wallet call and a read-access
+// entry in the audit log, for pages nobody opened). Renders what
+// cards-view produced on the server, so card numbers arrive masked. Server-compatible.
+import Link from 'next/link';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CARD_TYPE_LABELS, summarizeCardStatuses, type CardsUserRow } from '@/lib/backoffice/cards-view';
@@ -33,7 +36,15 @@ function UserCards({ user }: { user: CardsUserRow }) {
       <TableBody>
         {user.cards.map((card) => (
           <TableRow key={card.cardId} data-testid={`card-row-${card.cardId}`}>
-            <TableCell className="font-mono tabular-nums">{card.maskedNumber}</TableCell>
+            <TableCell className="font-mono tabular-nums">
+              <Link
+                prefetch={false}
+                href={`/users/${encodeURIComponent(user.appUserId)}/cards/${card.cardId}`}
+                className="underline underline-offset-4"
+              >
+                {card.maskedNumber}
+              </Link>
+            </TableCell>
             <TableCell>
               <div data-testid="card-category">{card.categoryName}</div>
               <div className="text-xs text-muted-foreground" data-testid="card-network-type">
@@ -91,7 +102,13 @@ export function CardsTable({ users }: { users: readonly CardsUserRow[] }) {
                 className="h-auto py-3 text-sm font-normal tracking-normal text-foreground normal-case"
               >
                 <div className="font-medium" data-testid="user-name">
-                  {user.name}
+                  <Link
+                    prefetch={false}
+                    href={`/users/${encodeURIComponent(user.appUserId)}`}
+                    className="underline underline-offset-4"
+                  >
+                    {user.name}
+                  </Link>
                 </div>
                 <div className="font-mono text-xs text-muted-foreground" data-testid="user-id">
                   {user.appUserId}

@@ -1,11 +1,18 @@
-// A user's delivery addresses (extension addressList), the default first and marked as such.
-// Server-compatible.
-import { MapPin, Star } from 'lucide-react';
+// A user's delivery addresses (extension addressList), the default first and marked as such, and,
+// for roles that may manage them, each one's Edit, Make default and Delete (DESIGN §8). A server
+// component: the forms' request IDs are made in this render, so they are in the HTML a browser
+// without JavaScript posts.
+import { MapPin, Pencil, Star } from 'lucide-react';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { DeleteAddressButton, MakeDefaultAddressForm } from '@/components/addresses/address-actions';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { addressLabel, deleteDefaultNote } from '@/lib/backoffice/address-view';
 import { formatMobile } from '@/lib/backoffice/format';
+import { newRequestId } from '@/lib/backoffice/request-id';
 
 export type UserAddressView = {
   addressId: number;
@@ -24,11 +31,14 @@ export function UserAddressesCard({
   addresses,
   error,
   action,
+  manageFor,
 }: {
   addresses: readonly UserAddressView[];
   error?: ReactNode;
   /** "Add an address", for roles that may. */
   action?: ReactNode;
+  /** The user's app user ID, when the viewer may edit, delete and make addresses the default. */
+  manageFor?: string;
 }) {
   return (
     <Card aria-labelledby="addresses-title" role="region">
@@ -77,11 +87,55 @@ export function UserAddressesCard({
                     <span>{address.countryName}</span>
                     <span className="tabular-nums">{formatMobile(address.mobile)}</span>
                   </address>
+                  {manageFor !== undefined ? (
+                    <AddressManagement appUserId={manageFor} address={address} addresses={addresses} />
+                  ) : null}
                 </li>
               ))}
             </ul>
           ))}
       </CardContent>
     </Card>
+  );
+}
+
+function AddressManagement({
+  appUserId,
+  address,
+  addresses,
+}: {
+  appUserId: string;
+  address: UserAddressView;
+  addresses: readonly UserAddressView[];
+}) {
+  const label = addressLabel(address);
+  const addressPath = `/users/${encodeURIComponent(appUserId)}/addresses/${address.addressId}`;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2" data-testid="address-actions">
+      <Link
+        href={`${addressPath}/edit`}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        aria-label={`Edit ${label}`}
+      >
+        <Pencil aria-hidden="true" />
+        Edit
+      </Link>
+      {address.isDefault ? null : (
+        <MakeDefaultAddressForm
+          appUserId={appUserId}
+          addressId={address.addressId}
+          label={label}
+          requestId={newRequestId()}
+        />
+      )}
+      <DeleteAddressButton
+        appUserId={appUserId}
+        addressId={address.addressId}
+        label={label}
+        defaultNote={deleteDefaultNote(addresses, address.addressId)}
+        requestId={newRequestId()}
+        confirmHref={`${addressPath}/delete`}
+      />
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 // A user's own assets and balances (extension userAssetList), e.g. the USD wallet a card can be
-// paid from. Server-compatible.
+// paid from; each links to its ledger (/assets/[assetId], naming the user, whose it is).
+// Server-compatible.
 import { Wallet } from 'lucide-react';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { assetPath } from '@/lib/backoffice/asset-ledger';
 
 const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
 
@@ -16,7 +19,16 @@ export type UserAssetView = {
   balance: string;
 };
 
-export function UserAssetsCard({ assets, error }: { assets: readonly UserAssetView[]; error?: ReactNode }) {
+export function UserAssetsCard({
+  appUserId,
+  assets,
+  error,
+}: {
+  /** Whose the assets are: their ledger links name the user. */
+  appUserId: string;
+  assets: readonly UserAssetView[];
+  error?: ReactNode;
+}) {
   return (
     <Card aria-labelledby="assets-title" role="region">
       <CardHeader>
@@ -47,7 +59,14 @@ export function UserAssetsCard({ assets, error }: { assets: readonly UserAssetVi
               <TableBody>
                 {assets.map((asset) => (
                   <TableRow key={asset.assetId} data-testid={`asset-row-${asset.assetId}`}>
-                    <TableCell className="font-medium">{asset.name}</TableCell>
+                    <TableCell className="font-medium">
+                      <Link
+                        href={assetPath(asset.assetId, appUserId)}
+                        className="underline underline-offset-4"
+                      >
+                        {asset.name}
+                      </Link>
+                    </TableCell>
                     <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
                     <TableCell>{asset.currency}</TableCell>
                     <TableCell className="text-right tabular-nums">{asset.balance}</TableCell>

@@ -37,6 +37,9 @@ describe('csvCell', () => {
     // Only at the start: inside a cell these are harmless.
     expect(csvCell('jane+1@example.com')).toBe('jane+1@example.com');
     expect(csvCell('u-1')).toBe('u-1');
+    // A negative number is a value (a ledger amount), not a formula.
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(csvCell('-12.50+1')).toBe("'-12.50+1");
   });
 });
 

@@ -30,9 +30,12 @@ export const CARDS_CSV_HEADER = [
 // OWASP's list: these open a formula in Excel, LibreOffice and Google Sheets.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+// A negative decimal ("-12.50", a ledger amount) is a value, not a formula: it stays a number.
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /** One cell: formula starts defused with a single quote, then quoted when RFC 4180 needs it. */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -46,8 +46,8 @@ describe('loadCardsPage', () => {
     const { client, calls } = fakeClient([
       { dataTotal: 1, haveNext: false, list: [userEntry({ cardList: [cardRecord()] })] },
     ]);
-    const page = await loadCardsPage({ page: 1, size: 50, q: 'jane@example.com' }, client);
-    expect(calls).toEqual([{ pageNum: 1, pageSize: 50, email: 'jane@example.com' }]);
+    const page = await loadCardsPage({ page: 1, size: 50, q: 'jane@example.com', all: false }, client);
+    expect(calls).toEqual([{ pageNum: 1, pageSize: 50, email: 'jane@example.com', withCards: true }]);
     expect(page.filterField).toBe('email');
     expect(page.users[0]?.cards[0]?.maskedNumber).toBe('453201 •••••• 0366');
     expect(JSON.stringify(page)).not.toContain(FULL);
@@ -55,11 +55,11 @@ describe('loadCardsPage', () => {
 
   it('sends anything but an e-mail address as appUserId, and no filter when there is none', async () => {
     const { client, calls } = fakeClient([{ dataTotal: 0, haveNext: false, list: [] }]);
-    await loadCardsPage({ page: 1, size: 10, q: 'u-1' }, client);
-    await loadCardsPage({ page: 1, size: 10, q: null }, client);
+    await loadCardsPage({ page: 1, size: 10, q: 'u-1', all: false }, client);
+    await loadCardsPage({ page: 1, size: 10, q: null, all: true }, client);
     expect(calls).toEqual([
-      { pageNum: 1, pageSize: 10, appUserId: 'u-1' },
-      { pageNum: 1, pageSize: 10 },
+      { pageNum: 1, pageSize: 10, appUserId: 'u-1', withCards: true },
+      { pageNum: 1, pageSize: 10, withCards: false },
     ]);
   });
 });
@@ -71,7 +71,11 @@ describe('walkCardsUsers', () => {
       { dataTotal: 5, haveNext: true, list: users('c', 'd') },
       { dataTotal: 5, haveNext: false, list: users('e') },
     ]);
-    expect(await collect(walkCardsUsers(null, client))).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(await collect(walkCardsUsers({ q: null, all: true }, client))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e'],
+    ]);
     expect(calls.map((c) => [c.pageNum, c.pageSize])).toEqual([
       [1, EXPORT_PAGE_SIZE],
       [2, EXPORT_PAGE_SIZE],
@@ -87,13 +91,13 @@ describe('walkCardsUsers', () => {
       { dataTotal: 5, haveNext: true, list: users('b', 'c') },
       { dataTotal: 5, haveNext: false, list: users('d') },
     ]);
-    expect(await collect(walkCardsUsers(null, client))).toEqual([['a', 'b'], ['c'], ['d']]);
+    expect(await collect(walkCardsUsers({ q: null, all: true }, client))).toEqual([['a', 'b'], ['c'], ['d']]);
   });
 
   it('stops at an empty page whatever haveNext says, and passes the filter on', async () => {
     const { client, calls } = fakeClient([{ dataTotal: 1, haveNext: true, list: [] }]);
-    expect(await collect(walkCardsUsers('u-9', client))).toEqual([]);
-    expect(calls).toEqual([{ pageNum: 1, pageSize: 100, appUserId: 'u-9' }]);
+    expect(await collect(walkCardsUsers({ q: 'u-9', all: false }, client))).toEqual([]);
+    expect(calls).toEqual([{ pageNum: 1, pageSize: 100, appUserId: 'u-9', withCards: true }]);
   });
 });
 

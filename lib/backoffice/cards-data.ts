@@ -26,22 +26,22 @@ export async function loadCardsPage(
   const data = await client.cardListAllByUser({
     pageNum: query.page,
     pageSize: query.size,
-    ...walletFilterFor(query.q),
+    ...walletFilterFor(query),
   });
   return toCardsPage(data, query);
 }
 
 /**
- * Every user the filter selects, one 4.2 page at a time. The list is newest first, so a user
+ * Every user the filter selects (card holders only unless `all`), one 4.2 page at a time. The list is newest first, so a user
  * registered during the walk pushes older ones down a page: seen users are skipped, and the
  * export is the list as it stood when it started, give or take users registered meanwhile.
  */
 export async function* walkCardsUsers(
-  q: string | null,
+  query: Pick<CardsQuery, 'q' | 'all'>,
   client: CardListClient = getWalletClient(),
 ): AsyncGenerator<CardsUserRow[], void, undefined> {
   const seen = new Set<string>();
-  const filter = walletFilterFor(q);
+  const filter = walletFilterFor(query);
   for (let pageNum = 1; ; pageNum++) {
     const data = await client.cardListAllByUser({ pageNum, pageSize: EXPORT_PAGE_SIZE, ...filter });
     const fresh = data.list.filter((entry) => !seen.has(entry.appUserId));

@@ -3,7 +3,7 @@ import { CardsLoadError, fetchCardsPage } from './cards-fetch';
 import { userEntry } from './cards-test-fixtures';
 import { toCardsPage, type CardsQuery } from './cards-view';
 
-const query: CardsQuery = { page: 2, size: 10, q: null };
+const query: CardsQuery = { page: 2, size: 10, q: null, all: false };
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -40,7 +40,7 @@ describe('fetchCardsPage', () => {
   it('refuses an answer off the contract, such as a card number in full', async () => {
     const page = toCardsPage(
       { dataTotal: 1, haveNext: false, list: [userEntry()] },
-      { page: 1, size: 20, q: null },
+      { page: 1, size: 20, q: null, all: false },
     );
     answer(200, {
       ...page,

@@ -5,5 +5,5 @@ import type { CardsQuery } from '@/lib/backoffice/cards-view';
 export const cardsQueryKeys = {
   all: ['cards'] as const,
   pages: () => [...cardsQueryKeys.all, 'page'] as const,
-  page: ({ page, size, q }: CardsQuery) => [...cardsQueryKeys.pages(), { page, size, q }] as const,
+  page: ({ page, size, q, all }: CardsQuery) => [...cardsQueryKeys.pages(), { page, size, q, all }] as const,
 };

@@ -20,13 +20,23 @@ const query = (overrides: Partial<CardsQuery> = {}): CardsQuery => ({
   page: 1,
   size: 20,
   q: null,
+  all: false,
   ...overrides,
 });
 
 describe('parseCardsQuery', () => {
   it('defaults to the first page of 20 without a filter', () => {
-    expect(parseCardsQuery({})).toEqual({ page: 1, size: 20, q: null });
-    expect(parseCardsQuery(new URLSearchParams(''))).toEqual({ page: 1, size: 20, q: null });
+    expect(parseCardsQuery({})).toEqual({ page: 1, size: 20, q: null, all: false });
+    expect(parseCardsQuery(new URLSearchParams(''))).toEqual({ page: 1, size: 20, q: null, all: false });
+  });
+
+  it('lists card holders only unless cards=all, as the filter form sends its switch', () => {
+    expect(parseCardsQuery({ cards: 'all' }).all).toBe(true);
+    expect(parseCardsQuery({ cards: 'with' }).all).toBe(false);
+    expect(parseCardsQuery({ cards: 'anything' }).all).toBe(false);
+    // Without JavaScript: the switch (on) then the hidden field; or the hidden field alone (off).
+    expect(parseCardsQuery(new URLSearchParams('q=&cards=with&cards=all')).all).toBe(false);
+    expect(parseCardsQuery(new URLSearchParams('q=&cards=all')).all).toBe(true);
   });
 
   it('reads page, size and a trimmed filter', () => {
@@ -34,11 +44,13 @@ describe('parseCardsQuery', () => {
       page: 3,
       size: 50,
       q: 'jane@example.com',
+      all: false,
     });
     expect(parseCardsQuery({ page: ['2', '9'], size: '10', q: 'u-1' })).toEqual({
       page: 2,
       size: 10,
       q: 'u-1',
+      all: false,
     });
   });
 
@@ -65,32 +77,53 @@ describe('URLs', () => {
     expect(cardsHref(query())).toBe('/cards');
     expect(cardsHref(query({ page: 2, size: 10 }))).toBe('/cards?size=10&page=2');
     expect(cardsHref(query({ q: 'a b@x.com', page: 2 }))).toBe('/cards?q=a+b%40x.com&page=2');
-    expect(cardsPaginationParams(query({ size: 10, q: 'u-1' }))).toEqual({ q: 'u-1', size: '10' });
-    expect(cardsPaginationParams(query())).toEqual({ q: undefined, size: undefined });
+    expect(cardsHref(query({ all: true, page: 2 }))).toBe('/cards?cards=all&page=2');
+    expect(cardsPaginationParams(query({ size: 10, q: 'u-1' }))).toEqual({
+      q: 'u-1',
+      cards: undefined,
+      size: '10',
+    });
+    expect(cardsPaginationParams(query({ all: true }))).toEqual({
+      q: undefined,
+      cards: 'all',
+      size: undefined,
+    });
   });
 
   it('always spells out page and size to the data route', () => {
     expect(cardsDataHref(query())).toBe('/cards/data?page=1&size=20');
     expect(cardsDataHref(query({ page: 4, size: 100, q: 'u-1' }))).toBe('/cards/data?page=4&size=100&q=u-1');
+    expect(cardsDataHref(query({ all: true }))).toBe('/cards/data?page=1&size=20&cards=all');
   });
 
-  it('exports what the filter selects', () => {
-    expect(cardsExportHref(null)).toBe('/cards/export');
-    expect(cardsExportHref('jane+1@example.com')).toBe('/cards/export?q=jane%2B1%40example.com');
+  it('exports what the filter and the switch select', () => {
+    expect(cardsExportHref(query())).toBe('/cards/export');
+    expect(cardsExportHref(query({ q: 'jane+1@example.com' }))).toBe(
+      '/cards/export?q=jane%2B1%40example.com',
+    );
+    expect(cardsExportHref(query({ q: 'u-1', all: true }))).toBe('/cards/export?q=u-1&cards=all');
   });
 
   it('round-trips a query through its URL', () => {
-    const q = query({ page: 7, size: 50, q: '@csv-1' });
-    expect(parseCardsQuery(new URL(cardsHref(q), 'http://x').searchParams)).toEqual(q);
-    expect(parseCardsQuery(new URL(cardsDataHref(q), 'http://x').searchParams)).toEqual(q);
+    for (const q of [query({ page: 7, size: 50, q: '@csv-1' }), query({ page: 2, all: true })]) {
+      expect(parseCardsQuery(new URL(cardsHref(q), 'http://x').searchParams)).toEqual(q);
+      expect(parseCardsQuery(new URL(cardsDataHref(q), 'http://x').searchParams)).toEqual(q);
+    }
   });
 });
 
 describe('the filter', () => {
-  it('sends an e-mail address as email and anything else as appUserId', () => {
-    expect(walletFilterFor(null)).toEqual({});
-    expect(walletFilterFor('jane@example.com')).toEqual({ email: 'jane@example.com' });
-    expect(walletFilterFor('u-1001')).toEqual({ appUserId: 'u-1001' });
+  it('sends an e-mail address as email and anything else as appUserId, card holders only unless all', () => {
+    expect(walletFilterFor(query())).toEqual({ withCards: true });
+    expect(walletFilterFor(query({ all: true }))).toEqual({ withCards: false });
+    expect(walletFilterFor(query({ q: 'jane@example.com' }))).toEqual({
+      email: 'jane@example.com',
+      withCards: true,
+    });
+    expect(walletFilterFor(query({ q: 'u-1001', all: true }))).toEqual({
+      appUserId: 'u-1001',
+      withCards: false,
+    });
   });
 
   it("looks up an '@' that is no e-mail address as an app user ID, when it is a valid one", () => {
@@ -128,7 +161,7 @@ describe('toCardsPage', () => {
   it('keeps what the table shows and masks every card number', () => {
     const page = toCardsPage(data, query({ q: 'jane@example.com' }));
     expect(page).toEqual({
-      query: { page: 1, size: 20, q: 'jane@example.com' },
+      query: { page: 1, size: 20, q: 'jane@example.com', all: false },
       filterField: 'email',
       total: 2,
       haveNext: false,

@@ -1,6 +1,7 @@
 // The /cards list's contract, shared by the page, the /cards/data route, the CSV export and the
 // browser: what the URL says (page and size by the back-office's paging contract, paging.ts; the
-// filter), how the filter maps onto 4.2, and the one shape a page of users with their cards takes
+// filter; whether users without cards are listed too), how that maps onto 4.2 (its withCards
+// extension: card holders only unless `cards=all`), and the one shape a page of users with their cards takes
 // once it leaves the server (card numbers masked). Pure and client-safe; the mapping runs only on
 // the server, the browser only validates.
 import { z } from 'zod';
@@ -31,9 +32,19 @@ export const CARDS_PATH = '/cards';
 export const CARDS_DATA_PATH = '/cards/data';
 export const CARDS_EXPORT_PATH = '/cards/export';
 
-/** What the list shows: a page (the back-office's paging contract) and `q`, the trimmed filter or null. */
-export const cardsQuerySchema = pagingSchema.extend({ q: z.string().nullable() });
+/**
+ * What the list shows: a page (the back-office's paging contract), `q`, the trimmed filter or null,
+ * and `all`: users without cards too (by default only users holding a card, 4.2's withCards).
+ */
+export const cardsQuerySchema = pagingSchema.extend({ q: z.string().nullable(), all: z.boolean() });
 export type CardsQuery = z.infer<typeof cardsQuerySchema>;
+
+/**
+ * `cards=all` lists every user; anything else, or nothing, card holders only. The filter form
+ * (without JavaScript) sends its switch as `cards=with` before a hidden `cards=all`, so the
+ * first value is the switch's when it is on and the hidden one's when it is off.
+ */
+export const CARDS_SCOPE_PARAM = 'cards';
 
 /**
  * The query a URL asks for. A page or size the list cannot show falls back to its default
@@ -42,33 +53,44 @@ export type CardsQuery = z.infer<typeof cardsQuerySchema>;
  */
 export function parseCardsQuery(raw: RawSearchParams): CardsQuery {
   const q = searchParam(raw, 'q')?.trim() ?? '';
-  return { ...parsePaging(raw), q: q === '' ? null : q };
+  return { ...parsePaging(raw), q: q === '' ? null : q, all: searchParam(raw, CARDS_SCOPE_PARAM) === 'all' };
+}
+
+/** The list's own parameters besides paging, as its links write them (defaults left out). */
+function listParams(query: Pick<CardsQuery, 'q' | 'all'>): Record<string, string | null> {
+  return { q: query.q, [CARDS_SCOPE_PARAM]: query.all ? 'all' : null };
 }
 
 /** The list's address, defaults left out; same parameter order as the kit's Pagination links. */
 export function cardsHref(query: CardsQuery): string {
-  return pagingHref(CARDS_PATH, query, { q: query.q });
+  return pagingHref(CARDS_PATH, query, listParams(query));
 }
 
 /** What the kit's Pagination keeps in every page link besides the page itself. */
 export function cardsPaginationParams(query: CardsQuery): Record<string, string | undefined> {
-  return pagingLinkParams(query, { q: query.q });
+  return pagingLinkParams(query, listParams(query));
 }
 
 export function cardsDataHref(query: CardsQuery): string {
   const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
   if (query.q !== null) params.set('q', query.q);
+  if (query.all) params.set(CARDS_SCOPE_PARAM, 'all');
   return `${CARDS_DATA_PATH}?${params.toString()}`;
 }
 
-export function cardsExportHref(q: string | null): string {
-  return q === null ? CARDS_EXPORT_PATH : `${CARDS_EXPORT_PATH}?${new URLSearchParams({ q }).toString()}`;
+/** The export of what the list shows: the same filter and the same users (with cards, or all). */
+export function cardsExportHref(query: Pick<CardsQuery, 'q' | 'all'>): string {
+  const params = new URLSearchParams();
+  if (query.q !== null) params.set('q', query.q);
+  if (query.all) params.set(CARDS_SCOPE_PARAM, 'all');
+  const qs = params.toString();
+  return qs ? `${CARDS_EXPORT_PATH}?${qs}` : CARDS_EXPORT_PATH;
 }
 
 // ---------------------------------------------------------------- the filter
 
 export type CardsFilterField = 'email' | 'appUserId';
-export type CardsWalletFilter = { email?: string; appUserId?: string };
+export type CardsWalletFilter = { email?: string; appUserId?: string; withCards: boolean };
 
 /**
  * Which 4.2 parameter a filter goes to. '@' means an e-mail address, except that app user IDs may
@@ -82,9 +104,10 @@ export function cardsFilterField(q: string): CardsFilterField {
   return appUserIdParam.safeParse(q).success ? 'appUserId' : 'email';
 }
 
-export function walletFilterFor(q: string | null): CardsWalletFilter {
-  if (q === null) return {};
-  return cardsFilterField(q) === 'email' ? { email: q } : { appUserId: q };
+export function walletFilterFor({ q, all }: Pick<CardsQuery, 'q' | 'all'>): CardsWalletFilter {
+  const withCards = !all;
+  if (q === null) return { withCards };
+  return cardsFilterField(q) === 'email' ? { email: q, withCards } : { appUserId: q, withCards };
 }
 
 // ---------------------------------------------------------------- what leaves the server

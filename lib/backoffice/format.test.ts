@@ -21,6 +21,13 @@ describe('formatMoney', () => {
   it('falls back to the code for a currency Intl does not know', () => {
     expect(formatMoney(1.5, 'USDT', 6)).toBe('1.500000 USDT');
   });
+
+  it('writes a change of balance with its sign when asked', () => {
+    expect(formatMoney(25, 'USD', 2, { signed: true })).toBe('+$25.00');
+    expect(formatMoney(-1234.5, 'USD', 2, { signed: true })).toBe('-$1,234.50');
+    expect(formatMoney(-1234.5, 'USD', 2)).toBe('-$1,234.50');
+    expect(formatMoney(1.5, 'USDT', 6, { signed: true })).toBe('+1.500000 USDT');
+  });
 });
 
 describe('formatCount', () => {

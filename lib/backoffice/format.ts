@@ -8,9 +8,21 @@ import en from 'i18n-iso-countries/langs/en.json';
 
 // ---------------------------------------------------------------- money and counts
 
-/** A major-unit amount as money, e.g. "$100,000.00", or "1.500000 USDT" for a currency Intl does not know. */
-export function formatMoney(amount: number, currency: string, decimalPlaces: number): string {
-  const digits = { minimumFractionDigits: decimalPlaces, maximumFractionDigits: decimalPlaces };
+/**
+ * A major-unit amount as money, e.g. "$100,000.00", or "1.500000 USDT" for a currency Intl does not
+ * know. With `signed`, a change of balance (a ledger entry): "+$25.00", "-$25.00".
+ */
+export function formatMoney(
+  amount: number,
+  currency: string,
+  decimalPlaces: number,
+  options: { signed?: boolean } = {},
+): string {
+  const digits = {
+    minimumFractionDigits: decimalPlaces,
+    maximumFractionDigits: decimalPlaces,
+    signDisplay: options.signed ? ('exceptZero' as const) : ('auto' as const),
+  };
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency, ...digits }).format(amount);
   } catch {

@@ -251,6 +251,42 @@ function cardChangeCase(
   };
 }
 
+/** A wallet user with `count` addresses (the first is the default); their ids, oldest first. */
+async function seedAddresses(ctx: CaseContext, count: number): Promise<{ appUserId: string; ids: number[] }> {
+  const appUserId = await seedWalletUser(ctx);
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const added = await callWallet<{ addressId: number }>(
+      ctx.baseUrl,
+      'addAddress',
+      {
+        appUserId,
+        country: 'US',
+        city: 'Austin',
+        street: `${i + 1} Congress Ave`,
+        firstName: 'Jane',
+        lastName: 'Doe',
+        mobile: '1-5125550100',
+      },
+      ctx.wallet,
+    );
+    if (added.body.code !== 0 || !added.body.data)
+      throw new Error(`could not seed an address: ${added.text}`);
+    ids.push(added.body.data.addressId);
+  }
+  return { appUserId, ids };
+}
+
+async function storedAddresses(ctx: CaseContext, appUserId: string) {
+  const listed = await callWallet<{ addressId: number; city: string; isDefault: boolean }[]>(
+    ctx.baseUrl,
+    'addressList',
+    { appUserId },
+    ctx.wallet,
+  );
+  return listed.body.data ?? [];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The cases
 
@@ -356,6 +392,55 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     input: async (ctx) => addAddressForm(await seedWalletUser(ctx)),
     async verify(ctx, { input }) {
       expect(await countFor(ctx, 'addresses', (input as { appUserId: string }).appUserId)).toBe(1);
+    },
+  },
+
+  updateAddress: {
+    module: 'lib/backoffice/actions/addresses.ts',
+    name: 'address.update',
+    permission: 'addresses.manage',
+    async input(ctx) {
+      const { appUserId, ids } = await seedAddresses(ctx, 1);
+      return { ...addAddressForm(appUserId), addressId: ids[0], city: 'Dallas' };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { appUserId, addressId } = input as { appUserId: string; addressId: number };
+      expect(await storedAddresses(ctx, appUserId)).toEqual([
+        expect.objectContaining({ addressId, city: 'Dallas', isDefault: true }),
+      ]);
+      expect(newAudit[0]).toMatchObject({ targetType: 'address', subjectUser: appUserId });
+    },
+  },
+  makeDefaultAddress: {
+    module: 'lib/backoffice/actions/addresses.ts',
+    name: 'address.update',
+    permission: 'addresses.manage',
+    async input(ctx) {
+      const { appUserId, ids } = await seedAddresses(ctx, 2);
+      return { appUserId, addressId: ids[1], requestId: randomBytes(12).toString('hex') };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { appUserId, addressId } = input as { appUserId: string; addressId: number };
+      const stored = await storedAddresses(ctx, appUserId);
+      expect(stored.filter((a) => a.isDefault).map((a) => a.addressId)).toEqual([addressId]);
+      expect(newAudit[0]).toMatchObject({ targetType: 'address', subjectUser: appUserId });
+    },
+  },
+  deleteAddress: {
+    module: 'lib/backoffice/actions/addresses.ts',
+    name: 'address.delete',
+    permission: 'addresses.manage',
+    async input(ctx) {
+      const { appUserId, ids } = await seedAddresses(ctx, 2);
+      return { appUserId, addressId: ids[0], requestId: randomBytes(12).toString('hex') };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { appUserId, addressId } = input as { appUserId: string; addressId: number };
+      const stored = await storedAddresses(ctx, appUserId);
+      // The default went: the other (newest remaining) address is the default now.
+      expect(stored).toEqual([expect.objectContaining({ isDefault: true })]);
+      expect(stored[0]?.addressId).not.toBe(addressId);
+      expect(newAudit[0]).toMatchObject({ targetType: 'address', subjectUser: appUserId });
     },
   },
 

@@ -32,7 +32,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader
         title="Cards"
-        description="Every card under the agency, grouped by the user who holds it, newest registration first. Card numbers show the first six and last four digits only."
+        description="Every card under the agency, grouped by the user who holds it, newest registration first: users with cards only, unless switched to all users. Card numbers show the first six and last four digits only."
       />
       <QueryProvider>
         <CardsBrowser initial={initial} />

@@ -1,12 +1,32 @@
 'use server';
-// Server actions for users' delivery addresses: adding one (spec 4.7). Checked, validated,
+// Server actions for users' delivery addresses: adding one (spec 4.7), editing one, making one
+// the default and deleting one (address/update, address/delete, DESIGN §8). Checked, validated,
 // audited and mapped to form fields the same way as every wallet-changing action
-// (authActionClient + runWalletMutation).
+// (authActionClient + runWalletMutation). "Make default" and "Delete" also run as forms posted
+// without JavaScript: their schema reads FormData, and such a post ends on the user's page.
+import { returnValidationErrors } from 'next-safe-action';
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
-import { addAddressFormSchema, toAddAddressInput } from '@/lib/backoffice/forms/user-forms';
+import {
+  addAddressFormSchema,
+  addressRefFormSchema,
+  addressRefSchema,
+  emptiedOptionalFields,
+  OPTIONAL_ADDRESS_LABELS,
+  toAddAddressInput,
+  toUpdateAddressInput,
+  updateAddressFormSchema,
+} from '@/lib/backoffice/forms/user-forms';
+
+const userPath = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;
+
+/** A form posted without JavaScript: the browser awaits a page, so it gets the user's. */
+function postedWithoutScript(clientInput: unknown): boolean {
+  return typeof FormData !== 'undefined' && clientInput instanceof FormData;
+}
 
 export const addAddress = authActionClient
   .metadata({ name: 'address.add', permission: 'addresses.add' })
@@ -25,6 +45,89 @@ export const addAddress = authActionClient
         summary: `Added delivery address ${result.addressId} in ${input.country} for user ${input.appUserId}`,
       }),
     });
-    revalidatePath(`/users/${encodeURIComponent(input.appUserId)}`);
+    revalidatePath(userPath(input.appUserId));
     return { appUserId: created.appUserId, addressId: created.addressId };
+  });
+
+export const updateAddress = authActionClient
+  .metadata({ name: 'address.update', permission: 'addresses.manage' })
+  .inputSchema(updateAddressFormSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const wallet = getWalletClient();
+    // address/update cannot empty a stored optional field (it keeps an omitted one): say so beside
+    // the field instead of saving an address that still holds what staff removed.
+    const stored = (await wallet.addressList({ appUserId: parsedInput.appUserId })).find(
+      (a) => a.addressId === parsedInput.addressId,
+    );
+    if (stored) {
+      const emptied = emptiedOptionalFields(parsedInput, stored);
+      if (emptied.length > 0) {
+        returnValidationErrors(
+          updateAddressFormSchema,
+          Object.fromEntries(
+            emptied.map((field) => [
+              field,
+              {
+                _errors: [
+                  `${OPTIONAL_ADDRESS_LABELS[field]} cannot be removed once stored; enter the new value`,
+                ],
+              },
+            ]),
+          ) as never,
+        );
+      }
+    }
+    const input = toUpdateAddressInput(parsedInput);
+    const updated = await runWalletMutation({
+      staff: ctx.staff,
+      schema: updateAddressFormSchema,
+      action: 'address.update',
+      targetType: 'address',
+      targetId: String(input.addressId),
+      subjectUser: input.appUserId,
+      summary: `Update delivery address ${input.addressId} (${input.country})${input.isDefault ? ', made the default' : ''} of user ${input.appUserId}`,
+      call: () => wallet.addressUpdate(input),
+    });
+    revalidatePath(userPath(input.appUserId));
+    return { appUserId: updated.appUserId, addressId: updated.addressId, isDefault: updated.isDefault };
+  });
+
+export const makeDefaultAddress = authActionClient
+  .metadata({ name: 'address.update', permission: 'addresses.manage' })
+  .inputSchema(addressRefFormSchema)
+  .action(async ({ parsedInput, clientInput, ctx }) => {
+    const { appUserId, addressId, requestId } = parsedInput;
+    const updated = await runWalletMutation({
+      staff: ctx.staff,
+      schema: addressRefSchema,
+      action: 'address.update',
+      targetType: 'address',
+      targetId: String(addressId),
+      subjectUser: appUserId,
+      summary: `Make delivery address ${addressId} the default of user ${appUserId}`,
+      call: () => getWalletClient().addressUpdate({ appUserId, addressId, isDefault: true, requestId }),
+    });
+    revalidatePath(userPath(appUserId));
+    if (postedWithoutScript(clientInput)) redirect(userPath(appUserId));
+    return { appUserId, addressId: updated.addressId, isDefault: updated.isDefault };
+  });
+
+export const deleteAddress = authActionClient
+  .metadata({ name: 'address.delete', permission: 'addresses.manage' })
+  .inputSchema(addressRefFormSchema)
+  .action(async ({ parsedInput, clientInput, ctx }) => {
+    const { appUserId, addressId, requestId } = parsedInput;
+    const deleted = await runWalletMutation({
+      staff: ctx.staff,
+      schema: addressRefSchema,
+      action: 'address.delete',
+      targetType: 'address',
+      targetId: String(addressId),
+      subjectUser: appUserId,
+      summary: `Delete delivery address ${addressId} of user ${appUserId}`,
+      call: () => getWalletClient().addressDelete({ appUserId, addressId, requestId }),
+    });
+    revalidatePath(userPath(appUserId));
+    if (postedWithoutScript(clientInput)) redirect(userPath(appUserId));
+    return { appUserId, addressId: deleted.addressId };
   });

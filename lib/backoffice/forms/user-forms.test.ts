@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addAddressContract,
   addAddressFormSchema,
+  addressRefFormSchema,
+  deleteAddressContract,
+  emptiedOptionalFields,
+  toUpdateAddressInput,
+  updateAddressContract,
+  updateAddressFormSchema,
   emptyRegisterUserForm,
   parseUserSearch,
   USER_SEARCH_RULE,
@@ -222,6 +228,90 @@ describe('addAddressFormSchema', () => {
     });
     expect(Object.keys(input).sort()).toEqual(Object.keys(addAddressContract.shape).sort());
     expect(addAddressContract.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('updateAddressFormSchema', () => {
+  const base = {
+    appUserId: 'jane-1',
+    addressId: 12,
+    country: 'DE',
+    province: '',
+    city: 'Berlin',
+    street: 'Unter den Linden 1',
+    detailedAddress: '',
+    postalCode: '10117',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    mobile: { regionCode: '49', number: '30123456' },
+    isDefault: false,
+    requestId: REQUEST_ID,
+  };
+
+  it('maps onto address/update, sending isDefault only to make it the default', () => {
+    const input = toUpdateAddressInput(updateAddressFormSchema.parse(base));
+    expect(input).toEqual({
+      appUserId: 'jane-1',
+      addressId: 12,
+      country: 'DE',
+      province: undefined,
+      city: 'Berlin',
+      street: 'Unter den Linden 1',
+      detailedAddress: undefined,
+      postalCode: '10117',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      mobile: '49-30123456',
+      requestId: REQUEST_ID,
+    });
+    expect(updateAddressContract.safeParse(input).success).toBe(true);
+    expect(toUpdateAddressInput(updateAddressFormSchema.parse({ ...base, isDefault: true })).isDefault).toBe(
+      true,
+    );
+  });
+
+  it('refuses a missing address and words field errors as the add form does', () => {
+    expect(errorsOf(updateAddressFormSchema.safeParse({ ...base, addressId: undefined, city: '' }))).toEqual({
+      addressId: 'Choose the address',
+      city: 'Enter the city',
+    });
+    expect(errorsOf(updateAddressFormSchema.safeParse({ ...base, addressId: 0 }))).toEqual({
+      addressId: 'must be a positive whole number',
+    });
+  });
+
+  it('names the stored optional fields the form empties', () => {
+    const stored = { province: 'Berlin', detailedAddress: null, postalCode: '10117' };
+    expect(emptiedOptionalFields({ province: '', detailedAddress: '', postalCode: '10117' }, stored)).toEqual(
+      ['province'],
+    );
+    expect(
+      emptiedOptionalFields({ province: 'Brandenburg', detailedAddress: '', postalCode: '1' }, stored),
+    ).toEqual([]);
+  });
+});
+
+describe('addressRefFormSchema', () => {
+  it("reads the browser's object and a form posted without JavaScript alike", () => {
+    const expected = { appUserId: 'jane-1', addressId: 12, requestId: REQUEST_ID };
+    expect(addressRefFormSchema.parse({ appUserId: 'jane-1', addressId: 12, requestId: REQUEST_ID })).toEqual(
+      expected,
+    );
+    const posted = new FormData();
+    posted.set('appUserId', 'jane-1');
+    posted.set('addressId', '12');
+    posted.set('requestId', REQUEST_ID);
+    posted.set('$ACTION_ID_abc', '');
+    expect(addressRefFormSchema.parse(posted)).toEqual(expected);
+    expect(deleteAddressContract.safeParse(expected).success).toBe(true);
+  });
+
+  it('refuses a form without its fields', () => {
+    expect(Object.keys(errorsOf(addressRefFormSchema.safeParse(new FormData()))).sort()).toEqual([
+      'addressId',
+      'appUserId',
+      'requestId',
+    ]);
   });
 });
 

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { explainingIssue } from '@/lib/wallet/contract/param-issues';
 import {
   addAddressParams,
+  addressDeleteParams,
+  addressUpdateParams,
   appUserIdParam,
   emailParam,
   GENDERS,
@@ -23,6 +25,9 @@ const SIGNING = { agencyCode: true, appId: true, timestamp: true, nonce: true, s
 export const registerUserContract = registerAndKycParams.omit(SIGNING);
 /** 4.7 as the back-office sends it. */
 export const addAddressContract = addAddressParams.omit(SIGNING);
+/** address/update and address/delete (DESIGN §8) as the back-office sends them. */
+export const updateAddressContract = addressUpdateParams.omit(SIGNING);
+export const deleteAddressContract = addressDeleteParams.omit(SIGNING);
 
 const kyc = registerUserContract.shape;
 const address = addAddressContract.shape;
@@ -337,6 +342,86 @@ export function toAddAddressInput(values: AddAddressFormValues): AddAddressContr
     requestId: values.requestId,
   };
 }
+
+// ---------------------------------------------------------------- address/update, address/delete
+
+// A number from the browser's JSON, a string from a posted form: the contract's rule takes both.
+const addressIdField = z
+  .union([z.number(), z.string()], 'Choose the address')
+  .pipe(updateAddressContract.shape.addressId);
+
+/**
+ * The edit form: the add form's fields (every 4.7 field may change), plus the address. The
+ * default switch can only make an address the default (the wallet never leaves a user without
+ * one), so the form sends isDefault only when it is on.
+ */
+export const updateAddressFormSchema = addAddressFormSchema.extend({ addressId: addressIdField });
+
+export type UpdateAddressFormInput = z.input<typeof updateAddressFormSchema>;
+export type UpdateAddressFormValues = z.output<typeof updateAddressFormSchema>;
+export type UpdateAddressContractInput = z.input<typeof updateAddressContract>;
+
+/** The optional 4.7 fields: once stored, address/update can change them but not empty them. */
+export const OPTIONAL_ADDRESS_FIELDS = ['province', 'detailedAddress', 'postalCode'] as const;
+
+export const OPTIONAL_ADDRESS_LABELS: Record<(typeof OPTIONAL_ADDRESS_FIELDS)[number], string> = {
+  province: 'Province or state',
+  detailedAddress: 'Detailed address',
+  postalCode: 'Postal code',
+};
+
+/**
+ * The stored optional fields the form empties: address/update leaves an omitted field as it is and
+ * refuses an empty one, so emptying cannot be done and must be said rather than silently ignored.
+ */
+export function emptiedOptionalFields(
+  values: Pick<UpdateAddressFormValues, (typeof OPTIONAL_ADDRESS_FIELDS)[number]>,
+  stored: Readonly<Record<(typeof OPTIONAL_ADDRESS_FIELDS)[number], string | null>>,
+): (typeof OPTIONAL_ADDRESS_FIELDS)[number][] {
+  return OPTIONAL_ADDRESS_FIELDS.filter((field) => values[field] === '' && (stored[field] ?? '') !== '');
+}
+
+/** The edit form's values as address/update's parameters: every field, isDefault only when on. */
+export function toUpdateAddressInput(values: UpdateAddressFormValues): UpdateAddressContractInput {
+  return {
+    appUserId: values.appUserId,
+    addressId: values.addressId,
+    country: values.country,
+    province: omitEmpty(values.province),
+    city: values.city,
+    street: values.street,
+    detailedAddress: omitEmpty(values.detailedAddress),
+    postalCode: omitEmpty(values.postalCode),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    mobile: joinMobile(values.mobile),
+    ...(values.isDefault ? { isDefault: true } : {}),
+    requestId: values.requestId,
+  };
+}
+
+/** A form posted without JavaScript arrives as FormData: its entries, as the object the schema reads. */
+function fromFormData(value: unknown): unknown {
+  if (typeof FormData === 'undefined' || !(value instanceof FormData)) return value;
+  const entries: Record<string, string> = {};
+  for (const [key, entry] of value.entries()) if (typeof entry === 'string') entries[key] = entry;
+  return entries;
+}
+
+/** One address of one user, for a one-click change (make default, delete). */
+export const addressRefSchema = z.object({
+  appUserId: z.string('The user is missing').pipe(deleteAddressContract.shape.appUserId),
+  addressId: addressIdField,
+  requestId: requestIdField,
+});
+
+/**
+ * The same, also read from a form posted without JavaScript (`<form action={serverAction}>`), so
+ * "Make default" and "Delete" work as plain posted forms before or without hydration.
+ */
+export const addressRefFormSchema = z.preprocess(fromFormData, addressRefSchema);
+
+export type AddressRefInput = z.input<typeof addressRefSchema>;
 
 // ---------------------------------------------------------------- user lookup (4.2)
 

@@ -1,4 +1,4 @@
-// GET /cards/export?q=: every card the filter selects (all pages of 4.2, not just the one on
+// GET /cards/export?q=&cards=: every card the filter selects (card holders only unless cards=all, as the list) (all pages of 4.2, not just the one on
 // screen) as a CSV download, masked card numbers only. Checks the caller itself, asks the wallet
 // for the first page before answering so that a refusal is a plain error rather than a broken
 // file, then streams the rest page by page. Each export is written to the audit log: it carries
@@ -32,9 +32,10 @@ export async function GET(request: NextRequest) {
   if (!can(me.role, 'cards.read')) {
     return plain(403, 'Your role does not include the card list. Ask an administrator if you need it.');
   }
-  const { q } = parseCardsQuery(request.nextUrl.searchParams);
+  const { q, all } = parseCardsQuery(request.nextUrl.searchParams);
+  const who = all ? 'all users' : 'users with cards';
   const scope =
-    q === null ? 'all users' : `${cardsFilterField(q) === 'email' ? 'e-mail' : 'app user ID'} ${q}`;
+    q === null ? who : `${who}, ${cardsFilterField(q) === 'email' ? 'e-mail' : 'app user ID'} ${q}`;
   const audit = (outcome: 'success' | 'failure', summary: string, resultCode?: number | null) =>
     getDb().then((db) =>
       recordAudit(db, {
@@ -46,7 +47,7 @@ export async function GET(request: NextRequest) {
       }),
     );
 
-  const users = walkCardsUsers(q);
+  const users = walkCardsUsers({ q, all });
   let firstPage: IteratorResult<CardsUserRow[], void>;
   try {
     firstPage = await users.next();

@@ -218,8 +218,10 @@ export default async function UserPage({ params }: { params: Params }) {
             addresses.ok ? undefined : sectionError('The addresses could not be loaded', addresses.reason)
           }
           action={firstAddressLink}
+          manageFor={can(me.role, 'addresses.manage') ? user.appUserId : undefined}
         />
         <UserAssetsCard
+          appUserId={user.appUserId}
           assets={assetViews}
           error={assets.ok ? undefined : sectionError('The balances could not be loaded', assets.reason)}
         />

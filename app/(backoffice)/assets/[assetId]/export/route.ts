@@ -1,0 +1,114 @@
+// GET /assets/[assetId]/export[?user=]: the asset's whole ledger (every page of asset/ledger, not
+// just the one on screen) as a CSV download. Checks the caller itself (assets.read), finds the
+// asset as the page does (the agency's, or the named user's) and asks for the first page before
+// answering, so that a refusal is a plain error rather than a broken file, then streams the rest
+// page by page. Each export is written to the audit log, as the card list's is.
+import type { NextRequest } from 'next/server';
+import {
+  assetIdFromSegment,
+  ledgerCsvFilename,
+  ledgerCsvLine,
+  ledgerCsvPreamble,
+} from '@/lib/backoffice/asset-ledger';
+import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
+import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { CSV_CONTENT_TYPE } from '@/lib/backoffice/cards-csv';
+import { asWalletClientError } from '@/lib/backoffice/cards-data';
+import { getDb } from '@/lib/backoffice/db';
+import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
+
+export const dynamic = 'force-dynamic';
+
+function plain(status: number, text: string) {
+  return new Response(`${text}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ assetId: string }> }) {
+  const me = await getCurrentStaff();
+  if (!me) return plain(401, 'Your session has ended. Sign in again to export the ledger.');
+  if (!can(me.role, 'assets.read')) {
+    return plain(403, 'Your role does not include the assets. Ask an administrator if you need them.');
+  }
+  const assetId = assetIdFromSegment((await params).assetId);
+  const notFound =
+    'Asset not found. It is not one of the agency’s assets, nor one of the user’s the link names.';
+  if (assetId === null) return plain(404, notFound);
+  const lookup = await findAsset(assetId, request.nextUrl.searchParams.get('user'));
+  if (lookup.kind === 'not-found') return plain(404, notFound);
+  if (lookup.kind === 'error') return plain(502, `The asset could not be loaded. ${lookup.staffMessage}`);
+  const { asset, owner } = lookup;
+  const ownerText = owner.kind === 'agency' ? 'the agency' : `user ${owner.appUserId}`;
+
+  const audit = (outcome: 'success' | 'failure', summary: string, resultCode?: number | null) =>
+    getDb().then((db) =>
+      recordAudit(db, {
+        actor: { id: me.id, email: me.email, role: me.role },
+        action: 'asset.export',
+        ...(owner.kind === 'user' ? { subjectUser: owner.appUserId } : {}),
+        outcome,
+        resultCode: resultCode ?? null,
+        summary,
+      }),
+    );
+
+  const entries = walkLedger(assetId);
+  let firstPage: IteratorResult<LedgerEntry[], void>;
+  try {
+    firstPage = await entries.next();
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    await audit(
+      'failure',
+      `CSV export of the ledger of asset ${assetId} (${ownerText}): failed (${walletError.name})`,
+      walletError.code,
+    );
+    return plain(502, `The ledger could not be loaded. ${walletError.staffMessage}`);
+  }
+  await audit('success', `CSV export of the ledger of asset ${assetId} (${ownerText})`, 0);
+
+  const lines = (page: LedgerEntry[]) => page.map((entry) => ledgerCsvLine(entry, asset)).join('');
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let text = ledgerCsvPreamble();
+      if (!firstPage.done) text += lines(firstPage.value);
+      controller.enqueue(encoder.encode(text));
+      if (firstPage.done) controller.close();
+    },
+    async pull(controller) {
+      try {
+        const next = await entries.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(lines(next.value)));
+      } catch (error) {
+        // Headers are gone: failing the stream makes the browser report a failed download
+        // instead of saving a file that silently lacks the older entries.
+        console.error(
+          `[ledger-export] stopped: ${asWalletClientError(error)?.message ?? 'unexpected error'}`,
+        );
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await entries.return();
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${ledgerCsvFilename(assetId, new Date())}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

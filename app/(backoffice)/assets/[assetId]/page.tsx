@@ -1,0 +1,210 @@
+// /assets/[assetId] (DESIGN §7): one asset's ledger, newest first, a page at a time (asset/ledger,
+// §8), under a header saying what the asset is, whose it is and its balance. The asset is looked
+// up among the agency's, else among the user's the link names (`?user=`), since neither the
+// ledger nor any operation says whose an asset is; in neither, it is "not found". Rendered on the
+// server: the page, its paging links and the CSV link all work without JavaScript.
+import { Download, Landmark, ScrollText } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AssetLedgerTable } from '@/components/assets/asset-ledger-table';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent } from '@/components/ui/card';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { assetExportHref, assetIdFromSegment, assetLinkParams } from '@/lib/backoffice/asset-ledger';
+import { findAsset, type AssetOwner } from '@/lib/backoffice/asset-ledger-data';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { asWalletClientError } from '@/lib/backoffice/cards-data';
+import { formatMoney } from '@/lib/backoffice/format';
+import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import type { LedgerPage } from '@/lib/wallet/contract/schemas';
+import { findUser } from '../../users/[appUserId]/find-user';
+
+type Params = Promise<{ assetId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `Asset ${(await params).assetId}` };
+}
+
+const ASSET_TYPE_LABELS: Record<string, string> = {
+  WALLET: 'Wallet',
+  CARD: 'Card',
+  CARD_MARGIN: 'Card margin',
+};
+
+function AssetNotFound({ segment }: { segment: string }) {
+  return (
+    <>
+      <PageHeader
+        title="Asset not found"
+        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Not found' }]}
+      />
+      <EmptyState
+        icon={<Landmark />}
+        title={`No asset “${segment}” here`}
+        description="It is not one of the agency's assets, nor one of the user's the link names. Open a user's asset from the user's page."
+        action={
+          <Link href="/" className={buttonVariants({ variant: 'outline' })}>
+            Back to the dashboard
+          </Link>
+        }
+      />
+    </>
+  );
+}
+
+/** The owner, as words and (for a user) a link to the user. */
+async function OwnerText({ owner, agencyCode }: { owner: AssetOwner; agencyCode: string }) {
+  if (owner.kind === 'agency') return <>The agency ({agencyCode})</>;
+  const lookup = await findUser(owner.appUserId);
+  const name = lookup.kind === 'found' ? `${lookup.user.firstName} ${lookup.user.lastName}` : owner.appUserId;
+  return (
+    <Link
+      href={`/users/${encodeURIComponent(owner.appUserId)}`}
+      className="font-medium underline underline-offset-4"
+    >
+      {name} ({owner.appUserId})
+    </Link>
+  );
+}
+
+export default async function AssetPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
+  await requireStaff('assets.read');
+  const segment = (await params).assetId;
+  const query = await searchParams;
+  const assetId = assetIdFromSegment(segment);
+  if (assetId === null) return <AssetNotFound segment={segment} />;
+  const ownerHint = searchParam(query, 'user') ?? null;
+  const paging = parsePaging(query);
+
+  const lookup = await findAsset(assetId, ownerHint);
+  if (lookup.kind === 'not-found') return <AssetNotFound segment={segment} />;
+  if (lookup.kind === 'error') {
+    return (
+      <>
+        <PageHeader
+          title={`Asset ${assetId}`}
+          breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: `Asset ${assetId}` }]}
+        />
+        <Alert variant="error" live>
+          <AlertTitle>The asset could not be loaded</AlertTitle>
+          <AlertDescription>{lookup.staffMessage}</AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+  const { asset, owner } = lookup;
+  const holder = owner.kind === 'user' ? owner.appUserId : null;
+
+  let ledger: LedgerPage | null = null;
+  let ledgerError: string | null = null;
+  try {
+    ledger = await getWalletClient().assetLedger({ assetId, pageNum: paging.page, pageSize: paging.size });
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    ledgerError = walletError.staffMessage;
+  }
+
+  const breadcrumbs =
+    owner.kind === 'user'
+      ? [
+          { label: 'Users', href: '/users' },
+          { label: owner.appUserId, href: `/users/${encodeURIComponent(owner.appUserId)}` },
+          { label: asset.assetName },
+        ]
+      : [{ label: 'Dashboard', href: '/' }, { label: asset.assetName }];
+
+  return (
+    <>
+      <PageHeader
+        title={asset.assetName}
+        description={`Asset ${asset.assetId}: every change of its balance, newest first.`}
+        breadcrumbs={breadcrumbs}
+        actions={
+          <Button variant="outline" asChild>
+            {/* A plain link: the export is a file download, not a page of this app. */}
+            <a href={assetExportHref(asset.assetId, holder)}>
+              <Download className="size-4" aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6">
+        <Card>
+          <CardContent>
+            <DescriptionList columns={3} data-testid="asset-facts">
+              <DescriptionItem term="Owner">
+                <OwnerText owner={owner} agencyCode={asset.agencyCode} />
+              </DescriptionItem>
+              <DescriptionItem term="Currency">
+                {asset.currency} · {ASSET_TYPE_LABELS[asset.type] ?? asset.type} asset
+              </DescriptionItem>
+              <DescriptionItem term="Balance">
+                <span className="text-lg font-semibold tabular-nums" data-testid="asset-balance">
+                  {formatMoney(asset.balance, asset.currency, asset.decimalPlaces)}
+                </span>
+              </DescriptionItem>
+            </DescriptionList>
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="ledger-title" className="grid grid-cols-1 gap-4">
+          <h2 id="ledger-title" className="text-lg font-semibold">
+            Ledger
+          </h2>
+          {ledgerError !== null ? (
+            <Alert variant="error" live>
+              <AlertTitle>The ledger could not be loaded</AlertTitle>
+              <AlertDescription>{ledgerError}</AlertDescription>
+            </Alert>
+          ) : ledger && ledger.list.length > 0 ? (
+            <AssetLedgerTable
+              entries={ledger.list}
+              currency={asset.currency}
+              decimalPlaces={asset.decimalPlaces}
+              cardHolder={holder}
+            />
+          ) : ledger && ledger.dataTotal === 0 ? (
+            <EmptyState
+              icon={<ScrollText />}
+              titleAs="h3"
+              title="No entries yet"
+              description="The balance of this asset has never changed."
+            />
+          ) : (
+            <EmptyState
+              icon={<ScrollText />}
+              titleAs="h3"
+              title="No entries on this page"
+              description={`The ledger has ${ledger?.dataTotal ?? 0} entries, fewer than page ${paging.page} would start at.`}
+            />
+          )}
+          {ledger && ledger.dataTotal > 0 ? (
+            <Pagination
+              basePath={`/assets/${asset.assetId}`}
+              searchParams={pagingLinkParams(paging, assetLinkParams(holder))}
+              page={paging.page}
+              pageSize={paging.size}
+              total={ledger.dataTotal}
+              itemLabel={ledger.dataTotal === 1 ? 'entry' : 'entries'}
+            />
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}

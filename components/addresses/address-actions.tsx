@@ -1,0 +1,196 @@
+'use client';
+// The one-click changes to a delivery address from the user's page: "Make default" and
+// "Delete" (address/update with isDefault, address/delete; DESIGN §8). Each is a real form posted
+// to its server action, so it works before hydration and without JavaScript; once hydrated, the
+// submission runs through next-safe-action instead (a toast says what happened, the page's data
+// refreshes). Delete asks first: with JavaScript in a dialog, without it on a confirmation page
+// (its link is the dialog's trigger). The request ID comes from the server render and is replaced
+// after each success, so a double click sends one request and the next change is a new one.
+import { useAction } from 'next-safe-action/hooks';
+import { Star, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toaster';
+import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
+import { deleteQuestion } from '@/lib/backoffice/address-view';
+import { newRequestId } from '@/lib/backoffice/request-id';
+
+type AddressRef = { appUserId: string; addressId: number };
+
+/** The hidden fields of a posted form: what the action's FormData schema reads. */
+function RefFields({ appUserId, addressId, requestId }: AddressRef & { requestId: string }) {
+  return (
+    <>
+      <input type="hidden" name="appUserId" value={appUserId} />
+      <input type="hidden" name="addressId" value={String(addressId)} />
+      <input type="hidden" name="requestId" value={requestId} />
+    </>
+  );
+}
+
+export function MakeDefaultAddressForm({
+  appUserId,
+  addressId,
+  label,
+  requestId: firstRequestId,
+}: AddressRef & { label: string; requestId: string }) {
+  const [requestId, setRequestId] = useState(firstRequestId);
+  const { execute, isExecuting } = useAction(makeDefaultAddress, {
+    onSuccess: () => {
+      setRequestId(newRequestId());
+      toast.success('Default address changed', { description: `${label} is now the default address.` });
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? 'The default address was not changed.'),
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    execute({ appUserId, addressId, requestId });
+  }
+  return (
+    <form
+      method="post"
+      action={makeDefaultAddress as unknown as (data: FormData) => void}
+      onSubmit={onSubmit}
+    >
+      <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        loading={isExecuting}
+        aria-label={`Make ${label} the default`}
+      >
+        <Star aria-hidden="true" />
+        Make default
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The confirmed deletion: a posted form. `onDeleted` runs after a deletion made with JavaScript
+ * (the dialog closes; the confirmation page goes back to the user).
+ */
+export function DeleteAddressForm({
+  appUserId,
+  addressId,
+  label,
+  requestId: firstRequestId,
+  cancel,
+  onDeleted,
+}: AddressRef & { label: string; requestId: string; cancel: ReactNode; onDeleted?: () => void }) {
+  const [requestId, setRequestId] = useState(firstRequestId);
+  const { execute, isExecuting } = useAction(deleteAddress, {
+    onSuccess: () => {
+      setRequestId(newRequestId());
+      toast.success('Address deleted', { description: `${label} was deleted.` });
+      onDeleted?.();
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? 'The address was not deleted.'),
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    execute({ appUserId, addressId, requestId });
+  }
+  return (
+    <form method="post" action={deleteAddress as unknown as (data: FormData) => void} onSubmit={onSubmit}>
+      <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
+      <DialogFooter>
+        {cancel}
+        <Button type="submit" variant="destructive" loading={isExecuting}>
+          <Trash2 aria-hidden="true" />
+          Delete address
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function DeleteAddressButton({
+  appUserId,
+  addressId,
+  label,
+  defaultNote,
+  requestId,
+  confirmHref,
+}: AddressRef & { label: string; defaultNote: string | null; requestId: string; confirmHref: string }) {
+  const [open, setOpen] = useState(false);
+  function onClick(event: MouseEvent<HTMLAnchorElement>) {
+    // A plain click opens the dialog; anything else (new tab, no script) follows the link.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setOpen(true);
+  }
+  return (
+    <>
+      <a
+        href={confirmHref}
+        onClick={onClick}
+        aria-haspopup="dialog"
+        aria-label={`Delete ${label}`}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </a>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{deleteQuestion(label)}</DialogTitle>
+            <DialogDescription>
+              {defaultNote ?? 'Cards already sent there keep their history.'}
+            </DialogDescription>
+          </DialogHeader>
+          <DeleteAddressForm
+            appUserId={appUserId}
+            addressId={addressId}
+            label={label}
+            requestId={requestId}
+            onDeleted={() => setOpen(false)}
+            cancel={
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            }
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The confirmation page's form: back to the user once deleted. */
+export function DeleteAddressConfirmForm({
+  appUserId,
+  addressId,
+  label,
+  requestId,
+}: AddressRef & { label: string; requestId: string }) {
+  const router = useRouter();
+  const userPath = `/users/${encodeURIComponent(appUserId)}`;
+  return (
+    <DeleteAddressForm
+      appUserId={appUserId}
+      addressId={addressId}
+      label={label}
+      requestId={requestId}
+      onDeleted={() => router.push(userPath)}
+      cancel={
+        <Link href={userPath} className={buttonVariants({ variant: 'outline' })}>
+          Cancel
+        </Link>
+      }
+    />
+  );
+}
