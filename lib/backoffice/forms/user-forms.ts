@@ -10,8 +10,6 @@ import {
   addAddressParams,
   addressDeleteParams,
   addressUpdateParams,
-  appUserIdParam,
-  emailParam,
   GENDERS,
   httpUrlParam,
   registerAndKycParams,
