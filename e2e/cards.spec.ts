@@ -532,8 +532,7 @@ test.describe('as an operator', () => {
     browser,
     storageStates,
   }, testInfo) => {
-    // No client code at all: what is on the page came from the server. (It stays hidden without
-    // JavaScript: Next.js streams a page behind its loading.tsx and reveals it with a script.)
+    // No client code at all: what is on the page came from the server.
     const context = await browser.newContext({
       javaScriptEnabled: false,
       storageState: storageStates.operator,
@@ -541,12 +540,11 @@ test.describe('as an operator', () => {
     });
     const page = await context.newPage();
     await page.goto('/cards?size=10&page=2');
-    // Roles skip hidden elements, so plain selectors here.
     await expect(page.locator('nav[aria-label="Pagination"] [aria-current="page"]')).toHaveText('2');
     await expect(summary(page)).toHaveText(/^Showing 11–\d+ of \d+ users$/);
     await expect(page.locator('a[rel="prev"]')).toHaveAttribute('href', '/cards?size=10');
     expect(await userRows(page).count()).toBeGreaterThan(0);
-    const form = page.locator('form[role="search"]');
+    const form = page.locator('main form[role="search"]');
     await expect(form).toHaveAttribute('method', 'get');
     await expect(form).toHaveAttribute('action', '/cards');
     await expect(form.locator('input[name="q"]')).toHaveValue('');
@@ -557,7 +555,7 @@ test.describe('as an operator', () => {
     await expect(page.getByTestId(`cards-user-${holder.appUserId}`).getByTestId('card-summary')).toHaveText(
       '2 active · 1 pending',
     );
-    await expect(page.locator('form[role="search"] input[name="q"]')).toHaveValue(holder.appUserId);
+    await expect(page.locator('main form[role="search"] input[name="q"]')).toHaveValue(holder.appUserId);
     await expect(page.locator('a', { hasText: 'Export CSV' })).toHaveAttribute(
       'href',
       `/cards/export?q=${encodeURIComponent(holder.appUserId)}`,

@@ -67,7 +67,7 @@ export default async function DashboardPage() {
           description="The wallet service reports no assets for this agency, so it cannot pay for cards."
         />
       ) : null}
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         {data.map(({ asset, categories, level }) => {
           const lowest = [...categories].sort((a, b) => a.cards - b.cards)[0];
           return (

@@ -191,7 +191,7 @@ export default async function UserPage({ params }: { params: Params }) {
           ) : null
         }
       />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <UserProfileCard
           profile={{
             appUserId: user.appUserId,

@@ -160,7 +160,7 @@ export default async function CardPage({ params }: { params: Params }) {
           ) : null
         }
       />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card role="region" aria-labelledby="card-title">
           <CardHeader>
             <CardTitle id="card-title">Card</CardTitle>

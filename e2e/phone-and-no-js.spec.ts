@@ -1,0 +1,90 @@
+// Every back-office page on a 390 px phone (no horizontal page scroll, axe clean in light and dark)
+// and without JavaScript (its content is in the HTML and visible: nothing waits behind a
+// skeleton for a script). Seeds its own user, card and address.
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, type Role } from './fixtures';
+import { expectAccessible } from './support/a11y';
+import { agencyMarginAsset, callWallet, seedCard, seedUser } from './support/wallet-api';
+
+type Route = { path: string; heading: string | RegExp };
+
+async function seedRoutes(page: Page): Promise<Route[]> {
+  const appUserId = await seedUser(page.request, { firstName: 'Phoebe', lastName: 'Phone' });
+  const { cardId } = await seedCard(page.request, appUserId);
+  const address = await callWallet(page.request, 'addAddress', {
+    appUserId,
+    country: 'US',
+    city: 'Austin',
+    street: '1 Congress Ave',
+    firstName: 'Phoebe',
+    lastName: 'Phone',
+    mobile: '1-5125550100',
+  });
+  const agency = await agencyMarginAsset(page.request);
+  return [
+    { path: '/', heading: /.+/ },
+    { path: '/search', heading: 'Find a user or a card' },
+    { path: '/users', heading: 'Users' },
+    { path: `/users/${appUserId}`, heading: 'Phoebe Phone' },
+    { path: `/users/${appUserId}/cards/${cardId}`, heading: /^Card •••• \d{4}$/ },
+    { path: `/users/${appUserId}/addresses/new`, heading: 'Add an address' },
+    { path: `/users/${appUserId}/addresses/${address.data?.addressId}/edit`, heading: /.+/ },
+    { path: `/assets/${agency.assetId}`, heading: /.+/ },
+    { path: '/cards', heading: 'Cards' },
+    { path: '/cards/issue', heading: /.+/ },
+    { path: '/users/new', heading: /.+/ },
+  ];
+}
+
+const ADMIN_ROUTES: Route[] = [
+  { path: '/staff', heading: 'Staff' },
+  { path: '/audit', heading: /.+/ },
+];
+
+async function withoutScripts(browser: Browser, storageState: string, baseURL: string, routes: Route[]) {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState, baseURL });
+  const page = await context.newPage();
+  for (const route of routes) {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading }), route.path).toBeVisible();
+    // The shell too: the navigation and the search box are there before any script.
+    await expect(page.getByRole('search', { name: 'Users and cards' }), route.path).toBeVisible();
+  }
+  await context.close();
+}
+
+async function onAPhone(page: Page, routes: Route[]) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const route of routes) {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading }), route.path).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${route.path} is ${width} px wide at 390 px`).toBeLessThanOrEqual(390);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => {
+        document.documentElement.classList.toggle('dark', t === 'dark');
+      }, theme);
+      await expectAccessible(page, `${route.path} at 390 px, ${theme}`);
+    }
+  }
+}
+
+for (const role of ['operator', 'admin'] as const satisfies Role[]) {
+  test.describe(`as ${role}`, () => {
+    test.use({ role });
+
+    test('every page shows its content without JavaScript', async ({
+      page,
+      browser,
+      storageStates,
+    }, testInfo) => {
+      const routes = role === 'admin' ? ADMIN_ROUTES : await seedRoutes(page);
+      await withoutScripts(browser, storageStates[role], String(testInfo.project.use.baseURL), routes);
+    });
+
+    test('every page fits a 390 px phone', async ({ page }) => {
+      const routes = role === 'admin' ? ADMIN_ROUTES : await seedRoutes(page);
+      await onAPhone(page, routes);
+    });
+  });
+}
