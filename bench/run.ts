@@ -39,6 +39,7 @@ import { describe, measure, walletSuccess, type LoadResult } from './lib/load';
 import { cleanupAll, groupCpuMs, groupMemory, spawnChild, type Memory } from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
+import { fund, loadPopulation } from './lib/population';
 import { writeReport } from './lib/report';
 import {
   BENCH_ADMIN,
@@ -263,29 +264,6 @@ const label = (cards: number) =>
       ? `${cards / 1000}k`
       : String(cards);
 
-async function population(url: string, users: number): Promise<Population> {
-  const [row] = await query<{ asset_id: number; category_id: number }>(
-    url,
-    `select (select a.id from wallet.assets a join wallet.apps p on p.id = a.app_id
-              where p.app_id = $1 and a.user_id is null and a.code = 'CARD_MARGIN_USD') as asset_id,
-            (select id from wallet.card_categories where type = 'VIRTUAL' order by fee, id limit 1) as category_id`,
-    [BENCH_APP.appId],
-  );
-  if (!row?.asset_id || !row.category_id) throw new Error('seeded database has no agency asset or category');
-  return { users, prefix: 'seed', agencyAssetId: row.asset_id, categoryId: row.category_id };
-}
-
-/** Credits the agency asset (with its ledger entry, as creditAsset does) so issuance never runs dry. */
-async function fund(url: string, assetId: number, amountMinor: number): Promise<void> {
-  await query(
-    url,
-    `with up as (update wallet.assets set balance = balance + $2 where id = $1 returning balance)
-     insert into wallet.ledger_entries (asset_id, amount, balance_after, reason)
-     select $1, $2, balance, 'CREDIT' from up`,
-    [assetId, amountMinor],
-  );
-}
-
 /** A measured load at one server (its warm-up included in the server's request count). */
 async function measureWallet(server: Server, key: ReadKey | 'issue', p: Population, onSuccess?: () => void) {
   const r = await measure({
@@ -405,7 +383,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       cardsPerUser: CARDS_PER_USER,
       log: (l) => log(`  ${l}`),
     });
-    const p = await population(db.url, users);
+    const p = await loadPopulation(db.url, users);
     await fund(db.url, p.agencyAssetId, ISSUANCE_FUNDING_MINOR);
     const [dbSize] = await query<{ bytes: string }>(
       db.url,
@@ -685,7 +663,16 @@ async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
       log: (l) => log(`  ${l}`),
     });
     // The asset id is the same as on PostgreSQL (same provisioning order); issuance is not measured here.
-    const p: Population = { users, prefix: 'seed', agencyAssetId: 1, categoryId: 1 };
+    // The spec's reads only: none of them needs the wallets, the ledger's length or last fours.
+    const p: Population = {
+      users,
+      prefix: 'seed',
+      agencyAssetId: 1,
+      categoryId: 1,
+      walletAssets: [],
+      agencyLedgerLength: 0,
+      last4s: [],
+    };
     results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads: {} };
     // One process at a time on a PGlite data directory.
     for (const kind of ['wallet', 'app'] as const) {

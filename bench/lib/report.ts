@@ -33,11 +33,16 @@ const COLORS: Record<OpKey, string> = {
   'list-email': '#2ca02c',
   assets: '#9467bd',
   'user-cards': '#ff7f0e',
+  'search-last4': '#17becf',
+  'search-prefix': '#bcbd22',
+  'ledger-first': '#e377c2',
+  'ledger-deep': '#7f7f7f',
   issue: '#8c564b',
+  transfer: '#393b79',
 };
 
 function p50Of(size: SizeResult, key: OpKey, side: 'app' | 'floor'): number | undefined {
-  const pair = key === 'issue' ? size.issuance : size.reads[key];
+  const pair = key === 'issue' ? size.issuance : key === 'transfer' ? undefined : size.reads[key];
   return pair?.[side]?.p50;
 }
 
