@@ -3,7 +3,8 @@
 // alone (`npm run start:wallet`) and the floor under V8's CPU profiler, drives the benchmark's load
 // at each, and prints the CPU each spends per request (from /proc) split by who spends it (the
 // service's own code, zod, pino, prom-client, Drizzle, pg, GC...). `npm run bench` does the same
-// for two operations in every run.
+// for three operations in every run (run.ts's PROFILED). --op takes any load key of
+// bench/lib/wallet-requests.ts, the writes (issue, transfer) included.
 import { parseArgs } from 'node:util';
 import { ensurePostgres } from '../scripts/lib/postgres';
 import { cleanupAll } from './lib/processes';

@@ -8,6 +8,7 @@ import type { MemorySample, Results, SizeResult } from '../run';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import type { SideProfile } from './profile-op';
+import { scaleRows, transferRates } from './derived';
 import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 
@@ -36,7 +37,10 @@ export const ANALYSIS = {
       ? [
           '`bench/floor-server.ts` is the least a correct wallet service does for the measured operations: a bare `node:http` server over one `pg` Pool (10 connections, as the service’s default `DATABASE_POOL_SIZE`) that, per request, parses the query as DESIGN §2 says (the one parser of `lib/wallet/contract/query.ts`: a repeated name is 1003, a percent-escape that is not UTF-8 is 1002), checks the app under its agency (2004), the HMAC-SHA256 signature in constant time after a length check (2001), the ±300 s timestamp window (2002), spends the nonce in the database (2003) and prunes old nonces and requestIds once a minute, then runs the operation’s SQL and writes the same JSON. Nothing else: no zod, no logs, no metrics, positional rows instead of objects.',
           '',
-          '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction. Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
+          (results.floorCheck?.sql.some((s) => s.operation === 'assetTransfer')
+            ? '“The same SQL” holds by construction for the spec’s signed reads and user/search: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance and transfers it sends the texts Drizzle renders for `apply-card.ts`, `transfer-asset.ts` and `move-money.ts` inside `idempotency.ts`’s transaction, and for asset/ledger those of `list-ledger.ts` (`bench/lib/floor-sql.ts`).'
+            : '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction.') +
+            ' Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
           '',
           'Where the design lets a correct service skip work, the floor skips it as the service does, so that the floor is not slower than necessary: the app row (id, agency, secret) is cached in the process for the service’s own TTL (`APP_CACHE_TTL_MS`, a rotated secret applies within it), and the card category catalogue, written only by provisioning, is loaded once at start and held in memory, as `lib/wallet/service/card/category-catalogue.ts` holds it. Each checked call starts with no app cached on both sides, so the app lookup shows in every statement list; under load both look it up once per TTL. Like the service, the floor runs in a process of its own; all three servers share the machine with PostgreSQL and the load generator.',
         ]
@@ -345,6 +349,53 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     );
   }
 
+  // 3b. Transfers (issue 12).
+  const transfers = transferRates(results);
+  if (transfers.length) {
+    const worst = [...transfers].sort((a, b) => a.r - b.r)[0]!;
+    const statements = statementsOf(results, 'assetTransfer');
+    const held = transfers.every((x) => x.t.guarantees.ok);
+    const cpuApp = transfers.map((x) => x.t.app.cpuMsPerRequest).filter((x): x is number => x !== undefined);
+    const cpuFloor = transfers
+      .map((x) => x.t.floor?.cpuMsPerRequest)
+      .filter((x): x is number => x !== undefined);
+    const issueRates = results.sizes
+      .filter((s) => s.issuance && s.transfer)
+      .map(
+        (s) =>
+          `${f0(s.transfer!.app.rps)} transfers vs ${f0(s.issuance!.app.rps)} cards/s at ${cardsLabel(s.cards)}`,
+      );
+    out.push(
+      `**Transfers (${status(met('Transfers'))}).** ${
+        held
+          ? 'Every guarantee held after each transfer load'
+          : `**A guarantee broke** after transfers at ${transfers
+              .filter((x) => !x.t.guarantees.ok)
+              .map(
+                (x) =>
+                  `${cardsLabel(x.s.cards)} cards (${x.t.guarantees.checks
+                    .filter((c) => !c.ok)
+                    .map((c) => c.name)
+                    .join('; ')})`,
+              )
+              .join(', ')}`
+      }. ${statements ? `A transfer is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')}); the floor runs the same ones (checked). ` : ''}The ${A} reached ${transfers.map((x) => `${f2(x.r)} (${cardsLabel(x.s.cards)})`).join(', ')} of the floor’s rate, lowest at ${cardsLabel(worst.s.cards)} cards, spending ${range(cpuApp, ' ms')} of CPU per transfer against the floor’s ${range(cpuFloor, ' ms')}${issueRates.length ? ` (beside issuance: ${issueRates.join(', ')})` : ''}. Every transfer of the load debits the one agency asset, whose row stays locked from the \`for update\` to the commit (the balances’ update, the transfer row, its two ledger entries — each entry’s number taken from its asset’s row by the ledger trigger — and the stored answer), so PostgreSQL runs them one at a time whoever sends them: the rate is bounded by that serial section for the ${A} and the floor alike, and what the ${A}’s own CPU adds matters only as far as it delays the next lock holder.`,
+      '',
+    );
+  }
+
+  // 3c. The extension reads across sizes (issue 12).
+  const scale = scaleRows(results).filter((x) => x.met !== undefined);
+  if (scale.length) {
+    const over = scale.filter((x) => !x.met);
+    const floorGrowth = (x: (typeof scale)[number]) =>
+      x.floorA && x.floorB ? x.floorB / x.floorA : undefined;
+    out.push(
+      `**user/search and asset/ledger across sizes (${status(met('user/search and asset/ledger'))}).** From ${cardsLabel(first!.cards)} to ${cardsLabel(last!.cards)} cards the ${A}’s p50 changed ${scale.map((x) => `${f2(x.ratio)}× (${x.key})`).join(', ')}; the floor’s, on the same statements, ${scale.map((x) => `${f2(floorGrowth(x))}×`).join(', ')}. ${over.length ? `Over the bound: ${over.map((x) => `${OPERATIONS[x.key].label} (${f2(x.ratio)}×, floor ${f2(floorGrowth(x))}×)`).join('; ')}. Where the floor grew as much, it is the SQL or the machine (a larger database against the same shared buffers, the shared machine at that moment: see “How noisy this run was”), not the ${A}’s code.` : 'Each stayed within the bound.'}`,
+      '',
+    );
+  }
+
   // 4. /cards.
   const bo = results.backofficeAtUsers;
   const cardsPage = bo?.pages['/cards'];
@@ -442,7 +493,7 @@ export function costDrivers(results: Results): string[] {
     lines.push(
       seq.length
         ? `- **Plans with a sequential scan at ${cardsLabel(last.cards)} cards:** ${seq.map((p) => `${p.query} (\`${p.plan}\`, ${f2(p.ms)} ms)`).join('; ')}.`
-        : `- **Every 4.2/4.6 statement uses an index at ${cardsLabel(last.cards)} cards** (EXPLAIN ANALYZE above).`,
+        : `- **Every read statement explained uses an index at ${cardsLabel(last.cards)} cards** (EXPLAIN ANALYZE above).`,
     );
   }
   return lines;
@@ -456,4 +507,9 @@ const OPERATION_KEYS: Record<string, string> = {
   agencyAssetList: '4.5',
   userCardList: '4.6',
   agencyApplyUserCard: '4.3 (issuance)',
+  assetTransfer: 'asset/transfer',
+  'userSearch (last four)': 'user/search (last four)',
+  'userSearch (prefix)': 'user/search (prefix)',
+  assetLedger: 'asset/ledger (first page)',
+  'assetLedger (deep)': 'asset/ledger (deep page)',
 };
