@@ -123,8 +123,8 @@ const PGLITE_CARDS = QUICK ? 10_000 : 100_000;
 const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length - 1]!;
 /** The app's asset pays for the seeded cards only: fund it for the issuance and transfer loads. */
 const FUNDING_MINOR = 1_000_000_000;
-/** Operations profiled at the first size: the lightest read, the heaviest common one, and issuance. */
-const PROFILED = ['assets', 'list-first', 'issue'] as const;
+/** Operations profiled at the first size: the lightest read, the heaviest common one, and the two writes. */
+const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
 const WATCHDOG_MS = (QUICK ? 15 : 35) * 60_000;
 
 if (SIZES.length === 0 || !(SECONDS > 0) || !(CONNECTIONS > 0) || unknownSteps.length > 0) {

@@ -117,6 +117,12 @@ const ISSUE_REMEDIES: Record<string, string> = {
     'send the issuance transaction’s statements as prepared statements through the engine, as the reads now do, instead of having Drizzle build each one’s SQL and map its rows per card',
 };
 
+/** The same for transfers. */
+const TRANSFER_REMEDIES: Record<string, string> = {
+  drizzle:
+    'send the transfer’s statements (the requestId’s claim and answer, the assets, the lock, the update, the transfer row and its entries) as prepared statements through the engine instead of having Drizzle build each one’s SQL per transfer',
+};
+
 function describeExtra(results: Results, key: string, top = 4): string | undefined {
   const extra = extraCost(results, key).slice(0, top);
   const prof = results.profiles?.find((p) => p.key === key);
@@ -359,6 +365,14 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     const cpuFloor = transfers
       .map((x) => x.t.floor?.cpuMsPerRequest)
       .filter((x): x is number => x !== undefined);
+    const transferProfile = describeExtra(results, 'transfer');
+    const remedies = extraCost(results, 'transfer')
+      .slice(0, 3)
+      .map((c) => TRANSFER_REMEDIES[c.category] ?? REMEDIES[c.category])
+      .filter((x): x is string => !!x);
+    // Two selects of the assets in a row: the plain one for the rules, then the locking one.
+    const names = statements?.map(statementName) ?? [];
+    const twoSelects = names.some((x, i) => x === 'select assets' && names[i + 1] === 'select assets');
     const issueRates = results.sizes
       .filter((s) => s.issuance && s.transfer)
       .map(
@@ -379,7 +393,9 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
                     .join('; ')})`,
               )
               .join(', ')}`
-      }. ${statements ? `A transfer is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')}); the floor runs the same ones (checked). ` : ''}The ${A} reached ${transfers.map((x) => `${f2(x.r)} (${cardsLabel(x.s.cards)})`).join(', ')} of the floor’s rate, lowest at ${cardsLabel(worst.s.cards)} cards, spending ${range(cpuApp, ' ms')} of CPU per transfer against the floor’s ${range(cpuFloor, ' ms')}${issueRates.length ? ` (beside issuance: ${issueRates.join(', ')})` : ''}. Every transfer of the load debits the one agency asset, whose row stays locked from the \`for update\` to the commit (the balances’ update, the transfer row, its two ledger entries — each entry’s number taken from its asset’s row by the ledger trigger — and the stored answer), so PostgreSQL runs them one at a time whoever sends them: the rate is bounded by that serial section for the ${A} and the floor alike, and what the ${A}’s own CPU adds matters only as far as it delays the next lock holder.`,
+      }. ${statements ? `A transfer is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')}); the floor runs the same ones (checked). ` : ''}The ${A} reached ${transfers.map((x) => `${f2(x.r)} (${cardsLabel(x.s.cards)})`).join(', ')} of the floor’s rate, lowest at ${cardsLabel(worst.s.cards)} cards, spending ${range(cpuApp, ' ms')} of CPU per transfer against the floor’s ${range(cpuFloor, ' ms')}${issueRates.length ? ` (beside issuance: ${issueRates.join(', ')})` : ''}${transferProfile ? `; ${transferProfile}` : ''}. Every transfer of the load debits the one agency asset, whose row stays locked from the \`for update\` to the commit (the balances’ update, the transfer row, its two ledger entries — each entry’s number taken from its asset’s row by the ledger trigger — and the stored answer), so PostgreSQL runs the transfers from it one at a time whoever sends them; on ${results.machine.nproc} cores shared by the server, PostgreSQL and the load generator, the server’s CPU per transfer is also time PostgreSQL does not get, so the CPU difference shows in the rate.`,
+      '',
+      `${met('Transfers') ? 'What would raise it further' : 'What would close it'}: ${remedies.length ? `${remedies.join('; ')} (the profile’s largest differences, in order); then ` : ''}fewer statements per transfer, for both${twoSelects ? ' (the assets are read twice, once for the rules and again under the lock: one `select … for update` of both rows, in id order, can return what the rules need, a round trip fewer)' : ''}; then more service instances on the same PostgreSQL, up to the limit of one source asset’s row lock (a commit’s latency per transfer).`,
       '',
     );
   }
@@ -390,8 +406,13 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     const over = scale.filter((x) => !x.met);
     const floorGrowth = (x: (typeof scale)[number]) =>
       x.floorA && x.floorB ? x.floorB / x.floorA : undefined;
+    const cpuGrowth = (x: (typeof scale)[number]) => {
+      const a = x.small?.reads[x.key]?.app.cpuMsPerRequest;
+      const b = x.large?.reads[x.key]?.app.cpuMsPerRequest;
+      return a && b ? b / a : undefined;
+    };
     out.push(
-      `**user/search and asset/ledger across sizes (${status(met('user/search and asset/ledger'))}).** From ${cardsLabel(first!.cards)} to ${cardsLabel(last!.cards)} cards the ${A}’s p50 changed ${scale.map((x) => `${f2(x.ratio)}× (${x.key})`).join(', ')}; the floor’s, on the same statements, ${scale.map((x) => `${f2(floorGrowth(x))}×`).join(', ')}. ${over.length ? `Over the bound: ${over.map((x) => `${OPERATIONS[x.key].label} (${f2(x.ratio)}×, floor ${f2(floorGrowth(x))}×)`).join('; ')}. Where the floor grew as much, it is the SQL or the machine (a larger database against the same shared buffers, the shared machine at that moment: see “How noisy this run was”), not the ${A}’s code.` : 'Each stayed within the bound.'}`,
+      `**user/search and asset/ledger across sizes (${status(met('user/search and asset/ledger'))}).** From ${cardsLabel(first!.cards)} to ${cardsLabel(last!.cards)} cards the ${A}’s p50 changed ${scale.map((x) => `${f2(x.ratio)}× (${x.key})`).join(', ')}; the floor’s, on the same statements, ${scale.map((x) => `${f2(floorGrowth(x))}×`).join(', ')}; the ${A}’s CPU per request ${scale.map((x) => `${f2(cpuGrowth(x))}×`).join(', ')}. ${over.length ? `Over the bound: ${over.map((x) => `${OPERATIONS[x.key].label} (${f2(x.ratio)}×; floor ${f2(floorGrowth(x))}×, ${A} CPU ${f2(cpuGrowth(x))}×)`).join('; ')}. A latency that grew while the CPU per request did not is waiting, not work: on PostgreSQL (a larger database against the same shared buffers) or on the shared machine at that moment (see “How noisy this run was”); the floor, measured right after on the same statements, tells the two apart.` : 'Each stayed within the bound.'}`,
       '',
     );
   }
@@ -483,7 +504,7 @@ export function costDrivers(results: Results): string[] {
       `- **SQL is ${check.sql.every((s) => s.ok) ? 'the same on both sides' : 'NOT the same on both sides in this run'}.** Statements per call${results.servers ? ' with no app cached (the app lookup included; under load it is cached and one fewer)' : ''}: ${rounds.join(', ')}. They set the floor’s latency; what ${app} spends beyond the floor is CPU in its own process.`,
     );
   }
-  for (const key of ['assets', 'list-first', 'issue']) {
+  for (const key of ['assets', 'list-first', 'issue', 'transfer']) {
     const text = describeExtra(results, key, 5);
     if (text) lines.push(`- ${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
   }
