@@ -124,7 +124,7 @@ export function growthSvg(results: Results): string {
     const ly = m.top + 10 + i * 22;
     parts.push(
       `<line x1="${m.left + pw + 16}" x2="${m.left + pw + 40}" y1="${ly}" y2="${ly}" stroke="${COLORS[key]}" stroke-width="2"/>`,
-      `<text x="${m.left + pw + 46}" y="${ly + 4}">${OPERATIONS[key].label.replace('all cards by user, ', '')}</text>`,
+      `<text x="${m.left + pw + 46}" y="${ly + 4}">${OPERATIONS[key].plot ?? OPERATIONS[key].label.replace('all cards by user, ', '')}</text>`,
     );
   });
   parts.push('</svg>');

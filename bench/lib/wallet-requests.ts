@@ -64,7 +64,8 @@ export type ReadKey = CoreReadKey | ScaleReadKey;
 export type WriteKey = 'issue' | 'transfer';
 export type OpKey = ReadKey | WriteKey;
 
-export const OPERATIONS: Record<OpKey, { label: string; section: string }> = {
+/** `label` names it in the tables; `plot`, when the label is too long, in growth.svg's legend. */
+export const OPERATIONS: Record<OpKey, { label: string; section: string; plot?: string }> = {
   'list-first': { label: '4.2 all cards by user, first page', section: '4.2' },
   'list-deep': { label: '4.2 all cards by user, deep page', section: '4.2' },
   'list-email': { label: '4.2 filtered by email', section: '4.2' },
@@ -73,15 +74,29 @@ export const OPERATIONS: Record<OpKey, { label: string; section: string }> = {
   'search-last4': {
     label: 'user/search by a card’s last four digits (page of 1)',
     section: 'user/search',
+    plot: 'search by last four',
   },
   'search-prefix': {
     label: 'user/search by an e-mail/appUserId prefix (page of 20)',
     section: 'user/search',
+    plot: 'search by prefix',
   },
-  'ledger-first': { label: 'asset/ledger of the agency asset, first page', section: 'asset/ledger' },
-  'ledger-deep': { label: 'asset/ledger of the agency asset, deepest page', section: 'asset/ledger' },
+  'ledger-first': {
+    label: 'asset/ledger of the agency asset, first page',
+    section: 'asset/ledger',
+    plot: 'ledger, first page',
+  },
+  'ledger-deep': {
+    label: 'asset/ledger of the agency asset, deepest page',
+    section: 'asset/ledger',
+    plot: 'ledger, deepest page',
+  },
   issue: { label: '4.3 card issuance (agency pays)', section: '4.3' },
-  transfer: { label: 'asset/transfer, agency asset → a user’s wallet', section: 'asset/transfer' },
+  transfer: {
+    label: 'asset/transfer, agency asset → a user’s wallet',
+    section: 'asset/transfer',
+    plot: 'transfer (agency → wallet)',
+  },
 };
 
 export const READ_KEYS: readonly CoreReadKey[] = [
