@@ -6,7 +6,8 @@
 // - the engine's `query` (the prepared statements of lib/wallet/service/db/statements.ts), with
 //   their names, at the moment the service calls it;
 // - pg's Client.prototype.query, for every statement that does not go through it (Drizzle's:
-//   issuance and its idempotency record, `begin` and `commit` included).
+//   issuance and transfers with their idempotency record, `begin` and `commit` included, and
+//   asset/ledger's reads).
 // The harness compares the result with the floor's trace of the same calls. Before each call the
 // authenticator's app cache is emptied, as the floor's is, so each capture starts with the app
 // lookup; the category catalogue is loaded once first, as a fresh floor does at start.

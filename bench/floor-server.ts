@@ -8,12 +8,17 @@
 //   length check (2001), the ±300 s timestamp window (2002), the nonce spent in the database
 //   (2003), and the once-a-minute prune of old nonces and requestIds;
 // - the operation's statements.
-// "The same SQL" holds by construction for the authentication and the reads: the floor imports
-// the statement texts of lib/wallet/service/db/statements.ts and sends them as the same named
-// prepared statements. Card issuance (4.3) runs, in one transaction, the statements the service's
-// apply-card.ts and idempotency.ts make Drizzle render (the texts below); bench/capture-sql.ts
-// records what the service runs and the harness checks on every run that the floor's trace of
-// the same calls (/__trace) lists the same statements in the same order.
+// The operations: the spec's reads 4.2, 4.5 and 4.6, card issuance (4.3), and the extensions
+// user/search, asset/ledger and asset/transfer (agency or wallet assets only: a transfer to a
+// card is refused with 1002, the benchmark sends none).
+// "The same SQL" holds by construction for the authentication, the spec's reads and user/search:
+// the floor imports the statement texts of lib/wallet/service/db/statements.ts and sends them as
+// the same named prepared statements (search's parameters: bench/lib/floor-sql.ts's copy of the
+// service's searchKeys, checked against it). Issuance, transfers (each in one transaction with its
+// requestId) and asset/ledger
+// run the statements the service makes Drizzle render, as texts (bench/lib/floor-sql.ts);
+// bench/capture-sql.ts records what the service runs and the harness checks on every run that
+// the floor's trace of the same calls (/__trace) lists the same statements in the same order.
 //
 // Where DESIGN lets a correct service avoid work, the floor avoids it too, as the service does:
 // the app row (id, agency, secret) is cached for the service's APP_CACHE_TTL_MS (a bounded,
@@ -24,7 +29,7 @@
 // request instead.
 // What the floor leaves out is what a framework adds: routing tables, zod validation (it checks
 // only what it must to run the SQL safely), logs and metrics, object rows (it reads positional
-// rows), Drizzle for issuance (the same texts, sent directly).
+// rows), Drizzle for the writes and the ledger (the same texts, sent directly).
 //
 //   FLOOR_DATABASE_URL=postgres://... FLOOR_PORT=4100 node --import tsx bench/floor-server.ts
 import { createHash, randomUUID } from 'node:crypto';
@@ -32,7 +37,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
 import { generateCardNumber } from '@/lib/wallet/contract/card-number';
-import { minorToMajor } from '@/lib/wallet/contract/money';
+import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import { parseQuery } from '@/lib/wallet/contract/query';
 import { WalletError } from '@/lib/wallet/contract/result-codes';
 import { signaturesMatch, signRequest } from '@/lib/wallet/contract/signature';
@@ -51,7 +56,9 @@ import {
   USERS_BY_EMAIL,
   USERS_PAGE,
   CARD_HOLDERS_PAGE,
+  SEARCH_USERS,
 } from '@/lib/wallet/service/db/statements';
+import { transferRefusal, type AssetKind } from '@/lib/wallet/service/asset/transfer-rules';
 import {
   APP_CACHE_TTL_MS,
   IDEMPOTENCY_RETENTION_MS,
@@ -59,35 +66,7 @@ import {
   TIMESTAMP_WINDOW_MS,
 } from '@/lib/wallet/service/request/authenticate';
 import { traceEntry } from './lib/floor-calls';
-
-// ---------------------------------------------------------------------------------------------
-// 4.3's transaction, as Drizzle renders apply-card.ts and idempotency.ts (checked against the
-// service on every run by bench/lib/verify-floor.ts).
-
-export const ISSUANCE = {
-  claimRequestId:
-    'insert into "wallet"."idempotency_keys" ("app_id", "request_id", "operation", "params_hash", "response", "created_at") values ($1, $2, $3, $4, default, default) on conflict ("app_id","request_id") do update set "operation" = $5, "params_hash" = $6, "response" = $7, "created_at" = now() where "wallet"."idempotency_keys"."created_at" < now() - interval \'24 hours\' returning "request_id"',
-  existingRequestId:
-    'select "app_id", "request_id", "operation", "params_hash", "response", "created_at" from "wallet"."idempotency_keys" where ("wallet"."idempotency_keys"."app_id" = $1 and "wallet"."idempotency_keys"."request_id" = $2)',
-  // The user, the category and the payment asset in one statement.
-  applicationLookup:
-    'select "wallet"."users"."id", "wallet"."users"."app_user_id", "wallet"."users"."first_name", "wallet"."users"."last_name", "wallet"."card_categories"."id", "wallet"."card_categories"."code", "wallet"."card_categories"."name", "wallet"."card_categories"."network", "wallet"."card_categories"."type", "wallet"."card_categories"."currency", "wallet"."card_categories"."currency_symbol", "wallet"."card_categories"."currency_icon", "wallet"."card_categories"."decimal_places", "wallet"."card_categories"."fee", "wallet"."card_categories"."bin", "wallet"."card_categories"."level", "wallet"."card_categories"."feature", "wallet"."card_categories"."style_config", "wallet"."card_categories"."validity_years", "wallet"."card_categories"."created_at", "wallet"."assets"."id", "wallet"."assets"."currency" from "wallet"."users" left join "wallet"."card_categories" on "wallet"."card_categories"."id" = $1 left join "wallet"."assets" on ("wallet"."assets"."id" = $2 and "wallet"."assets"."app_id" = $3 and "wallet"."assets"."user_id" is null and "wallet"."assets"."type" <> \'CARD\') where ("wallet"."users"."app_id" = $4 and "wallet"."users"."app_user_id" = $5) limit $6',
-  insertCardAsset:
-    'insert into "wallet"."assets" ("id", "app_id", "user_id", "type", "code", "name", "currency", "symbol", "icon", "decimal_places", "balance", "is_default", "ledger_count", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, default, default) returning "id"',
-  insertCard:
-    'insert into "wallet"."cards" ("id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, default, $22, $23) on conflict ("card_number") do nothing returning "id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "created_at", "updated_at"',
-  debitWithLedger: `with debited as (
-          update "wallet"."assets" set balance = balance - $1
-          where id = $2 and balance >= $3
-          returning balance
-        )
-        insert into "wallet"."ledger_entries" (asset_id, amount, balance_after, reason, card_id)
-        select $4, $5, balance, 'CARD_FEE', $6 from debited
-        returning balance_after`,
-  currentBalance: 'select "balance" from "wallet"."assets" where "wallet"."assets"."id" = $1',
-  storeResponse:
-    'update "wallet"."idempotency_keys" set "response" = $1 where ("wallet"."idempotency_keys"."app_id" = $2 and "wallet"."idempotency_keys"."request_id" = $3)',
-} as const;
+import { floorSearchKeys, ISSUANCE, LEDGER, TRANSFER } from './lib/floor-sql';
 
 // ---------------------------------------------------------------------------------------------
 // Database access: positional rows, columns found by name once per statement; an optional trace
@@ -339,32 +318,13 @@ type CardColumn =
 
 const iso = (d: unknown) => (d instanceof Date ? d : new Date(d as string)).toISOString();
 
-/** 4.2: a page of users (or the one match of a filter) and the total side by side, then their cards. */
-async function cardListAllByUser(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
-  const pageNum = int(pairs, 'pageNum', 1, 1_000_000, 1);
-  const pageSize = int(pairs, 'pageSize', 1, 100, 20);
-  const appUserId = pairs.get('appUserId') || undefined;
-  const email = pairs.get('email') || undefined;
-  const withCards = pairs.get('withCards') === 'true';
-  const holders = withCards ? 1 : 0;
-  const filtered = Boolean(appUserId || email);
-  const [statement, values] =
-    appUserId && email
-      ? [USERS_BY_APP_USER_ID_AND_EMAIL, [app.id, appUserId, email, holders]]
-      : appUserId
-        ? [USERS_BY_APP_USER_ID, [app.id, appUserId, holders]]
-        : email
-          ? [USERS_BY_EMAIL, [app.id, email, holders]]
-          : [withCards ? CARD_HOLDERS_PAGE : USERS_PAGE, [app.id, pageSize, (pageNum - 1) * pageSize]];
-  const [matches, count] = await Promise.all([
-    run<UserColumn>(pool, statement, values),
-    filtered ? undefined : run(pool, USER_COUNT, [app.id]),
-  ]);
-  // USER_COUNT answers user_count, card_holder_count.
-  const dataTotal = filtered ? matches.rows.length : Number(count?.rows[0]?.[withCards ? 1 : 0] ?? 0);
-  const users = filtered && pageNum > 1 ? [] : matches.rows;
-  const u = matches.at;
-
+/** 2.3 user entries for these user rows, with their cards (one statement), in the rows' order. */
+async function userEntries(
+  pool: pg.Pool,
+  app: App,
+  users: Row[],
+  u: Record<UserColumn, number>,
+): Promise<unknown[]> {
   const byUser = new Map<number, Row[]>();
   let c = {} as Record<CardColumn, number>;
   if (users.length > 0) {
@@ -382,7 +342,7 @@ async function cardListAllByUser(pool: pg.Pool, app: App, pairs: Map<string, str
     [...byUser.values()].flat().map((card) => card[c.category_id] as number),
   );
 
-  const list = users.map((user) => {
+  return users.map((user) => {
     const userEmail = user[u.email] as string;
     const mobile = user[u.mobile] as string;
     return {
@@ -441,6 +401,33 @@ async function cardListAllByUser(pool: pg.Pool, app: App, pairs: Map<string, str
       registerTime: iso(user[u.registered_at]),
     };
   });
+}
+
+/** 4.2: a page of users (or the one match of a filter) and the total side by side, then their cards. */
+async function cardListAllByUser(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const pageNum = int(pairs, 'pageNum', 1, 1_000_000, 1);
+  const pageSize = int(pairs, 'pageSize', 1, 100, 20);
+  const appUserId = pairs.get('appUserId') || undefined;
+  const email = pairs.get('email') || undefined;
+  const withCards = pairs.get('withCards') === 'true';
+  const holders = withCards ? 1 : 0;
+  const filtered = Boolean(appUserId || email);
+  const [statement, values] =
+    appUserId && email
+      ? [USERS_BY_APP_USER_ID_AND_EMAIL, [app.id, appUserId, email, holders]]
+      : appUserId
+        ? [USERS_BY_APP_USER_ID, [app.id, appUserId, holders]]
+        : email
+          ? [USERS_BY_EMAIL, [app.id, email, holders]]
+          : [withCards ? CARD_HOLDERS_PAGE : USERS_PAGE, [app.id, pageSize, (pageNum - 1) * pageSize]];
+  const [matches, count] = await Promise.all([
+    run<UserColumn>(pool, statement, values),
+    filtered ? undefined : run(pool, USER_COUNT, [app.id]),
+  ]);
+  // USER_COUNT answers user_count, card_holder_count.
+  const dataTotal = filtered ? matches.rows.length : Number(count?.rows[0]?.[withCards ? 1 : 0] ?? 0);
+  const users = filtered && pageNum > 1 ? [] : matches.rows;
+  const list = await userEntries(pool, app, users, matches.at);
   return JSON.stringify({ dataTotal, haveNext: pageNum * pageSize < dataTotal, list });
 }
 
@@ -514,6 +501,74 @@ async function userCardList(pool: pg.Pool, app: App, pairs: Map<string, string>)
 
 const VOLATILE = new Set(['sign', 'timestamp', 'nonce']);
 
+/**
+ * A write with a requestId, as request/idempotency.ts's runOnce: one transaction that claims the
+ * requestId (or replays the answer stored under it), does the work and stores its answer.
+ */
+async function runOnce(
+  pool: pg.Pool,
+  app: App,
+  operation: string,
+  params: { requestId: string } & Record<string, string | number | boolean>,
+  work: (tx: pg.PoolClient) => Promise<string>,
+): Promise<string> {
+  const stable = Object.keys(params)
+    .filter((name) => !VOLATILE.has(name))
+    .sort()
+    .map((name) => [name, params[name]]);
+  const fingerprint = createHash('sha256')
+    .update(`${operation}\n${JSON.stringify(stable)}`)
+    .digest('hex');
+  const client = await pool.connect();
+  try {
+    await run(client, { text: 'begin' });
+    try {
+      const response = await claimAndRun(client, app, operation, params.requestId, fingerprint, work);
+      await run(client, { text: 'commit' });
+      return response;
+    } catch (error) {
+      await run(client, { text: 'rollback' });
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function claimAndRun(
+  tx: pg.PoolClient,
+  app: App,
+  operation: string,
+  requestId: string,
+  fingerprint: string,
+  work: (tx: pg.PoolClient) => Promise<string>,
+): Promise<string> {
+  const claimed = await run(tx, { text: ISSUANCE.claimRequestId }, [
+    app.id,
+    requestId,
+    operation,
+    fingerprint,
+    operation,
+    fingerprint,
+    null,
+  ]);
+  if (claimed.rows.length === 0) {
+    const { rows, at } = await run<'operation' | 'params_hash' | 'response'>(
+      tx,
+      { text: ISSUANCE.existingRequestId },
+      [app.id, requestId],
+    );
+    const existing = rows[0];
+    if (!existing || existing[at.operation] !== operation || existing[at.params_hash] !== fingerprint) {
+      throw new Fail(4007, 'requestId has already been used with other parameters.');
+    }
+    return existing[at.response] as string;
+  }
+  const response = await work(tx);
+  await run(tx, { text: ISSUANCE.storeResponse }, [response, app.id, requestId]);
+  return response;
+}
+
 /** 4.3 with a requestId: the same transaction as runOnce + applyCard, statement for statement. */
 async function agencyApplyUserCard(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
   const params = {
@@ -535,29 +590,7 @@ async function agencyApplyUserCard(pool: pg.Pool, app: App, pairs: Map<string, s
   if (params.needDelivery || pairs.get('addressId') || pairs.get('cardNumber')) {
     throw new Fail(1002, 'The floor issues virtual cards without delivery or a supplied number only.');
   }
-  const stable = Object.keys(params)
-    .filter((name) => !VOLATILE.has(name))
-    .sort()
-    .map((name) => [name, params[name as keyof typeof params]]);
-  const operation = 'agencyApplyUserCard';
-  const fingerprint = createHash('sha256')
-    .update(`${operation}\n${JSON.stringify(stable)}`)
-    .digest('hex');
-
-  const client = await pool.connect();
-  try {
-    await run(client, { text: 'begin' });
-    try {
-      const response = await applyInTransaction(client, app, params, operation, fingerprint);
-      await run(client, { text: 'commit' });
-      return response;
-    } catch (error) {
-      await run(client, { text: 'rollback' });
-      throw error;
-    }
-  } finally {
-    client.release();
-  }
+  return runOnce(pool, app, 'agencyApplyUserCard', params, (tx) => applyInTransaction(tx, app, params));
 }
 
 async function applyInTransaction(
@@ -568,33 +601,8 @@ async function applyInTransaction(
     paymentAssetId: number;
     categoryId: number;
     embossedName: string;
-    requestId: string;
   },
-  operation: string,
-  fingerprint: string,
 ): Promise<string> {
-  const claimed = await run(tx, { text: ISSUANCE.claimRequestId }, [
-    app.id,
-    params.requestId,
-    operation,
-    fingerprint,
-    operation,
-    fingerprint,
-    null,
-  ]);
-  if (claimed.rows.length === 0) {
-    const { rows, at } = await run<'operation' | 'params_hash' | 'response'>(
-      tx,
-      { text: ISSUANCE.existingRequestId },
-      [app.id, params.requestId],
-    );
-    const existing = rows[0];
-    if (!existing || existing[at.operation] !== operation || existing[at.params_hash] !== fingerprint) {
-      throw new Fail(4007, 'requestId has already been used with other parameters.');
-    }
-    return existing[at.response] as string;
-  }
-
   const lookup = await run(tx, { text: ISSUANCE.applicationLookup }, [
     params.categoryId,
     params.paymentAssetId,
@@ -704,8 +712,162 @@ async function applyInTransaction(
       ? 'Card application accepted: the card will be produced and is pending activation.'
       : 'Card issued and active.',
   });
-  await run(tx, { text: ISSUANCE.storeResponse }, [response, app.id, params.requestId]);
   return response;
+}
+
+/** asset/transfer with a requestId: the same transaction as runOnce + transferAsset + moveMoney. */
+async function assetTransfer(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const params = {
+    agencyCode: required(pairs, 'agencyCode'),
+    appId: required(pairs, 'appId'),
+    timestamp: int(pairs, 'timestamp', 0, Number.MAX_SAFE_INTEGER),
+    nonce: required(pairs, 'nonce'),
+    sign: required(pairs, 'sign'),
+    fromAssetId: int(pairs, 'fromAssetId', 1, 2_147_483_647),
+    toAssetId: int(pairs, 'toAssetId', 1, 2_147_483_647),
+    amount: required(pairs, 'amount'),
+    requestId: required(pairs, 'requestId'),
+  };
+  if (!/^(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/.test(params.amount) || !/[1-9]/.test(params.amount)) {
+    throw new Fail(1002, 'Parameter amount is malformed.');
+  }
+  return runOnce(pool, app, 'assetTransfer', params, (tx) => transferInTransaction(tx, app, params));
+}
+
+type TransferColumn = 'id' | 'user_id' | 'type' | 'currency' | 'decimal_places';
+
+async function transferInTransaction(
+  tx: pg.PoolClient,
+  app: App,
+  params: { fromAssetId: number; toAssetId: number; amount: string },
+): Promise<string> {
+  const { fromAssetId, toAssetId } = params;
+  const { rows, at } = await run<TransferColumn>(tx, { text: TRANSFER.assets }, [
+    app.id,
+    fromAssetId,
+    toAssetId,
+  ]);
+  const from = rows.find((r) => r[at.id] === fromAssetId);
+  const to = rows.find((r) => r[at.id] === toAssetId);
+  for (const [asset, id] of [
+    [from, fromAssetId],
+    [to, toAssetId],
+  ] as const) {
+    if (!asset) throw new Fail(4011, `Asset ${id} does not exist under this app.`);
+  }
+  if (fromAssetId === toAssetId) throw new Fail(4010, 'A transfer needs two different assets.');
+  const kind = (asset: Row): AssetKind => {
+    // A card asset's rule needs its card, held FOR SHARE: a statement the floor does not run.
+    if (asset[at.type] === 'CARD')
+      throw new Fail(1002, 'The floor moves money between agency and wallet assets only.');
+    const currency = asset[at.currency] as string;
+    const userId = asset[at.user_id] as number | null;
+    return userId === null ? { kind: 'AGENCY', currency } : { kind: 'WALLET', userId, currency };
+  };
+  const refusal = transferRefusal(kind(from!), kind(to!));
+  if (refusal) {
+    throw new Fail(
+      4010,
+      `A transfer from asset ${fromAssetId} to asset ${toAssetId} is not allowed: ${refusal}.`,
+    );
+  }
+  const dp = from![at.decimal_places] as number;
+  const amountMinor = decimalToMinor(params.amount, dp);
+  if (amountMinor === undefined || amountMinor <= 0) {
+    throw new Fail(1002, `amount must be more than 0 with at most ${dp} decimals (the asset's).`);
+  }
+
+  const locked = await run<'id' | 'balance'>(tx, { text: TRANSFER.lockBoth }, [fromAssetId, toAssetId]);
+  const balanceOf = (id: number) =>
+    Number(locked.rows.find((r) => r[locked.at.id] === id)![locked.at.balance]);
+  const fromBefore = balanceOf(fromAssetId);
+  const toBefore = balanceOf(toAssetId);
+  if (fromBefore < amountMinor) {
+    throw new Fail(
+      4001,
+      `Asset ${fromAssetId} holds ${minorToMajor(fromBefore, dp)} ${from![at.currency] as string}, less than the ${params.amount} to transfer.`,
+    );
+  }
+  const fromBalance = fromBefore - amountMinor;
+  const toBalance = toBefore + amountMinor;
+  await run(tx, { text: TRANSFER.setBalances }, [
+    fromAssetId,
+    fromBalance,
+    toBalance,
+    fromAssetId,
+    toAssetId,
+  ]);
+  const transfer = await run(tx, { text: TRANSFER.insertTransfer }, [
+    app.id,
+    fromAssetId,
+    toAssetId,
+    amountMinor,
+  ]);
+  const transferId = Number(transfer.rows[0]![0]);
+  await run(tx, { text: TRANSFER.insertEntries }, [
+    fromAssetId,
+    -amountMinor,
+    fromBalance,
+    'TRANSFER_OUT',
+    null,
+    transferId,
+    toAssetId,
+    amountMinor,
+    toBalance,
+    'TRANSFER_IN',
+    null,
+    transferId,
+  ]);
+  return JSON.stringify({
+    transferId,
+    fromAssetId,
+    toAssetId,
+    amount: minorToMajor(amountMinor, dp),
+    fromBalance: minorToMajor(fromBalance, dp),
+    toBalance: minorToMajor(toBalance, to![at.decimal_places] as number),
+  });
+}
+
+type LedgerColumn = 'id' | 'amount' | 'balance_after' | 'reason' | 'card_id' | 'transfer_id' | 'created_at';
+
+/** asset/ledger: the asset's entry count, then page N as the range of seq it covers. */
+async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const assetId = int(pairs, 'assetId', 1, 2_147_483_647);
+  const pageNum = int(pairs, 'pageNum', 1, 1_000_000, 1);
+  const pageSize = int(pairs, 'pageSize', 1, 100, 20);
+  const asset = await run<'ledger_count' | 'decimal_places'>(pool, { text: LEDGER.asset }, [assetId, app.id]);
+  const row = asset.rows[0];
+  if (!row) throw new Fail(4011, `Asset ${assetId} does not exist under this app.`);
+  const total = Number(row[asset.at.ledger_count]);
+  const dp = row[asset.at.decimal_places] as number;
+  const top = total - (pageNum - 1) * pageSize;
+  const page =
+    top <= 0
+      ? undefined
+      : await run<LedgerColumn>(pool, { text: LEDGER.page }, [assetId, top, top - pageSize]);
+  const e = page?.at;
+  const list = (page?.rows ?? []).map((r) => {
+    const transferId = r[e!.transfer_id];
+    return {
+      entryId: Number(r[e!.id]),
+      type: r[e!.reason],
+      amount: minorToMajor(Number(r[e!.amount]), dp),
+      balanceAfter: minorToMajor(Number(r[e!.balance_after]), dp),
+      cardId: r[e!.card_id],
+      transferId: transferId === null ? null : Number(transferId),
+      createdAt: iso(r[e!.created_at]),
+    };
+  });
+  return JSON.stringify({ dataTotal: total, haveNext: pageNum * pageSize < total, list });
+}
+
+/** user/search: SEARCH_USERS with the service's parameters, then the users' cards as 4.2 does. */
+async function userSearch(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const q = required(pairs, 'q');
+  if (q.length < 2 || q.length > 64 || q.trim() !== q) throw new Fail(1002, 'Parameter q is malformed.');
+  const pageSize = int(pairs, 'pageSize', 1, 50, 20);
+  const { rows, at } = await run<UserColumn>(pool, SEARCH_USERS, floorSearchKeys(app.id, q, pageSize));
+  return JSON.stringify({ list: await userEntries(pool, app, rows, at) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -721,6 +883,9 @@ const ROUTES: Record<string, Route> = {
   '/wallet/api/agency/assetList': { method: 'POST', run: (pool, app) => agencyAssetList(pool, app) },
   '/wallet/api/user/cardList': { method: 'GET', run: userCardList },
   '/wallet/api/agency/applyUserCard': { method: 'POST', run: agencyApplyUserCard },
+  '/wallet/api/asset/transfer': { method: 'POST', run: assetTransfer },
+  '/wallet/api/asset/ledger': { method: 'POST', run: assetLedger },
+  '/wallet/api/user/search': { method: 'POST', run: userSearch },
 };
 
 export async function createFloorServer(databaseUrl: string, poolSize = 10) {

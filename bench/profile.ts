@@ -3,14 +3,16 @@
 // alone (`npm run start:wallet`) and the floor under V8's CPU profiler, drives the benchmark's load
 // at each, and prints the CPU each spends per request (from /proc) split by who spends it (the
 // service's own code, zod, pino, prom-client, Drizzle, pg, GC...). `npm run bench` does the same
-// for two operations in every run.
+// for three operations in every run (run.ts's PROFILED). --op takes any load key of
+// bench/lib/wallet-requests.ts, the writes (issue, transfer) included.
 import { parseArgs } from 'node:util';
 import { ensurePostgres } from '../scripts/lib/postgres';
 import { cleanupAll } from './lib/processes';
 import { describeProfile, profileOperation } from './lib/profile-op';
-import { createDatabase, query, seed } from './lib/servers';
+import { fund, loadPopulation } from './lib/population';
+import { createDatabase, seed } from './lib/servers';
 import { ensureSnapshot } from './lib/snapshot';
-import type { OpKey, Population } from './lib/wallet-requests';
+import type { OpKey } from './lib/wallet-requests';
 
 const { values } = parseArgs({
   options: {
@@ -39,18 +41,8 @@ async function main(): Promise<void> {
       cardsPerUser: 3,
       log: (l) => console.log(`[profile] ${l}`),
     });
-    const [row] = await query<{ id: number; cat: number }>(
-      db.url,
-      `select (select id from wallet.assets where user_id is null order by id limit 1) as id,
-              (select id from wallet.card_categories where type = 'VIRTUAL' order by fee, id limit 1) as cat`,
-    );
-    await query(
-      db.url,
-      `with up as (update wallet.assets set balance = balance + 1000000000 where id = $1 returning balance)
-       insert into wallet.ledger_entries (asset_id, amount, balance_after, reason) select $1, 1000000000, balance, 'CREDIT' from up`,
-      [row!.id],
-    );
-    const p: Population = { users, prefix: 'seed', agencyAssetId: row!.id, categoryId: row!.cat };
+    const p = await loadPopulation(db.url, users);
+    await fund(db.url, p.agencyAssetId, 1_000_000_000);
     const result = await profileOperation({
       snapshotDir: snapshot.dir,
       databaseUrl: db.url,

@@ -6,13 +6,16 @@
 // the back-office on one port) and the floor (bench/floor-server.ts: the DESIGN §2 checks and the
 // same SQL over `pg` in a bare node:http server). It checks that the floor runs exactly the
 // service's SQL and answers exactly what the service answers, then measures on loopback with
-// autocannon each signed read and card issuance on the wallet service and on the floor (and, at
-// the first size, the same reads through `npm start`'s server), checks the money guarantees after
-// issuance, and the back-office's server time; the peak resident memory of each server process
-// is read from /proc when it has served its loads. Then: issuance again while `vitest --project
-// pg` (the concurrency tests) runs; the back-office at 100,000 users and the JavaScript each
-// route sends; the reads on PGlite (the embedded default) through both servers. Writes
-// results.json, growth.svg and RESULTS.md (bench/ for a full run).
+// autocannon, on the wallet service and on the floor: each signed read of the spec (and, at the
+// first size, the same reads through `npm start`'s server), the extension reads whose cost must
+// not grow with the data (user/search by last four digits and by prefix, asset/ledger's first
+// and deepest page of the agency asset), card issuance and transfers (agency asset -> a random
+// user's wallet), checking the money guarantees after each write load; and the back-office's
+// server time. The peak resident memory of each server process is read from /proc when it has
+// served its loads. Then: issuance again while `vitest --project pg` (the concurrency tests)
+// runs; the back-office at 100,000 users and the JavaScript each route sends; the spec's reads on
+// PGlite (the embedded default) through both servers. Writes results.json, growth.svg and
+// RESULTS.md (bench/ for a full run).
 //
 // Options: --quick (sizes 1000,10000; 3 s runs; results under the temp directory),
 // --sizes a,b,c, --seconds N, --connections N, --out DIR, --reuse-build (measure the last snapshot
@@ -34,11 +37,18 @@ import {
   signIn,
   type RouteJs,
 } from './lib/backoffice';
-import { checkGuarantees, mark, type GuaranteeReport } from './lib/guarantees';
+import {
+  checkGuarantees,
+  checkTransferGuarantees,
+  mark,
+  type GuaranteeReport,
+  type TransferGuaranteeReport,
+} from './lib/guarantees';
 import { describe, measure, walletSuccess, type LoadResult } from './lib/load';
 import { cleanupAll, groupCpuMs, groupMemory, spawnChild, type Memory } from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
+import { fund, loadPopulation } from './lib/population';
 import { writeReport } from './lib/report';
 import {
   BENCH_ADMIN,
@@ -63,8 +73,12 @@ import { verifyFloor, type FloorCheck } from './lib/verify-floor';
 import {
   OPERATIONS,
   READ_KEYS,
+  SCALE_KEYS,
   deepPage,
+  ledgerDeepPage,
   requestFactory,
+  TRANSFER_AMOUNT,
+  type OpKey,
   type Population,
   type ReadKey,
 } from './lib/wallet-requests';
@@ -107,10 +121,10 @@ const CARDS_PER_USER = 3;
 const BACKOFFICE_USERS = QUICK || SKIP.has('backoffice') ? 0 : 100_000;
 const PGLITE_CARDS = QUICK ? 10_000 : 100_000;
 const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length - 1]!;
-/** The app's asset pays for the seeded cards only: fund it for the issuance loads. */
-const ISSUANCE_FUNDING_MINOR = 1_000_000_000;
-/** Operations profiled at the first size: the lightest read, the heaviest common one, and issuance. */
-const PROFILED = ['assets', 'list-first', 'issue'] as const;
+/** The app's asset pays for the seeded cards only: fund it for the issuance and transfer loads. */
+const FUNDING_MINOR = 1_000_000_000;
+/** Operations profiled at the first size: the lightest read, the heaviest common one, and the two writes. */
+const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
 const WATCHDOG_MS = (QUICK ? 15 : 35) * 60_000;
 
 if (SIZES.length === 0 || !(SECONDS > 0) || !(CONNECTIONS > 0) || unknownSteps.length > 0) {
@@ -143,10 +157,18 @@ export type SizeResult = {
   dbBytes?: number;
   /** The 1-minute load average when this size's measurements started. */
   loadAverage?: number;
-  /** EXPLAIN ANALYZE of 4.2's and 4.6's statements on this database. */
+  /** EXPLAIN ANALYZE of the read statements (4.2, 4.6, user/search, asset/ledger) on this database. */
   plans?: Plan[];
+  /** The spec's reads (READ_KEYS) and, since issue 12, the extension reads (SCALE_KEYS). */
   reads: Partial<Record<ReadKey, Pair>>;
   issuance?: Pair & { guarantees: GuaranteeReport };
+  /**
+   * Rows (users, or ledger entries) per answer of each extension read on the service: the mean
+   * of its priming calls (absent in results before issue 12).
+   */
+  answerRows?: Partial<Record<OpKey, number>>;
+  /** asset/transfer, agency asset -> a random user's wallet (absent in results before issue 12). */
+  transfer?: Pair & { guarantees: TransferGuaranteeReport };
   backoffice: Record<string, LoadResult | { status: number }>;
 };
 /** A server process's resident memory once it had served its loads. */
@@ -169,7 +191,14 @@ export type Results = {
   command: string;
   date: string;
   quick: boolean;
-  settings: { seconds: number; warmupSeconds: number; connections: number; cardsPerUser: number };
+  settings: {
+    seconds: number;
+    warmupSeconds: number;
+    connections: number;
+    cardsPerUser: number;
+    /** What each transfer moved, in major units (absent before issue 12). */
+    transferAmount?: string;
+  };
   machine: Record<string, string | number>;
   loadBefore: number[];
   loadAfter?: number[];
@@ -218,6 +247,7 @@ const results: Results = {
     warmupSeconds: WARMUP,
     connections: CONNECTIONS,
     cardsPerUser: CARDS_PER_USER,
+    transferAmount: TRANSFER_AMOUNT,
   },
   machine: machineFacts(),
   loadBefore: os.loadavg(),
@@ -263,36 +293,13 @@ const label = (cards: number) =>
       ? `${cards / 1000}k`
       : String(cards);
 
-async function population(url: string, users: number): Promise<Population> {
-  const [row] = await query<{ asset_id: number; category_id: number }>(
-    url,
-    `select (select a.id from wallet.assets a join wallet.apps p on p.id = a.app_id
-              where p.app_id = $1 and a.user_id is null and a.code = 'CARD_MARGIN_USD') as asset_id,
-            (select id from wallet.card_categories where type = 'VIRTUAL' order by fee, id limit 1) as category_id`,
-    [BENCH_APP.appId],
-  );
-  if (!row?.asset_id || !row.category_id) throw new Error('seeded database has no agency asset or category');
-  return { users, prefix: 'seed', agencyAssetId: row.asset_id, categoryId: row.category_id };
-}
-
-/** Credits the agency asset (with its ledger entry, as creditAsset does) so issuance never runs dry. */
-async function fund(url: string, assetId: number, amountMinor: number): Promise<void> {
-  await query(
-    url,
-    `with up as (update wallet.assets set balance = balance + $2 where id = $1 returning balance)
-     insert into wallet.ledger_entries (asset_id, amount, balance_after, reason)
-     select $1, $2, balance, 'CREDIT' from up`,
-    [assetId, amountMinor],
-  );
-}
-
 /** A measured load at one server (its warm-up included in the server's request count). */
-async function measureWallet(server: Server, key: ReadKey | 'issue', p: Population, onSuccess?: () => void) {
+async function measureWallet(server: Server, key: OpKey, p: Population, onSuccess?: () => void) {
   const r = await measure({
     url: server.baseUrl,
     connections: CONNECTIONS,
     seconds: SECONDS,
-    warmupSeconds: key === 'issue' ? Math.min(1, WARMUP) : WARMUP,
+    warmupSeconds: key === 'issue' || key === 'transfer' ? Math.min(1, WARMUP) : WARMUP,
     next: requestFactory(BENCH_APP, key, p),
     serverCpuMs: () => groupCpuMs(server.process.pid),
     ...(onSuccess ? { onSuccess } : {}),
@@ -304,10 +311,17 @@ async function measureWallet(server: Server, key: ReadKey | 'issue', p: Populati
 /**
  * A few sequential calls of each operation before any load: the first requests of a fresh
  * server compile and cache (and PGlite reads its files), which no load window should include.
+ * Answers, for each operation whose data is a list, the mean number of rows the calls returned.
  */
-async function prime(server: Server, keys: readonly (ReadKey | 'issue')[], p: Population): Promise<void> {
+async function prime(
+  server: Server,
+  keys: readonly OpKey[],
+  p: Population,
+): Promise<Partial<Record<OpKey, number>>> {
+  const rows: Partial<Record<OpKey, number>> = {};
   for (const key of keys) {
     const next = requestFactory(BENCH_APP, key, p);
+    const counts: number[] = [];
     for (let i = 0; i < 3; i++) {
       const { method, path: target } = next();
       server.requests++;
@@ -321,8 +335,12 @@ async function prime(server: Server, keys: readonly (ReadKey | 'issue')[], p: Po
           `${key} on ${server.kind} (${server.baseUrl}) answered HTTP ${response.status}: ${body.slice(0, 200)}`,
         );
       }
+      const list = (JSON.parse(body) as { data?: { list?: unknown } }).data?.list;
+      if (Array.isArray(list)) counts.push(list.length);
     }
+    if (counts.length) rows[key] = counts.reduce((a, b) => a + b, 0) / counts.length;
   }
+  return rows;
 }
 
 function noteFailures(what: string, r: LoadResult): void {
@@ -405,8 +423,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       cardsPerUser: CARDS_PER_USER,
       log: (l) => log(`  ${l}`),
     });
-    const p = await population(db.url, users);
-    await fund(db.url, p.agencyAssetId, ISSUANCE_FUNDING_MINOR);
+    const p = await loadPopulation(db.url, users);
+    await fund(db.url, p.agencyAssetId, FUNDING_MINOR);
     const [dbSize] = await query<{ bytes: string }>(
       db.url,
       `select pg_database_size(current_database()) as bytes`,
@@ -452,7 +470,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     }
     const viaNpmStart = first && !SKIP.has('npm-start-reads');
     log(
-      `  wallet ${wallet.baseUrl}, floor ${floor.baseUrl}, npm start ${app.baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}`,
+      `  wallet ${wallet.baseUrl}, floor ${floor.baseUrl}, npm start ${app.baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}, deepest ledger page = ${ledgerDeepPage(p)} (of ${p.agencyLedgerLength.toLocaleString('en-US')} entries)`,
     );
 
     await prime(wallet, READ_KEYS, p);
@@ -469,6 +487,20 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       noteFailures(`${label(cards)} ${key} (wallet)`, a);
       noteFailures(`${label(cards)} ${key} (floor)`, f);
       if (n) noteFailures(`${label(cards)} ${key} (npm start)`, n);
+    }
+
+    // The extension reads, whose cost must not grow with the data: the service and the floor.
+    size.answerRows = await prime(wallet, SCALE_KEYS, p);
+    await prime(floor, SCALE_KEYS, p);
+    for (const key of SCALE_KEYS) {
+      const a = await measureWallet(wallet, key, p);
+      const f = await measureWallet(floor, key, p);
+      size.reads[key] = { app: a, floor: f };
+      log(
+        `  ${OPERATIONS[key].label}\n      wallet    ${describe(a)}\n      floor     ${describe(f)}\n      wallet/floor: p50 ${(a.p50 / f.p50).toFixed(2)}x, CPU ${((a.cpuMsPerRequest ?? NaN) / (f.cpuMsPerRequest ?? NaN)).toFixed(2)}x`,
+      );
+      noteFailures(`${label(cards)} ${key} (wallet)`, a);
+      noteFailures(`${label(cards)} ${key} (floor)`, f);
     }
 
     // Every success the clients saw (warm-ups included) must be exactly one new card.
@@ -492,15 +524,17 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     noteFailures(`${label(cards)} issue (wallet)`, a);
     noteFailures(`${label(cards)} issue (floor)`, f);
 
+    await measureTransfers(db.url, wallet, floor, p, size);
+
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
     await recordMemory(
       wallet,
       'postgres',
       size.cards,
-      `the signed reads and issuance${underTest ? ', and issuance during the pg tests' : ''}`,
+      `the signed reads, issuance and transfers${underTest ? ', and issuance during the pg tests' : ''}`,
     );
-    await recordMemory(floor, 'postgres', size.cards, 'the signed reads and issuance');
+    await recordMemory(floor, 'postgres', size.cards, 'the signed reads, issuance and transfers');
 
     if (!SKIP.has('backoffice')) size.backoffice = await measureBackoffice(app);
     const js = QUICK && cards === SIZES[SIZES.length - 1] && !SKIP.has('js');
@@ -552,6 +586,42 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     await app?.stop();
     await db.drop();
   }
+}
+
+/**
+ * Transfers from the agency asset to random users' wallets, on the service then the floor, and
+ * the money guarantees after both: every success the clients saw (warm-ups included) must be
+ * exactly one transfer with its two ledger entries.
+ */
+async function measureTransfers(
+  url: string,
+  wallet: Server,
+  floor: Server,
+  p: Population,
+  size: SizeResult,
+): Promise<void> {
+  // A failing transfer (a refusal, a broken route) stops here with its answer, before any load.
+  await prime(wallet, ['transfer'], p);
+  await prime(floor, ['transfer'], p);
+  const before = await mark(url, p.agencyAssetId);
+  let transferred = 0;
+  const a = await measureWallet(wallet, 'transfer', p, () => transferred++);
+  const f = await measureWallet(floor, 'transfer', p, () => transferred++);
+  const guarantees = await checkTransferGuarantees({
+    url,
+    fromAssetId: p.agencyAssetId,
+    since: before,
+    reportedTransfers: transferred,
+    abandoned: [...a.abandoned, ...f.abandoned],
+  });
+  size.transfer = { app: a, floor: f, guarantees };
+  log(
+    `  ${OPERATIONS.transfer.label}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.transfersCreated} transfers)`,
+  );
+  for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
+  if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after transfers`);
+  noteFailures(`${label(size.cards)} transfer (wallet)`, a);
+  noteFailures(`${label(size.cards)} transfer (floor)`, f);
 }
 
 /** Issuance load on the wallet service for as long as the pg concurrency tests run against the same server. */
@@ -685,7 +755,16 @@ async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
       log: (l) => log(`  ${l}`),
     });
     // The asset id is the same as on PostgreSQL (same provisioning order); issuance is not measured here.
-    const p: Population = { users, prefix: 'seed', agencyAssetId: 1, categoryId: 1 };
+    // The spec's reads only: none of them needs the wallets, the ledger's length or last fours.
+    const p: Population = {
+      users,
+      prefix: 'seed',
+      agencyAssetId: 1,
+      categoryId: 1,
+      walletAssets: [],
+      agencyLedgerLength: 0,
+      last4s: [],
+    };
     results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads: {} };
     // One process at a time on a PGlite data directory.
     for (const kind of ['wallet', 'app'] as const) {

@@ -8,6 +8,7 @@ import type { MemorySample, Results, SizeResult } from '../run';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import type { SideProfile } from './profile-op';
+import { scaleRows, transferRates } from './derived';
 import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 
@@ -36,7 +37,10 @@ export const ANALYSIS = {
       ? [
           '`bench/floor-server.ts` is the least a correct wallet service does for the measured operations: a bare `node:http` server over one `pg` Pool (10 connections, as the service’s default `DATABASE_POOL_SIZE`) that, per request, parses the query as DESIGN §2 says (the one parser of `lib/wallet/contract/query.ts`: a repeated name is 1003, a percent-escape that is not UTF-8 is 1002), checks the app under its agency (2004), the HMAC-SHA256 signature in constant time after a length check (2001), the ±300 s timestamp window (2002), spends the nonce in the database (2003) and prunes old nonces and requestIds once a minute, then runs the operation’s SQL and writes the same JSON. Nothing else: no zod, no logs, no metrics, positional rows instead of objects.',
           '',
-          '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction. Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
+          (results.floorCheck?.sql.some((s) => s.operation === 'assetTransfer')
+            ? '“The same SQL” holds by construction for the spec’s signed reads and user/search: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance and transfers it sends the texts Drizzle renders for `apply-card.ts`, `transfer-asset.ts` and `move-money.ts` inside `idempotency.ts`’s transaction, and for asset/ledger those of `list-ledger.ts` (`bench/lib/floor-sql.ts`).'
+            : '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction.') +
+            ' Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
           '',
           'Where the design lets a correct service skip work, the floor skips it as the service does, so that the floor is not slower than necessary: the app row (id, agency, secret) is cached in the process for the service’s own TTL (`APP_CACHE_TTL_MS`, a rotated secret applies within it), and the card category catalogue, written only by provisioning, is loaded once at start and held in memory, as `lib/wallet/service/card/category-catalogue.ts` holds it. Each checked call starts with no app cached on both sides, so the app lookup shows in every statement list; under load both look it up once per TTL. Like the service, the floor runs in a process of its own; all three servers share the machine with PostgreSQL and the load generator.',
         ]
@@ -111,6 +115,12 @@ const REMEDIES: Record<string, string> = {
 const ISSUE_REMEDIES: Record<string, string> = {
   drizzle:
     'send the issuance transaction’s statements as prepared statements through the engine, as the reads now do, instead of having Drizzle build each one’s SQL and map its rows per card',
+};
+
+/** The same for transfers. */
+const TRANSFER_REMEDIES: Record<string, string> = {
+  drizzle:
+    'send the transfer’s statements (the requestId’s claim and answer, the assets, the lock, the update, the transfer row and its entries) as prepared statements through the engine instead of having Drizzle build each one’s SQL per transfer',
 };
 
 function describeExtra(results: Results, key: string, top = 4): string | undefined {
@@ -345,6 +355,68 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     );
   }
 
+  // 3b. Transfers (issue 12).
+  const transfers = transferRates(results);
+  if (transfers.length) {
+    const worst = [...transfers].sort((a, b) => a.r - b.r)[0]!;
+    const statements = statementsOf(results, 'assetTransfer');
+    const held = transfers.every((x) => x.t.guarantees.ok);
+    const cpuApp = transfers.map((x) => x.t.app.cpuMsPerRequest).filter((x): x is number => x !== undefined);
+    const cpuFloor = transfers
+      .map((x) => x.t.floor?.cpuMsPerRequest)
+      .filter((x): x is number => x !== undefined);
+    const transferProfile = describeExtra(results, 'transfer');
+    const remedies = extraCost(results, 'transfer')
+      .slice(0, 3)
+      .map((c) => TRANSFER_REMEDIES[c.category] ?? REMEDIES[c.category])
+      .filter((x): x is string => !!x);
+    // Two selects of the assets in a row: the plain one for the rules, then the locking one.
+    const names = statements?.map(statementName) ?? [];
+    const twoSelects = names.some((x, i) => x === 'select assets' && names[i + 1] === 'select assets');
+    const issueRates = results.sizes
+      .filter((s) => s.issuance && s.transfer)
+      .map(
+        (s) =>
+          `${f0(s.transfer!.app.rps)} transfers vs ${f0(s.issuance!.app.rps)} cards/s at ${cardsLabel(s.cards)}`,
+      );
+    out.push(
+      `**Transfers (${status(met('Transfers'))}).** ${
+        held
+          ? 'Every guarantee held after each transfer load'
+          : `**A guarantee broke** after transfers at ${transfers
+              .filter((x) => !x.t.guarantees.ok)
+              .map(
+                (x) =>
+                  `${cardsLabel(x.s.cards)} cards (${x.t.guarantees.checks
+                    .filter((c) => !c.ok)
+                    .map((c) => c.name)
+                    .join('; ')})`,
+              )
+              .join(', ')}`
+      }. ${statements ? `A transfer is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')}); the floor runs the same ones (checked). ` : ''}The ${A} reached ${transfers.map((x) => `${f2(x.r)} (${cardsLabel(x.s.cards)})`).join(', ')} of the floor’s rate, lowest at ${cardsLabel(worst.s.cards)} cards, spending ${range(cpuApp, ' ms')} of CPU per transfer against the floor’s ${range(cpuFloor, ' ms')}${issueRates.length ? ` (beside issuance: ${issueRates.join(', ')})` : ''}${transferProfile ? `; ${transferProfile}` : ''}. Every transfer of the load debits the one agency asset, whose row stays locked from the \`for update\` to the commit (the balances’ update, the transfer row, its two ledger entries — each entry’s number taken from its asset’s row by the ledger trigger — and the stored answer), so PostgreSQL runs the transfers from it one at a time whoever sends them; on ${results.machine.nproc} cores shared by the server, PostgreSQL and the load generator, the server’s CPU per transfer is also time PostgreSQL does not get, so the CPU difference shows in the rate.`,
+      '',
+      `${met('Transfers') ? 'What would raise it further' : 'What would close it'}: ${remedies.length ? `${remedies.join('; ')} (the profile’s largest differences, in order); then ` : ''}fewer statements per transfer, for both${twoSelects ? ' (the assets are read twice, once for the rules and again under the lock: one `select … for update` of both rows, in id order, can return what the rules need, a round trip fewer)' : ''}; then more service instances on the same PostgreSQL, up to the limit of one source asset’s row lock (a commit’s latency per transfer).`,
+      '',
+    );
+  }
+
+  // 3c. The extension reads across sizes (issue 12).
+  const scale = scaleRows(results).filter((x) => x.met !== undefined);
+  if (scale.length) {
+    const over = scale.filter((x) => !x.met);
+    const floorGrowth = (x: (typeof scale)[number]) =>
+      x.floorA && x.floorB ? x.floorB / x.floorA : undefined;
+    const cpuGrowth = (x: (typeof scale)[number]) => {
+      const a = x.small?.reads[x.key]?.app.cpuMsPerRequest;
+      const b = x.large?.reads[x.key]?.app.cpuMsPerRequest;
+      return a && b ? b / a : undefined;
+    };
+    out.push(
+      `**user/search and asset/ledger across sizes (${status(met('user/search and asset/ledger'))}).** From ${cardsLabel(first!.cards)} to ${cardsLabel(last!.cards)} cards the ${A}’s p50 changed ${scale.map((x) => `${f2(x.ratio)}× (${x.key})`).join(', ')}; the floor’s, on the same statements, ${scale.map((x) => `${f2(floorGrowth(x))}×`).join(', ')}; the ${A}’s CPU per request ${scale.map((x) => `${f2(cpuGrowth(x))}×`).join(', ')}. ${over.length ? `Over the bound: ${over.map((x) => `${OPERATIONS[x.key].label} (${f2(x.ratio)}×; floor ${f2(floorGrowth(x))}×, ${A} CPU ${f2(cpuGrowth(x))}×)`).join('; ')}. A latency that grew while the CPU per request did not is waiting, not work: on PostgreSQL (a larger database against the same shared buffers) or on the shared machine at that moment (see “How noisy this run was”); the floor, measured right after on the same statements, tells the two apart.` : 'Each stayed within the bound.'}`,
+      '',
+    );
+  }
+
   // 4. /cards.
   const bo = results.backofficeAtUsers;
   const cardsPage = bo?.pages['/cards'];
@@ -432,7 +504,7 @@ export function costDrivers(results: Results): string[] {
       `- **SQL is ${check.sql.every((s) => s.ok) ? 'the same on both sides' : 'NOT the same on both sides in this run'}.** Statements per call${results.servers ? ' with no app cached (the app lookup included; under load it is cached and one fewer)' : ''}: ${rounds.join(', ')}. They set the floor’s latency; what ${app} spends beyond the floor is CPU in its own process.`,
     );
   }
-  for (const key of ['assets', 'list-first', 'issue']) {
+  for (const key of ['assets', 'list-first', 'issue', 'transfer']) {
     const text = describeExtra(results, key, 5);
     if (text) lines.push(`- ${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
   }
@@ -442,7 +514,7 @@ export function costDrivers(results: Results): string[] {
     lines.push(
       seq.length
         ? `- **Plans with a sequential scan at ${cardsLabel(last.cards)} cards:** ${seq.map((p) => `${p.query} (\`${p.plan}\`, ${f2(p.ms)} ms)`).join('; ')}.`
-        : `- **Every 4.2/4.6 statement uses an index at ${cardsLabel(last.cards)} cards** (EXPLAIN ANALYZE above).`,
+        : `- **Every read statement explained uses an index at ${cardsLabel(last.cards)} cards** (EXPLAIN ANALYZE above).`,
     );
   }
   return lines;
@@ -456,4 +528,9 @@ const OPERATION_KEYS: Record<string, string> = {
   agencyAssetList: '4.5',
   userCardList: '4.6',
   agencyApplyUserCard: '4.3 (issuance)',
+  assetTransfer: 'asset/transfer',
+  'userSearch (last four)': 'user/search (last four)',
+  'userSearch (prefix)': 'user/search (prefix)',
+  assetLedger: 'asset/ledger (first page)',
+  'assetLedger (deep)': 'asset/ledger (deep page)',
 };

@@ -1,6 +1,7 @@
 // Where a server's CPU goes, from a V8 .cpuprofile: self time per sample, charged to who spends it
-// (the service's own code, zod, pino, prom-client, Drizzle, pg, Next.js, React, GC...). Bundled server chunks
-// (.next/server/**) are mapped back to their sources with their .map files; Node's internals and
+// (the service's own code, zod, pino, prom-client, Drizzle, pg, Next.js, React, GC...). Bundled server code
+// (Next's .next/server/** chunks, and the wallet service's esbuild bundle .wallet-build/server.cjs,
+// which `npm run start:wallet` runs) is mapped back to its sources with its .map files; Node's internals and
 // native code are charged to their nearest non-Node caller (web streams under Next are Next's),
 // except socket writes, kept apart: the profiler samples wall time while the thread runs, and a
 // busy process is often preempted right in the write that wakes PostgreSQL, so on a loaded
@@ -32,7 +33,7 @@ const CATEGORIES: [string, RegExp][] = [
   ['next-auth / jose', /next-auth|jose|openid/],
   ['next.js', /node_modules\/next\/|next-server/],
   ['next.js (Turbopack module runtime)', /turbopack/],
-  ['app code (bundled, unmapped)', /\.next\/server\//],
+  ['app code (bundled, unmapped)', /\.next\/server\/|\.wallet-build\//],
   ['app code', /^(lib|app|bench|components|proxy|instrumentation)[./]|\/(lib|app|bench|components)\//],
   [
     'node: http/net/streams',
@@ -43,10 +44,11 @@ const CATEGORIES: [string, RegExp][] = [
   ['tsx loader', /tsx\/dist/],
 ];
 
-/** Bundled server chunks (.next/server/**) are mapped back to their sources with their .map files. */
+/** Bundled server code is mapped back to its sources with its .map files. */
+const BUNDLED = /\/\.next\/server\/|\/\.wallet-build\//;
 const consumers = new Map<string, SourceMapConsumer | null>();
 function originalSource(url: string, line: number, column: number): string | undefined {
-  if (!url.includes('/.next/server/')) return undefined;
+  if (!BUNDLED.test(url)) return undefined;
   const file = url.startsWith('file:') ? fileURLToPath(url) : url;
   let consumer = consumers.get(file);
   if (consumer === undefined) {

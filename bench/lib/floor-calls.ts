@@ -2,12 +2,12 @@
 // service's own request handler under bench/capture-sql.ts and to the floor under its trace, so
 // that both sides' statements are recorded for exactly the same requests.
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
-import type { Population } from './wallet-requests';
+import { ledgerDeepPage, TRANSFER_AMOUNT, type Population } from './wallet-requests';
 
 export type FloorCall = {
   key: string;
   operation: WalletOperationName;
-  /** Issuance gets a fresh requestId per call (each side issues its own card). */
+  /** A write gets a fresh requestId per call (each side issues its own card, makes its own transfer). */
   params: (tag: string) => Record<string, string | number>;
 };
 
@@ -48,6 +48,36 @@ export function floorCalls(p: Population, deepPage: number): FloorCall[] {
         embossedName: 'BENCH USER',
         requestId: `bench-check-${tag}-${Date.now()}`,
       }),
+    },
+    {
+      key: 'assetTransfer',
+      operation: 'assetTransfer',
+      params: (tag) => ({
+        fromAssetId: p.agencyAssetId,
+        toAssetId: p.walletAssets[0]![0],
+        amount: TRANSFER_AMOUNT,
+        requestId: `bench-check-transfer-${tag}-${Date.now()}`,
+      }),
+    },
+    {
+      key: 'userSearch (last four)',
+      operation: 'userSearch',
+      params: () => ({ q: p.last4s[0]!, pageSize: 1 }),
+    },
+    {
+      key: 'userSearch (prefix)',
+      operation: 'userSearch',
+      params: () => ({ q: `${p.prefix}-1`, pageSize: 20 }),
+    },
+    {
+      key: 'assetLedger',
+      operation: 'assetLedger',
+      params: () => ({ assetId: p.agencyAssetId, pageNum: 1, pageSize: 20 }),
+    },
+    {
+      key: 'assetLedger (deep)',
+      operation: 'assetLedger',
+      params: () => ({ assetId: p.agencyAssetId, pageNum: ledgerDeepPage(p), pageSize: 20 }),
     },
   ];
 }

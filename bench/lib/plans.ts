@@ -1,7 +1,9 @@
-// The query plans PostgreSQL picks for 4.2's and user/search's statements on each seeded database (EXPLAIN ANALYZE
-// of the exact SQL the service runs: the texts of lib/wallet/service/db/statements.ts, which the
-// floor runs too), so that a size-dependent plan (a sequential scan where an index range scan was
-// meant) shows up in the results with its cost.
+// The query plans PostgreSQL picks for the read statements on each seeded database (EXPLAIN
+// ANALYZE of the exact SQL the service runs, which the floor runs too): 4.2's and 4.6's and
+// user/search's, the texts of lib/wallet/service/db/statements.ts; asset/ledger's page, the text
+// Drizzle renders for list-ledger.ts (bench/lib/floor-sql.ts, checked against the service on
+// every run). So a size-dependent plan (a sequential scan where an index range scan was meant)
+// shows up in the results with its cost.
 import {
   CARD_HOLDERS_PAGE,
   CARDS_OF_USERS,
@@ -11,8 +13,9 @@ import {
   USERS_PAGE,
 } from '@/lib/wallet/service/db/statements';
 import { searchKeys } from '@/lib/wallet/service/user/search-users';
+import { LEDGER } from './floor-sql';
 import { query } from './servers';
-import { deepPage, type Population } from './wallet-requests';
+import { deepPage, ledgerDeepPage, type Population } from './wallet-requests';
 
 export type Plan = { query: string; plan: string; ms: number };
 
@@ -38,6 +41,13 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
       [appKey],
     )
   ).map((r) => r.id);
+  // asset/ledger's page N of 20 is the seq range (top - 20, top], top = n - (N - 1) * 20.
+  const [ledger] = await query<{ n: string }>(
+    url,
+    `select ledger_count as n from wallet.assets where id = $1`,
+    [p.agencyAssetId],
+  );
+  const ledgerTop = (page: number) => Number(ledger!.n) - (page - 1) * 20;
   const cases: [string, string, unknown[]][] = [
     ['4.2 first page of users', USERS_PAGE.text, [appKey, 20, 0]],
     ['4.2 deep page of users', USERS_PAGE.text, [appKey, 20, (deepPage(p) - 1) * 20]],
@@ -49,6 +59,16 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     ['user/search by last four digits', SEARCH_USERS.text, searchKeys(appKey, '0042', 20)],
     [`4.2 cards of ${ids.length} users`, CARDS_OF_USERS.text, [ids]],
     ['4.6 one user with their cards', USER_WITH_CARDS.text, [appKey, `${p.prefix}-1`]],
+    [
+      'asset/ledger first page (agency asset)',
+      LEDGER.page,
+      [p.agencyAssetId, ledgerTop(1), ledgerTop(1) - 20],
+    ],
+    [
+      'asset/ledger deepest page (agency asset)',
+      LEDGER.page,
+      [p.agencyAssetId, ledgerTop(ledgerDeepPage(p)), ledgerTop(ledgerDeepPage(p)) - 20],
+    ],
   ];
   const plans: Plan[] = [];
   for (const [name, sql, values] of cases) {

@@ -1,13 +1,16 @@
 // RESULTS.md and growth.svg from a run's results: the tables, the plot, and the targets, each
-// met or missed by how much (the reasons and remedies are in analysis.ts).
+// met or missed by how much, computed here from results.json (the reasons and remedies are in
+// analysis.ts). Results of older runs lack some measurements (transfers, the extension reads):
+// their rows are left out and their targets read "not measured".
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MemorySample, Results, SizeResult } from '../run';
 import { ANALYSIS, appName, costDrivers, mb, targetNotes } from './analysis';
+import { pairOf, SCALE_BOUND, scaleRows, TRANSFER_BOUND, transferRates } from './derived';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
-import { OPERATIONS, READ_KEYS, type OpKey } from './wallet-requests';
+import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -18,6 +21,8 @@ const ratio = (a: number | undefined, b: number | undefined) =>
     ? '–'
     : `${(a / b).toFixed(2)}×`;
 const n = (x: number) => x.toLocaleString('en-US');
+const rowsOf = (x: number | undefined) =>
+  x === undefined ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(1);
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 function isLoad(x: LoadResult | { status: number } | undefined): x is LoadResult {
@@ -33,12 +38,19 @@ const COLORS: Record<OpKey, string> = {
   'list-email': '#2ca02c',
   assets: '#9467bd',
   'user-cards': '#ff7f0e',
+  'search-last4': '#17becf',
+  'search-prefix': '#bcbd22',
+  'ledger-first': '#e377c2',
+  'ledger-deep': '#7f7f7f',
   issue: '#8c564b',
+  transfer: '#393b79',
 };
 
+/** Every measured operation, in the order of the tables. */
+const ALL_KEYS: readonly OpKey[] = [...READ_KEYS, ...SCALE_KEYS, 'issue', 'transfer'];
+
 function p50Of(size: SizeResult, key: OpKey, side: 'app' | 'floor'): number | undefined {
-  const pair = key === 'issue' ? size.issuance : size.reads[key];
-  return pair?.[side]?.p50;
+  return pairOf(size, key)?.[side]?.p50;
 }
 
 export function growthSvg(results: Results): string {
@@ -46,7 +58,7 @@ export function growthSvg(results: Results): string {
   const H = 480;
   const m = { left: 70, right: 250, top: 40, bottom: 60 };
   const sizes = results.sizes.filter((s) => s.cards > 0);
-  const keys: OpKey[] = [...READ_KEYS, 'issue'];
+  const keys = ALL_KEYS;
   const values = sizes.flatMap((s) =>
     keys.flatMap((k) => [p50Of(s, k, 'app'), p50Of(s, k, 'floor')]).filter((v): v is number => !!v && v > 0),
   );
@@ -112,7 +124,7 @@ export function growthSvg(results: Results): string {
     const ly = m.top + 10 + i * 22;
     parts.push(
       `<line x1="${m.left + pw + 16}" x2="${m.left + pw + 40}" y1="${ly}" y2="${ly}" stroke="${COLORS[key]}" stroke-width="2"/>`,
-      `<text x="${m.left + pw + 46}" y="${ly + 4}">${OPERATIONS[key].label.replace('all cards by user, ', '')}</text>`,
+      `<text x="${m.left + pw + 46}" y="${ly + 4}">${OPERATIONS[key].plot ?? OPERATIONS[key].label.replace('all cards by user, ', '')}</text>`,
     );
   });
   parts.push('</svg>');
@@ -193,6 +205,44 @@ export function evaluateTargets(results: Results): Target[] {
     detail: issuing.length
       ? `${rates.map(({ s, r }) => `${rps(s.issuance!.app.rps)} vs ${rps(s.issuance!.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}`).join(', ')}${lowest && lowest.r < 0.9 ? ` — lowest ${((1 - lowest.r / 0.9) * 100).toFixed(0)}% short of 0.9×` : ''}; guarantees ${held ? 'all held' : 'BROKEN'}; pg concurrency tests under load: ${testsPassed === undefined ? 'not run' : testsPassed ? 'passed' : 'FAILED'}`
       : 'not measured',
+  });
+
+  // 3b. Transfers at >= 0.9x the floor's rate with every guarantee kept (issue 12).
+  const transfers = transferRates(results);
+  const lowestTransfer = [...transfers].sort((a, b) => a.r - b.r)[0];
+  const transfersHeld = transfers.every((x) => x.t.guarantees.ok);
+  targets.push({
+    name: `Transfers ≥ ${TRANSFER_BOUND}× the floor’s rate, every guarantee held`,
+    met:
+      lowestTransfer && Number.isFinite(lowestTransfer.r)
+        ? lowestTransfer.r >= TRANSFER_BOUND && transfersHeld
+        : undefined,
+    detail: transfers.length
+      ? `${transfers.map(({ s, t, r }) => `${rps(t.app.rps)} vs ${rps(t.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}`).join(', ')}${lowestTransfer && lowestTransfer.r < TRANSFER_BOUND ? ` — lowest ${((1 - lowestTransfer.r / TRANSFER_BOUND) * 100).toFixed(0)}% short of ${TRANSFER_BOUND}×` : ''}; guarantees ${transfersHeld ? 'all held' : 'BROKEN'}`
+      : 'not measured in this run',
+  });
+
+  // 3c. user/search and asset/ledger at the largest size within 1.3x of themselves at the smallest.
+  const scale = scaleRows(results);
+  const measuredScale = scale.filter((x) => x.met !== undefined);
+  const first = results.sizes[0];
+  const last = results.sizes[results.sizes.length - 1];
+  targets.push({
+    name: `user/search and asset/ledger pages at ${last ? cardsLabel(last.cards) : '?'} cards within ${SCALE_BOUND}× of themselves at ${first ? cardsLabel(first.cards) : '?'}`,
+    met: measuredScale.length === SCALE_KEYS.length ? measuredScale.every((x) => x.met) : undefined,
+    detail:
+      measuredScale.length === 0
+        ? first === last && first
+          ? 'one size only in this run'
+          : 'not measured in this run'
+        : `${scale.map((x) => `${x.key} ${Number.isFinite(x.ratio) ? `${x.ratio.toFixed(2)}×` : '–'}`).join(', ')}${
+            measuredScale.some((x) => !x.met)
+              ? ` — over: ${measuredScale
+                  .filter((x) => !x.met)
+                  .map((x) => `${x.key} ${((x.ratio / SCALE_BOUND - 1) * 100).toFixed(0)}% over`)
+                  .join(', ')}`
+              : ''
+          }${measuredScale.length < SCALE_KEYS.length ? '; some not measured' : ''} (see “Search and ledger pages across sizes”)`,
   });
 
   // 4. The embedded default's reads, measured and reported beside.
@@ -362,12 +412,21 @@ export function writeReport(results: Results, outDir: string): void {
       }),
       '',
     );
-    const issue = c.sql.find((s) => s.operation === 'agencyApplyUserCard');
-    if (issue) {
+    if (c.searchKeys)
       push(
-        `The statements of one card issuance, as the service ran them (no app cached):`,
+        `user/search’s statement parameters, which the floor computes with its own copy of the service’s \`searchKeys\`: ${c.searchKeys.ok ? `**the same** as the service’s (${c.searchKeys.detail})` : `**different**: ${c.searchKeys.detail}`}.`,
         '',
-        ...issue.service.map((st, i) => `${i + 1}. \`${st.length > 160 ? `${st.slice(0, 157)}...` : st}\``),
+      );
+    for (const [operation, what] of [
+      ['agencyApplyUserCard', 'one card issuance'],
+      ['assetTransfer', 'one transfer'],
+    ] as const) {
+      const write = c.sql.find((s) => s.operation === operation);
+      if (!write) continue;
+      push(
+        `The statements of ${what}, as the service ran them (no app cached):`,
+        '',
+        ...write.service.map((st, i) => `${i + 1}. \`${st.length > 160 ? `${st.slice(0, 157)}...` : st}\``),
         '',
       );
     }
@@ -381,8 +440,8 @@ export function writeReport(results: Results, outDir: string): void {
       `| operation | ${A} p50 | ${A} p99 | ${A} req/s | ${A} CPU ms/req | floor p50 | floor p99 | floor req/s | floor CPU ms/req | p50 ratio | CPU ratio | p99 ratio |`,
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
-    for (const key of [...READ_KEYS, 'issue'] as const) {
-      const pair = key === 'issue' ? size.issuance : size.reads[key];
+    for (const key of ALL_KEYS) {
+      const pair = pairOf(size, key);
       if (!pair) continue;
       push(
         `| ${OPERATIONS[key].label} | ${loadRow(pair.app, true).join(' | ')} | ${loadRow(pair.floor, true).join(' | ')} | ${ratio(pair.app.p50, pair.floor?.p50)} | ${ratio(pair.app.cpuMsPerRequest, pair.floor?.cpuMsPerRequest)} | ${ratio(pair.app.p99, pair.floor?.p99)} |`,
@@ -407,6 +466,13 @@ export function writeReport(results: Results, outDir: string): void {
       push(
         '',
         `Issuance guarantees after the load (${n(g.cardsCreated)} cards issued by ${A} and floor, warm-ups included): ${g.ok ? '**all held**' : '**BROKEN**'} — ${g.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name} (${c.detail})`).join('; ')}.`,
+      );
+    }
+    if (size.transfer) {
+      const g = size.transfer.guarantees;
+      push(
+        '',
+        `Transfer guarantees after the load (${n(g.transfersCreated)} transfers by ${A} and floor, warm-ups included): ${g.ok ? '**all held**' : '**BROKEN**'} — ${g.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name} (${c.detail})`).join('; ')}.`,
       );
     }
     if (size.plans?.length) {
@@ -452,10 +518,11 @@ export function writeReport(results: Results, outDir: string): void {
     `| operation | ${sizes.map((s) => `${A} @ ${cardsLabel(s.cards)}`).join(' | ')} | ${sizes.map((s) => `floor @ ${cardsLabel(s.cards)}`).join(' | ')} | ${A} growth ${span} | floor growth | ${A} ÷ floor growth | ${A} CPU growth |`,
     `|---|${sizes.map(() => '---:').join('|')}|${sizes.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
   );
-  for (const key of [...READ_KEYS, 'issue'] as const) {
+  for (const key of ALL_KEYS) {
+    if (!sizes.some((s) => pairOf(s, key))) continue;
     const app = sizes.map((s) => p50Of(s, key, 'app'));
     const floor = sizes.map((s) => p50Of(s, key, 'floor'));
-    const cpu = sizes.map((s) => (key === 'issue' ? s.issuance : s.reads[key])?.app.cpuMsPerRequest);
+    const cpu = sizes.map((s) => pairOf(s, key)?.app.cpuMsPerRequest);
     const a = app[app.length - 1]! / app[0]!;
     const f = floor[floor.length - 1]! / floor[0]!;
     push(
@@ -477,6 +544,50 @@ export function writeReport(results: Results, outDir: string): void {
       '',
       `Under the concurrency tests (${cardsLabel(u.cards)} cards): issuance ran on the ${A} for as long as \`npx vitest run --project pg\` ran against the same PostgreSQL server (${u.vitest.seconds.toFixed(0)} s): ${rps(u.issuance.rps)} cards/s, p50 ${ms(u.issuance.p50)} ms, p99 ${ms(u.issuance.p99)} ms, ${n(u.issuance.ok)} cards. The tests: ${u.vitest.exitCode === 0 ? '**passed**' : `**failed** (exit ${u.vitest.exitCode})`} — ${u.vitest.summary}. Guarantees afterwards: ${u.guarantees.ok ? '**all held**' : '**BROKEN**'} — ${u.guarantees.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name} (${c.detail})`).join('; ')}.`,
     );
+  }
+  push('');
+
+  push('## Transfers', '');
+  const transfers = transferRates(results);
+  if (transfers.length) {
+    push(
+      `\`asset/transfer\` from the agency asset to a random seeded user’s wallet (DESIGN §8’s funding direction; ${results.settings.connections} connections, each request a fresh requestId${results.settings.transferAmount ? ` and ${results.settings.transferAmount} USD` : ''}), on the ${A} and then on the floor, which runs the same statements in the same order (checked above). Every transfer locks the agency asset’s row until its commit, so transfers from it are serial in PostgreSQL whoever sends them; the target: the ${A}’s rate ≥ ${TRANSFER_BOUND}× the floor’s at every size, with every guarantee held.`,
+      '',
+      `| cards | ${A} transfers/s | ${A} p50 | ${A} p99 | ${A} CPU ms/transfer | floor transfers/s | floor p50 | floor CPU ms/transfer | ${A} ÷ floor rate | target | result | guarantees |`,
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      ...transfers.map(
+        ({ s, t, r, met }) =>
+          `| ${cardsLabel(s.cards)} | ${rps(t.app.rps)} | ${ms(t.app.p50)} | ${ms(t.app.p99)} | ${t.app.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${rps(t.floor?.rps)} | ${ms(t.floor?.p50)} | ${t.floor?.cpuMsPerRequest?.toFixed(2) ?? '–'} | ${Number.isFinite(r) ? `${r.toFixed(2)}×` : '–'} | ≥ ${TRANSFER_BOUND}× | ${met === undefined ? 'not measured' : met ? '**met**' : `**missed** (${((1 - r / TRANSFER_BOUND) * 100).toFixed(0)}% short)`} | ${t.guarantees.ok ? 'all held' : '**BROKEN**'} |`,
+      ),
+    );
+  } else {
+    push('Not measured in this run.');
+  }
+  push('');
+
+  push('## Search and ledger pages across sizes', '');
+  const scale = scaleRows(results);
+  if (scale.some((x) => x.a !== undefined || x.b !== undefined)) {
+    const small = scale[0]!.small!;
+    const large = scale[0]!.large!;
+    push(
+      `The extension reads whose cost must not grow with the data (DESIGN §8: each search key read through its own index and bounded by the page size; a ledger page is an index range of its entries’ numbers), on the ${A} at the smallest and the largest size of this run. Each is asked for a page that its query fills at every size, so both sizes return as many rows (the “rows per answer” columns, counted in this run): a card’s last four digits match about one seeded card in ten thousand, so that search asks for a page of one; the prefixes \`seed-1\`…\`seed-3\` match at least 20 users of any population from ${cardsLabel(1000)} cards up. The ledger is the agency asset’s, one entry per seeded card (${n(small.cards)} and ${n(large.cards)} at these sizes, plus the run’s own); its deepest page is the oldest 20. Target: p50 at ${cardsLabel(large.cards)} ≤ ${SCALE_BOUND}× p50 at ${cardsLabel(small.cards)}. The floor runs the same statements (checked above): its ratio is the SQL’s and the machine’s.`,
+      '',
+      `| read | rows per answer @ ${cardsLabel(small.cards)} / @ ${cardsLabel(large.cards)} | ${A} p50 @ ${cardsLabel(small.cards)} | ${A} p50 @ ${cardsLabel(large.cards)} | ratio | target | result | floor p50 @ ${cardsLabel(small.cards)} | floor p50 @ ${cardsLabel(large.cards)} | floor ratio |`,
+      '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+      ...scale.map(
+        (x) =>
+          `| ${OPERATIONS[x.key].label} | ${rowsOf(small.answerRows?.[x.key])} / ${rowsOf(large.answerRows?.[x.key])} | ${ms(x.a)} | ${ms(x.b)} | ${Number.isFinite(x.ratio) ? `${x.ratio.toFixed(2)}×` : '–'} | ≤ ${SCALE_BOUND}× | ${x.met === undefined ? (small === large ? 'one size only' : 'not measured') : x.met ? '**met**' : `**missed** (${((x.ratio / SCALE_BOUND - 1) * 100).toFixed(0)}% over)`} | ${ms(x.floorA)} | ${ms(x.floorB)} | ${ratio(x.floorB, x.floorA)} |`,
+      ),
+    );
+    const plans = (large.plans ?? []).filter((pl) => /^(user\/search|asset\/ledger)/.test(pl.query));
+    if (plans.length)
+      push(
+        '',
+        `Their statements’ plans at ${cardsLabel(large.cards)} cards (EXPLAIN ANALYZE): ${plans.map((pl) => `${pl.query}: \`${pl.plan}\` (${ms(pl.ms)} ms)`).join('; ')}.`,
+      );
+  } else {
+    push('Not measured in this run.');
   }
   push('');
 

@@ -7,7 +7,7 @@
 // holds everything the servers run: lib/ (the wallet service and app-server run from source under
 // `node --import tsx`), drizzle/ (migrations), scripts/ (the seed), bench/, and node_modules,
 // hard-linked (same file system), because Turbopack refuses a node_modules symlinked from outside
-// its root.
+// its root (when the tree's own node_modules is such a symlink, its target is what is linked).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -15,6 +15,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -108,7 +109,10 @@ function prepareSnapshot(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   copyInputs(dir, [...BUILD_INPUTS, ...RUN_INPUTS]);
-  const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+  // The directory itself, also when the tree's node_modules is a symlink to it (a git worktree's
+  // often is): cp -a would copy the symlink, which Turbopack refuses.
+  const modules = realpathSync(path.join(ROOT, 'node_modules'));
+  const linked = spawnSync('cp', ['-al', modules, path.join(dir, 'node_modules')]);
   if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr.toString()}`);
 }
 

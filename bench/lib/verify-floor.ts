@@ -4,13 +4,18 @@
 //    Drizzle's through pg); the floor's trace of the same calls must list the same statements,
 //    with the same prepared-statement names, in the same order (compared with whitespace
 //    collapsed). Both start each call with no app cached; the catalogue load of a fresh process
-//    is compared apart.
+//    is compared apart. user/search's statement parameters, which the floor computes with its own
+//    copy of the service's searchKeys, must equal the service's for the benchmark's queries.
 // 2. Answers: the same call to the measured servers (the wallet service alone, and `npm start`'s
-//    server when given) and to the floor must return the same `data` (reads: deep-equal;
-//    issuance: the same fields of the same types, the card itself being new).
+//    server when given) and to the floor must return the same `data` (reads: deep-equal; the
+//    writes, issuance and transfers: the same fields of the same types, the card or transfer
+//    itself being new, and for a transfer the same assets and amount).
 import { isDeepStrictEqual } from 'node:util';
+import type { WalletOperationName } from '@/lib/wallet/contract/operations';
+import { searchKeys } from '@/lib/wallet/service/user/search-users';
 import { runToEnd } from './processes';
 import { floorCalls, STARTUP_KEY, type FloorCall } from './floor-calls';
+import { floorSearchKeys } from './floor-sql';
 import { BENCH_APP, BENCH_MASTER_KEY, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
 
@@ -19,7 +24,43 @@ export type FloorCheck = {
   sql: { operation: string; ok: boolean; service: string[]; floor: string[] }[];
   /** `server`: which server's answer was compared with the floor's (absent in older results). */
   output: { operation: string; server?: string; ok: boolean; detail: string }[];
+  /** user/search's parameters, floor vs service, for these queries (absent in older results). */
+  searchKeys?: { ok: boolean; queries: string[]; detail: string };
 };
+
+/** The writes: each side makes its own card or transfer, so their answers differ in ids and balances. */
+const WRITES: Partial<Record<WalletOperationName, readonly string[]>> = {
+  agencyApplyUserCard: [],
+  assetTransfer: ['fromAssetId', 'toAssetId', 'amount'],
+};
+
+/** The floor's user/search parameters must be the service's: the benchmark's queries and a few edge cases. */
+function checkSearchKeys(p: Population): NonNullable<FloorCheck['searchKeys']> {
+  const queries = [
+    ...new Set([
+      ...p.last4s,
+      ...[1, 2, 3].map((n) => `${p.prefix}-${n}`),
+      `${p.prefix}-1@seed.example.com`,
+      'Seed',
+      'use',
+      'se',
+      '42',
+      '0042',
+      '+1 (415) 555-0100',
+      '2147483648',
+      'Zoë',
+      'a\u{10FFFF}',
+    ]),
+  ];
+  const differ = queries.filter((q) => !isDeepStrictEqual(searchKeys(7, q, 20), floorSearchKeys(7, q, 20)));
+  return {
+    ok: differ.length === 0,
+    queries,
+    detail: differ.length
+      ? `differ for ${differ.map((q) => JSON.stringify(q)).join(', ')}`
+      : `the same for ${queries.length} queries`,
+  };
+}
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -96,7 +137,7 @@ export async function verifyFloor(options: {
 
   const outputs: FloorCheck['output'] = [];
   for (const c of calls.slice(1)) {
-    const isIssue = c.operation === 'agencyApplyUserCard';
+    const same = WRITES[c.operation];
     const f = await call(floor, c, 'floor');
     for (const server of options.servers) {
       const a = await call(server, c, server.kind);
@@ -105,13 +146,14 @@ export async function verifyFloor(options: {
       if (a.code !== 0 || f.code !== 0) {
         ok = false;
         detail = `codes: ${server.kind} ${a.code}${a.code ? ` (${a.msg ?? ''})` : ''}, floor ${f.code}${f.code ? ` (${f.msg ?? ''})` : ''}`;
-      } else if (isIssue) {
+      } else if (same) {
         const shape = (d: unknown) =>
           Object.entries(d as Record<string, unknown>).map(([k, v]) => `${k}:${typeof v}`);
-        ok = isDeepStrictEqual(shape(a.data), shape(f.data));
+        const pick = (d: unknown) => same.map((k) => (d as Record<string, unknown>)[k]);
+        ok = isDeepStrictEqual(shape(a.data), shape(f.data)) && isDeepStrictEqual(pick(a.data), pick(f.data));
         detail = ok
-          ? 'same fields and types'
-          : `${server.kind} ${shape(a.data).join(',')} / floor ${shape(f.data).join(',')}`;
+          ? `same fields and types${same.length ? `, same ${same.join(', ')}` : ''}`
+          : `${server.kind} ${JSON.stringify(a.data)} / floor ${JSON.stringify(f.data)}`;
       } else {
         ok = isDeepStrictEqual(a.data, f.data);
         detail = ok
@@ -121,5 +163,11 @@ export async function verifyFloor(options: {
       outputs.push({ operation: c.key, server: server.kind, ok, detail });
     }
   }
-  return { ok: sql.every((s) => s.ok) && outputs.every((o) => o.ok), sql, output: outputs };
+  const keys = checkSearchKeys(p);
+  return {
+    ok: sql.every((s) => s.ok) && outputs.every((o) => o.ok) && keys.ok,
+    sql,
+    output: outputs,
+    searchKeys: keys,
+  };
 }
