@@ -69,6 +69,15 @@ async function auditRows(page: Page) {
   return out;
 }
 
+/** At 390 px wide the page does not scroll sideways (a wide table scrolls in its own box). */
+async function expectFitsPhone(page: Page, what: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} at 390 px`).toBeLessThanOrEqual(390);
+  if (size) await page.setViewportSize(size);
+}
+
 /** RFC 4180, enough for the export: quoted cells with doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -221,6 +230,7 @@ test.describe('as an admin', () => {
     // The actions are offered in words too.
     await expect(page.locator('#action option[value="card.issue"]')).toHaveText('Issued card');
     await expectAccessible(page, '/audit filtered by a user');
+    await expectFitsPhone(page, '/audit');
 
     // The export: the same filters, every row, with codes and labels side by side.
     const exportLink = page.getByRole('link', { name: 'Export CSV' });
@@ -324,6 +334,7 @@ test.describe('one’s own account', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(me.email);
     await expectAccessible(page, '/account');
+    await expectFitsPhone(page, '/account');
     await openForm(page, '/account', 'Change your password');
     const current = page.locator('#account-currentPassword');
     const fresh = page.locator('#account-newPassword');
