@@ -24,6 +24,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card
   'asset.transfer': 'Transferred money',
+  // The search box's look-ups (only ever logged when a role is refused them)
+  'search.directory': 'Searched users and cards',
+  'search.open': 'Opened the best search match',
   // The card-issue wizard's look-ups (only ever logged when a role is refused them)
   'card_issue.search_users': 'Searched users to issue a card',
   'card_issue.agency_assets': 'Listed agency payment assets',
