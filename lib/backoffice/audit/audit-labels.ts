@@ -24,6 +24,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card
   'asset.transfer': 'Transferred money',
+  'asset.export': 'Exported asset ledger (CSV)',
   // The search box's look-ups (only ever logged when a role is refused them)
   'search.directory': 'Searched users and cards',
   'search.open': 'Opened the best search match',
