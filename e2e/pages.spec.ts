@@ -125,24 +125,24 @@ test.describe('as an admin', () => {
       await expect(page.locator('#outcome')).toHaveValue('failure');
       const failures = await auditRows(page);
       expect(failures).toHaveLength(1);
-      expect(failures[0]).toMatchObject({ action: 'auth.sign_in', outcome: 'failure' });
+      expect(failures[0]).toMatchObject({ action: 'Sign-in', outcome: 'failure' });
       expect(failures[0]!.who).toContain(account.email);
       expect(failures[0]!.summary).toMatch(/Sign-in failed/);
 
       await page.goto(`/audit?actor=${who}&outcome=success`);
       expect(await auditRows(page)).toEqual([
-        expect.objectContaining({ action: 'auth.sign_in', outcome: 'success' }),
+        expect.objectContaining({ action: 'Sign-in', outcome: 'success' }),
       ]);
       // The account's creation was done by the command line, to the account as its target.
       await page.goto(`/audit?target=${who}`);
       expect(await auditRows(page)).toEqual([
-        expect.objectContaining({ who: 'command-line', action: 'staff.create', outcome: 'success' }),
+        expect.objectContaining({ who: 'command-line', action: 'Created staff account', outcome: 'success' }),
       ]);
       // The action filter is a prefix: "auth." is every sign-in event of the account.
       await page.goto(`/audit?actor=${who}&action=auth.`);
       expect((await auditRows(page)).map((r) => `${r.action} ${r.outcome}`)).toEqual([
-        'auth.sign_in success',
-        'auth.sign_in failure',
+        'Sign-in success',
+        'Sign-in failure',
       ]);
 
       // An outcome filter alone: every row has that outcome.
@@ -177,9 +177,11 @@ test.describe('as an admin', () => {
       await tabTo(page, page.locator('#actor'));
       await page.keyboard.type(account.email);
       await page.keyboard.press('Tab');
+      await expect(page.locator('#user')).toBeFocused();
+      await page.keyboard.press('Tab');
       await expect(page.locator('#action')).toBeFocused();
-      // A closed select picks the option whose text starts with what is typed.
-      await page.keyboard.type('auth.sign_in');
+      // A closed select picks the option whose text (the action in words) starts with what is typed.
+      await page.keyboard.type('Sign-in');
       await expect(page.locator('#action')).toHaveValue('auth.sign_in');
       await page.keyboard.press('Tab');
       await expect(page.locator('#target')).toBeFocused();
@@ -197,7 +199,7 @@ test.describe('as an admin', () => {
       expect(new URL(page.url()).searchParams.get('actor')).toBe(account.email);
       const rows = await auditRows(page);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'auth.sign_in', outcome: 'failure' });
+      expect(rows[0]).toMatchObject({ action: 'Sign-in', outcome: 'failure' });
     });
   });
 

@@ -33,6 +33,7 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/cards', heading: 'Cards' },
     { path: '/cards/issue', heading: /.+/ },
     { path: '/users/new', heading: /.+/ },
+    { path: '/account', heading: 'Your account' },
   ];
 }
 

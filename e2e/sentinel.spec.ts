@@ -73,7 +73,20 @@ for (const role of ['admin', 'support'] as const) {
       expect(sentinelLeaks(await data.text())).toEqual([]);
       if (role === 'admin') {
         await visit(`/audit?target=${encodeURIComponent(appUserId)}`);
+        await visit(`/audit?user=${encodeURIComponent(appUserId)}`);
+        // The audit export: the views of this very test are in it, the numbers are not.
+        const audit = await page.request.get(`/audit/export?user=${encodeURIComponent(appUserId)}`);
+        expect(audit.status()).toBe(200);
+        const auditText = await audit.text();
+        expect(auditText).toContain(`Viewed user ${appUserId}`);
+        expect(sentinelLeaks(auditText)).toEqual([]);
+        expect(auditText).not.toContain(SENTINEL_DOCUMENT_NO);
         await visit('/staff');
+      } else {
+        // The export checks the role itself, like the page.
+        expect((await page.request.get(`/audit/export?user=${encodeURIComponent(appUserId)}`)).status()).toBe(
+          403,
+        );
       }
       await recorder.done();
       expect(recorder.count()).toBeGreaterThan(5);

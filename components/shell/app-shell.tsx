@@ -1,5 +1,6 @@
 // The signed-in frame: a skip link, the sidebar with what the role may use, the header with the
-// one search box (Ctrl/Cmd+K), the signed-in person, their role, the theme switch and sign-out, and the page.
+// one search box (Ctrl/Cmd+K), the signed-in person (a link to their account), their role, the
+// theme switch and sign-out, and the page.
 import { CreditCard } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -14,7 +15,7 @@ import { NavLinks } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
 export function AppShell({ staff, children }: { staff: CurrentStaff; children: ReactNode }) {
-  const items = NAV_ITEMS.filter((item) => can(staff.role, item.permission));
+  const items = NAV_ITEMS.filter((item) => item.permission === null || can(staff.role, item.permission));
   return (
     <div className="flex min-h-screen">
       <a
@@ -45,12 +46,16 @@ export function AppShell({ staff, children }: { staff: CurrentStaff; children: R
             </div>
           ) : null}
           <div className="ml-auto flex items-center gap-3">
-            <div className="hidden text-right sm:block">
-              <p className="text-sm font-medium leading-tight" data-testid="signed-in-name">
+            {/* The signed-in person leads to their account (also in the navigation, for small screens). */}
+            <Link
+              href="/account"
+              className="hidden rounded-md px-2 py-1 text-right hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block"
+            >
+              <span className="block text-sm font-medium leading-tight" data-testid="signed-in-name">
                 {staff.name}
-              </p>
-              <p className="text-xs text-muted-foreground">{staff.email}</p>
-            </div>
+              </span>
+              <span className="block text-xs text-muted-foreground">{staff.email}</span>
+            </Link>
             <RoleBadge role={staff.role} />
             <ThemeToggle />
             <SignOutButton />

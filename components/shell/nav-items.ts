@@ -1,10 +1,17 @@
 // The back-office's navigation (DESIGN §7), each entry with the permission it needs, so the
-// menu shows a member of staff only what their role can use.
+// menu shows a member of staff only what their role can use. One's own account needs none.
 import type { Permission } from '@/lib/backoffice/auth/permissions';
 
-export type NavItem = { href: string; label: string; permission: Permission; icon: NavIcon; exact?: boolean };
+export type NavItem = {
+  href: string;
+  label: string;
+  /** What the role needs to see it; null for every signed-in member of staff. */
+  permission: Permission | null;
+  icon: NavIcon;
+  exact?: boolean;
+};
 export type NavIcon =
-  'dashboard' | 'search' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit';
+  'dashboard' | 'search' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit' | 'account';
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', permission: 'assets.read', icon: 'dashboard', exact: true },
@@ -15,4 +22,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
+  { href: '/account', label: 'Your account', permission: null, icon: 'account' },
 ];

@@ -8,6 +8,7 @@ import {
   ShieldCheck,
   SquarePlus,
   UserPlus,
+  UserRound,
   Users,
 } from 'lucide-react';
 import Link from 'next/link';
@@ -24,6 +25,7 @@ const ICONS: Record<NavIcon, typeof Users> = {
   'card-plus': SquarePlus,
   staff: ShieldCheck,
   audit: ScrollText,
+  account: UserRound,
 };
 
 function isCurrent(pathname: string, item: NavItem): boolean {

@@ -1,6 +1,7 @@
 'use client';
-// What an admin can do to one account: change its role, disable or re-enable it (after a
-// confirmation, since it ends their sessions), or issue a fresh invitation link.
+// What an admin can do to one account: change its role or disable or re-enable it, each after a
+// confirmation that says what changes (both end the person's sessions), or issue a fresh
+// invitation link.
 import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,39 +16,88 @@ import {
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/backoffice/actions/staff';
-import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/backoffice/auth/staff-roles';
 import { InviteLink } from './invite-staff-dialog';
 
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };
 
 export function StaffRoleSelect({ member, disabled }: { member: Member; disabled: boolean }) {
-  // Controlled, so a refused change (e.g. demoting the last admin) shows the role they still have.
+  // The role the account has: the select shows it again after a cancel or a refused change
+  // (e.g. demoting the last admin).
   const [role, setRole] = useState<StaffRole>(member.role);
+  // The role chosen in the select, waiting for confirmation: a slip of the select must not
+  // change what someone may do (and end their sessions) by itself.
+  const [pending, setPending] = useState<StaffRole | null>(null);
   const { execute, isExecuting } = useAction(changeStaffRole, {
-    onSuccess: ({ data }) => toast.success(`${member.email} is now ${ROLE_LABELS[data.role as StaffRole]}`),
+    onSuccess: ({ data }) => {
+      setRole(data.role as StaffRole);
+      setPending(null);
+      toast.success(`${member.email} is now ${ROLE_LABELS[data.role as StaffRole]}`);
+    },
     onError: ({ error }) => {
-      setRole(member.role);
+      setPending(null);
       toast.error(error.serverError ?? 'The role was not changed.');
     },
   });
   return (
-    <NativeSelect
-      aria-label={`Role of ${member.email}`}
-      value={role}
-      disabled={disabled || isExecuting}
-      onChange={(e) => {
-        const next = e.target.value as StaffRole;
-        setRole(next);
-        execute({ staffId: member.id, role: next });
-      }}
-    >
-      {STAFF_ROLES.map((r) => (
-        <option key={r} value={r}>
-          {ROLE_LABELS[r]}
-        </option>
-      ))}
-    </NativeSelect>
+    <>
+      <NativeSelect
+        aria-label={`Role of ${member.email}`}
+        value={pending ?? role}
+        disabled={disabled || isExecuting}
+        onChange={(e) => {
+          const next = e.target.value as StaffRole;
+          if (next !== role) setPending(next);
+        }}
+      >
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </NativeSelect>
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          // Escape, the close button or a click outside: nothing changes.
+          if (!open && !isExecuting) setPending(null);
+        }}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Change the role of {member.email}?</DialogTitle>
+            <DialogDescription>
+              From {ROLE_LABELS[role]} to {pending ? ROLE_LABELS[pending] : ''}. They are signed out
+              everywhere at once and sign in again with the new role.
+            </DialogDescription>
+          </DialogHeader>
+          {pending ? (
+            <dl className="grid gap-3 text-sm">
+              <div>
+                <dt className="font-medium">Now: {ROLE_LABELS[role]}</dt>
+                <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
+              </div>
+              <div>
+                <dt className="font-medium">New: {ROLE_LABELS[pending]}</dt>
+                <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[pending]}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" disabled={isExecuting} onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={isExecuting}
+              onClick={() => pending && execute({ staffId: member.id, role: pending })}
+            >
+              {pending ? `Make ${ROLE_LABELS[pending]}` : 'Change role'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 

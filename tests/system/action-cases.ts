@@ -1,6 +1,6 @@
 // One case per server action of the back-office, for the authorization matrix
 // (authorization-matrix.test.ts): the permission it needs (DESIGN §7; 'public' for the one
-// action that runs without a session), a valid input for the current database (seeding what it
+// action that runs without a session, 'signed-in' for one's own account), a valid input for the current database (seeding what it
 // acts on: a member of staff to change, a wallet user to add an address to), and how to see that
 // an allowed call did what it says. The matrix FAILS for any action in the build that has no case
 // here, so a new action cannot skip it: add its case when you add the action.
@@ -33,6 +33,8 @@ export type CaseContext = {
   wallet: WalletApp;
   /** The signed-in accounts of the matrix, one per role. */
   accounts: Record<StaffRole, CurrentStaff>;
+  /** The password of those accounts. */
+  staffPassword: string;
   /** A string no other call of the run uses (lower-case letters and digits). */
   unique(prefix: string): string;
 };
@@ -51,8 +53,11 @@ export type ActionCase = {
   module: string;
   /** The action's metadata name: the `action` of the 'denied' audit entry of a refused call. */
   name: string;
-  /** What DESIGN §7 requires; 'public' runs without a session (the token is the credential). */
-  permission: Permission | 'public';
+  /**
+   * What DESIGN §7 requires; 'public' runs without a session (the token is the credential),
+   * 'signed-in' needs only a live session (the caller's own account).
+   */
+  permission: Permission | 'public' | 'signed-in';
   /** A lookup: even an allowed call changes nothing, not even the audit log. */
   readOnly?: boolean;
   /** The action takes no input (no schema), so there is no invalid input to refuse. */
@@ -290,6 +295,9 @@ async function storedAddresses(ctx: CaseContext, appUserId: string) {
 // ---------------------------------------------------------------------------------------------
 // The cases
 
+/** The matrix accounts as they were before changeOwnPassword's call, by staff id. */
+const ownAccountsBefore = new Map<number, { passwordHash: string | null; sessionVersion: number }>();
+
 export const ACTION_CASES: Record<string, ActionCase> = {
   // lib/backoffice/actions/staff.ts -----------------------------------------------------------------------
   inviteStaff: {
@@ -368,6 +376,42 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         .from(staff)
         .where(eq(staff.inviteTokenHash, sha256(token)));
       expect(spent).toEqual([]);
+    },
+  },
+
+  // lib/backoffice/actions/account.ts --------------------------------------------------------------------
+  changeOwnPassword: {
+    module: 'lib/backoffice/actions/account.ts',
+    name: 'staff.password_change',
+    permission: 'signed-in',
+    async input(ctx) {
+      // The caller changes the password of the matrix's own signed-in account: remember each
+      // account as it is, so verify() can put it back and that role's session keeps working.
+      for (const role of ['admin', 'operator', 'support'] as const) {
+        const row = await staffRow(ctx.db, ctx.accounts[role].id);
+        ownAccountsBefore.set(row.id, { passwordHash: row.passwordHash, sessionVersion: row.sessionVersion });
+      }
+      return {
+        currentPassword: ctx.staffPassword,
+        newPassword: 'matrix-new-password-1',
+        confirmPassword: 'matrix-new-password-1',
+      };
+    },
+    async verify(ctx, { caller, data, newAudit }) {
+      const account = ctx.accounts[caller as StaffRole];
+      const before = ownAccountsBefore.get(account.id)!;
+      try {
+        const row = await staffRow(ctx.db, account.id);
+        expect(await verifyPassword('matrix-new-password-1', row.passwordHash!)).toBe(true);
+        // Every session of the account ended; the caller's own was re-issued with the new version.
+        expect(row.sessionVersion).toBe(before.sessionVersion + 1);
+        expect(data).toEqual({ stillSignedIn: true });
+        expect(newAudit[0]).toMatchObject({ targetType: 'staff', targetId: account.email });
+        expect(JSON.stringify(newAudit)).not.toContain('matrix-new-password-1');
+      } finally {
+        // The old version makes the matrix's cookie for this role current again.
+        await ctx.db.update(staff).set(before).where(eq(staff.id, account.id));
+      }
     },
   },
 
@@ -638,6 +682,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
 export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
   if (actionCase.permission === 'public') return true;
   if (caller === 'signed-out') return false;
+  if (actionCase.permission === 'signed-in') return true;
   const allowed: Record<Permission, readonly StaffRole[]> = {
     'assets.read': ['admin', 'operator', 'support'],
     'users.read': ['admin', 'operator', 'support'],

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
@@ -98,6 +99,7 @@ beforeAll(async () => {
     baseUrl: app.baseUrl,
     wallet: WALLET,
     accounts,
+    staffPassword: STAFF_PASSWORD,
     unique: (prefix) => `${prefix}${run}n${++counter}`,
   };
 });
@@ -239,7 +241,8 @@ describe('coverage of the matrix', () => {
 
   it('support is never given a mutating action, and a lookup never needs a mutating permission', () => {
     for (const [name, c] of Object.entries(ACTION_CASES)) {
-      if (c.permission === 'public') continue;
+      // Accepting an invitation and changing one's own password act on the caller's own account.
+      if (c.permission === 'public' || c.permission === 'signed-in') continue;
       const supportMay = SUPPORT_MUTATIONS.includes(c.permission);
       const mutating = MUTATING_PERMISSIONS.includes(c.permission) || supportMay;
       expect(mutating, `${name}: readOnly vs ${c.permission}`).toBe(!c.readOnly);
@@ -451,6 +454,65 @@ describe('sessions end when the account changes', () => {
     const victim = await freshSession('admin');
     await asAdmin('changeStaffRole', { staffId: victim.staffId, role: 'operator' });
     await expectSessionEnded(victim.cookie);
+  });
+
+  it("changing one's own password ends the account's other sessions and keeps the one that asked", async () => {
+    const email = `${ctx.unique('own')}@matrix.example.com`;
+    await createStaffAccount({
+      db: testDb(handle),
+      email,
+      name: 'Own',
+      role: 'support',
+      password: STAFF_PASSWORD,
+    });
+    const here = await signIn(app.baseUrl, email, STAFF_PASSWORD);
+    const elsewhere = await signIn(app.baseUrl, email, STAFF_PASSWORD);
+    const response = await callServerAction(
+      app.baseUrl,
+      inBuild('changeOwnPassword')!.id,
+      [
+        {
+          currentPassword: STAFF_PASSWORD,
+          newPassword: 'matrix-own-password-2',
+          confirmPassword: 'matrix-own-password-2',
+        },
+      ],
+      // From the page that uses the action, as the browser does: an action posted to another
+      // page is forwarded inside Next, and a cookie it sets does not survive the forwarding.
+      { cookie: here, pagePath: '/account' },
+    );
+    expect(response.result?.data, describeResponse(response)).toEqual({ stillSignedIn: true });
+    const reissued = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith('next-auth.session-token='));
+    expect(reissued).toBeDefined();
+    await expectSessionEnded(elsewhere);
+    await expectSessionEnded(here);
+    // The re-issued session is current: the same action runs (and is refused only for the password).
+    const again = await callServerAction(
+      app.baseUrl,
+      inBuild('changeOwnPassword')!.id,
+      [
+        {
+          currentPassword: STAFF_PASSWORD,
+          newPassword: 'matrix-own-password-3',
+          confirmPassword: 'matrix-own-password-3',
+        },
+      ],
+      { cookie: reissued, pagePath: '/account' },
+    );
+    expect(again.result?.validationErrors, describeResponse(again)).toMatchObject({
+      currentPassword: { _errors: ['This is not your current password'] },
+    });
+    // The new password signs in. (The old one is checked on the row: a failed sign-in here would
+    // count against this client's address limit, which the last test of the file measures.)
+    expect(await trySignIn(app.baseUrl, email, 'matrix-own-password-2')).toMatchObject({ ok: true });
+    const [row] = await testDb(handle)
+      .select()
+      .from(staff)
+      .where(sql`lower(${staff.email}) = ${email}`);
+    expect(await verifyPassword(STAFF_PASSWORD, row!.passwordHash!)).toBe(false);
   });
 
   it('a forged session cookie is no session', async () => {

@@ -1,6 +1,10 @@
 // The audit log (admins): who did what, to which user or card, when, with what outcome and
-// wallet result code. Filters live in the URL, so a filtered view can be shared and reloaded.
+// wallet result code. Filters live in the URL, so a filtered view can be shared and reloaded, and
+// the same filters export every matching entry as CSV (/audit/export). Actions read as words
+// (audit-labels.ts); targets link to the user's or the card's page.
+import { Download } from 'lucide-react';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,10 +17,11 @@ import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { actionLabel, auditTargetView, type AuditTargetFields } from '@/lib/backoffice/audit/audit-labels';
 import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
 import { getDb } from '@/lib/backoffice/db';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
-import { AUDIT_PAGE_SIZE, auditFiltersSchema } from '@/lib/backoffice/forms/audit';
+import { AUDIT_PAGE_SIZE, auditFilterQuery, auditFiltersSchema } from '@/lib/backoffice/forms/audit';
 import { formatDateTime } from '@/lib/backoffice/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -24,6 +29,30 @@ export const metadata: Metadata = { title: 'Audit log' };
 const OUTCOME_BADGE = { success: 'success', failure: 'danger', denied: 'warning' } as const;
 
 type SearchParams = Record<string, string | string[] | undefined>;
+
+function AuditTarget({ entry }: { entry: AuditTargetFields }) {
+  const view = auditTargetView(entry);
+  if (!view) return <>—</>;
+  return (
+    <>
+      {view.href ? (
+        <Link href={view.href} className="underline underline-offset-2 hover:text-primary">
+          {view.text}
+        </Link>
+      ) : (
+        <span className="break-all">{view.text}</span>
+      )}
+      {view.user ? (
+        <div className="text-xs text-muted-foreground">
+          of user{' '}
+          <Link href={view.user.href} className="underline underline-offset-2 hover:text-primary">
+            {view.user.id}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const me = await requireStaff();
@@ -33,6 +62,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const parsed = auditFiltersSchema.safeParse(single);
   const filters = parsed.success ? parsed.data : auditFiltersSchema.parse({});
   const db = await getDb();
+  const exportQuery = auditFilterQuery(filters);
   const [{ entries, hasNext }, actions] = await Promise.all([
     listAuditEntries({ db, actor: me, filters }),
     listAuditActions(db),
@@ -42,7 +72,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader
         title="Audit log"
-        description="Every change made in the back-office, every refusal and every sign-in, newest first."
+        description="Every change made in the back-office, every refusal, every sign-in and every look at a user's or a card's page, newest first."
+        actions={
+          <Button variant="outline" asChild>
+            {/* A plain link: the browser downloads the file; the route checks the role itself. */}
+            <a href={`/audit/export${exportQuery ? `?${exportQuery}` : ''}`} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        }
       />
       {!parsed.success ? (
         <p role="alert" className="mb-4 text-sm text-danger-fg">
@@ -51,7 +90,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : null}
       <form
         method="get"
-        className="mb-6 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="mb-6 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2 lg:grid-cols-4"
         role="search"
         aria-label="Filter the audit log"
       >
@@ -60,23 +99,27 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <Input id="actor" name="actor" defaultValue={filters.actor ?? ''} placeholder="name@agency.com" />
         </div>
         <div className="grid gap-1.5">
+          <Label htmlFor="user">About user (app user ID)</Label>
+          <Input id="user" name="user" defaultValue={filters.user ?? ''} placeholder="appUserId" />
+        </div>
+        <div className="grid gap-1.5">
           <Label htmlFor="action">Action</Label>
           <NativeSelect id="action" name="action" defaultValue={filters.action ?? ''}>
             <option value="">Any action</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {actionLabel(a)}
               </option>
             ))}
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="target">User, card or account</Label>
+          <Label htmlFor="target">Target (card ID, staff e-mail…)</Label>
           <Input
             id="target"
             name="target"
             defaultValue={filters.target ?? ''}
-            placeholder="appUserId, card id, e-mail"
+            placeholder="card ID, address ID, e-mail"
           />
         </div>
         <div className="grid gap-1.5">
@@ -98,7 +141,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <Label htmlFor="to">To</Label>
           <Input id="to" name="to" type="date" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
           <Button type="submit">Apply filters</Button>
           <Button variant="outline" asChild>
             <a href="/audit">Clear</a>
@@ -133,9 +176,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <div>{e.actorEmail}</div>
                   {e.actorRole ? <div className="text-xs text-muted-foreground">{e.actorRole}</div> : null}
                 </TableCell>
-                <TableCell className="font-mono text-xs">{e.action}</TableCell>
+                <TableCell className="text-sm">{actionLabel(e.action)}</TableCell>
                 <TableCell className="text-sm">
-                  {e.targetId ? `${e.targetType ?? ''} ${e.targetId}`.trim() : '—'}
+                  <AuditTarget entry={e} />
                 </TableCell>
                 <TableCell>
                   <Badge variant={OUTCOME_BADGE[e.outcome]}>{e.outcome}</Badge>

@@ -6,6 +6,7 @@ import 'server-only';
 import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
 import { recordAudit, type AuditEntry } from '@/lib/backoffice/audit/record-audit';
+import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
 import { WalletClientError } from '@/lib/backoffice/wallet-client';
@@ -45,7 +46,7 @@ export async function runWalletMutation<T>(options: {
     });
     return result;
   } catch (error) {
-    const code = error instanceof WalletClientError ? error.code : null;
+    const code = error instanceof WalletClientError && error.code !== 0 ? error.code : null;
     await recordAudit(db, {
       actor,
       action,
@@ -54,7 +55,9 @@ export async function runWalletMutation<T>(options: {
       ...(subjectUser ? { subjectUser } : {}),
       outcome: 'failure',
       resultCode: code,
-      summary: `${options.summary}: failed${error instanceof WalletClientError ? ` (${error.name})` : ''}`,
+      // The result code and its meaning in words, never the client's class name: the log is
+      // read by admins, not developers.
+      summary: `${options.summary}: ${describeWalletFailure(error)}`,
     });
     // A refusal that names a parameter the form has (1001-1003, 3002 on email, 4003 on
     // addressId, 4006 on cardNumber...) goes beside that field.

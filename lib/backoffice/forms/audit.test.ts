@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFiltersSchema } from './audit';
+import { auditFilterQuery, auditFiltersSchema } from './audit';
 
 describe('auditFiltersSchema', () => {
   it('reads the filters, blanks as none, and the first page by default', () => {
@@ -21,6 +21,14 @@ describe('auditFiltersSchema', () => {
       expect(parsed.success, page).toBe(true);
       expect(parsed.data?.page, page).toBe(1);
     }
+  });
+
+  it('reads the user an entry is about, and writes the filters back as a query without the page', () => {
+    const filters = auditFiltersSchema.parse({ user: ' u-1 ', outcome: 'failure', page: '2', target: '' });
+    expect(filters).toEqual({ user: 'u-1', outcome: 'failure', page: 2 });
+    expect(auditFilterQuery(filters)).toBe('user=u-1&outcome=failure');
+    expect(auditFilterQuery(auditFiltersSchema.parse({ actor: 'a b@c.d' }))).toBe('actor=a+b%40c.d');
+    expect(auditFilterQuery(auditFiltersSchema.parse({}))).toBe('');
   });
 
   it('refuses a filter that is not valid', () => {

@@ -62,7 +62,27 @@ export const acceptInviteSchema = z
     message: 'The two passwords do not match',
   });
 
+/** Changing one's own password (/account): the current one proves it is the account's owner. */
+export const changeOwnPasswordSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, 'Enter your current password')
+      .max(200, 'Password must be at most 200 characters'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two passwords do not match',
+  })
+  .refine((v) => v.currentPassword === '' || v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+
 export type InviteStaffInput = z.infer<typeof inviteStaffSchema>;
 export type ChangeStaffRoleInput = z.infer<typeof changeStaffRoleSchema>;
 export type SetStaffStatusInput = z.infer<typeof setStaffStatusSchema>;
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
+export type ChangeOwnPasswordInput = z.infer<typeof changeOwnPasswordSchema>;

@@ -14,6 +14,7 @@ import {
 import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
 import { cardsFilterField, parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
 
@@ -54,7 +55,11 @@ export async function GET(request: NextRequest) {
   } catch (error) {
     const walletError = asWalletClientError(error);
     if (!walletError) throw error;
-    await audit('failure', `CSV export of cards (${scope}): failed (${walletError.name})`, walletError.code);
+    await audit(
+      'failure',
+      `CSV export of cards (${scope}): ${describeWalletFailure(walletError)}`,
+      walletError.code || null,
+    );
     const described = describeCardsError(walletError);
     return plain(described.status, `${described.title}. ${described.message}`);
   }

@@ -1,6 +1,7 @@
 // One user: profile (4.2), cards (4.6), delivery addresses and balances (extensions), and what the
 // viewer's role lets them start from here. Card and document numbers are masked on the server
 // before anything is rendered, so the full values reach neither the HTML nor the RSC payload.
+// Opening the page is recorded in the audit log (user.view) before it renders.
 import { MapPinPlus, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -18,6 +19,7 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 import { toTransferAsset } from '@/lib/backoffice/forms/card-programme';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/forms/user-forms';
@@ -81,6 +83,9 @@ export default async function UserPage({ params }: { params: Params }) {
   }
 
   const { user } = lookup;
+  // The read-access trail (DESIGN §9), before anything of the user is rendered: if it cannot be
+  // written, the page fails (error.tsx) rather than show data nobody will know was seen.
+  await recordView({ staff: me, targetType: 'user', targetId: user.appUserId, subjectUser: user.appUserId });
   const name = `${user.firstName} ${user.lastName}`;
   const userPath = `/users/${encodeURIComponent(user.appUserId)}`;
 

@@ -12,6 +12,7 @@ import {
 } from '@/lib/backoffice/asset-ledger';
 import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { CSV_CONTENT_TYPE } from '@/lib/backoffice/cards-csv';
@@ -65,8 +66,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!walletError) throw error;
     await audit(
       'failure',
-      `CSV export of the ledger of asset ${assetId} (${ownerText}): failed (${walletError.name})`,
-      walletError.code,
+      `CSV export of the ledger of asset ${assetId} (${ownerText}): ${describeWalletFailure(walletError)}`,
+      walletError.code || null,
     );
     return plain(502, `The ledger could not be loaded. ${walletError.staffMessage}`);
   }

@@ -1,0 +1,386 @@
+// The audit log as an admin reads it, the staff role change and one's own account, in a real
+// browser: opening a user's page is recorded; /audit filtered by that user shows the view and
+// every event about the user (an address, a card issued, a card refused, each in words, the card
+// linking to its page); the CSV export carries exactly those rows; a role change waits for a
+// confirmation that says what the new role may do (cancel leaves the role); a member of staff
+// changes their password, which ends their other sessions, keeps this one, and retires the old
+// password. /audit and /account pass axe.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
+import { expectFieldError, openForm } from './support/forms';
+import { callWallet, seedUser, uniqueId } from './support/wallet-api';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** The id the build gave a server action, to call it as the browser does. */
+function actionId(filename: string, exportedName: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
+  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const entry = Object.entries(manifest.node).find(
+    ([, v]) => v.filename === filename && v.exportedName === exportedName,
+  );
+  if (!entry) throw new Error(`${exportedName} is not in the build’s server-reference manifest`);
+  return entry[0];
+}
+
+/** Calls a server action with the page's session, as Next's client router does. */
+async function callAction(page: Page, baseURL: string, id: string, input: unknown): Promise<string> {
+  const response = await page.request.post('/', {
+    headers: {
+      'Next-Action': id,
+      'Content-Type': 'text/plain;charset=UTF-8',
+      Accept: 'text/x-component',
+      Origin: baseURL,
+    },
+    data: JSON.stringify([input]),
+  });
+  expect(response.headers()['content-type']).toContain('text/x-component');
+  return response.text();
+}
+
+/** The audit table's rows, cell by cell as staff read them. */
+async function auditRows(page: Page) {
+  const rows = page.locator('main table tbody tr');
+  await expect(rows.first().or(page.getByText('No entries'))).toBeVisible();
+  const out: {
+    who: string;
+    action: string;
+    target: string;
+    outcome: string;
+    code: string;
+    summary: string;
+  }[] = [];
+  for (const row of await rows.all()) {
+    const cell = async (n: number) =>
+      (await row.locator('td').nth(n).innerText()).trim().replace(/\s+/g, ' ');
+    out.push({
+      who: await cell(1),
+      action: await cell(2),
+      target: await cell(3),
+      outcome: await cell(4),
+      code: await cell(5),
+      summary: await cell(6),
+    });
+  }
+  return out;
+}
+
+/** At 390 px wide the page does not scroll sideways (a wide table scrolls in its own box). */
+async function expectFitsPhone(page: Page, what: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} at 390 px`).toBeLessThanOrEqual(390);
+  if (size) await page.setViewportSize(size);
+}
+
+/** RFC 4180, enough for the export: quoted cells with doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+test.describe('as an admin', () => {
+  test.use({ role: 'admin' });
+
+  test('a user’s filter finds the view and every event about the user; the CSV carries those rows', async ({
+    page,
+    request,
+    account,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(request, { firstName: 'Audra', lastName: 'Trail' });
+    await page.goto('/');
+    // Events about the user through the back-office's own actions: an address, a card issued,
+    // and a card the wallet refuses (no such paying asset).
+    const address = await callAction(
+      page,
+      baseURL!,
+      actionId('lib/backoffice/actions/card-issue.ts', 'addDeliveryAddress'),
+      {
+        requestId: uniqueId('addr'),
+        appUserId,
+        firstName: 'Audra',
+        lastName: 'Trail',
+        mobile: '1-5125550100',
+        country: 'US',
+        province: '',
+        city: 'Austin',
+        postalCode: '',
+        street: '1 Congress Ave',
+        detailedAddress: '',
+        isDefault: true,
+      },
+    );
+    expect(address).toContain('addressId');
+    const addresses = await callWallet(request, 'addressList', { appUserId });
+    const addressId = addresses.data?.[0]?.addressId;
+    expect(addressId).toBeDefined();
+
+    const agency = await callWallet(request, 'agencyAssetList', {});
+    const paying = agency.data?.find((a) => a.type === 'CARD_MARGIN');
+    expect(paying).toBeDefined();
+    const issue = actionId('lib/backoffice/actions/card-issue.ts', 'issueCard');
+    const card = {
+      appUserId,
+      payer: 'agency',
+      categoryId: 1,
+      needDelivery: false,
+      embossedName: 'AUDRA TRAIL',
+    };
+    await callAction(page, baseURL!, issue, {
+      ...card,
+      requestId: uniqueId('issue'),
+      paymentAssetId: paying!.assetId,
+    });
+    const cards = await callWallet(request, 'userCardList', { appUserId });
+    expect(cards.data).toHaveLength(1);
+    const cardId = cards.data![0]!.cardId;
+    const status = cards.data![0]!.status;
+    await callAction(page, baseURL!, issue, {
+      ...card,
+      requestId: uniqueId('issue'),
+      paymentAssetId: 999_999,
+    });
+
+    // Opening the user's page is recorded; a reload within the minute is not recorded again.
+    await page.goto(`/users/${appUserId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audra Trail' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audra Trail' })).toBeVisible();
+
+    // The filter, from the form.
+    await page.goto('/audit');
+    await page.getByLabel('About user (app user ID)').fill(appUserId);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(`/audit?actor=&user=${appUserId}&action=&target=&outcome=&from=&to=`);
+    const who = `${account.email} admin`;
+    const refusal = "refused, code 4005 (payment asset not found, or not the payer's)";
+    expect(await auditRows(page)).toEqual([
+      {
+        who,
+        action: 'Viewed user',
+        target: `User ${appUserId}`,
+        outcome: 'success',
+        code: '—',
+        summary: `Viewed user ${appUserId}`,
+      },
+      {
+        who,
+        action: 'Issued card',
+        target: `User ${appUserId}`,
+        outcome: 'failure',
+        code: '4005',
+        summary: `Issue a card of category 1 to user ${appUserId}, paid by the agency from asset 999999: ${refusal}`,
+      },
+      {
+        who,
+        action: 'Issued card',
+        target: `Card ${cardId} of user ${appUserId}`,
+        outcome: 'success',
+        code: '0',
+        summary: `Issued card ${cardId} (category 1, ${status}) to user ${appUserId}, paid by the agency from asset ${paying!.assetId}`,
+      },
+      {
+        who,
+        action: 'Added address',
+        target: `User ${appUserId}`,
+        outcome: 'success',
+        code: '0',
+        summary: `Added delivery address ${addressId} in US for user ${appUserId} (card issue)`,
+      },
+    ]);
+    // The card's target leads to its page, its user to theirs.
+    const cardRow = page.locator('main table tbody tr').nth(2);
+    await expect(cardRow.getByRole('link', { name: `Card ${cardId}` })).toHaveAttribute(
+      'href',
+      `/users/${appUserId}/cards/${cardId}`,
+    );
+    await expect(cardRow.getByRole('link', { name: appUserId })).toHaveAttribute(
+      'href',
+      `/users/${appUserId}`,
+    );
+    // The actions are offered in words too.
+    await expect(page.locator('#action option[value="card.issue"]')).toHaveText('Issued card');
+    await expectAccessible(page, '/audit filtered by a user');
+    await expectFitsPhone(page, '/audit');
+
+    // The export: the same filters, every row, with codes and labels side by side.
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    await expect(exportLink).toHaveAttribute('href', `/audit/export?user=${appUserId}`);
+    const downloading = page.waitForEvent('download');
+    await exportLink.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{8}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFFWhen (UTC),Who,Role,Action,Action code,')).toBe(true);
+    const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+    expect(header).toEqual([
+      'When (UTC)',
+      'Who',
+      'Role',
+      'Action',
+      'Action code',
+      'Target type',
+      'Target',
+      'About user',
+      'Outcome',
+      'Wallet code',
+      'What happened',
+    ]);
+    expect(rows.map((r) => r.slice(1, 10))).toEqual([
+      [account.email, 'admin', 'Viewed user', 'user.view', 'user', appUserId, appUserId, 'success', ''],
+      [account.email, 'admin', 'Issued card', 'card.issue', 'user', appUserId, appUserId, 'failure', '4005'],
+      [
+        account.email,
+        'admin',
+        'Issued card',
+        'card.issue',
+        'card',
+        String(cardId),
+        appUserId,
+        'success',
+        '0',
+      ],
+      [account.email, 'admin', 'Added address', 'address.add', 'user', appUserId, appUserId, 'success', '0'],
+    ]);
+    expect(rows[1]![10]).toContain(refusal);
+    for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    // The export is recorded, and is about the user whose trail it carried.
+    await page.reload();
+    expect((await auditRows(page))[0]).toMatchObject({
+      action: 'Exported audit log (CSV)',
+      summary: `CSV export of the audit log (user ${appUserId})`,
+    });
+  });
+
+  test('a role change waits for a confirmation that says what the new role may do', async ({
+    page,
+    newAccount,
+  }) => {
+    const member = newAccount('support');
+    await page.goto('/staff');
+    const select = page.getByLabel(`Role of ${member.email}`);
+    await expect(select).toHaveValue('support');
+
+    await select.selectOption('operator');
+    const dialog = page.getByRole('dialog', { name: `Change the role of ${member.email}?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('From Support to Operator.');
+    await expect(dialog).toContainText(
+      'New: OperatorRegisters users, manages addresses, issues and manages cards, moves money',
+    );
+    await expectAccessible(page, 'the role change dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(select).toHaveValue('support');
+    await page.reload();
+    await expect(page.getByLabel(`Role of ${member.email}`)).toHaveValue('support');
+
+    await page.getByLabel(`Role of ${member.email}`).selectOption('admin');
+    await expect(dialog).toContainText('From Support to Admin.');
+    await dialog.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByText(`${member.email} is now Admin`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByLabel(`Role of ${member.email}`)).toHaveValue('admin');
+  });
+});
+
+test.describe('one’s own account', () => {
+  test.use({ role: 'signed-out' });
+
+  test('changing the password ends the other sessions, keeps this one, and retires the old password', async ({
+    page,
+    browser,
+    newAccount,
+  }) => {
+    const me = newAccount('support');
+    await signIn(page, me);
+    // Another browser, signed in before the change.
+    const other = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+    await signIn(other, me);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your account' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(me.email);
+    await expectAccessible(page, '/account');
+    await expectFitsPhone(page, '/account');
+    await openForm(page, '/account', 'Change your password');
+    const current = page.locator('#account-currentPassword');
+    const fresh = page.locator('#account-newPassword');
+    const repeat = page.locator('#account-confirmPassword');
+    await expect(page.locator('form[aria-label="Change your password"]')).toHaveAttribute('method', 'post');
+
+    // The rules, in the browser.
+    await fresh.fill('too short');
+    await repeat.fill('something else');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectFieldError(page, 'account-currentPassword', 'Enter your current password');
+    await expectFieldError(page, 'account-newPassword', 'Password must be at least 12 characters');
+
+    // A wrong current password: beside the field, what was typed stays, nothing changes.
+    const NEW = 'my brand new passphrase';
+    await current.fill('not-my-password');
+    await fresh.fill(NEW);
+    await repeat.fill(NEW);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectFieldError(page, 'account-currentPassword', 'This is not your current password');
+    await expect(fresh).toHaveValue(NEW);
+    await expect(repeat).toHaveValue(NEW);
+    await expectAccessible(page, '/account with an error');
+    await other.goto('/account');
+    await expect(other.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+
+    await current.fill(me.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password is changed' })).toBeVisible();
+    await expect(current).toHaveValue('');
+    await expect(page).toHaveURL('/account');
+
+    // This browser is still signed in; the other one is not.
+    await page.goto('/');
+    await expect(page.getByTestId('signed-in-name')).toHaveText('Own support');
+    await other.goto('/');
+    await expect(other).toHaveURL(/\/login$/);
+
+    // The old password no longer signs in; the new one does.
+    await other.getByLabel('E-mail').fill(me.email);
+    await other.getByLabel('Password').fill(me.password);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await expect(other.locator('#sign-in-failure')).toContainText(
+      'The e-mail address or password is not right',
+    );
+    await signIn(other, { email: me.email, password: NEW });
+    await other.close();
+  });
+});

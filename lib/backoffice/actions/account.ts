@@ -1,0 +1,35 @@
+'use server';
+// Server actions of one's own account (/account): changing one's password. Any signed-in member
+// of staff may (no permission beyond a live session), and only for their own account: the actor
+// is the session's, never an input. A wrong current password is an error beside that field.
+import { returnValidationErrors } from 'next-safe-action';
+import { authActionClient } from '@/lib/backoffice/actions/action-client';
+import { reissueSession } from '@/lib/backoffice/auth/session-cookie';
+import { getDb } from '@/lib/backoffice/db';
+import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
+import {
+  changeOwnPassword as changePassword,
+  WrongCurrentPasswordError,
+} from '@/lib/backoffice/staff/change-own-password';
+
+export const changeOwnPassword = authActionClient
+  .metadata({ name: 'staff.password_change', permission: null })
+  .inputSchema(changeOwnPasswordSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    let sessionVersion: number;
+    try {
+      ({ sessionVersion } = await changePassword({
+        db: await getDb(),
+        actor: ctx.staff,
+        input: parsedInput,
+      }));
+    } catch (error) {
+      if (error instanceof WrongCurrentPasswordError) {
+        returnValidationErrors(changeOwnPasswordSchema, { currentPassword: { _errors: [error.message] } });
+      }
+      throw error;
+    }
+    // Every session of the account has just ended; this browser's carries the new version.
+    const stillSignedIn = await reissueSession(ctx.staff.id, sessionVersion);
+    return { stillSignedIn };
+  });
