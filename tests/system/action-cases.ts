@@ -189,7 +189,7 @@ async function seedCard(
   options: { categoryId?: number; lock?: boolean } = {},
 ): Promise<{ appUserId: string; cardId: number; cardAssetId: number }> {
   const appUserId = await seedWalletUser(ctx);
-  const applied = await callWallet<{ cardId: number; cardAssetId: number }>(
+  const applied = await callWallet<{ cardId: number }>(
     ctx.baseUrl,
     'agencyApplyUserCard',
     {
@@ -211,7 +211,16 @@ async function seedCard(
     );
     if (locked.body.code !== 0) throw new Error(`could not lock the seeded card: ${locked.text}`);
   }
-  return { appUserId, cardId: card.cardId, cardAssetId: card.cardAssetId };
+  // The application's answer (2.5) does not name the card's own asset; card/detail does.
+  const detail = await callWallet<{ cardAssetId: number }>(
+    ctx.baseUrl,
+    'cardDetail',
+    { appUserId, cardId: card.cardId },
+    ctx.wallet,
+  );
+  const cardAssetId = detail.body.data?.cardAssetId;
+  if (cardAssetId === undefined) throw new Error(`could not read the seeded card: ${detail.text}`);
+  return { appUserId, cardId: card.cardId, cardAssetId };
 }
 
 async function cardStatus(ctx: CaseContext, cardId: number): Promise<string> {

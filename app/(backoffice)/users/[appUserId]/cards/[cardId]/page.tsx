@@ -1,4 +1,4 @@
-// One card (DESIGN §7, §8): its record with the number masked, status, balance, the status history
+// One card (DESIGN §7, §8), its opening recorded as a view: its record with the number masked, status, balance, the status history
 // as a timeline and the latest entries of its ledger; the lifecycle actions and the top-up the
 // viewer's role allows (DESIGN §9) for the card's status. The number is masked here, on the
 // server, so the full value reaches neither the HTML nor the RSC payload.
@@ -16,6 +16,7 @@ import { DescriptionItem, DescriptionList } from '@/components/ui/description-li
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
+import { recordView } from '@/lib/backoffice/audit/record-view';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/card-view';
@@ -81,6 +82,9 @@ export default async function CardPage({ params }: { params: Params }) {
       return <CardNotFound appUserId={appUserId} cardId={segments.cardId} />;
     throw error;
   }
+
+  // Who looked at whose card, written before anything of it is rendered (DESIGN §9).
+  await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
 
   const canTransfer = can(me.role, 'money.transfer');
   const [ledger, userAssets, agencyAssets] = await Promise.all([
