@@ -1,21 +1,14 @@
 'use client';
-// ThemeToggle: an icon button named "Theme" opening a menu to choose Light, Dark or System. Until
-// mounted it shows a neutral icon, because the server cannot know the stored theme (no hydration
+// ThemeToggle: one icon button that moves through Light, Dark and System, its name saying the
+// theme now and the next one. A plain button rather than a menu: it sits on every page, and a
+// popup menu would load a positioning library into every page's first JavaScript. Until mounted
+// it shows a neutral icon, because the server cannot know the stored theme (no hydration
 // mismatch).
 import { Monitor, Moon, Sun, SunMoon } from 'lucide-react';
 import { useTheme } from 'next-themes';
 import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu';
 
 const noopSubscribe = () => () => {};
 
@@ -28,7 +21,7 @@ function useMounted(): boolean {
   );
 }
 
-const options = [
+const OPTIONS = [
   { value: 'light', label: 'Light', icon: Sun },
   { value: 'dark', label: 'Dark', icon: Moon },
   { value: 'system', label: 'System', icon: Monitor },
@@ -37,33 +30,26 @@ const options = [
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
   const mounted = useMounted();
-  const active = mounted ? options.find((option) => option.value === theme) : undefined;
+  const index = mounted
+    ? Math.max(
+        0,
+        OPTIONS.findIndex((option) => option.value === (theme ?? 'system')),
+      )
+    : -1;
+  const active = index >= 0 ? OPTIONS[index] : undefined;
+  const next = OPTIONS[(index + 1) % OPTIONS.length]!;
   const Icon = active?.icon ?? SunMoon;
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Theme"
-          className={cn('text-muted-foreground', className)}
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={mounted ? (theme ?? 'system') : undefined} onValueChange={setTheme}>
-          {options.map((option) => (
-            <DropdownMenuRadioItem key={option.value} value={option.value}>
-              <option.icon aria-hidden="true" />
-              {option.label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={active ? `Theme: ${active.label}. Switch to ${next.label}` : 'Theme'}
+      title={active ? `Theme: ${active.label}` : 'Theme'}
+      className={cn('text-muted-foreground', className)}
+      onClick={() => setTheme(next.value)}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
   );
 }

@@ -4,11 +4,12 @@
 // Enter to open the highlighted one (the best match first). It is a form whose action is
 // openBestMatch, so before the scripts load (or without them) Enter still posts the text and goes
 // to the best match, or comes back with the text and why nothing opened. Nothing typed travels in
-// a URL. cmdk gives the list its keyboard and ARIA; no popover library, to keep every page light.
-import { Command } from 'cmdk';
+// a URL. The list is the ARIA combobox pattern written out (arrow keys move the active option,
+// aria-activedescendant names it): the box is on every page, and a command-menu or popover library
+// would weigh on every page's first JavaScript.
 import { CreditCard, Search, User } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useId, useRef, useState } from 'react';
+import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Kbd } from '@/components/ui/kbd';
 import { Spinner } from '@/components/ui/spinner';
 import { CardStatusBadge } from '@/components/ui/status-badge';
@@ -34,6 +35,8 @@ export function GlobalSearch({
   const [query, setQuery] = useState(state?.query ?? '');
   const [results, setResults] = useState<(SearchResults & { failed?: boolean }) | null>(null);
   const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
@@ -79,8 +82,54 @@ export function GlobalSearch({
 
   const shown = searchable && results?.query === trimmed ? results : null;
   const loading = searchable && !shown;
-  const hasItems = shown !== null && shown.cards.length + shown.users.length > 0;
+  // The options in the order the arrow keys walk them: cards, then users.
+  const items = shown
+    ? [
+        ...shown.cards.map((card) => ({ key: `card-${card.cardId}`, href: card.href })),
+        ...shown.users.map((user) => ({ key: `user-${user.appUserId}`, href: user.href })),
+      ]
+    : [];
   const listOpen = open && trimmed.length > 0;
+  const active = items.length > 0 ? Math.min(activeIndex, items.length - 1) : -1;
+  const optionId = (key: string) => `${listId}-${key}`;
+
+  function onKeyDown(event: import('react').KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (items.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((active + step + items.length) % items.length);
+    } else if (event.key === 'Enter' && listOpen && active >= 0) {
+      // The highlighted result; with none shown yet, Enter posts the text (the form's action).
+      event.preventDefault();
+      go(items[active]!.href);
+    }
+  }
+
+  const option = (key: string, href: string, children: ReactNode) => {
+    const selected = items[active]?.key === key;
+    return (
+      <li
+        key={key}
+        id={optionId(key)}
+        role="option"
+        aria-selected={selected}
+        // Keep the focus in the box; the click then opens the result.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => go(href)}
+        onMouseMove={() => setActiveIndex(items.findIndex((item) => item.key === key))}
+        className={cn(
+          'flex cursor-pointer items-center gap-3 rounded-sm px-2 py-2 text-sm select-none',
+          selected && 'bg-accent text-accent-foreground',
+        )}
+      >
+        {children}
+      </li>
+    );
+  };
 
   return (
     <form
@@ -91,127 +140,118 @@ export function GlobalSearch({
       aria-label={label}
       className={cn('relative w-full', className)}
     >
-      <Command
-        shouldFilter={false}
-        label="Search"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setOpen(false);
-            return;
-          }
-          // cmdk takes Enter for the highlighted item; with none shown yet, post the text.
-          if (event.key === 'Enter' && !hasItems) {
-            event.preventDefault();
-            formRef.current?.requestSubmit();
-          }
-        }}
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <input
+          ref={inputRef}
+          name="q"
+          type="text"
+          role="combobox"
+          aria-label="Search"
+          aria-expanded={listOpen}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={listOpen && active >= 0 ? optionId(items[active]!.key) : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActiveIndex(0);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          autoFocus={autoFocus}
+          aria-describedby={state?.message ? hintId : undefined}
+          placeholder="Name, e-mail, phone, last four or card ID"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={SEARCH_MAX}
+          data-testid="global-search"
+          className="h-9 w-full rounded-md border border-input bg-background pr-16 pl-9 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        />
+        <span className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 items-center gap-1 sm:flex">
+          {loading || submitting ? <Spinner className="size-3.5" /> : <Kbd>Ctrl K</Kbd>}
+        </span>
+      </div>
+      {state?.message && !listOpen ? (
+        <p id={hintId} role="status" className="mt-1 text-xs text-destructive">
+          {state.message}
+        </p>
+      ) : null}
+      <div
+        className={cn(
+          'absolute top-full right-0 left-0 z-50 mt-1 max-h-[min(28rem,70vh)] overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg',
+          !listOpen && 'hidden',
+        )}
+        data-testid="global-search-results"
       >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Command.Input
-            ref={inputRef}
-            name="q"
-            value={query}
-            onValueChange={(next) => {
-              setQuery(next);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-            onBlur={(event) => {
-              // Keep the list while focus moves into it (a click on a result).
-              if (!event.currentTarget.form?.contains(event.relatedTarget as Node | null)) setOpen(false);
-            }}
-            autoFocus={autoFocus}
-            aria-describedby={state?.message ? hintId : undefined}
-            placeholder="Name, e-mail, phone, last four or card ID"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={SEARCH_MAX}
-            data-testid="global-search"
-            className="h-9 w-full rounded-md border border-input bg-background pr-16 pl-9 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
-          <span className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 items-center gap-1 sm:flex">
-            {loading || submitting ? <Spinner className="size-3.5" /> : <Kbd>Ctrl K</Kbd>}
-          </span>
-        </div>
-        {state?.message && !listOpen ? (
-          <p id={hintId} role="status" className="mt-1 text-xs text-destructive">
-            {state.message}
-          </p>
-        ) : null}
-        <Command.List
-          className={cn(
-            'absolute top-full right-0 left-0 z-50 mt-1 max-h-[min(28rem,70vh)] overflow-y-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg',
-            !listOpen && 'hidden',
-          )}
-          data-testid="global-search-results"
-        >
-          {shown && !hasItems ? (
-            <Command.Empty className="px-3 py-4 text-sm text-muted-foreground">
-              {shown.failed
-                ? 'The search could not be run. Press Enter to try again.'
-                : `No user or card matches “${shown.query}”.`}
-            </Command.Empty>
-          ) : null}
-          {!searchable ? (
-            <p className="px-3 py-4 text-sm text-muted-foreground">Type at least {SEARCH_MIN} characters.</p>
-          ) : null}
-          {loading ? (
-            <Command.Loading className="px-3 py-4 text-sm text-muted-foreground">Searching…</Command.Loading>
-          ) : null}
+        <div id={listId} role="listbox" aria-label="Users and cards found">
           {shown && shown.cards.length > 0 ? (
-            <Command.Group heading="Cards" className={GROUP}>
-              {shown.cards.map((card) => (
-                <Command.Item
-                  key={`card-${card.cardId}`}
-                  value={card.href}
-                  onSelect={() => go(card.href)}
-                  className={ITEM}
-                >
-                  <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">
-                      {card.label} · {card.cardName}
+            <ul role="group" aria-label="Cards">
+              <li role="presentation" aria-hidden="true" className={HEADING}>
+                Cards
+              </li>
+              {shown.cards.map((card) =>
+                option(
+                  `card-${card.cardId}`,
+                  card.href,
+                  <>
+                    <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">
+                        {card.label} · {card.cardName}
+                      </span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {card.holder} · card ID {card.cardId}
+                      </span>
                     </span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {card.holder} · card ID {card.cardId}
-                    </span>
-                  </span>
-                  <CardStatusBadge status={card.status} />
-                </Command.Item>
-              ))}
-            </Command.Group>
+                    <CardStatusBadge status={card.status} />
+                  </>,
+                ),
+              )}
+            </ul>
           ) : null}
           {shown && shown.users.length > 0 ? (
-            <Command.Group heading="Users" className={GROUP}>
-              {shown.users.map((user) => (
-                <Command.Item
-                  key={`user-${user.appUserId}`}
-                  value={user.href}
-                  onSelect={() => go(user.href)}
-                  className={ITEM}
-                >
-                  <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{user.name}</span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {user.email} · {user.appUserId} · {user.cards} card{user.cards === 1 ? '' : 's'}
+            <ul role="group" aria-label="Users">
+              <li role="presentation" aria-hidden="true" className={HEADING}>
+                Users
+              </li>
+              {shown.users.map((user) =>
+                option(
+                  `user-${user.appUserId}`,
+                  user.href,
+                  <>
+                    <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{user.name}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {user.email} · {user.appUserId} · {user.cards} card{user.cards === 1 ? '' : 's'}
+                      </span>
                     </span>
-                  </span>
-                </Command.Item>
-              ))}
-            </Command.Group>
+                  </>,
+                ),
+              )}
+            </ul>
           ) : null}
-        </Command.List>
-      </Command>
+        </div>
+        <p className="px-3 py-2 text-sm text-muted-foreground" role="status">
+          {!searchable
+            ? `Type at least ${SEARCH_MIN} characters.`
+            : loading
+              ? 'Searching…'
+              : shown && items.length === 0
+                ? shown.failed
+                  ? 'The search could not be run. Press Enter to try again.'
+                  : `No user or card matches “${shown.query}”.`
+                : ''}
+        </p>
+      </div>
     </form>
   );
 }
 
-const GROUP =
-  '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
-const ITEM =
-  'flex cursor-pointer items-center gap-3 rounded-sm px-2 py-2 text-sm outline-none select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground';
+const HEADING = 'px-2 py-1.5 text-xs font-medium text-muted-foreground';

@@ -1,34 +1,25 @@
 'use client';
-// Toaster: sonner's toast outlet, themed to follow next-themes and styled with the kit's tokens.
-// Render it once in the root layout (inside ThemeProvider); raise toasts with `toast.success(...)`
-// from 'sonner' (re-exported here) in client code.
-import { useTheme } from 'next-themes';
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
+// Toasts: <Toaster /> once in the root layout (inside ThemeProvider), `toast.success(...)` and
+// `toast.error(...)` from client code. sonner and its outlet are loaded after the page is
+// interactive (a toast only ever follows something a person did), so they are no part of any
+// page's first JavaScript; a toast raised before they arrive waits for them.
+import dynamic from 'next/dynamic';
 
-export { toast } from 'sonner';
+const Outlet = dynamic(() => import('./toaster-outlet').then((m) => m.ToasterOutlet), { ssr: false });
 
-export function Toaster(props: ToasterProps) {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Sonner
-      theme={resolvedTheme === 'dark' ? 'dark' : 'light'}
-      position="bottom-right"
-      closeButton
-      className="toaster group"
-      toastOptions={{
-        classNames: {
-          toast: 'font-sans rounded-lg! border-border! bg-popover! text-popover-foreground! shadow-lg!',
-          description: 'text-muted-foreground!',
-          actionButton: 'bg-primary! text-primary-foreground!',
-          cancelButton: 'bg-muted! text-muted-foreground!',
-          closeButton: 'border-border! bg-popover! text-muted-foreground! hover:text-foreground!',
-          success: '[&_[data-icon]]:text-success-fg!',
-          error: '[&_[data-icon]]:text-danger-fg!',
-          warning: '[&_[data-icon]]:text-warning-fg!',
-          info: '[&_[data-icon]]:text-info-fg!',
-        },
-      }}
-      {...props}
-    />
-  );
+export function Toaster() {
+  return <Outlet />;
 }
+
+const sonner = () => import('sonner');
+
+type Options = { description?: string };
+
+export const toast = {
+  success(message: string, options?: Options): void {
+    void sonner().then(({ toast: raise }) => raise.success(message, options));
+  },
+  error(message: string, options?: Options): void {
+    void sonner().then(({ toast: raise }) => raise.error(message, options));
+  },
+};
