@@ -65,6 +65,8 @@ async function onAPhone(page: Page, routes: Route[]) {
       await page.evaluate((t) => {
         document.documentElement.classList.toggle('dark', t === 'dark');
       }, theme);
+      // Colours change through CSS transitions: axe must see where they end, not a frame between.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await expectAccessible(page, `${route.path} at 390 px, ${theme}`);
     }
   }
