@@ -14,7 +14,7 @@ import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-h
 import type { StepperStep } from '@/components/ui/stepper';
 import { issueCard } from '@/lib/backoffice/actions/card-issue';
 import { feeCoverage, shortOfFeeMessage } from '@/lib/backoffice/card-issue-balance';
-import { toTransferAsset } from '@/lib/backoffice/forms/card-programme';
+import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme';
 import { suggestEmbossedName } from '@/lib/backoffice/card-issue-embossed-name';
 import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';
@@ -376,13 +376,7 @@ export function useCardIssueWizard({
         canFundWallet && payer === 'user' && user && asset && coverage?.kind === 'short'
           ? {
               appUserId: user.appUserId,
-              target: toTransferAsset(
-                asset,
-                `the wallet of ${user.firstName} ${user.lastName} (${asset.currency})`,
-              ),
-              sources: agencyAssets
-                .filter((a) => a.currency === asset.currency)
-                .map((a) => toTransferAsset(a, `${a.assetName} (agency)`)),
+              ...fundWalletTransfer(asset, user, agencyAssets),
               onFunded: () => {
                 form.clearErrors('categoryId');
                 void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssetLists() });

@@ -141,3 +141,33 @@ export function toTransferAsset(
     balanceMinor: majorToMinor(asset.balance, asset.decimalPlaces),
   };
 }
+
+type ListedAsset = {
+  assetId: number;
+  assetName: string;
+  balance: number;
+  currency: string;
+  decimalPlaces: number;
+};
+
+/** The agency's assets that may pay into an asset of `currency` (DESIGN §8: one currency). */
+export function agencyTransferSources(
+  agencyAssets: readonly ListedAsset[],
+  currency: string,
+): TransferAsset[] {
+  return agencyAssets
+    .filter((a) => a.currency === currency)
+    .map((a) => toTransferAsset(a, `${a.assetName} (agency)`));
+}
+
+/** "Fund wallet": the user's wallet as the target, the agency's assets of its currency as sources. */
+export function fundWalletTransfer(
+  wallet: ListedAsset,
+  user: { firstName: string; lastName: string },
+  agencyAssets: readonly ListedAsset[],
+): { target: TransferAsset; sources: TransferAsset[] } {
+  return {
+    target: toTransferAsset(wallet, `the wallet of ${user.firstName} ${user.lastName} (${wallet.currency})`),
+    sources: agencyTransferSources(agencyAssets, wallet.currency),
+  };
+}

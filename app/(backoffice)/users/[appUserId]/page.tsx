@@ -21,7 +21,7 @@ import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
-import { toTransferAsset } from '@/lib/backoffice/forms/card-programme';
+import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/forms/user-forms';
 import { appUserIdFromSegment, findUser } from './find-user';
 
@@ -115,13 +115,7 @@ export default async function UserPage({ params }: { params: Params }) {
       <TransferDialog
         kind="fund-wallet"
         appUserId={user.appUserId}
-        target={toTransferAsset(
-          walletAsset,
-          `the wallet of ${user.firstName} ${user.lastName} (${walletAsset.currency})`,
-        )}
-        sources={agencyAssets
-          .filter((a) => a.currency === walletAsset.currency)
-          .map((a) => toTransferAsset(a, `${a.assetName} (agency)`))}
+        {...fundWalletTransfer(walletAsset, user, agencyAssets)}
         trigger={{ label: 'Fund wallet' }}
       />
     ) : null;

@@ -20,7 +20,11 @@ import { recordView } from '@/lib/backoffice/audit/record-view';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/card-view';
-import { toTransferAsset, type TransferAsset } from '@/lib/backoffice/forms/card-programme';
+import {
+  agencyTransferSources,
+  toTransferAsset,
+  type TransferAsset,
+} from '@/lib/backoffice/forms/card-programme';
 import { formatExpiry, formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
 import { getWalletClient, WalletClientError, WalletNotFoundError } from '@/lib/backoffice/wallet-client';
@@ -102,9 +106,7 @@ export default async function CardPage({ params }: { params: Params }) {
   const wallets = userAssets.filter((a) => a.type === 'WALLET' && a.currency === card.currency);
   const topUpSources: TransferAsset[] = [
     ...wallets.map((a) => toTransferAsset(a, `Wallet (${a.currency})`)),
-    ...agencyAssets
-      .filter((a) => a.currency === card.currency)
-      .map((a) => toTransferAsset(a, `${a.assetName} (agency)`)),
+    ...agencyTransferSources(agencyAssets, card.currency),
   ];
   const cardAsset = toTransferAsset(
     {
