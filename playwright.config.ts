@@ -25,6 +25,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // E2E_REPEAT=n runs every test n times: how a suspected flake is hunted down before it lands.
+  repeatEach: Number(process.env.E2E_REPEAT ?? 1),
   // Two cores run the server and two browsers at once: pages hydrate in seconds, not instantly.
   expect: { timeout: 15_000 },
   timeout: 120_000,
