@@ -249,6 +249,33 @@ test.describe('the asset ledger', () => {
     expect(text).toBe(`${BOM}${LEDGER_CSV_HEADER}${entries.map(csvRow).join('')}`);
     expect(text).toContain(`,CARD_FEE,-5.00,45.50,USD,${cardId},\r\n`);
 
+    // The type filter: only the transfers in, counted alone; the paging and the CSV keep it.
+    await page.goto(href);
+    await page.getByLabel('Type').selectOption({ label: 'Transfer in' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(`${href}&type=TRANSFER_IN`);
+    const transfersIn = entries.filter((e) => e.type === 'TRANSFER_IN');
+    expect(await shownRows(page)).toEqual(transfersIn.map(rowCells));
+    await expect(page.getByText('Showing 1–2 of 2 entries')).toBeVisible();
+    await expect(page.getByLabel('Type')).toHaveValue('TRANSFER_IN');
+    const filtered = await downloadCsv(page);
+    expect(filtered.name).toBe(`asset-${wallet.assetId}-ledger-transfer-in-${today()}.csv`);
+    expect(filtered.text).toBe(`${BOM}${LEDGER_CSV_HEADER}${transfersIn.map(csvRow).join('')}`);
+    await page.goto(`${href}&type=TRANSFER_IN&size=1`);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`${href}&type=TRANSFER_IN&size=1&page=2`);
+    expect(await shownRows(page)).toEqual([rowCells(transfersIn[1]!)]);
+    // A type the asset has none of says so; one the ledger does not have is named, and ignored.
+    await page.goto(`${href}&type=CARD_REFUND`);
+    await expect(page.getByRole('heading', { name: 'No card balance returned entries' })).toBeVisible();
+    await page.goto(`${href}&type=FEE`);
+    await expect(page.getByRole('alert').filter({ hasText: 'The type in the address' })).toContainText(
+      'type must be one of PROVISION, CREDIT, CARD_FEE',
+    );
+    expect(await shownRows(page)).toEqual(entries.map(rowCells));
+    await page.getByRole('link', { name: 'Every type' }).click();
+    await expect(page).toHaveURL(href);
+
     // At 390 px the page does not scroll sideways: the table scrolls in its own region.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(href);

@@ -39,8 +39,16 @@ function client(options: { agency?: Asset[]; user?: Record<string, Asset[]>; led
       }
       return list;
     },
-    assetLedger: async ({ pageNum, pageSize }: { pageNum?: number | string; pageSize?: number | string }) => {
-      calls.push(`ledger ${String(pageNum)} ${String(pageSize)}`);
+    assetLedger: async ({
+      pageNum,
+      pageSize,
+      type,
+    }: {
+      pageNum?: number | string;
+      pageSize?: number | string;
+      type?: string;
+    }) => {
+      calls.push(`ledger ${String(pageNum)} ${String(pageSize)}${type ? ` ${type}` : ''}`);
       const page = options.ledger?.[Number(pageNum) - 1];
       if (!page) throw new Error(`unexpected page ${String(pageNum)}`);
       return page;
@@ -115,17 +123,28 @@ describe('walkLedger', () => {
       ],
     });
     const batches: number[][] = [];
-    for await (const batch of walkLedger(9, fake as unknown as FakeClient)) {
+    for await (const batch of walkLedger({ assetId: 9, type: null }, fake as unknown as FakeClient)) {
       batches.push(batch.map((e) => e.entryId));
     }
     expect(batches).toEqual([[4, 3], [2], [1]]);
     expect(fake.calls).toEqual([1, 2, 3].map((n) => `ledger ${n} ${LEDGER_EXPORT_PAGE_SIZE}`));
   });
 
+  it('asks for the one type when filtered', async () => {
+    const fake = client({ ledger: [{ dataTotal: 1, haveNext: false, list: [entry(1)] }] });
+    const batches: number[][] = [];
+    for await (const batch of walkLedger({ assetId: 9, type: 'CARD_FEE' }, fake as unknown as FakeClient)) {
+      batches.push(batch.map((e) => e.entryId));
+    }
+    expect(batches).toEqual([[1]]);
+    expect(fake.calls).toEqual([`ledger 1 ${LEDGER_EXPORT_PAGE_SIZE} CARD_FEE`]);
+  });
+
   it('ends on an empty page', async () => {
     const fake = client({ ledger: [{ dataTotal: 0, haveNext: true, list: [] }] });
     const batches: unknown[] = [];
-    for await (const batch of walkLedger(9, fake as unknown as FakeClient)) batches.push(batch);
+    for await (const batch of walkLedger({ assetId: 9, type: null }, fake as unknown as FakeClient))
+      batches.push(batch);
     expect(batches).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import 'server-only';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { getWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam, type Asset, type LedgerEntry } from '@/lib/wallet/contract/schemas';
+import type { LedgerType } from './asset-ledger';
 
 type AssetClient = Pick<WalletClient, 'agencyAssetList' | 'userAssetList' | 'assetLedger'>;
 
@@ -56,12 +57,18 @@ export const LEDGER_EXPORT_PAGE_SIZE = 100;
  * when it started, plus at most the entries written meanwhile.
  */
 export async function* walkLedger(
-  assetId: number,
+  ledger: { assetId: number; type: LedgerType | null },
   client: Pick<WalletClient, 'assetLedger'> = getWalletClient(),
 ): AsyncGenerator<LedgerEntry[], void, undefined> {
+  const { assetId, type } = ledger;
   const seen = new Set<number>();
   for (let pageNum = 1; ; pageNum++) {
-    const page = await client.assetLedger({ assetId, pageNum, pageSize: LEDGER_EXPORT_PAGE_SIZE });
+    const page = await client.assetLedger({
+      assetId,
+      pageNum,
+      pageSize: LEDGER_EXPORT_PAGE_SIZE,
+      ...(type ? { type } : {}),
+    });
     const fresh = page.list.filter((entry) => !seen.has(entry.entryId));
     for (const entry of fresh) seen.add(entry.entryId);
     if (fresh.length > 0) yield fresh;

@@ -8,6 +8,7 @@ import {
   csvAmount,
   LEDGER_TYPE_LABELS,
   ledgerCsvFilename,
+  parseLedgerType,
   ledgerCsvLine,
   ledgerCsvPreamble,
   ledgerTypeLabel,
@@ -42,10 +43,26 @@ describe('addresses', () => {
   it('names the owner of a user asset, and keeps it and the paging in page links', () => {
     expect(assetPath(7)).toBe('/assets/7');
     expect(assetPath(7, 'u@1')).toBe('/assets/7?user=u%401');
-    expect(assetPageHref(7, null, { page: 1, size: 20 })).toBe('/assets/7');
-    expect(assetPageHref(7, 'u-1', { page: 3, size: 10 })).toBe('/assets/7?user=u-1&size=10&page=3');
-    expect(assetExportHref(7, null)).toBe('/assets/7/export');
-    expect(assetExportHref(7, 'u-1')).toBe('/assets/7/export?user=u-1');
+    const all = { owner: null, type: null };
+    expect(assetPageHref(7, all, { page: 1, size: 20 })).toBe('/assets/7');
+    expect(assetPageHref(7, { owner: 'u-1', type: null }, { page: 3, size: 10 })).toBe(
+      '/assets/7?user=u-1&size=10&page=3',
+    );
+    expect(assetPageHref(7, { owner: 'u-1', type: 'CARD_FEE' }, { page: 2, size: 20 })).toBe(
+      '/assets/7?user=u-1&type=CARD_FEE&page=2',
+    );
+    expect(assetExportHref(7, all)).toBe('/assets/7/export');
+    expect(assetExportHref(7, { owner: 'u-1', type: null })).toBe('/assets/7/export?user=u-1');
+    expect(assetExportHref(7, { owner: null, type: 'CREDIT' })).toBe('/assets/7/export?type=CREDIT');
+  });
+
+  it('reads the type filter: blank is every type, anything but a ledger type is invalid', () => {
+    expect(parseLedgerType(undefined)).toEqual({ type: null, valid: true });
+    expect(parseLedgerType(' ')).toEqual({ type: null, valid: true });
+    expect(parseLedgerType('CARD_FEE')).toEqual({ type: 'CARD_FEE', valid: true });
+    for (const bad of ['card_fee', 'FEE', 'CARD_FEE,CREDIT']) {
+      expect(parseLedgerType(bad)).toEqual({ type: null, valid: false });
+    }
   });
 
   it('reads only a positive whole asset ID from the route', () => {
@@ -82,5 +99,8 @@ describe('ledger CSV', () => {
 
   it('names the file by asset and UTC day', () => {
     expect(ledgerCsvFilename(7, new Date('2026-05-01T23:59:59Z'))).toBe('asset-7-ledger-20260501.csv');
+    expect(ledgerCsvFilename(7, new Date('2026-05-01T00:00:00Z'), 'CARD_FEE')).toBe(
+      'asset-7-ledger-card-fee-20260501.csv',
+    );
   });
 });

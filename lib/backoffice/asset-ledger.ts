@@ -46,18 +46,38 @@ export function assetPath(assetId: number, ownerAppUserId?: string | null): stri
   return ownerAppUserId ? `${base}?${new URLSearchParams({ user: ownerAppUserId }).toString()}` : base;
 }
 
-/** The page's own link parameters besides paging (the owner hint). */
-export function assetLinkParams(ownerAppUserId: string | null): Record<string, string | null> {
-  return { user: ownerAppUserId };
+/** What the page shows besides the page number: whose asset (the owner hint) and which type. */
+export interface LedgerView {
+  owner: string | null;
+  type: LedgerType | null;
 }
 
-export function assetPageHref(assetId: number, ownerAppUserId: string | null, paging: Paging): string {
-  return pagingHref(`/assets/${assetId}`, paging, assetLinkParams(ownerAppUserId));
+/** What the `type` filter accepts, in the words of the wallet's own field errors. */
+export const LEDGER_TYPE_RULE = `must be one of ${LEDGER_TYPES.join(', ')}, or left out for every type`;
+
+/** The `type` query value as a ledger type: absent or blank is every type, else it must be one. */
+export function parseLedgerType(value: string | undefined): { type: LedgerType | null; valid: boolean } {
+  if (value === undefined || value.trim() === '') return { type: null, valid: true };
+  const type = LEDGER_TYPES.find((t) => t === value.trim());
+  return type ? { type, valid: true } : { type: null, valid: false };
 }
 
-export function assetExportHref(assetId: number, ownerAppUserId: string | null): string {
+/** The page's own link parameters besides paging (the owner hint, the type filter). */
+export function assetLinkParams(view: LedgerView): Record<string, string | null> {
+  return { user: view.owner, type: view.type };
+}
+
+export function assetPageHref(assetId: number, view: LedgerView, paging: Paging): string {
+  return pagingHref(`/assets/${assetId}`, paging, assetLinkParams(view));
+}
+
+/** The CSV of what the page shows: the same owner hint and type, every page. */
+export function assetExportHref(assetId: number, view: LedgerView): string {
+  const query = new URLSearchParams();
+  if (view.owner) query.set('user', view.owner);
+  if (view.type) query.set('type', view.type);
   const base = `/assets/${assetId}/export`;
-  return ownerAppUserId ? `${base}?${new URLSearchParams({ user: ownerAppUserId }).toString()}` : base;
+  return query.size > 0 ? `${base}?${query.toString()}` : base;
 }
 
 /** The route segment as an asset ID, or null when it could never be one. */
@@ -103,7 +123,8 @@ export function ledgerCsvPreamble(): string {
   return `${CSV_BOM}${csvLine(LEDGER_CSV_HEADER)}`;
 }
 
-/** "asset-7-ledger-20260501.csv", by the UTC date. */
-export function ledgerCsvFilename(assetId: number, now: Date): string {
-  return `asset-${assetId}-ledger-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
+/** "asset-7-ledger-20260501.csv" (or "asset-7-ledger-card-fee-20260501.csv" for one type), by the UTC date. */
+export function ledgerCsvFilename(assetId: number, now: Date, type: LedgerType | null = null): string {
+  const kind = type ? `-${type.toLowerCase().replaceAll('_', '-')}` : '';
+  return `asset-${assetId}-ledger${kind}-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
 }

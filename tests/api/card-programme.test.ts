@@ -509,6 +509,57 @@ describe('asset/ledger', () => {
     });
   });
 
+  it('filters by type: that type alone, counted and paged newest first', async () => {
+    const { appUserId, wallet } = await newUser();
+    const { cardAssetId } = await newCard(appUserId);
+    // CREDIT 1, 2, 3 with two TRANSFER_OUTs between them: 5 entries, 3 of one type.
+    await creditAsset({ db: db.db, assetId: wallet, amountMinor: 100 });
+    ok(await call('assetTransfer', { fromAssetId: wallet, toAssetId: cardAssetId, amount: '0.10' }));
+    await creditAsset({ db: db.db, assetId: wallet, amountMinor: 200 });
+    ok(await call('assetTransfer', { fromAssetId: wallet, toAssetId: cardAssetId, amount: '0.20' }));
+    await creditAsset({ db: db.db, assetId: wallet, amountMinor: 300 });
+    const page = (type: string | undefined, pageNum: number) =>
+      call('assetLedger', { assetId: wallet, pageNum, pageSize: 2, ...(type ? { type } : {}) }).then((r) =>
+        ledgerPageSchema.parse(ok(r)),
+      );
+
+    const credits1 = await page('CREDIT', 1);
+    expect(credits1.dataTotal).toBe(3);
+    expect(credits1.haveNext).toBe(true);
+    expect(credits1.list.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([
+      ['CREDIT', 3, 5.7],
+      ['CREDIT', 2, 2.9],
+    ]);
+    const credits2 = await page('CREDIT', 2);
+    expect(credits2).toMatchObject({ dataTotal: 3, haveNext: false });
+    expect(credits2.list.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([['CREDIT', 1, 1]]);
+    expect(await page('CREDIT', 3)).toEqual({ dataTotal: 3, haveNext: false, list: [] });
+    const outs = await page('TRANSFER_OUT', 1);
+    expect(outs.list.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([
+      ['TRANSFER_OUT', -0.2, 2.7],
+      ['TRANSFER_OUT', -0.1, 0.9],
+    ]);
+    expect(outs).toMatchObject({ dataTotal: 2, haveNext: false });
+    expect(await page('CARD_FEE', 1)).toEqual({ dataTotal: 0, haveNext: false, list: [] });
+    // The filtered entries are the unfiltered ones of that type, in the same order.
+    const all = [
+      ...(await page(undefined, 1)).list,
+      ...(await page(undefined, 2)).list,
+      ...(await page(undefined, 3)).list,
+    ];
+    expect([...credits1.list, ...credits2.list]).toEqual(all.filter((e) => e.type === 'CREDIT'));
+
+    const r = await refused(() => call('assetLedger', { assetId: wallet, type: 'FEE' }), 1002);
+    expect(r.body).toEqual({
+      code: 1002,
+      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND.',
+      data: {
+        field: 'type',
+        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND',
+      },
+    });
+  });
+
   it("shows a card's fee on the agency ledger, and is 4011 for another app's asset", async () => {
     const { appUserId } = await newUser();
     const { cardId } = await newCard(appUserId);

@@ -195,7 +195,7 @@ const EXPECTED: Record<
     path: '/wallet/api/asset/ledger',
     tag: 'Asset Management',
     required: [...COMMON, 'assetId'],
-    optional: ['pageNum', 'pageSize'],
+    optional: ['pageNum', 'pageSize', 'type'],
   },
   addressUpdate: {
     method: 'post',

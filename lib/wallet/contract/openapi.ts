@@ -142,7 +142,10 @@ const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, s
   },
   userApplyCard: { paymentAssetId: "One of the user's WALLET assets, the card fee is paid from (else 4005)" },
   registerAndKyc: { appUserId: "The app's own ID for the user, unique per app (else 3002)" },
-  assetLedger: { pageSize: 'Entries per page' },
+  assetLedger: {
+    pageSize: 'Entries per page',
+    type: 'Only entries of this type; dataTotal and the pages then count those entries alone',
+  },
   userSearch: { pageSize: 'Users to return, best match first' },
   addressUpdate: {
     addressId: "The address to change, one of the user's (else 4003)",

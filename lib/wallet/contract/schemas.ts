@@ -311,6 +311,8 @@ export const assetLedgerParams = z.object({
   assetId: positiveIdParam,
   pageNum: boundedInt(1, 1_000_000).default(1),
   pageSize: boundedInt(1, 100).default(20),
+  /** Only entries of this type (an extension of §8: the back-office's ledger filter). */
+  type: oneOf(LEDGER_TYPES).optional(),
 });
 
 /** Every 4.7 field may be changed; none is required but the address to change. */

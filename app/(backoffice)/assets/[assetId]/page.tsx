@@ -1,8 +1,10 @@
 // /assets/[assetId] (DESIGN §7): one asset's ledger, newest first, a page at a time (asset/ledger,
 // §8), under a header saying what the asset is, whose it is and its balance. The asset is looked
 // up among the agency's, else among the user's the link names (`?user=`), since neither the
-// ledger nor any operation says whose an asset is; in neither, it is "not found". Rendered on the
-// server: the page, its paging links and the CSV link all work without JavaScript.
+// ledger nor any operation says whose an asset is; in neither, it is "not found". A GET form
+// filters the ledger by entry type (asset/ledger's `type`); the paging links and the CSV keep the
+// filter. Rendered on the server: the page, its filter, paging links and CSV all work without
+// JavaScript.
 import { Download, Landmark, ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -14,15 +16,28 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
-import { assetExportHref, assetIdFromSegment, assetLinkParams } from '@/lib/backoffice/asset-ledger';
+import { NativeSelect } from '@/components/ui/select';
+import {
+  assetExportHref,
+  assetIdFromSegment,
+  assetLinkParams,
+  assetPageHref,
+  LEDGER_TYPE_HINTS,
+  LEDGER_TYPE_LABELS,
+  LEDGER_TYPE_RULE,
+  ledgerTypeLabel,
+  parseLedgerType,
+  type LedgerView,
+} from '@/lib/backoffice/asset-ledger';
 import { findAsset, type AssetOwner } from '@/lib/backoffice/asset-ledger-data';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { formatMoney } from '@/lib/backoffice/format';
-import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { DEFAULT_PAGE_SIZE, pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
-import type { LedgerPage } from '@/lib/wallet/contract/schemas';
+import { LEDGER_TYPES, type LedgerPage } from '@/lib/wallet/contract/schemas';
 import { findUser } from '../../users/[appUserId]/find-user';
 
 type Params = Promise<{ assetId: string }>;
@@ -88,6 +103,7 @@ export default async function AssetPage({
   if (assetId === null) return <AssetNotFound segment={segment} />;
   const ownerHint = searchParam(query, 'user') ?? null;
   const paging = parsePaging(query);
+  const typeFilter = parseLedgerType(searchParam(query, 'type'));
 
   const lookup = await findAsset(assetId, ownerHint);
   if (lookup.kind === 'not-found') return <AssetNotFound segment={segment} />;
@@ -107,11 +123,17 @@ export default async function AssetPage({
   }
   const { asset, owner } = lookup;
   const holder = owner.kind === 'user' ? owner.appUserId : null;
+  const view: LedgerView = { owner: holder, type: typeFilter.type };
 
   let ledger: LedgerPage | null = null;
   let ledgerError: string | null = null;
   try {
-    ledger = await getWalletClient().assetLedger({ assetId, pageNum: paging.page, pageSize: paging.size });
+    ledger = await getWalletClient().assetLedger({
+      assetId,
+      pageNum: paging.page,
+      pageSize: paging.size,
+      ...(view.type ? { type: view.type } : {}),
+    });
   } catch (error) {
     const walletError = asWalletClientError(error);
     if (!walletError) throw error;
@@ -136,7 +158,7 @@ export default async function AssetPage({
         actions={
           <Button variant="outline" asChild>
             {/* A plain link: the export is a file download, not a page of this app. */}
-            <a href={assetExportHref(asset.assetId, holder)}>
+            <a href={assetExportHref(asset.assetId, view)}>
               <Download className="size-4" aria-hidden="true" />
               Export CSV
             </a>
@@ -166,6 +188,59 @@ export default async function AssetPage({
           <h2 id="ledger-title" className="text-lg font-semibold">
             Ledger
           </h2>
+          {/* GET: a filter is an address to share and come back to, not data being sent. */}
+          <form
+            method="get"
+            role="search"
+            aria-label="Filter the ledger"
+            className="flex flex-wrap items-end gap-3 rounded-lg border border-border p-4"
+          >
+            {holder ? <input type="hidden" name="user" value={holder} /> : null}
+            {paging.size !== DEFAULT_PAGE_SIZE ? (
+              <input type="hidden" name="size" value={paging.size} />
+            ) : null}
+            <div className="grid min-w-0 gap-1.5">
+              <Label htmlFor="ledger-type">Type</Label>
+              <NativeSelect
+                id="ledger-type"
+                name="type"
+                defaultValue={view.type ?? ''}
+                aria-invalid={typeFilter.valid ? undefined : true}
+                aria-describedby={typeFilter.valid ? undefined : 'ledger-type-error'}
+              >
+                <option value="">Every type</option>
+                {LEDGER_TYPES.map((type) => (
+                  <option key={type} value={type} title={LEDGER_TYPE_HINTS[type]}>
+                    {LEDGER_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="flex gap-2">
+              <Button type="submit" variant="outline">
+                Show
+              </Button>
+              {view.type || !typeFilter.valid ? (
+                <Button variant="ghost" asChild>
+                  <Link
+                    href={assetPageHref(
+                      asset.assetId,
+                      { ...view, type: null },
+                      { page: 1, size: paging.size },
+                    )}
+                  >
+                    Every type
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
+            {typeFilter.valid ? null : (
+              <p id="ledger-type-error" role="alert" className="w-full text-sm text-danger-fg">
+                The type in the address is not one the ledger has, so every entry is shown: type{' '}
+                {LEDGER_TYPE_RULE}.
+              </p>
+            )}
+          </form>
           {ledgerError !== null ? (
             <Alert variant="error" live>
               <AlertTitle>The ledger could not be loaded</AlertTitle>
@@ -177,6 +252,13 @@ export default async function AssetPage({
               currency={asset.currency}
               decimalPlaces={asset.decimalPlaces}
               cardHolder={holder}
+            />
+          ) : ledger && ledger.dataTotal === 0 && view.type ? (
+            <EmptyState
+              icon={<ScrollText />}
+              titleAs="h3"
+              title={`No ${ledgerTypeLabel(view.type).toLowerCase()} entries`}
+              description={`${LEDGER_TYPE_HINTS[view.type]}: this asset has none. Choose “Every type” to see all its entries.`}
             />
           ) : ledger && ledger.dataTotal === 0 ? (
             <EmptyState
@@ -196,7 +278,7 @@ export default async function AssetPage({
           {ledger && ledger.dataTotal > 0 ? (
             <Pagination
               basePath={`/assets/${asset.assetId}`}
-              searchParams={pagingLinkParams(paging, assetLinkParams(holder))}
+              searchParams={pagingLinkParams(paging, assetLinkParams(view))}
               page={paging.page}
               pageSize={paging.size}
               total={ledger.dataTotal}

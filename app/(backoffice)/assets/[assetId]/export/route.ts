@@ -1,5 +1,5 @@
-// GET /assets/[assetId]/export[?user=]: the asset's whole ledger (every page of asset/ledger, not
-// just the one on screen) as a CSV download. Checks the caller itself (assets.read), finds the
+// GET /assets/[assetId]/export[?user=][&type=]: the asset's whole ledger, or the entries of one
+// type (every page of asset/ledger, not just the one on screen), as a CSV download. Checks the caller itself (assets.read), finds the
 // asset as the page does (the agency's, or the named user's) and asks for the first page before
 // answering, so that a refusal is a plain error rather than a broken file, then streams the rest
 // page by page. Each export is written to the audit log, as the card list's is.
@@ -8,7 +8,10 @@ import {
   assetIdFromSegment,
   ledgerCsvFilename,
   ledgerCsvLine,
+  LEDGER_TYPE_RULE,
   ledgerCsvPreamble,
+  ledgerTypeLabel,
+  parseLedgerType,
 } from '@/lib/backoffice/asset-ledger';
 import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
@@ -39,11 +42,18 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const notFound =
     'Asset not found. It is not one of the agency’s assets, nor one of the user’s the link names.';
   if (assetId === null) return plain(404, notFound);
+  const { type, valid } = parseLedgerType(request.nextUrl.searchParams.get('type') ?? undefined);
+  if (!valid) {
+    return plain(400, `type ${LEDGER_TYPE_RULE}.`);
+  }
   const lookup = await findAsset(assetId, request.nextUrl.searchParams.get('user'));
   if (lookup.kind === 'not-found') return plain(404, notFound);
   if (lookup.kind === 'error') return plain(502, `The asset could not be loaded. ${lookup.staffMessage}`);
   const { asset, owner } = lookup;
   const ownerText = owner.kind === 'agency' ? 'the agency' : `user ${owner.appUserId}`;
+  const what = type
+    ? `the ${ledgerTypeLabel(type).toLowerCase()} entries of asset ${assetId}`
+    : `the ledger of asset ${assetId}`;
 
   const audit = (outcome: 'success' | 'failure', summary: string, resultCode?: number | null) =>
     getDb().then((db) =>
@@ -57,7 +67,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       }),
     );
 
-  const entries = walkLedger(assetId);
+  const entries = walkLedger({ assetId, type });
   let firstPage: IteratorResult<LedgerEntry[], void>;
   try {
     firstPage = await entries.next();
@@ -66,12 +76,12 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!walletError) throw error;
     await audit(
       'failure',
-      `CSV export of the ledger of asset ${assetId} (${ownerText}): ${describeWalletFailure(walletError)}`,
+      `CSV export of ${what} (${ownerText}): ${describeWalletFailure(walletError)}`,
       walletError.code || null,
     );
     return plain(502, `The ledger could not be loaded. ${walletError.staffMessage}`);
   }
-  await audit('success', `CSV export of the ledger of asset ${assetId} (${ownerText})`, 0);
+  await audit('success', `CSV export of ${what} (${ownerText})`, 0);
 
   const lines = (page: LedgerEntry[]) => page.map((entry) => ledgerCsvLine(entry, asset)).join('');
   const encoder = new TextEncoder();
@@ -107,7 +117,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   return new Response(body, {
     headers: {
       'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${ledgerCsvFilename(assetId, new Date())}"`,
+      'Content-Disposition': `attachment; filename="${ledgerCsvFilename(assetId, new Date(), type)}"`,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     },
