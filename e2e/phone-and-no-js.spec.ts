@@ -54,6 +54,32 @@ async function withoutScripts(browser: Browser, storageState: string, baseURL: s
   await context.close();
 }
 
+/**
+ * The smallest text on screen, by the height of its rendered glyph boxes: a chart drawn as an SVG
+ * and scaled down to a phone's width keeps a 13 px font in its styles while showing 6 px letters,
+ * so computed font sizes would not tell.
+ */
+async function smallestText(page: Page): Promise<{ height: number; text: string }> {
+  return page.evaluate(() => {
+    let smallest = { height: Number.POSITIVE_INFINITY, text: '' };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      if (!text || !element?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // Visually hidden text (sr-only) sits in a 1 px box: not on screen.
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && rect.height < smallest.height) smallest = { height: rect.height, text };
+      }
+    }
+    return smallest;
+  });
+}
+
 async function onAPhone(page: Page, routes: Route[]) {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const route of routes) {
@@ -61,6 +87,11 @@ async function onAPhone(page: Page, routes: Route[]) {
     await expect(page.getByRole('heading', { level: 1, name: route.heading }), route.path).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${route.path} is ${width} px wide at 390 px`).toBeLessThanOrEqual(390);
+    // Readable letters: the smallest text the kit uses (12 px) draws boxes of about 16 px.
+    const smallest = await smallestText(page);
+    expect(smallest.height, `${route.path}: "${smallest.text.slice(0, 40)}" is tiny`).toBeGreaterThanOrEqual(
+      12,
+    );
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((t) => {
         document.documentElement.classList.toggle('dark', t === 'dark');

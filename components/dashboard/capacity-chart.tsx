@@ -1,61 +1,43 @@
 // A bar per card category: how many cards the asset can still pay for, on one scale, so the
-// category that will run out first stands out. Server-rendered SVG (no chart library in the
-// bundle); the same numbers are in the table beside it, so the picture is hidden from screen
-// readers behind a one-line summary.
+// category that will run out first stands out. Plain HTML bars sized by percentage (no chart
+// library in the bundle, no SVG scaled down to unreadable text on a phone): the labels stay at the
+// page's text size at any width, and stack above their bar on a narrow screen. The same numbers
+// are in the table beside it, so the picture is one image to screen readers, named by a summary.
 import type { CategoryCapacity } from '@/lib/backoffice/asset-capacity';
 import { formatCount } from '@/lib/backoffice/format';
+import { cn } from '@/lib/utils';
 
 const LEVEL_FILL = {
-  ok: 'var(--color-primary)',
-  low: 'var(--color-warning-fg)',
-  empty: 'var(--color-danger-fg)',
-};
+  ok: 'bg-primary',
+  low: 'bg-warning-fg',
+  empty: 'bg-danger-fg',
+} as const;
 
 export function CapacityChart({ rows, summary }: { rows: readonly CategoryCapacity[]; summary: string }) {
   const max = Math.max(1, ...rows.map((r) => r.cards));
-  const rowHeight = 36;
-  const labelWidth = 220;
-  const barWidth = 360;
-  const height = rows.length * rowHeight + 8;
   return (
-    <figure className="w-full overflow-x-auto">
-      <svg
-        role="img"
-        aria-label={summary}
-        viewBox={`0 0 ${labelWidth + barWidth + 90} ${height}`}
-        className="w-full max-w-3xl text-foreground"
-      >
-        {rows.map((row, i) => {
-          const y = i * rowHeight + 4;
-          const width = row.cards === 0 ? 2 : Math.max(4, (row.cards / max) * barWidth);
+    <figure className="w-full max-w-3xl">
+      <div role="img" aria-label={summary} className="grid gap-3" data-testid="capacity-chart">
+        {rows.map((row) => {
+          // An empty category still shows a sliver, so its row does not read as missing.
+          const percent = row.cards === 0 ? 0.5 : Math.max(1, (row.cards / max) * 100);
           return (
-            <g key={row.category.categoryId}>
-              <text x={0} y={y + 21} fontSize="13" fill="currentColor">
-                {row.category.name}
-              </text>
-              <rect
-                x={labelWidth}
-                y={y + 6}
-                width={barWidth}
-                height={20}
-                rx={4}
-                fill="currentColor"
-                opacity={0.08}
-              />
-              <rect x={labelWidth} y={y + 6} width={width} height={20} rx={4} fill={LEVEL_FILL[row.level]} />
-              <text
-                x={labelWidth + barWidth + 8}
-                y={y + 21}
-                fontSize="13"
-                fontWeight="600"
-                fill="currentColor"
-              >
-                {formatCount(row.cards)}
-              </text>
-            </g>
+            <div
+              key={row.category.categoryId}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[14rem_minmax(0,1fr)_5rem]"
+            >
+              <span className="col-span-2 truncate text-sm sm:col-span-1">{row.category.name}</span>
+              <span className="h-5 overflow-hidden rounded bg-foreground/10">
+                <span
+                  className={cn('block h-full rounded', LEVEL_FILL[row.level])}
+                  style={{ width: `${percent.toFixed(2)}%` }}
+                />
+              </span>
+              <span className="text-right text-sm font-semibold tabular-nums">{formatCount(row.cards)}</span>
+            </div>
           );
         })}
-      </svg>
+      </div>
       <figcaption className="mt-2 text-sm text-muted-foreground">
         Cards this asset can still pay for, by category.
       </figcaption>
