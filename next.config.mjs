@@ -4,6 +4,7 @@
 const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  productionBrowserSourceMaps: process.env.JS_SOURCE_MAPS === '1',
   reactStrictMode: true,
   // Type checking is the test suite's static stage (`tsc --noEmit` over app, lib, tests and
   // scripts alike); repeating it in every build would only slow `npm start` on a fresh clone.

@@ -57,6 +57,7 @@ import {
   dropLeftoverDatabases,
   heapMetrics,
   query,
+  quiesceDatabase,
   runtimeBaseline,
   seed,
   SERVER_COMMANDS,
@@ -113,6 +114,13 @@ const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
   .filter((n) => Number.isInteger(n) && n >= 3);
 const SECONDS = Number(args.seconds ?? (QUICK ? 3 : 8));
 const WARMUP = QUICK ? 1 : 2;
+/** Alternating service/floor windows per extension read and size (the median is kept). */
+const SCALE_ROUNDS = QUICK ? 1 : 3;
+
+/** The window with the median p50 of an odd number of them. */
+function medianRound(rounds: readonly LoadResult[]): LoadResult {
+  return [...rounds].sort((x, y) => x.p50 - y.p50)[Math.floor(rounds.length / 2)]!;
+}
 const CONNECTIONS = Number(args.connections ?? 8);
 const OUT = path.resolve(
   args.out ?? (QUICK ? path.join(os.tmpdir(), 'card-wallet-bench', 'quick') : 'bench'),
@@ -167,6 +175,8 @@ export type SizeResult = {
    * of its priming calls (absent in results before issue 12).
    */
   answerRows?: Partial<Record<OpKey, number>>;
+  /** Each round's p50 (ms) of each extension read, service and floor (absent before stop 19). */
+  scaleRounds?: Partial<Record<OpKey, { app: number[]; floor: number[] }>>;
   /** asset/transfer, agency asset -> a random user's wallet (absent in results before issue 12). */
   transfer?: Pair & { guarantees: TransferGuaranteeReport };
   backoffice: Record<string, LoadResult | { status: number }>;
@@ -425,6 +435,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     });
     const p = await loadPopulation(db.url, users);
     await fund(db.url, p.agencyAssetId, FUNDING_MINOR);
+    const quietSeconds = await quiesceDatabase(db.url);
+    log(`  vacuumed, checkpointed and waited for autovacuum: ${quietSeconds.toFixed(1)} s`);
     const [dbSize] = await query<{ bytes: string }>(
       db.url,
       `select pg_database_size(current_database()) as bytes`,
@@ -489,18 +501,28 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       if (n) noteFailures(`${label(cards)} ${key} (npm start)`, n);
     }
 
-    // The extension reads, whose cost must not grow with the data: the service and the floor.
+    // The extension reads, whose cost must not grow with the data: the service and the floor,
+    // alternating, SCALE_ROUNDS times each. Their target compares two sizes measured minutes
+    // apart, so one window's noise would be the ratio's noise: the round with the median p50 is
+    // kept (every round's p50 is in scaleRounds).
     size.answerRows = await prime(wallet, SCALE_KEYS, p);
     await prime(floor, SCALE_KEYS, p);
+    size.scaleRounds = {};
     for (const key of SCALE_KEYS) {
-      const a = await measureWallet(wallet, key, p);
-      const f = await measureWallet(floor, key, p);
+      const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
+      for (let round = 0; round < SCALE_ROUNDS; round++) {
+        rounds.app.push(await measureWallet(wallet, key, p));
+        rounds.floor.push(await measureWallet(floor, key, p));
+      }
+      const a = medianRound(rounds.app);
+      const f = medianRound(rounds.floor);
       size.reads[key] = { app: a, floor: f };
+      size.scaleRounds[key] = { app: rounds.app.map((r) => r.p50), floor: rounds.floor.map((r) => r.p50) };
       log(
-        `  ${OPERATIONS[key].label}\n      wallet    ${describe(a)}\n      floor     ${describe(f)}\n      wallet/floor: p50 ${(a.p50 / f.p50).toFixed(2)}x, CPU ${((a.cpuMsPerRequest ?? NaN) / (f.cpuMsPerRequest ?? NaN)).toFixed(2)}x`,
+        `  ${OPERATIONS[key].label} (median of ${SCALE_ROUNDS} rounds; p50s wallet ${rounds.app.map((r) => r.p50.toFixed(2)).join(', ')}; floor ${rounds.floor.map((r) => r.p50.toFixed(2)).join(', ')})\n      wallet    ${describe(a)}\n      floor     ${describe(f)}\n      wallet/floor: p50 ${(a.p50 / f.p50).toFixed(2)}x, CPU ${((a.cpuMsPerRequest ?? NaN) / (f.cpuMsPerRequest ?? NaN)).toFixed(2)}x`,
       );
-      noteFailures(`${label(cards)} ${key} (wallet)`, a);
-      noteFailures(`${label(cards)} ${key} (floor)`, f);
+      for (const r of rounds.app) noteFailures(`${label(cards)} ${key} (wallet)`, r);
+      for (const r of rounds.floor) noteFailures(`${label(cards)} ${key} (floor)`, r);
     }
 
     // Every success the clients saw (warm-ups included) must be exactly one new card.

@@ -85,6 +85,29 @@ export async function query<T extends pg.QueryResultRow>(
 }
 
 /**
+ * Before measuring a freshly loaded database: vacuum what the harness wrote after the seed (its
+ * funding, the population's own ledger entries), write every dirty page out (CHECKPOINT), and wait
+ * for autovacuum workers on it to finish, so that neither a background vacuum nor a checkpoint of
+ * the bulk load runs during the measured windows of one size and not of another. Returns the
+ * seconds spent waiting.
+ */
+export async function quiesceDatabase(url: string, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  await query(url, 'vacuum (analyze)');
+  await query(url, 'checkpoint');
+  for (;;) {
+    const [busy] = await query<{ n: number }>(
+      url,
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and backend_type = 'autovacuum worker'`,
+    );
+    if (!busy?.n || performance.now() - started > timeoutMs) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/**
  * Databases a killed earlier run left behind: only names this module makes, older than two
  * hours (the timestamp is in the name) and with nobody connected, are dropped.
  */
