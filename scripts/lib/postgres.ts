@@ -157,6 +157,8 @@ BEGIN
   ELSE
     ALTER ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}' CREATEDB;
   END IF;
+  -- The benchmark checkpoints a freshly loaded database before it measures (bench/lib/servers.ts).
+  GRANT pg_checkpoint TO ${ROLE};
 END
 $$;`,
   );
