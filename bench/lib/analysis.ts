@@ -11,6 +11,7 @@ import type { SideProfile } from './profile-op';
 import { scaleRows, transferRates } from './derived';
 import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
+import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 
 const f2 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(2));
 const f0 = (x: number | undefined) =>
@@ -445,13 +446,13 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
       (l) => !sharedLibs.includes(l),
     );
     const overBy = js
-      .map((r) => ({ route: r.route, over: r.firstLoad.gzipBytes - 200_000 }))
+      .map((r) => ({ route: r.route, over: r.firstLoad.gzipBytes - FIRST_LOAD_JS_BUDGET }))
       .filter((r) => r.over > 0)
       .sort((a, b) => b.over - a.over);
     const remedies: string[] = [];
     if (pageLibs.includes('zod') || sharedLibs.includes('zod'))
       remedies.push(
-        'validate forms on the client with `zod/mini` (tree-shakable) or only on the server, where the actions validate anyway',
+        'load the rest of zod after the first paint as the forms’ resolvers now do (lib/backoffice/forms/lazy-resolver.ts), or check it with `zod/mini` (tree-shakable)',
       );
     if (pageLibs.includes('drizzle-orm') || sharedLibs.includes('drizzle-orm'))
       remedies.push(
@@ -460,7 +461,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     if (pageLibs.includes('cmdk'))
       remedies.push('load cmdk and the dialogs with `next/dynamic` when first opened');
     out.push(
-      `**First-load JavaScript (${status(met('No route over 200 kB'))}).** ${(shared / 1000).toFixed(0)} kB (gzip) is loaded by every route before any page code${sharedLibs.length ? ` (recognised inside: ${sharedLibs.join(', ')})` : ''}; page code then adds ${pageLibs.length ? pageLibs.map((l) => `${l} (${routesWith(l).join(', ')})`).join(', ') : 'no recognised library'}. The heaviest route loads ${(Math.max(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB, the lightest ${(Math.min(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB.`,
+      `**First-load JavaScript (${status(met(`No route over ${FIRST_LOAD_JS_BUDGET / 1000} kB`))}).** ${(shared / 1000).toFixed(0)} kB (gzip) is loaded by every route before any page code${sharedLibs.length ? ` (recognised inside: ${sharedLibs.join(', ')})` : ''}; page code then adds ${pageLibs.length ? pageLibs.map((l) => `${l} (${routesWith(l).join(', ')})`).join(', ') : 'no recognised library'}. The heaviest route loads ${(Math.max(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB, the lightest ${(Math.min(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB.`,
       '',
       overBy.length
         ? `What would close it (the routes over need to lose ${overBy.map((r) => `${r.route} ${(r.over / 1000).toFixed(0)} kB`).join(', ')}): ${remedies.length ? remedies.join('; ') : 'splitting the page’s heaviest chunks behind `next/dynamic`'}.`

@@ -8,6 +8,9 @@ import { measure, type LoadResult } from './load';
 
 export { signIn };
 
+/** Issue 13: at most 180 kB (gzip, kB = 1,000 bytes) of first-load JavaScript on every route. */
+export const FIRST_LOAD_JS_BUDGET = 180_000;
+
 export const BACKOFFICE_ROUTES = [
   '/login',
   '/',
@@ -17,6 +20,8 @@ export const BACKOFFICE_ROUTES = [
   '/cards/issue',
   '/staff',
   '/audit',
+  '/search',
+  '/account',
 ];
 
 /** HTTP status of a signed-in GET (no redirects followed): 200, 404 (absent), 3xx... */

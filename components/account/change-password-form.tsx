@@ -4,7 +4,6 @@
 // password comes back beside that field and nothing changes; what was typed stays. On success
 // every other session of the account has ended and this browser stays signed in; if its session
 // could not be carried over, the person signs in again with the new password.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { KeyRound } from 'lucide-react';
 import { useRouter } from 'next/navigation';
@@ -13,15 +12,22 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { changeOwnPassword } from '@/lib/backoffice/actions/account';
-import { changeOwnPasswordSchema, PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff';
+import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const changeOwnPasswordResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/staff').then((m) => m.changeOwnPasswordSchema),
+);
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm({ email }: { email: string }) {
+  usePreloadResolver(changeOwnPasswordResolver);
   const router = useRouter();
   const { form, action, handleSubmitWithAction } = useHookFormAction(
     changeOwnPassword,
-    zodResolver(changeOwnPasswordSchema),
+    changeOwnPasswordResolver,
     {
       formProps: { defaultValues: EMPTY, shouldFocusError: true },
       actionProps: {

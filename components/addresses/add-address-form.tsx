@@ -4,7 +4,6 @@
 // (a user's first address always does). Checked in the browser by the action's own schema; errors
 // beside their fields and in a summary; the request ID is made when the form opens. Its fields
 // are the address fields the edit form shares (address-fields.tsx), built from components/forms.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { MapPinPlus } from 'lucide-react';
 import Link from 'next/link';
@@ -25,8 +24,14 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import { addAddress } from '@/lib/backoffice/actions/addresses';
 import { countryName } from '@/lib/backoffice/format';
-import { addAddressFormSchema, type MobileValue } from '@/lib/backoffice/forms/user-forms';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+import type { MobileValue } from '@/lib/backoffice/forms/user-forms-rules';
 import { newRequestId } from '@/lib/backoffice/request-id';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const addAddressResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/user-forms').then((m) => m.addAddressFormSchema),
+);
 
 const ID = ADDRESS_FIELD_ID;
 
@@ -41,40 +46,37 @@ export interface AddAddressFormProps {
 }
 
 export function AddAddressForm({ appUserId, firstName, lastName, mobile, isFirst }: AddAddressFormProps) {
+  usePreloadResolver(addAddressResolver);
   const router = useRouter();
   const [requestId] = useState(newRequestId);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
-  const { form, action, handleSubmitWithAction } = useHookFormAction(
-    addAddress,
-    zodResolver(addAddressFormSchema),
-    {
-      formProps: {
-        defaultValues: {
-          appUserId,
-          country: '',
-          province: '',
-          city: '',
-          street: '',
-          detailedAddress: '',
-          postalCode: '',
-          firstName,
-          lastName,
-          mobile,
-          isDefault: isFirst,
-          requestId,
-        },
-        shouldFocusError: false,
+  const { form, action, handleSubmitWithAction } = useHookFormAction(addAddress, addAddressResolver, {
+    formProps: {
+      defaultValues: {
+        appUserId,
+        country: '',
+        province: '',
+        city: '',
+        street: '',
+        detailedAddress: '',
+        postalCode: '',
+        firstName,
+        lastName,
+        mobile,
+        isDefault: isFirst,
+        requestId,
       },
-      actionProps: {
-        onSuccess: ({ input }) => {
-          toast.success('Address added', {
-            description: `${input.street.trim()}, ${input.city.trim()}, ${countryName(input.country)}${input.isDefault ? ' is now the default address' : ''}.`,
-          });
-          router.push(userPath);
-        },
+      shouldFocusError: false,
+    },
+    actionProps: {
+      onSuccess: ({ input }) => {
+        toast.success('Address added', {
+          description: `${input.street.trim()}, ${input.city.trim()}, ${countryName(input.country)}${input.isDefault ? ' is now the default address' : ''}.`,
+        });
+        router.push(userPath);
       },
     },
-  );
+  });
   const { control, formState } = form;
   const { submitCount } = formState;
 

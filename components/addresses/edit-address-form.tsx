@@ -4,7 +4,6 @@
 // the default stays so until another is made the default: the wallet never leaves a user without
 // one). Checked in the browser by the action's own schema; errors beside their fields and in a
 // summary, nothing typed is lost; the request ID is made when the form opens.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Save } from 'lucide-react';
 import Link from 'next/link';
@@ -25,13 +24,18 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import { updateAddress } from '@/lib/backoffice/actions/addresses';
 import { addressLabel } from '@/lib/backoffice/address-view';
-import {
-  updateAddressFormSchema,
-  type AddAddressFormInput,
-  type AddAddressFormValues,
-  type UpdateAddressFormInput,
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+import type {
+  AddAddressFormInput,
+  AddAddressFormValues,
+  UpdateAddressFormInput,
 } from '@/lib/backoffice/forms/user-forms';
 import { newRequestId } from '@/lib/backoffice/request-id';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const updateAddressResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/user-forms').then((m) => m.updateAddressFormSchema),
+);
 
 const ID = ADDRESS_FIELD_ID;
 
@@ -43,24 +47,21 @@ export interface EditAddressFormProps {
 }
 
 export function EditAddressForm({ address, isDefaultNow }: EditAddressFormProps) {
+  usePreloadResolver(updateAddressResolver);
   const router = useRouter();
   const [requestId] = useState(newRequestId);
   const userPath = `/users/${encodeURIComponent(address.appUserId)}`;
-  const { form, action, handleSubmitWithAction } = useHookFormAction(
-    updateAddress,
-    zodResolver(updateAddressFormSchema),
-    {
-      formProps: { defaultValues: { ...address, requestId }, shouldFocusError: false },
-      actionProps: {
-        onSuccess: ({ input }) => {
-          toast.success('Address saved', {
-            description: `${addressLabel({ street: input.street.trim(), city: input.city.trim() })}${input.isDefault && !isDefaultNow ? ' is now the default address' : ''}.`,
-          });
-          router.push(userPath);
-        },
+  const { form, action, handleSubmitWithAction } = useHookFormAction(updateAddress, updateAddressResolver, {
+    formProps: { defaultValues: { ...address, requestId }, shouldFocusError: false },
+    actionProps: {
+      onSuccess: ({ input }) => {
+        toast.success('Address saved', {
+          description: `${addressLabel({ street: input.street.trim(), city: input.city.trim() })}${input.isDefault && !isDefaultNow ? ' is now the default address' : ''}.`,
+        });
+        router.push(userPath);
       },
     },
-  );
+  });
   const { control, formState } = form;
   const { submitCount } = formState;
   const { summary, busy } = actionFormStatus(form, action, ADDRESS_FIELD_ORDER, addressFieldId);

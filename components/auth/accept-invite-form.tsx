@@ -1,7 +1,6 @@
 'use client';
 // Choosing a password on an invitation link. Errors from the server (an expired link, a
 // password the rules refuse) appear beside the fields; what was typed stays.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -9,16 +8,19 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { acceptInvite } from '@/lib/backoffice/actions/invite';
-import { acceptInviteSchema, PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff';
+import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const acceptInviteResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/staff').then((m) => m.acceptInviteSchema),
+);
 
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
-  const { form, action, handleSubmitWithAction } = useHookFormAction(
-    acceptInvite,
-    zodResolver(acceptInviteSchema),
-    {
-      formProps: { defaultValues: { token, password: '', confirmPassword: '' } },
-    },
-  );
+  usePreloadResolver(acceptInviteResolver);
+  const { form, action, handleSubmitWithAction } = useHookFormAction(acceptInvite, acceptInviteResolver, {
+    formProps: { defaultValues: { token, password: '', confirmPassword: '' } },
+  });
   const { errors } = form.formState;
 
   if (action.hasSucceeded) {

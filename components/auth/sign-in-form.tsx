@@ -2,7 +2,6 @@
 // The sign-in form: e-mail and password through next-auth's credentials endpoint, with the
 // refusal said in words (wrong details, too many attempts, disabled account). What was typed
 // stays in the form on an error.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
@@ -13,7 +12,13 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { signInSchema } from '@/lib/backoffice/forms/staff';
+import type { signInSchema } from '@/lib/backoffice/forms/staff';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const signInResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/staff').then((m) => m.signInSchema),
+);
 
 type SignInValues = z.infer<typeof signInSchema>;
 
@@ -38,10 +43,11 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
 }
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
+  usePreloadResolver(signInResolver);
   const router = useRouter();
   const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: defaultEmail ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

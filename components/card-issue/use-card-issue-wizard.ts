@@ -14,7 +14,7 @@ import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-h
 import type { StepperStep } from '@/components/ui/stepper';
 import { issueCard } from '@/lib/backoffice/actions/card-issue';
 import { feeCoverage, shortOfFeeMessage } from '@/lib/backoffice/card-issue-balance';
-import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme';
+import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme-rules';
 import { suggestEmbossedName } from '@/lib/backoffice/card-issue-embossed-name';
 import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';

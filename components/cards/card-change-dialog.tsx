@@ -3,7 +3,6 @@
 // dialog: what will happen, the reason when the action needs one, and for a cancel where the
 // card's balance goes. The requestId is made when the dialog opens, so a double click or a retry
 // after a lost answer changes the card once; the page re-renders from the server on success.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -24,10 +23,15 @@ import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
 import {
   CARD_CHANGE_REASONS,
-  cardChangeWithReasonSchema,
   REASON_LABELS,
   type CardAction,
-} from '@/lib/backoffice/forms/card-programme';
+} from '@/lib/backoffice/forms/card-programme-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+
+// zod and the schema load once a dialog is open (lazy-resolver.ts).
+const cardChangeResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/card-programme').then((m) => m.cardChangeWithReasonSchema),
+);
 import { newRequestId } from '@/lib/backoffice/request-id';
 
 type Copy = { button: string; title: string; done: string; icon: LucideIcon; danger?: boolean };
@@ -114,6 +118,7 @@ function CardChangeForm({
   onDone,
   onCancel,
 }: CardChangeDialogProps & { requestId: string; onDone: () => void; onCancel: () => void }) {
+  usePreloadResolver(cardChangeResolver);
   const needsReason = action === 'lock' || action === 'cancel';
   // Unlock and activate carry no reason: the schema with one, its reason filled, serves both
   // kinds of form, and the server action of each parses only what it takes.
@@ -121,7 +126,7 @@ function CardChangeForm({
     form,
     action: run,
     handleSubmitWithAction,
-  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, zodResolver(cardChangeWithReasonSchema), {
+  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, cardChangeResolver, {
     formProps: {
       defaultValues: {
         appUserId,

@@ -5,7 +5,6 @@
 // before any call; the wallet checks again under its locks and its refusal lands in the same
 // place. The requestId is made when the dialog opens: a retry after a lost answer moves the
 // money once.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { ArrowDownToLine, ArrowRight, HandCoins } from 'lucide-react';
 import { useState } from 'react';
@@ -27,10 +26,10 @@ import { toast } from '@/components/ui/toaster';
 import { transferMoney } from '@/lib/backoffice/actions/transfers';
 import {
   checkTransfer,
-  transferSchema,
   type TransferAsset,
   type TransferKind,
-} from '@/lib/backoffice/forms/card-programme';
+} from '@/lib/backoffice/forms/card-programme-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 import { formatMoney } from '@/lib/backoffice/format';
 import { newRequestId } from '@/lib/backoffice/request-id';
 import { minorToMajor } from '@/lib/wallet/contract/money';
@@ -110,16 +109,20 @@ function TransferForm({
   const payable = sources.filter((s) => s.currency === target.currency && s.balanceMinor > 0);
   const sourceOf = (id: unknown) => sources.find((s) => String(s.assetId) === String(id));
   // The schema's rules plus the one only this dialog knows: the chosen source's balance.
+  // zod and the schema load once the dialog is open (lazy-resolver.ts).
   const [resolver] = useState(() =>
-    zodResolver(
-      transferSchema.superRefine((value, ctx) => {
-        const from = sourceOf(value.fromAssetId);
-        if (!from) return;
-        const check = checkTransfer(value.amount, from, target);
-        if (!check.ok) ctx.addIssue({ code: 'custom', path: ['amount'], message: check.message });
-      }),
+    lazyZodResolver(() =>
+      import('@/lib/backoffice/forms/card-programme').then(({ transferSchema }) =>
+        transferSchema.superRefine((value, ctx) => {
+          const from = sourceOf(value.fromAssetId);
+          if (!from) return;
+          const check = checkTransfer(value.amount, from, target);
+          if (!check.ok) ctx.addIssue({ code: 'custom', path: ['amount'], message: check.message });
+        }),
+      ),
     ),
   );
+  usePreloadResolver(resolver);
   const { form, action, handleSubmitWithAction } = useHookFormAction(transferMoney, resolver, {
     formProps: {
       defaultValues: {

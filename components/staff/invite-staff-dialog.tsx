@@ -1,7 +1,6 @@
 'use client';
 // Inviting a member of staff: name, e-mail and role; on success the one-time link to hand over
 // (it is not stored in clear, so it is shown this once).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Copy, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -23,8 +22,13 @@ import { toast } from '@/components/ui/toaster';
 import { inviteStaff } from '@/lib/backoffice/actions/staff';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
-import { inviteStaffSchema } from '@/lib/backoffice/forms/staff';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 import { formatDateTime } from '@/lib/backoffice/format';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const inviteStaffResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/staff').then((m) => m.inviteStaffSchema),
+);
 
 export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {
   const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
@@ -55,10 +59,11 @@ export function InviteLink({ path, expiresAt }: { path: string; expiresAt: strin
 }
 
 export function InviteStaffDialog() {
+  usePreloadResolver(inviteStaffResolver);
   const [open, setOpen] = useState(false);
   const { form, action, handleSubmitWithAction, resetFormAndAction } = useHookFormAction(
     inviteStaff,
-    zodResolver(inviteStaffSchema),
+    inviteStaffResolver,
     { formProps: { defaultValues: { email: '', name: '', role: 'support' } } },
   );
   const { errors } = form.formState;

@@ -3,7 +3,6 @@
 // marked, checked in the browser by the same schema the server action uses. Errors appear beside
 // their fields (the wallet service's too) and in a summary at the top; what was typed stays. The
 // request ID is made when the form opens, so a double submit registers the user once.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Plus, Trash2, UserPlus } from 'lucide-react';
 import Link from 'next/link';
@@ -18,18 +17,23 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
 import { registerUser } from '@/lib/backoffice/actions/users';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 import {
   DOCUMENT_TYPE_SUGGESTIONS,
   emptyRegisterUserForm,
   GENDER_LABELS,
   MAX_PHOTOS,
   OTHER_DOCUMENT_TYPE,
-  registerUserFormSchema,
   SUPPORT_DOCUMENT_TYPE_LABELS,
-} from '@/lib/backoffice/forms/user-forms';
+} from '@/lib/backoffice/forms/user-forms-rules';
 import { newRequestId } from '@/lib/backoffice/request-id';
-import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/schemas';
+import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/enums';
 import { ActionFormIntro, actionFormStatus } from './action-form-status';
+
+// zod and the schema load after the first paint (lazy-resolver.ts).
+const registerUserResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/user-forms').then((m) => m.registerUserFormSchema),
+);
 
 const ID = 'register';
 
@@ -71,28 +75,25 @@ function fieldId(path: string): string | undefined {
 }
 
 export function RegisterUserForm() {
+  usePreloadResolver(registerUserResolver);
   const router = useRouter();
   const [requestId] = useState(newRequestId);
-  const { form, action, handleSubmitWithAction } = useHookFormAction(
-    registerUser,
-    zodResolver(registerUserFormSchema),
-    {
-      formProps: {
-        defaultValues: emptyRegisterUserForm(requestId),
-        // The summary takes focus after a failed submit and links to each field.
-        shouldFocusError: false,
-      },
-      actionProps: {
-        onSuccess: ({ data, input }) => {
-          if (!data) return;
-          toast.success('User registered', {
-            description: `${input.firstName.trim()} ${input.lastName.trim()} (${data.appUserId}) is registered with the wallet.`,
-          });
-          router.push(`/users/${encodeURIComponent(data.appUserId)}`);
-        },
+  const { form, action, handleSubmitWithAction } = useHookFormAction(registerUser, registerUserResolver, {
+    formProps: {
+      defaultValues: emptyRegisterUserForm(requestId),
+      // The summary takes focus after a failed submit and links to each field.
+      shouldFocusError: false,
+    },
+    actionProps: {
+      onSuccess: ({ data, input }) => {
+        if (!data) return;
+        toast.success('User registered', {
+          description: `${input.firstName.trim()} ${input.lastName.trim()} (${data.appUserId}) is registered with the wallet.`,
+        });
+        router.push(`/users/${encodeURIComponent(data.appUserId)}`);
       },
     },
-  );
+  });
   const { control, formState, watch } = form;
   const { errors, submitCount } = formState;
   const photos = useFieldArray({ control, name: 'photos' });

@@ -10,11 +10,11 @@ import { maskCardNumber } from '@/lib/backoffice/mask';
 import {
   pagingHref,
   pagingLinkParams,
-  pagingSchema,
   parsePaging,
   searchParam,
   type RawSearchParams,
 } from '@/lib/backoffice/paging';
+import { pagingSchema } from '@/lib/backoffice/paging-schemas';
 import {
   appUserIdParam,
   cardRecordSchema,

@@ -8,10 +8,10 @@ import {
   pageSizeOptions,
   pagingHref,
   pagingLinkParams,
-  pagingSchema,
   parsePaging,
   searchParam,
 } from './paging';
+import { pagingSchema } from './paging-schemas';
 
 describe('parsePaging', () => {
   it('defaults to the first page of 20', () => {

@@ -3,8 +3,8 @@
 // and how a list's own links write them. A page or size a list cannot use falls back to its
 // default instead of failing the page, as a hand-edited or stale URL should. The bounds are
 // 4.2's own (pageNum 1-1,000,000, pageSize 1-100), so a list never asks the wallet for a page it
-// refuses. Pure and client-safe: the server pages, the /cards data route and the browser agree.
-import { z } from 'zod';
+// refuses. Pure, client-safe and without zod (the browser's lists import it; paging-schemas.ts
+// holds the same rules as zod schemas for the server's filters and the /cards data route).
 
 export const MAX_PAGE = 1_000_000;
 export const MAX_PAGE_SIZE = 100;
@@ -24,32 +24,21 @@ export function searchParam(raw: RawSearchParams, name: string): string | undefi
 }
 
 /** Digits as typed in a URL ("1e2", "20.0" and " 3" are not), within 1..max, else the fallback. */
-function wholeNumberParam(max: number, fallback: number) {
-  return z
-    .string()
-    .regex(/^[1-9]\d*$/)
-    .transform(Number)
-    .pipe(z.number().int().max(max))
-    .catch(fallback);
+export function wholeNumberOr(value: unknown, max: number, fallback: number): number {
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) return fallback;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n <= max ? n : fallback;
 }
 
-/** `page` from the URL: 1-MAX_PAGE, else the first page. */
-export const pageParam = wholeNumberParam(MAX_PAGE, 1);
-/** `size` from the URL: 1-MAX_PAGE_SIZE, else DEFAULT_PAGE_SIZE. */
-export const pageSizeParam = wholeNumberParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+/** page and size once read. */
+export type Paging = { page: number; size: number };
 
-/** page and size as a list's URL gives them (strings, or absent). */
-export const pagingParamsSchema = z.object({ page: pageParam, size: pageSizeParam });
-
-/** page and size once read, as they travel in JSON (the /cards data route's answer). */
-export const pagingSchema = z.object({
-  page: z.number().int().min(1).max(MAX_PAGE),
-  size: z.number().int().min(1).max(MAX_PAGE_SIZE),
-});
-export type Paging = z.infer<typeof pagingSchema>;
-
+/** `page` and `size` from a list's URL: 1-MAX_PAGE and 1-MAX_PAGE_SIZE, else the defaults. */
 export function parsePaging(raw: RawSearchParams): Paging {
-  return pagingParamsSchema.parse({ page: searchParam(raw, 'page'), size: searchParam(raw, 'size') });
+  return {
+    page: wholeNumberOr(searchParam(raw, 'page'), MAX_PAGE, 1),
+    size: wholeNumberOr(searchParam(raw, 'size'), MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  };
 }
 
 type ExtraParams = Readonly<Record<string, string | null | undefined>>;

@@ -3,7 +3,7 @@
 // The page size is fixed: the log is read newest first, a screenful at a time.
 import { z } from 'zod';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
-import { pageParam } from '@/lib/backoffice/paging';
+import { pageParam } from '@/lib/backoffice/paging-schemas';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -3,30 +3,12 @@
 // dialogs' form resolver and the server actions of lib/backoffice/actions/cards.ts and
 // transfers.ts; every rule is the wallet's own parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
-import { decimalToMinor, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
-import {
-  amountParam,
-  appUserIdParam,
-  CARD_CHANGE_REASONS,
-  positiveIdParam,
-  requestIdParam,
-  type CardChangeReason,
-} from '@/lib/wallet/contract/schemas';
+import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
+import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
 
-export { CARD_CHANGE_REASONS, type CardChangeReason };
-
-/** The reasons of DESIGN §8, as staff read them. */
-export const REASON_LABELS: Record<CardChangeReason, string> = {
-  LOST: 'Lost',
-  STOLEN: 'Stolen',
-  DAMAGED: 'Damaged',
-  FRAUD_SUSPECTED: 'Fraud suspected',
-  USER_REQUEST: 'The user asked',
-  OTHER: 'Other',
-};
-
-export const CARD_ACTIONS = ['lock', 'unlock', 'activate', 'cancel'] as const;
-export type CardAction = (typeof CARD_ACTIONS)[number];
+// The rules live beside, without zod, for the client components; server code may import them
+// from here.
+export * from './card-programme-rules';
 
 /** One card of one user, and the request that changes it (made when the dialog opens). */
 export const cardChangeSchema = z.object({
@@ -42,10 +24,6 @@ export const cardChangeWithReasonSchema = cardChangeSchema.extend({
 
 export type CardChangeValues = z.input<typeof cardChangeSchema>;
 export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;
-
-/** The kinds of transfer DESIGN §8 allows, as the back-office offers them. */
-export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /**
  * A transfer as a dialog submits it. `appUserId` (and `cardId` for a top-up) say whose money it
@@ -73,101 +51,3 @@ export const transferSchema = z.object({
 });
 
 export type TransferValues = z.input<typeof transferSchema>;
-
-/** The wallet's amount rule as a sentence about the field, or undefined when it holds. */
-function amountRuleMessage(text: string): string | undefined {
-  const parsed = amountParam.safeParse(text);
-  return parsed.success ? undefined : `Amount ${parsed.error.issues[0]?.message ?? 'is not valid'}.`;
-}
-
-/** What a dialog knows of an asset money can leave or arrive at. */
-export type TransferAsset = {
-  assetId: number;
-  /** e.g. "Card margin (USD)", "Wallet (USD)", "Card •••• 3771" */
-  label: string;
-  currency: string;
-  decimalPlaces: number;
-  /** Integer minor units: the dialog's arithmetic never touches a float. */
-  balanceMinor: number;
-};
-
-export type TransferCheck =
-  | { ok: true; amountMinor: number; fromAfterMinor: number; toAfterMinor: number }
-  | { ok: false; message: string };
-
-/**
- * Whether `amount` can move from `from` to `to`, before any call: the wallet's amount rule, the
- * asset's decimals, and the source's balance. Integer minor units only.
- */
-export function checkTransfer(amount: string, from: TransferAsset, to: TransferAsset): TransferCheck {
-  const text = amount.trim();
-  if (text === '') return { ok: false, message: 'Enter an amount.' };
-  const rule = amountRuleMessage(text);
-  if (rule) return { ok: false, message: rule };
-  if (from.currency !== to.currency) {
-    return { ok: false, message: `Money moves only in one currency (${from.currency} → ${to.currency}).` };
-  }
-  const amountMinor = decimalToMinor(text, from.decimalPlaces);
-  if (amountMinor === undefined) {
-    return {
-      ok: false,
-      message: `Amount must have at most ${from.decimalPlaces} decimal${from.decimalPlaces === 1 ? '' : 's'} in ${from.currency}.`,
-    };
-  }
-  if (amountMinor > from.balanceMinor) {
-    return {
-      ok: false,
-      message: `Amount must be at most the balance of ${from.label}: ${formatMinor(from.balanceMinor, from.decimalPlaces)} ${from.currency}.`,
-    };
-  }
-  return {
-    ok: true,
-    amountMinor,
-    fromAfterMinor: from.balanceMinor - amountMinor,
-    toAfterMinor: to.balanceMinor + amountMinor,
-  };
-}
-
-/** An asset as the wallet lists it (major units), as a dialog's asset (minor units). */
-export function toTransferAsset(
-  asset: { assetId: number; balance: number; currency: string; decimalPlaces: number },
-  label: string,
-): TransferAsset {
-  return {
-    assetId: asset.assetId,
-    label,
-    currency: asset.currency,
-    decimalPlaces: asset.decimalPlaces,
-    balanceMinor: majorToMinor(asset.balance, asset.decimalPlaces),
-  };
-}
-
-type ListedAsset = {
-  assetId: number;
-  assetName: string;
-  balance: number;
-  currency: string;
-  decimalPlaces: number;
-};
-
-/** The agency's assets that may pay into an asset of `currency` (DESIGN §8: one currency). */
-export function agencyTransferSources(
-  agencyAssets: readonly ListedAsset[],
-  currency: string,
-): TransferAsset[] {
-  return agencyAssets
-    .filter((a) => a.currency === currency)
-    .map((a) => toTransferAsset(a, `${a.assetName} (agency)`));
-}
-
-/** "Fund wallet": the user's wallet as the target, the agency's assets of its currency as sources. */
-export function fundWalletTransfer(
-  wallet: ListedAsset,
-  user: { firstName: string; lastName: string },
-  agencyAssets: readonly ListedAsset[],
-): { target: TransferAsset; sources: TransferAsset[] } {
-  return {
-    target: toTransferAsset(wallet, `the wallet of ${user.firstName} ${user.lastName} (${wallet.currency})`),
-    sources: agencyTransferSources(agencyAssets, wallet.currency),
-  };
-}

@@ -1,8 +1,9 @@
 // Contracts of the back-office's own forms and actions: sign-in, staff accounts, invitations.
 import { z } from 'zod';
 import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
+import { PASSWORD_MIN_LENGTH } from './staff-rules';
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH };
 
 export const staffEmailSchema = z
   .string()

@@ -10,11 +10,14 @@ import {
   addAddressParams,
   addressDeleteParams,
   addressUpdateParams,
-  GENDERS,
   httpUrlParam,
   registerAndKycParams,
-  SUPPORT_DOCUMENT_TYPES,
 } from '@/lib/wallet/contract/schemas';
+import { joinMobile, joinPhotos, MAX_PHOTOS, OTHER_DOCUMENT_TYPE } from './user-forms-rules';
+
+// The pure parts live beside, without zod, for the client components; server code may import
+// them from here.
+export * from './user-forms-rules';
 
 /** The five signing parameters of DESIGN §2: the wallet client adds them, never a form. */
 const SIGNING = { agencyCode: true, appId: true, timestamp: true, nonce: true, sign: true } as const;
@@ -103,44 +106,7 @@ const mobileField = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-export type MobileValue = { regionCode: string; number: string };
-
-export function joinMobile(mobile: MobileValue): string {
-  return `${mobile.regionCode}-${mobile.number}`;
-}
-
-/** "852-91234567" -> { regionCode: '852', number: '91234567' }, for prefilling a form. */
-export function splitMobile(mobile: string): MobileValue {
-  const [regionCode = '', ...rest] = mobile.split('-');
-  return rest.length === 0 ? { regionCode: '', number: regionCode } : { regionCode, number: rest.join('') };
-}
-
 // ---------------------------------------------------------------- 4.1 registration
-
-export const MAX_PHOTOS = 10;
-
-/** Suggestions for the document type; the contract takes any well-formed type ("Other"). */
-export const DOCUMENT_TYPE_SUGGESTIONS = [
-  { value: 'PASSPORT', label: 'Passport' },
-  { value: 'ID_CARD', label: 'National identity card' },
-  { value: 'DRIVING_LICENCE', label: 'Driving licence' },
-  { value: 'RESIDENCE_PERMIT', label: 'Residence permit' },
-] as const;
-export const OTHER_DOCUMENT_TYPE = 'OTHER';
-
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { FEMALE: 'Female', MALE: 'Male' };
-
-export const SUPPORT_DOCUMENT_TYPE_LABELS: Record<(typeof SUPPORT_DOCUMENT_TYPES)[number], string> = {
-  ADDRESS_PROOF: 'Proof of address',
-  BANK_STATEMENT: 'Bank statement',
-  EMPLOYMENT_CONTRACT: 'Employment contract',
-  IMMIGRATION_ENDORSEMENT: 'Immigration endorsement',
-  PROOF_OF_VISIT: 'Proof of visit',
-  SALARY_PAYSLIP: 'Salary payslip',
-  TENANCY_AGREEMENT: 'Tenancy agreement',
-  TRAVEL_PERMIT: 'Travel permit',
-  WORK_VISA: 'Work visa',
-};
 
 const photosField = z
   .array(z.object({ url: z.string('Enter the photo URL').trim() }))
@@ -171,10 +137,6 @@ const photosField = z
       if (message) ctx.addIssue({ code: 'custom', message });
     }
   });
-
-export function joinPhotos(rows: readonly { url: string }[]): string {
-  return rows.map((row) => row.url).join(',');
-}
 
 const optionalEnum = (label: string, rule: z.ZodType) => textField({ label, rule });
 
@@ -244,33 +206,6 @@ export const registerUserFormSchema = z
 export type RegisterUserFormInput = z.input<typeof registerUserFormSchema>;
 export type RegisterUserFormValues = z.output<typeof registerUserFormSchema>;
 export type RegisterUserContractInput = z.input<typeof registerUserContract>;
-
-/** What a fresh registration form holds. */
-export function emptyRegisterUserForm(requestId: string): RegisterUserFormInput {
-  return {
-    appUserId: '',
-    email: '',
-    firstName: '',
-    lastName: '',
-    birthday: '',
-    gender: '',
-    mobile: { regionCode: '', number: '' },
-    region: '',
-    documentType: '',
-    documentTypeOther: '',
-    documentNo: '',
-    documentExpiryDate: '',
-    photos: [{ url: '' }],
-    occupation: '',
-    position: '',
-    annualIncome: '',
-    detailedAddress: '',
-    cardUUID: '',
-    supportDocumentType: '',
-    supportDocumentUrl: '',
-    requestId,
-  };
-}
 
 const omitEmpty = (value: string) => (value === '' ? undefined : value);
 

@@ -48,3 +48,18 @@ export function decimalToMinor(amount: string, decimalPlaces: number): number | 
   const minor = Number(`${whole}${fraction.padEnd(decimalPlaces, '0')}`);
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
+
+/** An amount in major units as the contract writes it: digits, a point and at most six decimals. */
+export const AMOUNT_PATTERN = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
+export const AMOUNT_FORMAT_RULE = 'must be a decimal amount in major units, e.g. 25.00';
+export const AMOUNT_POSITIVE_RULE = 'must be more than 0';
+
+/**
+ * The contract's rule for an amount typed as text (schemas.ts's amountParam is built from it),
+ * without zod, so a dialog can check an amount as it is typed: the rule it breaks, or undefined.
+ */
+export function amountTextRule(text: string): string | undefined {
+  if (!AMOUNT_PATTERN.test(text)) return AMOUNT_FORMAT_RULE;
+  if (!/[1-9]/.test(text)) return AMOUNT_POSITIVE_RULE;
+  return undefined;
+}

@@ -5,6 +5,29 @@
 // booleans. Each rule's message reads after the parameter's name ("embossedName must be ...").
 import { isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
+import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
+import {
+  CARD_ACCOUNT_STATUSES,
+  CARD_CHANGE_REASONS,
+  CARD_STATUSES,
+  CARD_TYPES,
+  GENDERS,
+  LEDGER_TYPES,
+  SUPPORT_DOCUMENT_TYPES,
+  WALLET_ACCOUNT_TYPES,
+} from './enums';
+
+export {
+  CARD_ACCOUNT_STATUSES,
+  CARD_CHANGE_REASONS,
+  CARD_STATUSES,
+  CARD_TYPES,
+  GENDERS,
+  LEDGER_TYPES,
+  SUPPORT_DOCUMENT_TYPES,
+  WALLET_ACCOUNT_TYPES,
+};
+export type { CardChangeReason } from './enums';
 
 // ---------------------------------------------------------------- parameter building blocks
 
@@ -132,23 +155,6 @@ export const countryParam = pattern(
   'must be an ISO 3166-1 alpha-2 country code, e.g. US',
 ).refine((v) => isCountryCode(v), 'must be an ISO 3166-1 alpha-2 country code, e.g. US');
 
-export const GENDERS = ['FEMALE', 'MALE'] as const;
-export const SUPPORT_DOCUMENT_TYPES = [
-  'ADDRESS_PROOF',
-  'BANK_STATEMENT',
-  'EMPLOYMENT_CONTRACT',
-  'IMMIGRATION_ENDORSEMENT',
-  'PROOF_OF_VISIT',
-  'SALARY_PAYSLIP',
-  'TENANCY_AGREEMENT',
-  'TRAVEL_PERMIT',
-  'WORK_VISA',
-] as const;
-export const CARD_STATUSES = ['PENDING', 'ACTIVE', 'LOCKED', 'CANCELLED'] as const;
-export const CARD_ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export const CARD_TYPES = ['VIRTUAL', 'PHYSICAL'] as const;
-export const WALLET_ACCOUNT_TYPES = ['CORPORATE', 'STANDARD'] as const;
-
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, `must be one of ${values.join(', ')}`);
 
@@ -247,37 +253,18 @@ export const categoryListParams = z.object({ ...authParams });
 
 // ---------------------------------------------------------------- the card programme (DESIGN §8)
 
-export const CARD_CHANGE_REASONS = [
-  'LOST',
-  'STOLEN',
-  'DAMAGED',
-  'FRAUD_SUSPECTED',
-  'USER_REQUEST',
-  'OTHER',
-] as const;
-export type CardChangeReason = (typeof CARD_CHANGE_REASONS)[number];
-
-export const LEDGER_TYPES = [
-  'PROVISION',
-  'CREDIT',
-  'CARD_FEE',
-  'TRANSFER_IN',
-  'TRANSFER_OUT',
-  'CARD_REFUND',
-] as const;
-
 /**
  * A positive amount in major units as a decimal string: digits, optionally a point and up to
  * six decimals (the asset's own decimalPlaces is checked against it once the asset is known).
  */
 export const amountParam = z.union([
-  pattern(
-    /^(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/,
-    'must be a decimal amount in major units, e.g. 25.00',
-  ).refine((v) => /[1-9]/.test(v), 'must be more than 0'),
+  pattern(AMOUNT_PATTERN, AMOUNT_FORMAT_RULE).refine(
+    (v) => amountTextRule(v) === undefined,
+    AMOUNT_POSITIVE_RULE,
+  ),
   z
     .number()
-    .positive('must be more than 0')
+    .positive(AMOUNT_POSITIVE_RULE)
     .transform((n) => String(n)),
 ]);
 
