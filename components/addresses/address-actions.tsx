@@ -8,22 +8,14 @@
 // after each success, so a double click sends one request and the next change is a new one.
 import { useAction } from 'next-safe-action/hooks';
 import { Star, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
-import { deleteQuestion } from '@/lib/backoffice/address-view';
 import { newRequestId } from '@/lib/backoffice/request-id';
 
 type AddressRef = { appUserId: string; addressId: number };
@@ -106,16 +98,21 @@ export function DeleteAddressForm({
   return (
     <form method="post" action={deleteAddress as unknown as (data: FormData) => void} onSubmit={onSubmit}>
       <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
-      <DialogFooter>
+      <div data-slot="dialog-footer" className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         {cancel}
         <Button type="submit" variant="destructive" loading={isExecuting}>
           <Trash2 aria-hidden="true" />
           Delete address
         </Button>
-      </DialogFooter>
+      </div>
     </form>
   );
 }
+
+// The dialog's code (Radix Dialog) loads when the link is first wanted: the page shows the list
+// first (components/ui/lazy-dialog.tsx says why).
+const loadDialog = () => import('./address-delete-dialog');
+const DeleteAddressDialog = dynamic(() => loadDialog().then((m) => m.DeleteAddressDialog), { ssr: false });
 
 export function DeleteAddressButton({
   appUserId,
@@ -126,17 +123,24 @@ export function DeleteAddressButton({
   confirmHref,
 }: AddressRef & { label: string; defaultNote: string | null; requestId: string; confirmHref: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [link, setLink] = useState<HTMLAnchorElement | null>(null);
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     // A plain click opens the dialog; anything else (new tab, no script) follows the link.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    setWanted(true);
     setOpen(true);
   }
+  const warm = () => void loadDialog().catch(() => undefined);
   return (
     <>
       <a
+        ref={setLink}
         href={confirmHref}
         onClick={onClick}
+        onPointerEnter={warm}
+        onFocus={warm}
         aria-haspopup="dialog"
         aria-label={`Delete ${label}`}
         className={buttonVariants({ variant: 'outline', size: 'sm' })}
@@ -144,28 +148,21 @@ export function DeleteAddressButton({
         <Trash2 aria-hidden="true" />
         Delete
       </a>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{deleteQuestion(label)}</DialogTitle>
-            <DialogDescription>
-              {defaultNote ?? 'Cards already sent there keep their history.'}
-            </DialogDescription>
-          </DialogHeader>
-          <DeleteAddressForm
-            appUserId={appUserId}
-            addressId={addressId}
-            label={label}
-            requestId={requestId}
-            onDeleted={() => setOpen(false)}
-            cancel={
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-            }
-          />
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <DeleteAddressDialog
+          open={open}
+          onOpenChange={setOpen}
+          returnFocus={(event) => {
+            event.preventDefault();
+            link?.focus();
+          }}
+          appUserId={appUserId}
+          addressId={addressId}
+          label={label}
+          defaultNote={defaultNote}
+          requestId={requestId}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,40 +3,22 @@
 // dialog: what will happen, the reason when the action needs one, and for a cancel where the
 // card's balance goes. The requestId is made when the dialog opens, so a double click or a retry
 // after a lost answer changes the card once; the page re-renders from the server on success.
-import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+// This module is the button; the dialog loads when first wanted (card-change-dialog-body.tsx,
+// components/ui/lazy-dialog.tsx).
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { NativeSelect } from '@/components/ui/select';
-import { toast } from '@/components/ui/toaster';
-import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
-import {
-  CARD_CHANGE_REASONS,
-  REASON_LABELS,
-  type CardAction,
-} from '@/lib/backoffice/forms/card-programme-rules';
-import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-
-// zod and the schema load once a dialog is open (lazy-resolver.ts).
-const cardChangeResolver = lazyZodResolver(() =>
-  import('@/lib/backoffice/forms/card-programme').then((m) => m.cardChangeWithReasonSchema),
-);
+import { LazyDialog } from '@/components/ui/lazy-dialog';
+import type { CardAction } from '@/lib/backoffice/forms/card-programme-rules';
 import { newRequestId } from '@/lib/backoffice/request-id';
+
+const loadBody = () => import('./card-change-dialog-body');
+const CardChangeDialogBody = dynamic(() => loadBody().then((m) => m.CardChangeDialogBody), { ssr: false });
 
 type Copy = { button: string; title: string; done: string; icon: LucideIcon; danger?: boolean };
 
-const COPY: Record<CardAction, Copy> = {
+export const CARD_ACTION_COPY: Record<CardAction, Copy> = {
   lock: { button: 'Lock card', title: 'Lock this card', done: 'Card locked', icon: Lock, danger: true },
   unlock: { button: 'Unlock card', title: 'Unlock this card', done: 'Card unlocked', icon: LockOpen },
   activate: {
@@ -65,107 +47,24 @@ export type CardChangeDialogProps = {
 };
 
 export function CardChangeDialog(props: CardChangeDialogProps) {
-  const [open, setOpen] = useState(false);
   // A fresh request for every opening: closing the dialog ends "the same request".
   const [requestId, setRequestId] = useState(newRequestId);
-  const copy = COPY[props.action];
+  const copy = CARD_ACTION_COPY[props.action];
   const Icon = copy.icon;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setRequestId(newRequestId());
+    <LazyDialog
+      preload={loadBody}
+      onOpenChange={(open) => {
+        if (open) setRequestId(newRequestId());
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant={copy.danger ? 'destructive' : 'outline'} data-testid={`card-action-${props.action}`}>
           <Icon className="size-4" aria-hidden="true" />
           {copy.button}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>
-            Card {props.cardLabel} of user {props.appUserId}. {props.consequence}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          <CardChangeForm
-            key={requestId}
-            {...props}
-            requestId={requestId}
-            onDone={() => {
-              toast.success(copy.done);
-              setOpen(false);
-            }}
-            onCancel={() => setOpen(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-const SERVER_ACTIONS = { lock: lockCard, cancel: cancelCard, unlock: unlockCard, activate: activateCard };
-
-function CardChangeForm({
-  action,
-  appUserId,
-  cardId,
-  requestId,
-  onDone,
-  onCancel,
-}: CardChangeDialogProps & { requestId: string; onDone: () => void; onCancel: () => void }) {
-  usePreloadResolver(cardChangeResolver);
-  const needsReason = action === 'lock' || action === 'cancel';
-  // Unlock and activate carry no reason: the schema with one, its reason filled, serves both
-  // kinds of form, and the server action of each parses only what it takes.
-  const {
-    form,
-    action: run,
-    handleSubmitWithAction,
-  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, cardChangeResolver, {
-    formProps: {
-      defaultValues: {
-        appUserId,
-        cardId,
-        requestId,
-        ...(needsReason ? {} : { reason: 'OTHER' as const }),
-      },
-    },
-    actionProps: { onSuccess: onDone },
-  });
-  const { errors } = form.formState;
-  const copy = COPY[action];
-  return (
-    <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
-      {run.result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>Nothing was changed</AlertTitle>
-          <AlertDescription>{run.result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
-      {needsReason ? (
-        <Field label="Reason" required error={errors.reason?.message}>
-          <NativeSelect placeholder="Choose a reason" {...form.register('reason')}>
-            {CARD_CHANGE_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REASON_LABELS[reason]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Keep as it is
-        </Button>
-        <Button type="submit" variant={copy.danger ? 'destructive' : 'default'} loading={run.isExecuting}>
-          {copy.button}
-        </Button>
-      </DialogFooter>
-    </form>
+      }
+    >
+      {(dialog) => <CardChangeDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </LazyDialog>
   );
 }

@@ -1,9 +1,8 @@
 'use client';
 // Inviting a member of staff: name, e-mail and role; on success the one-time link to hand over
-// (it is not stored in clear, so it is shown this once).
+// (it is not stored in clear, so it is shown this once). The dialog itself, loaded when the
+// "Invite staff" button is first wanted (invite-staff-button.tsx, components/ui/lazy-dialog.tsx).
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
-import { Copy, UserPlus } from 'lucide-react';
-import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,54 +12,25 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/select';
-import { toast } from '@/components/ui/toaster';
 import { inviteStaff } from '@/lib/backoffice/actions/staff';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { InviteLink } from './invite-link';
 
 // zod and the schema load after the first paint (lazy-resolver.ts).
 const inviteStaffResolver = lazyZodResolver(() =>
   import('@/lib/backoffice/forms/staff').then((m) => m.inviteStaffSchema),
 );
 
-export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {
-  const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
-  return (
-    <div className="grid gap-2">
-      <label htmlFor="invite-link" className="text-sm font-medium">
-        Invitation link (valid until {formatDateTime(expiresAt)})
-      </label>
-      <div className="flex gap-2">
-        <Input id="invite-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <Button
-          type="button"
-          variant="outline"
-          onClick={async () => {
-            await navigator.clipboard.writeText(url);
-            toast.success('Invitation link copied');
-          }}
-        >
-          <Copy className="size-4" aria-hidden="true" />
-          Copy
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">
-        Send it to them privately. It works once, and is not shown again.
-      </p>
-    </div>
-  );
-}
-
-export function InviteStaffDialog() {
+export function InviteStaffDialogBody({ dialog }: { dialog: LazyDialogState }) {
   usePreloadResolver(inviteStaffResolver);
-  const [open, setOpen] = useState(false);
+  const setOpen = dialog.onOpenChange;
   const { form, action, handleSubmitWithAction, resetFormAndAction } = useHookFormAction(
     inviteStaff,
     inviteStaffResolver,
@@ -71,19 +41,13 @@ export function InviteStaffDialog() {
 
   return (
     <Dialog
-      open={open}
+      open={dialog.open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) resetFormAndAction();
       }}
     >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus className="size-4" aria-hidden="true" />
-          Invite staff
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
         <DialogHeader>
           <DialogTitle>Invite a member of staff</DialogTitle>
           <DialogDescription>They choose their own password from the link you give them.</DialogDescription>

@@ -5,20 +5,19 @@
 import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import dynamic from 'next/dynamic';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/backoffice/actions/staff';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/backoffice/auth/staff-roles';
-import { InviteLink } from './invite-staff-dialog';
+
+// The confirmations are mounted when wanted and their code (Radix Dialog) loaded then: the list
+// is what the page shows first (components/ui/lazy-dialog.tsx says why).
+const dialogs = () => import('./staff-row-dialogs');
+const RoleChangeDialog = dynamic(() => dialogs().then((m) => m.RoleChangeDialog), { ssr: false });
+const StatusChangeDialog = dynamic(() => dialogs().then((m) => m.StatusChangeDialog), { ssr: false });
+const InviteLinkDialog = dynamic(() => dialogs().then((m) => m.InviteLinkDialog), { ssr: false });
 
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };
 
@@ -57,46 +56,16 @@ export function StaffRoleSelect({ member, disabled }: { member: Member; disabled
           </option>
         ))}
       </NativeSelect>
-      <Dialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          // Escape, the close button or a click outside: nothing changes.
-          if (!open && !isExecuting) setPending(null);
-        }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Change the role of {member.email}?</DialogTitle>
-            <DialogDescription>
-              From {ROLE_LABELS[role]} to {pending ? ROLE_LABELS[pending] : ''}. They are signed out
-              everywhere at once and sign in again with the new role.
-            </DialogDescription>
-          </DialogHeader>
-          {pending ? (
-            <dl className="grid gap-3 text-sm">
-              <div>
-                <dt className="font-medium">Now: {ROLE_LABELS[role]}</dt>
-                <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
-              </div>
-              <div>
-                <dt className="font-medium">New: {ROLE_LABELS[pending]}</dt>
-                <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[pending]}</dd>
-              </div>
-            </dl>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" disabled={isExecuting} onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button
-              loading={isExecuting}
-              onClick={() => pending && execute({ staffId: member.id, role: pending })}
-            >
-              {pending ? `Make ${ROLE_LABELS[pending]}` : 'Change role'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {pending !== null ? (
+        <RoleChangeDialog
+          email={member.email}
+          role={role}
+          pending={pending}
+          busy={isExecuting}
+          onCancel={() => setPending(null)}
+          onConfirm={() => execute({ staffId: member.id, role: pending })}
+        />
+      ) : null}
     </>
   );
 }
@@ -136,43 +105,23 @@ export function StaffRowActions({ member, isSelf }: { member: Member; isSelf: bo
       <Button variant={disabling ? 'destructive' : 'outline'} size="sm" onClick={() => setConfirming(true)}>
         {disabling ? 'Disable' : 'Enable'}
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{disabling ? `Disable ${member.email}?` : `Enable ${member.email}?`}</DialogTitle>
-            <DialogDescription>
-              {disabling
-                ? 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'
-                : 'They can sign in again with their existing password.'}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant={disabling ? 'destructive' : 'default'}
-              loading={status.isExecuting}
-              onClick={() =>
-                status.execute({ staffId: member.id, status: disabling ? 'disabled' : 'active' })
-              }
-            >
-              {disabling ? 'Disable account' : 'Enable account'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-      <Dialog open={!!invite.result.data} onOpenChange={(open) => !open && invite.reset()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>New invitation link for {member.email}</DialogTitle>
-            <DialogDescription>The previous link no longer works.</DialogDescription>
-          </DialogHeader>
-          {invite.result.data ? (
-            <InviteLink path={invite.result.data.invitePath} expiresAt={invite.result.data.expiresAt} />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {confirming ? (
+        <StatusChangeDialog
+          email={member.email}
+          disabling={disabling}
+          busy={status.isExecuting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => status.execute({ staffId: member.id, status: disabling ? 'disabled' : 'active' })}
+        />
+      ) : null}
+      {invite.result.data ? (
+        <InviteLinkDialog
+          email={member.email}
+          path={invite.result.data.invitePath}
+          expiresAt={invite.result.data.expiresAt}
+          onClose={() => invite.reset()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Staff accounts and roles (admins).
 import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
-import { InviteStaffDialog } from '@/components/staff/invite-staff-dialog';
+import { InviteStaffButton } from '@/components/staff/invite-staff-button';
 import { StaffRoleSelect, StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
@@ -29,7 +29,7 @@ export default async function StaffPage() {
       <PageHeader
         title="Staff"
         description="Who can use the back-office, and what their role lets them do. Role changes and disabling end the person's sessions at once."
-        actions={<InviteStaffDialog />}
+        actions={<InviteStaffButton />}
       />
       <Table>
         <TableHeader>

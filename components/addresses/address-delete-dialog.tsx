@@ -1,0 +1,52 @@
+'use client';
+// "Delete this address?" as a dialog on the user's page, loaded when its link is first wanted
+// (address-actions.tsx): what deleting means, then the same posted form as the confirmation page.
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { deleteQuestion } from '@/lib/backoffice/address-view';
+import { DeleteAddressForm } from './address-actions';
+
+export function DeleteAddressDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+  appUserId,
+  addressId,
+  label,
+  defaultNote,
+  requestId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: (event: Event) => void;
+  appUserId: string;
+  addressId: number;
+  label: string;
+  defaultNote: string | null;
+  requestId: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{deleteQuestion(label)}</DialogTitle>
+          <DialogDescription>
+            {defaultNote ?? 'Cards already sent there keep their history.'}
+          </DialogDescription>
+        </DialogHeader>
+        <DeleteAddressForm
+          appUserId={appUserId}
+          addressId={addressId}
+          label={label}
+          requestId={requestId}
+          onDeleted={() => onOpenChange(false)}
+          cancel={
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

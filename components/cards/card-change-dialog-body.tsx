@@ -1,0 +1,124 @@
+'use client';
+// The card action dialog itself, loaded when its button is first wanted (card-change-dialog.tsx,
+// components/ui/lazy-dialog.tsx): the confirmation, the reason and the call.
+import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { NativeSelect } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
+import {
+  CARD_CHANGE_REASONS,
+  REASON_LABELS,
+} from '@/lib/backoffice/forms/card-programme-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+
+// zod and the schema load once a dialog is open (lazy-resolver.ts).
+const cardChangeResolver = lazyZodResolver(() =>
+  import('@/lib/backoffice/forms/card-programme').then((m) => m.cardChangeWithReasonSchema),
+);
+import type { LazyDialogState } from '@/components/ui/lazy-dialog';
+import { CARD_ACTION_COPY, type CardChangeDialogProps } from './card-change-dialog';
+
+export function CardChangeDialogBody({
+  dialog,
+  requestId,
+  ...props
+}: CardChangeDialogProps & { dialog: LazyDialogState; requestId: string }) {
+  const copy = CARD_ACTION_COPY[props.action];
+  return (
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
+      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{copy.title}</DialogTitle>
+          <DialogDescription>
+            Card {props.cardLabel} of user {props.appUserId}. {props.consequence}
+          </DialogDescription>
+        </DialogHeader>
+        {dialog.open ? (
+          <CardChangeForm
+            key={requestId}
+            {...props}
+            requestId={requestId}
+            onDone={() => {
+              toast.success(copy.done);
+              dialog.onOpenChange(false);
+            }}
+            onCancel={() => dialog.onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const SERVER_ACTIONS = { lock: lockCard, cancel: cancelCard, unlock: unlockCard, activate: activateCard };
+
+function CardChangeForm({
+  action,
+  appUserId,
+  cardId,
+  requestId,
+  onDone,
+  onCancel,
+}: CardChangeDialogProps & { requestId: string; onDone: () => void; onCancel: () => void }) {
+  usePreloadResolver(cardChangeResolver);
+  const needsReason = action === 'lock' || action === 'cancel';
+  // Unlock and activate carry no reason: the schema with one, its reason filled, serves both
+  // kinds of form, and the server action of each parses only what it takes.
+  const {
+    form,
+    action: run,
+    handleSubmitWithAction,
+  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, cardChangeResolver, {
+    formProps: {
+      defaultValues: {
+        appUserId,
+        cardId,
+        requestId,
+        ...(needsReason ? {} : { reason: 'OTHER' as const }),
+      },
+    },
+    actionProps: { onSuccess: onDone },
+  });
+  const { errors } = form.formState;
+  const copy = CARD_ACTION_COPY[action];
+  return (
+    <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
+      {run.result.serverError ? (
+        <Alert variant="error" live>
+          <AlertTitle>Nothing was changed</AlertTitle>
+          <AlertDescription>{run.result.serverError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {needsReason ? (
+        <Field label="Reason" required error={errors.reason?.message}>
+          <NativeSelect placeholder="Choose a reason" {...form.register('reason')}>
+            {CARD_CHANGE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {REASON_LABELS[reason]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Keep as it is
+        </Button>
+        <Button type="submit" variant={copy.danger ? 'destructive' : 'default'} loading={run.isExecuting}>
+          {copy.button}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

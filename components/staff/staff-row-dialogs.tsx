@@ -1,0 +1,131 @@
+'use client';
+// The confirmations of staff-row-actions.tsx, loaded when one is first wanted: a role change
+// (both roles in words; the person is signed out everywhere), disabling or enabling an account,
+// and a fresh invitation link. Each is mounted open; Escape, the close button or a click outside
+// cancels, and nothing changes.
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
+import type { StaffRole } from '@/lib/backoffice/auth/staff-roles';
+import { InviteLink } from './invite-link';
+
+export function RoleChangeDialog({
+  email,
+  role,
+  pending,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  email: string;
+  role: StaffRole;
+  pending: StaffRole;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change the role of {email}?</DialogTitle>
+          <DialogDescription>
+            From {ROLE_LABELS[role]} to {ROLE_LABELS[pending]}. They are signed out everywhere at once and
+            sign in again with the new role.
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-3 text-sm">
+          <div>
+            <dt className="font-medium">Now: {ROLE_LABELS[role]}</dt>
+            <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">New: {ROLE_LABELS[pending]}</dt>
+            <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[pending]}</dd>
+          </div>
+        </dl>
+        <DialogFooter>
+          <Button variant="outline" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={onConfirm}>
+            Make {ROLE_LABELS[pending]}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function StatusChangeDialog({
+  email,
+  disabling,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  email: string;
+  disabling: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{disabling ? `Disable ${email}?` : `Enable ${email}?`}</DialogTitle>
+          <DialogDescription>
+            {disabling
+              ? 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'
+              : 'They can sign in again with their existing password.'}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant={disabling ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>
+            {disabling ? 'Disable account' : 'Enable account'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function InviteLinkDialog({
+  email,
+  path,
+  expiresAt,
+  onClose,
+}: {
+  email: string;
+  path: string;
+  expiresAt: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New invitation link for {email}</DialogTitle>
+          <DialogDescription>The previous link no longer works.</DialogDescription>
+        </DialogHeader>
+        <InviteLink path={path} expiresAt={expiresAt} />
+      </DialogContent>
+    </Dialog>
+  );
+}
