@@ -9,7 +9,7 @@ import {
   CSV_BOM,
 } from './cards-csv';
 import { cardRecord, FULL, userEntry } from './cards-test-fixtures';
-import { toCardsUserRow } from './cards-view';
+import { toCardsUserRow } from './cards-view-schemas';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {

@@ -4,14 +4,12 @@
 // cards-view has masked them.
 import 'server-only';
 import {
-  toCardsPage,
-  toCardsUserRow,
-  walletFilterFor,
   type CardsError,
   type CardsPage,
   type CardsQuery,
   type CardsUserRow,
 } from '@/lib/backoffice/cards-view';
+import { toCardsPage, toCardsUserRow, walletFilterFor } from '@/lib/backoffice/cards-view-schemas';
 import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/backoffice/wallet-client';
 
 type CardListClient = Pick<WalletClient, 'cardListAllByUser'>;

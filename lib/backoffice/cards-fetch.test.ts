@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CardsLoadError, fetchCardsPage } from './cards-fetch';
 import { userEntry } from './cards-test-fixtures';
-import { toCardsPage, type CardsQuery } from './cards-view';
+import { type CardsQuery } from './cards-view';
+import { toCardsPage } from './cards-view-schemas';
 
 const query: CardsQuery = { page: 2, size: 10, q: null, all: false };
 

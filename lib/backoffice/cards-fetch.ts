@@ -1,14 +1,7 @@
 // The browser's side of GET /cards/data: fetch one page of the card list, check it against the
 // contract, and turn a refusal into an error carrying the route's words for staff. Used as the
 // queryFn of the /cards list's queries and prefetches (keys: cards-query-keys).
-import {
-  cardsDataHref,
-  cardsErrorSchema,
-  cardsPageSchema,
-  type CardsError,
-  type CardsPage,
-  type CardsQuery,
-} from '@/lib/backoffice/cards-view';
+import { cardsDataHref, type CardsError, type CardsPage, type CardsQuery } from '@/lib/backoffice/cards-view';
 
 export class CardsLoadError extends Error {
   override name = 'CardsLoadError';
@@ -50,6 +43,8 @@ export async function fetchCardsPage(query: CardsQuery, signal?: AbortSignal): P
     );
   }
   const body: unknown = await response.json().catch(() => undefined);
+  // The schemas (and zod) load with the first answer, not with the page (cards-view-schemas.ts).
+  const { cardsErrorSchema, cardsPageSchema } = await import('@/lib/backoffice/cards-view-schemas');
   if (!response.ok) {
     const refusal = cardsErrorSchema.safeParse(body);
     throw new CardsLoadError(refusal.success ? refusal.data.error : UNREADABLE, response.status);

@@ -4,17 +4,14 @@ import { cardRecord, FULL, userEntry } from './cards-test-fixtures';
 import {
   cardsDataHref,
   cardsExportHref,
-  cardsFilterField,
   cardsHref,
-  cardsPageSchema,
   cardsPaginationParams,
   cardsResultState,
   parseCardsQuery,
   summarizeCardStatuses,
-  toCardsPage,
-  walletFilterFor,
   type CardsQuery,
 } from './cards-view';
+import { cardsFilterField, cardsPageSchema, toCardsPage, walletFilterFor } from './cards-view-schemas';
 
 const query = (overrides: Partial<CardsQuery> = {}): CardsQuery => ({
   page: 1,

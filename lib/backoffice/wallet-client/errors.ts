@@ -200,6 +200,7 @@ export const PARAMETER_LABELS: Record<string, string> = {
   requestId: 'request ID',
   pageNum: 'page number',
   pageSize: 'page size',
+  type: 'entry type',
   paymentAssetId: 'paying asset',
   categoryId: 'card type',
   embossedName: 'name on the card',

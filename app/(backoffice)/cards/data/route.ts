@@ -4,7 +4,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
-import { cardsPageSchema, parseCardsQuery, type CardsError } from '@/lib/backoffice/cards-view';
+import { parseCardsQuery, type CardsError } from '@/lib/backoffice/cards-view';
+import { cardsPageSchema } from '@/lib/backoffice/cards-view-schemas';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const dynamic = 'force-dynamic';

@@ -12,7 +12,8 @@ import {
   CSV_CONTENT_TYPE,
 } from '@/lib/backoffice/cards-csv';
 import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
-import { cardsFilterField, parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
+import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
+import { cardsFilterField } from '@/lib/backoffice/cards-view-schemas';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
