@@ -4,8 +4,7 @@
 // stays in the form on an error.
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { signIn } from 'next-auth/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -21,6 +20,8 @@ const signInResolver = lazyZodResolver(() =>
 );
 
 type SignInValues = z.infer<typeof signInSchema>;
+
+const loadNextAuth = () => import('next-auth/react');
 
 export function signInErrorMessage(code: string | null | undefined): { title: string; detail: string } {
   if (code?.startsWith('locked')) {
@@ -44,6 +45,9 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
   usePreloadResolver(signInResolver);
+  useEffect(() => {
+    void loadNextAuth().catch(() => undefined);
+  }, []);
   const router = useRouter();
   const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
   const form = useForm<SignInValues>({
@@ -54,7 +58,11 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const result = await signIn('credentials', { ...values, redirect: false });
+    // next-auth's client (and the helpers it brings) loads once the form is on screen, not with
+    // the page: it is needed for this one call.
+    const result = await loadNextAuth()
+      .then(({ signIn }) => signIn('credentials', { ...values, redirect: false }))
+      .catch(() => undefined);
     if (!result || result.error || !result.ok) {
       setFailure(signInErrorMessage(result?.error));
       return;
