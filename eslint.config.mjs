@@ -93,6 +93,30 @@ const config = [
     },
   },
   {
+    // The first-load budget (docs/back-office.md, "First-load JavaScript"): components reach zod and
+    // the schema modules only through lazy resolvers and dynamic imports, and take constants and
+    // pure helpers from the zod-free modules beside them. Types may still come from anywhere.
+    // The card-issue wizard still loads its schemas with the page: the one known exception.
+    files: ['components/**'],
+    ignores: ['components/card-issue/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(zod(/.*)?|@hookform/resolvers/zod|@/lib/wallet/contract/schemas|@/lib/backoffice/(forms/(staff|card-programme|user-forms|card-issue|audit)|paging-schemas|cards-view-schemas))$',
+              allowTypeImports: true,
+              message:
+                'This module carries zod into the first load: import its constants from the zod-free module beside it (contract/enums, forms/*-rules, paging, cards-view) and its schema through lazyZodResolver or a dynamic import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures receive a function named `use`; it is not React's hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

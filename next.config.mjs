@@ -4,6 +4,7 @@
 const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // JS_SOURCE_MAPS=1 writes the browser source maps: to see what a chunk of the first load holds.
   productionBrowserSourceMaps: process.env.JS_SOURCE_MAPS === '1',
   reactStrictMode: true,
   // Type checking is the test suite's static stage (`tsc --noEmit` over app, lib, tests and

@@ -16,10 +16,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
-import {
-  CARD_CHANGE_REASONS,
-  REASON_LABELS,
-} from '@/lib/backoffice/forms/card-programme-rules';
+import { CARD_CHANGE_REASONS, REASON_LABELS } from '@/lib/backoffice/forms/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 
 // zod and the schema load once a dialog is open (lazy-resolver.ts).
