@@ -452,14 +452,24 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     const remedies: string[] = [];
     if (pageLibs.includes('zod') || sharedLibs.includes('zod'))
       remedies.push(
-        'load the rest of zod after the first paint as the forms’ resolvers now do (lib/backoffice/forms/lazy-resolver.ts), or check it with `zod/mini` (tree-shakable)',
+        `load zod after the first paint where it still comes with the page (${routesWith('zod').join(', ')}), as the forms’ lazy resolvers do (lib/backoffice/forms/lazy-resolver.ts)`,
       );
     if (pageLibs.includes('drizzle-orm') || sharedLibs.includes('drizzle-orm'))
       remedies.push(
         `keep Drizzle out of client code (it is in the bundles of ${routesWith('drizzle-orm').join(', ')})`,
       );
     if (pageLibs.includes('cmdk'))
-      remedies.push('load cmdk and the dialogs with `next/dynamic` when first opened');
+      remedies.push(
+        `load the combobox’s list (cmdk, Radix Popover and its positioning) when it first opens, the trigger alone being what the page shows (${routesWith('cmdk').join(', ')})`,
+      );
+    if (pageLibs.includes('react-hook-form'))
+      remedies.push(
+        `post the forms that need no check as they are typed straight to their actions (React’s useActionState) instead of through react-hook-form and the action hooks (${routesWith('react-hook-form').join(', ')})`,
+      );
+    if (pageLibs.includes('@tanstack/react-query'))
+      remedies.push(
+        `page through server renders instead of client queries (${routesWith('@tanstack/react-query').join(', ')})`,
+      );
     out.push(
       `**First-load JavaScript (${status(met(`No route over ${FIRST_LOAD_JS_BUDGET / 1000} kB`))}).** ${(shared / 1000).toFixed(0)} kB (gzip) is loaded by every route before any page code${sharedLibs.length ? ` (recognised inside: ${sharedLibs.join(', ')})` : ''}; page code then adds ${pageLibs.length ? pageLibs.map((l) => `${l} (${routesWith(l).join(', ')})`).join(', ') : 'no recognised library'}. The heaviest route loads ${(Math.max(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB, the lightest ${(Math.min(...js.map((r) => r.firstLoad.gzipBytes)) / 1000).toFixed(0)} kB.`,
       '',

@@ -94,6 +94,7 @@ const SIGNATURES: [string, RegExp][] = [
   ['cmdk', /cmdk-/],
   ['next-themes', /next-themes|prefers-color-scheme/],
   ['i18n-iso-countries', /Afghanistan/],
+  ['tailwind-merge', /fvn-ordinal/],
 ];
 
 const CHROMIUM_ARGS = [
