@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { affordableCount, decimalToMinor, formatMinor, majorToMinor, minorToMajor } from './money';
+import { amountParam } from './schemas';
+import {
+  affordableCount,
+  amountTextRule,
+  decimalToMinor,
+  formatMinor,
+  majorToMinor,
+  minorToMajor,
+} from './money';
 
 describe('minorToMajor', () => {
   it.each([
@@ -117,5 +125,32 @@ describe('decimalToMinor', () => {
     for (const bad of ['', '.5', '1.', '-1', '1e3', ' 1', '1,00', 'abc']) {
       expect(decimalToMinor(bad, 2), bad).toBeUndefined();
     }
+  });
+});
+
+describe('amountTextRule', () => {
+  it('is the contract amount rule without zod: the same verdict and words as amountParam', () => {
+    const values = [
+      '25.00',
+      '0.01',
+      '1',
+      '999999999999999',
+      '0',
+      '0.00',
+      '-1',
+      '1,00',
+      '1.1234567',
+      '',
+      ' 1',
+      '1e3',
+      'abc',
+      '01',
+    ];
+    for (const value of values) {
+      const parsed = amountParam.safeParse(value);
+      expect(amountTextRule(value), value).toBe(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    }
+    expect(amountTextRule('0')).toBe('must be more than 0');
+    expect(amountTextRule('1,00')).toBe('must be a decimal amount in major units, e.g. 25.00');
   });
 });
