@@ -17,17 +17,9 @@ import {
   WALLET_ACCOUNT_TYPES,
 } from './enums';
 
-export {
-  CARD_ACCOUNT_STATUSES,
-  CARD_CHANGE_REASONS,
-  CARD_STATUSES,
-  CARD_TYPES,
-  GENDERS,
-  LEDGER_TYPES,
-  SUPPORT_DOCUMENT_TYPES,
-  WALLET_ACCOUNT_TYPES,
-};
-export type { CardChangeReason } from './enums';
+// The lists themselves live in enums.ts (zod-free, for the browser); every importer of the
+// schemas gets them from here too.
+export * from './enums';
 
 // ---------------------------------------------------------------- parameter building blocks
 
