@@ -9,9 +9,9 @@ import { auditEntryBatches } from '@/lib/backoffice/audit/list-audit-entries';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { CSV_CONTENT_TYPE } from '@/lib/backoffice/cards-csv';
 import { getDb } from '@/lib/backoffice/db';
 import { auditFiltersSchema } from '@/lib/backoffice/forms/audit';
+import { csvDownload } from '@/lib/backoffice/csv-download';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,39 +59,13 @@ export async function GET(request: NextRequest) {
     summary: `CSV export of the audit log (${scope.length ? scope.join(', ') : 'every entry'})`,
   });
 
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const rows = first.done ? '' : first.value.map(auditCsvLine).join('');
-      controller.enqueue(encoder.encode(auditCsvPreamble() + rows));
-      if (first.done) controller.close();
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(next.value.map(auditCsvLine).join('')));
-      } catch (error) {
-        // Headers are gone: failing the stream makes the browser report a failed download
-        // instead of saving a file that silently lacks the later rows.
-        console.error(`[audit-export] stopped: ${error instanceof Error ? error.name : 'unexpected error'}`);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return();
-    },
-  });
-
-  return new Response(body, {
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${auditCsvFilename(new Date())}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return csvDownload({
+    filename: auditCsvFilename(new Date()),
+    preamble: auditCsvPreamble(),
+    first,
+    rest: batches,
+    lines: (batch) => batch.map(auditCsvLine).join(''),
+    name: 'audit-export',
+    describeError: (error) => (error instanceof Error ? error.name : 'unexpected error'),
   });
 }

@@ -5,12 +5,7 @@
 // users' personal data out of the back-office.
 import type { NextRequest } from 'next/server';
 import { can } from '@/lib/backoffice/auth/permissions';
-import {
-  cardsCsvFilename,
-  cardsCsvLines,
-  cardsCsvPreamble,
-  CSV_CONTENT_TYPE,
-} from '@/lib/backoffice/cards-csv';
+import { cardsCsvFilename, cardsCsvLines, cardsCsvPreamble } from '@/lib/backoffice/cards-csv';
 import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
 import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
 import { cardsFilterField } from '@/lib/backoffice/cards-view-schemas';
@@ -18,6 +13,7 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
+import { csvDownload } from '@/lib/backoffice/csv-download';
 
 export const dynamic = 'force-dynamic';
 
@@ -66,40 +62,13 @@ export async function GET(request: NextRequest) {
   }
   await audit('success', `CSV export of cards (${scope})`, 0);
 
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let text = cardsCsvPreamble();
-      if (!firstPage.done) text += firstPage.value.map(cardsCsvLines).join('');
-      controller.enqueue(encoder.encode(text));
-      if (firstPage.done) controller.close();
-    },
-    async pull(controller) {
-      try {
-        const next = await users.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(next.value.map(cardsCsvLines).join('')));
-      } catch (error) {
-        // Headers are gone: failing the stream makes the browser report a failed download
-        // instead of saving a file that silently lacks the later pages.
-        console.error(`[cards-export] stopped: ${asWalletClientError(error)?.message ?? 'unexpected error'}`);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await users.return();
-    },
-  });
-
-  return new Response(body, {
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${cardsCsvFilename(new Date())}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return csvDownload({
+    filename: cardsCsvFilename(new Date()),
+    preamble: cardsCsvPreamble(),
+    first: firstPage,
+    rest: users,
+    lines: (page) => page.map(cardsCsvLines).join(''),
+    name: 'cards-export',
+    describeError: (error) => asWalletClientError(error)?.message ?? 'unexpected error',
   });
 }

@@ -18,10 +18,10 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { CSV_CONTENT_TYPE } from '@/lib/backoffice/cards-csv';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { getDb } from '@/lib/backoffice/db';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
+import { csvDownload } from '@/lib/backoffice/csv-download';
 
 export const dynamic = 'force-dynamic';
 
@@ -83,43 +83,13 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   }
   await audit('success', `CSV export of ${what} (${ownerText})`, 0);
 
-  const lines = (page: LedgerEntry[]) => page.map((entry) => ledgerCsvLine(entry, asset)).join('');
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let text = ledgerCsvPreamble();
-      if (!firstPage.done) text += lines(firstPage.value);
-      controller.enqueue(encoder.encode(text));
-      if (firstPage.done) controller.close();
-    },
-    async pull(controller) {
-      try {
-        const next = await entries.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(lines(next.value)));
-      } catch (error) {
-        // Headers are gone: failing the stream makes the browser report a failed download
-        // instead of saving a file that silently lacks the older entries.
-        console.error(
-          `[ledger-export] stopped: ${asWalletClientError(error)?.message ?? 'unexpected error'}`,
-        );
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await entries.return();
-    },
-  });
-
-  return new Response(body, {
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${ledgerCsvFilename(assetId, new Date(), type)}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return csvDownload({
+    filename: ledgerCsvFilename(assetId, new Date(), type),
+    preamble: ledgerCsvPreamble(),
+    first: firstPage,
+    rest: entries,
+    lines: (page) => page.map((entry) => ledgerCsvLine(entry, asset)).join(''),
+    name: 'ledger-export',
+    describeError: (error) => asWalletClientError(error)?.message ?? 'unexpected error',
   });
 }
