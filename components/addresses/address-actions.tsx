@@ -14,6 +14,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { DialogFooter } from '@/components/ui/dialog-footer';
 import { toast } from '@/components/ui/toaster';
 import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
 import { newRequestId } from '@/lib/backoffice/request-id';
@@ -98,13 +99,13 @@ export function DeleteAddressForm({
   return (
     <form method="post" action={deleteAddress as unknown as (data: FormData) => void} onSubmit={onSubmit}>
       <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
-      <div data-slot="dialog-footer" className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <DialogFooter>
         {cancel}
         <Button type="submit" variant="destructive" loading={isExecuting}>
           <Trash2 aria-hidden="true" />
           Delete address
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -67,15 +67,8 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<'div'
   return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
 }
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+// In its own module (no Radix): a page's plain form can end with the same footer.
+export { DialogFooter } from './dialog-footer';
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return (
