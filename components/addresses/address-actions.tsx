@@ -11,10 +11,11 @@ import { Star, Trash2 } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DialogFooter } from '@/components/ui/dialog-footer';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { toast } from '@/components/ui/toaster';
 import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
 import { newRequestId } from '@/lib/backoffice/request-id';
@@ -123,48 +124,32 @@ export function DeleteAddressButton({
   requestId,
   confirmHref,
 }: AddressRef & { label: string; defaultNote: string | null; requestId: string; confirmHref: string }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const [link, setLink] = useState<HTMLAnchorElement | null>(null);
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    // A plain click opens the dialog; anything else (new tab, no script) follows the link.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    setWanted(true);
-    setOpen(true);
-  }
-  const warm = () => void loadDialog().catch(() => undefined);
   return (
-    <>
-      <a
-        ref={setLink}
-        href={confirmHref}
-        onClick={onClick}
-        onPointerEnter={warm}
-        onFocus={warm}
-        aria-haspopup="dialog"
-        aria-label={`Delete ${label}`}
-        className={buttonVariants({ variant: 'outline', size: 'sm' })}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </a>
-      {wanted ? (
+    <LazyDialog
+      preload={loadDialog}
+      trigger={
+        // The confirmation page without JavaScript, or in a new tab; the dialog on a plain click.
+        <a
+          href={confirmHref}
+          aria-label={`Delete ${label}`}
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </a>
+      }
+    >
+      {(dialog) => (
         <DeleteAddressDialog
-          open={open}
-          onOpenChange={setOpen}
-          returnFocus={(event) => {
-            event.preventDefault();
-            link?.focus();
-          }}
+          dialog={dialog}
           appUserId={appUserId}
           addressId={addressId}
           label={label}
           defaultNote={defaultNote}
           requestId={requestId}
         />
-      ) : null}
-    </>
+      )}
+    </LazyDialog>
   );
 }
 

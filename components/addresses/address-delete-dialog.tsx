@@ -3,22 +3,19 @@
 // (address-actions.tsx): what deleting means, then the same posted form as the confirmation page.
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { deleteQuestion } from '@/lib/backoffice/address-view';
 import { DeleteAddressForm } from './address-actions';
 
 export function DeleteAddressDialog({
-  open,
-  onOpenChange,
-  returnFocus,
+  dialog,
   appUserId,
   addressId,
   label,
   defaultNote,
   requestId,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocus: (event: Event) => void;
+  dialog: LazyDialogState;
   appUserId: string;
   addressId: number;
   label: string;
@@ -26,8 +23,8 @@ export function DeleteAddressDialog({
   requestId: string;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
+      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
         <DialogHeader>
           <DialogTitle>{deleteQuestion(label)}</DialogTitle>
           <DialogDescription>
@@ -39,9 +36,9 @@ export function DeleteAddressDialog({
           addressId={addressId}
           label={label}
           requestId={requestId}
-          onDeleted={() => onOpenChange(false)}
+          onDeleted={() => dialog.onOpenChange(false)}
           cancel={
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => dialog.onOpenChange(false)}>
               Cancel
             </Button>
           }

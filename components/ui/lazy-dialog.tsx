@@ -5,9 +5,13 @@
 // reaches the button or it takes focus, and shown on the first press. Without JavaScript the
 // button does nothing, as any dialog's: each dialog's action has a page of its own for that.
 //
+// The trigger may also be a link to the dialog's own page (its form for a browser without
+// JavaScript): a plain click opens the dialog, while a middle or modified click (a new tab) follows
+// the link.
+//
 // The render function gets the dialog's state: give `open` and `onOpenChange` to the Dialog, and
-// `returnFocus` to DialogContent's onCloseAutoFocus, so closing puts focus back on the button (the
-// button is not a Radix DialogTrigger, which would need Radix in the first load).
+// `returnFocus` to DialogContent's onCloseAutoFocus, so closing puts focus back on the trigger
+// (it is not a Radix DialogTrigger, which would need Radix in the first load).
 import * as React from 'react';
 
 export type LazyDialogState = {
@@ -17,10 +21,10 @@ export type LazyDialogState = {
 };
 
 type TriggerProps = {
-  ref?: React.Ref<HTMLButtonElement>;
-  onClick?: React.MouseEventHandler<HTMLButtonElement>;
-  onPointerEnter?: React.PointerEventHandler<HTMLButtonElement>;
-  onFocus?: React.FocusEventHandler<HTMLButtonElement>;
+  ref?: React.Ref<HTMLElement>;
+  onClick?: React.MouseEventHandler<HTMLElement>;
+  onPointerEnter?: React.PointerEventHandler<HTMLElement>;
+  onFocus?: React.FocusEventHandler<HTMLElement>;
   'aria-haspopup'?: 'dialog';
   'aria-expanded'?: boolean;
 };
@@ -28,25 +32,22 @@ type TriggerProps = {
 export function LazyDialog({
   trigger,
   preload,
-  open: controlledOpen,
   onOpenChange,
   children,
 }: {
-  /** The button that opens the dialog (a Button element). */
+  /** What opens the dialog: a Button element, or a link to the dialog's own page. */
   trigger: React.ReactElement<TriggerProps>;
   /** Starts loading the dialog's module, e.g. `() => import('./x-dialog-body')`. */
   preload: () => Promise<unknown>;
-  /** Controlled open state, when the owner needs it (e.g. to make a request ID per opening). */
-  open?: boolean;
+  /** Told of every opening and closing (e.g. to make a request ID per opening). */
   onOpenChange?: (open: boolean) => void;
   children: (state: LazyDialogState) => React.ReactNode;
 }) {
-  const [ownOpen, setOwnOpen] = React.useState(false);
-  const open = controlledOpen ?? ownOpen;
+  const [open, setOwnOpen] = React.useState(false);
   // Mounted on the first opening and kept, so that closing can animate and reopening is instant.
   const [wanted, setWanted] = React.useState(false);
   // State rather than a ref: the dialog's render function gets returnFocus, which uses it.
-  const [button, setButton] = React.useState<HTMLButtonElement | null>(null);
+  const [element, setElement] = React.useState<HTMLElement | null>(null);
 
   const setOpen = React.useCallback(
     (next: boolean) => {
@@ -62,22 +63,28 @@ export function LazyDialog({
   const returnFocus = React.useCallback(
     (event: Event) => {
       event.preventDefault();
-      button?.focus();
+      element?.focus();
     },
-    [button],
+    [element],
   );
 
-  const triggerButton = React.cloneElement(trigger, {
-    ref: setButton,
-    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+  const triggerElement = React.cloneElement(trigger, {
+    ref: setElement,
+    onClick: (event: React.MouseEvent<HTMLElement>) => {
       trigger.props.onClick?.(event);
-      if (!event.defaultPrevented) setOpen(true);
+      if (event.defaultPrevented) return;
+      if (event.currentTarget instanceof HTMLAnchorElement) {
+        const newTab = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+        if (newTab) return;
+        event.preventDefault();
+      }
+      setOpen(true);
     },
-    onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
+    onPointerEnter: (event: React.PointerEvent<HTMLElement>) => {
       trigger.props.onPointerEnter?.(event);
       warm();
     },
-    onFocus: (event: React.FocusEvent<HTMLButtonElement>) => {
+    onFocus: (event: React.FocusEvent<HTMLElement>) => {
       trigger.props.onFocus?.(event);
       warm();
     },
@@ -87,7 +94,7 @@ export function LazyDialog({
 
   return (
     <>
-      {triggerButton}
+      {triggerElement}
       {wanted ? children({ open, onOpenChange: setOpen, returnFocus }) : null}
     </>
   );
