@@ -74,8 +74,7 @@ export function assetPageHref(assetId: number, view: LedgerView, paging: Paging)
 /** The CSV of what the page shows: the same owner hint and type, every page. */
 export function assetExportHref(assetId: number, view: LedgerView): string {
   const query = new URLSearchParams();
-  if (view.owner) query.set('user', view.owner);
-  if (view.type) query.set('type', view.type);
+  for (const [key, value] of Object.entries(assetLinkParams(view))) if (value) query.set(key, value);
   const base = `/assets/${assetId}/export`;
   return query.size > 0 ? `${base}?${query.toString()}` : base;
 }

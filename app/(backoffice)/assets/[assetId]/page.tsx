@@ -35,7 +35,7 @@ import { findAsset, type AssetOwner } from '@/lib/backoffice/asset-ledger-data';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { formatMoney } from '@/lib/backoffice/format';
-import { DEFAULT_PAGE_SIZE, pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { LEDGER_TYPES, type LedgerPage } from '@/lib/wallet/contract/schemas';
 import { findUser } from '../../users/[appUserId]/find-user';
@@ -195,10 +195,11 @@ export default async function AssetPage({
             aria-label="Filter the ledger"
             className="flex flex-wrap items-end gap-3 rounded-lg border border-border p-4"
           >
-            {holder ? <input type="hidden" name="user" value={holder} /> : null}
-            {paging.size !== DEFAULT_PAGE_SIZE ? (
-              <input type="hidden" name="size" value={paging.size} />
-            ) : null}
+            {/* What the page's links keep besides the type (the owner, a size); a new filter starts at page 1. */}
+            {Object.entries(pagingLinkParams(paging, assetLinkParams({ ...view, type: null }))).map(
+              ([name, value]) =>
+                value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+            )}
             <div className="grid min-w-0 gap-1.5">
               <Label htmlFor="ledger-type">Type</Label>
               <NativeSelect
