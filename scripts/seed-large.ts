@@ -123,7 +123,7 @@ async function main(): Promise<void> {
           insert into wallet.users (id, app_id, app_user_id, email, wallet_account_type, wallet_token_hash,
             first_name, last_name, birthday, mobile, region, document_type, document_no, photos, registered_at)
           select u.id, ${appKey}, u.app_user_id, u.app_user_id || '@seed.example.com', 'STANDARD', md5(u.app_user_id),
-            'Seed', 'User', '1990-01-01', '1-4155550100', 'United States', 'PASSPORT', 'S' || lpad(u.id::text, 8, '0'),
+            'Seed', 'User', '1990-01-01', '1-' || (4150000000 + u.id)::text, 'United States', 'PASSPORT', 'S' || lpad(u.id::text, 8, '0'),
             array['https://files.example.com/seed.png'], u.registered_at::timestamptz
           from unnest(${sql.raw(`array[${userIds.join(',')}]::int[]`)}, ${textArray(appUserIds)}, ${textArray(registered)})
             as u(id, app_user_id, registered_at)`);
