@@ -52,10 +52,6 @@ export async function searchUsers(options: {
   params: OperationParams<'userSearch'>;
 }): Promise<UserSearchResult> {
   const { engine, app, params } = options;
-  const rows = await engine.query<UserEntryRow>(
-    SEARCH_USERS.text,
-    searchKeys(app.id, params.q, params.pageSize),
-    SEARCH_USERS.name,
-  );
+  const rows = await engine.query<UserEntryRow>(SEARCH_USERS.text, searchKeys(app.id, params.q, params.pageSize));
   return { list: await toUserEntries(engine, app, rows) };
 }
