@@ -4,7 +4,6 @@
 import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { CardIssueWizard } from '@/components/card-issue/card-issue-wizard';
-import { QueryProvider } from '@/components/query-provider';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/backoffice/auth/permissions';
@@ -94,9 +93,7 @@ export default async function IssueCardPage({
   return (
     <>
       <PageHeader {...HEADER} />
-      <QueryProvider>
-        <CardIssueWizard {...loaded} canFundWallet={can(me.role, 'money.transfer')} />
-      </QueryProvider>
+      <CardIssueWizard {...loaded} canFundWallet={can(me.role, 'money.transfer')} />
     </>
   );
 }
