@@ -1,15 +1,21 @@
 'use client';
-// Combobox: a searchable single-select built on cmdk inside a Radix Popover (ISO countries, user
-// lookup). The trigger is a button with role="combobox"; typing on it or pressing ArrowDown opens
-// the list, the search box filters it, Enter picks, Escape closes. Reports the chosen option's
-// `value` string through onChange and, with `name`, submits it through a hidden input.
-import { Command } from 'cmdk';
-import { Check, ChevronsUpDown, Search } from 'lucide-react';
+// Combobox: a searchable single-select (ISO countries, user lookup). The trigger is a button with
+// role="combobox"; typing on it or pressing ArrowDown opens the list, the search box filters it,
+// Enter picks, Escape closes. Reports the chosen option's `value` string through onChange and,
+// with `name`, submits it through a hidden input.
+//
+// This module is the trigger and the state. The list (cmdk inside a Radix Popover, with Floating
+// UI placing it: about 25 kB gzip) is combobox-panel.tsx, loaded when the list is first wanted:
+// fetched as the pointer reaches the trigger or it takes focus, so a page with a combobox does not
+// ship it in its first load.
+import { ChevronsUpDown } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { controlClasses } from './input';
-import { Popover, PopoverContent, PopoverTrigger } from './popover';
-import { Spinner } from './spinner';
+
+const loadPanel = () => import('./combobox-panel');
+const ComboboxPanel = dynamic(() => loadPanel().then((m) => m.ComboboxPanel), { ssr: false });
 
 export interface ComboboxOption {
   value: string;
@@ -78,6 +84,8 @@ export function Combobox({
   ...aria
 }: ComboboxProps) {
   const [open, setOpen] = React.useState(false);
+  // The panel is mounted from the first opening on (and kept, so closing can animate).
+  const [wanted, setWanted] = React.useState(false);
   const [search, setSearch] = React.useState('');
   // Remembers the last picked option so its label survives `options` changing (server search).
   const [picked, setPicked] = React.useState<ComboboxOption | undefined>(undefined);
@@ -103,33 +111,6 @@ export function Combobox({
       (selectedOption?.value === value ? selectedOption : undefined))
     : undefined;
 
-  // cmdk computes aria-activedescendant one render late (it can point at an unmounted item), so
-  // keep it in step with the highlighted item ourselves.
-  const syncActiveDescendant = React.useCallback((root: HTMLDivElement | null) => {
-    if (!root) return;
-    const sync = () => {
-      const active = root.querySelector('[cmdk-item][aria-selected="true"]')?.id;
-      for (const element of root.querySelectorAll('[cmdk-input], [cmdk-list]')) {
-        if (active) {
-          if (element.getAttribute('aria-activedescendant') !== active) {
-            element.setAttribute('aria-activedescendant', active);
-          }
-        } else if (element.hasAttribute('aria-activedescendant')) {
-          element.removeAttribute('aria-activedescendant');
-        }
-      }
-    };
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(root, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['aria-selected', 'aria-activedescendant'],
-    });
-    return () => observer.disconnect();
-  }, []);
-
   function changeSearch(next: string) {
     setSearch(next);
     onSearchChange?.(next);
@@ -151,9 +132,14 @@ export function Combobox({
   }, [open, focusSearch]);
 
   function changeOpen(next: boolean) {
+    if (next) setWanted(true);
     setOpen(next);
     if (!next && search !== '') changeSearch('');
   }
+
+  const warm = () => {
+    void loadPanel().catch(() => undefined);
+  };
 
   function pick(option: ComboboxOption) {
     returnFocus.current = true;
@@ -177,137 +163,70 @@ export function Combobox({
     }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpen(true);
+      changeOpen(true);
     } else if (printable) {
       // Type-to-search: open with the typed character already in the search box.
       event.preventDefault();
       changeSearch(event.key);
-      setOpen(true);
+      changeOpen(true);
     }
   }
 
   return (
-    <Popover open={open} onOpenChange={changeOpen}>
-      <PopoverTrigger asChild disabled={disabled}>
-        <button
-          ref={setTriggerRef}
-          id={id}
-          type="button"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={open ? contentId : undefined}
-          disabled={disabled}
-          onKeyDown={onTriggerKeyDown}
-          onBlur={() => {
-            if (!open) onBlur?.();
-          }}
-          data-slot="combobox-trigger"
-          data-placeholder={current ? undefined : ''}
-          className={cn(
-            controlClasses,
-            'flex h-9 items-center justify-between gap-2 px-3 text-left',
-            'data-[placeholder]:text-muted-foreground',
-            className,
-          )}
-          {...aria}
-        >
-          <span className="truncate">{current ? current.label : value ? value : placeholder}</span>
-          <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent
-        id={contentId}
-        align="start"
-        aria-label={aria['aria-label'] ?? searchPlaceholder}
-        className={cn('w-(--radix-popover-trigger-width) min-w-64 p-0', contentClassName)}
-        onOpenAutoFocus={(event) => {
-          // Focus the search box with the caret after any type-to-search character.
-          event.preventDefault();
-          focusSearch();
+    <>
+      <button
+        ref={setTriggerRef}
+        id={id}
+        type="button"
+        role="combobox"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-controls={open ? contentId : undefined}
+        disabled={disabled}
+        onClick={() => changeOpen(!open)}
+        onKeyDown={onTriggerKeyDown}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onBlur={() => {
+          if (!open) onBlur?.();
         }}
-        onEscapeKeyDown={() => {
-          returnFocus.current = true;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus.current) {
-            event.preventDefault();
-            triggerRef.current?.focus();
-          }
-          returnFocus.current = false;
-        }}
+        data-slot="combobox-trigger"
+        data-state={open ? 'open' : 'closed'}
+        data-placeholder={current ? undefined : ''}
+        className={cn(
+          controlClasses,
+          'flex h-9 items-center justify-between gap-2 px-3 text-left',
+          'data-[placeholder]:text-muted-foreground',
+          className,
+        )}
+        {...aria}
       >
-        <Command
-          ref={syncActiveDescendant}
-          shouldFilter={filter}
-          defaultValue={current?.value}
-          loop
-          label={searchPlaceholder}
-          className="flex flex-col overflow-hidden rounded-lg text-popover-foreground"
-        >
-          <div className="flex items-center gap-2 border-b px-3">
-            <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <Command.Input
-              ref={inputRef}
-              value={search}
-              onValueChange={changeSearch}
-              placeholder={searchPlaceholder}
-              className="flex h-10 w-full bg-transparent py-2 text-sm outline-hidden placeholder:text-muted-foreground"
-            />
-          </div>
-          <Command.List
-            label="Options"
-            className="max-h-72 scroll-py-1 overflow-x-hidden overflow-y-auto p-1"
-          >
-            {loading ? (
-              <Command.Loading>
-                <div className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground">
-                  <Spinner decorative />
-                  Searching…
-                </div>
-              </Command.Loading>
-            ) : (
-              <Command.Empty className="py-6 text-center text-sm text-muted-foreground">
-                {emptyText}
-              </Command.Empty>
-            )}
-            {options.map((option) => {
-              const selected = option.value === current?.value;
-              return (
-                <Command.Item
-                  key={option.value}
-                  value={option.value}
-                  keywords={[
-                    option.label,
-                    ...(option.description ? [option.description] : []),
-                    ...(option.keywords ?? []),
-                  ]}
-                  disabled={option.disabled}
-                  onSelect={() => pick(option)}
-                  className={cn(
-                    'relative flex cursor-default items-start gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-hidden select-none',
-                    'data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground',
-                    'data-[disabled=true]:pointer-events-none data-[disabled=true]:opacity-50',
-                  )}
-                >
-                  {selected ? (
-                    <Check className="absolute top-2 left-2 size-4 text-primary" aria-hidden="true" />
-                  ) : null}
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate">
-                      {option.label}
-                      {selected ? <span className="sr-only"> (selected)</span> : null}
-                    </span>
-                    {option.description ? (
-                      <span className="truncate text-xs text-muted-foreground">{option.description}</span>
-                    ) : null}
-                  </span>
-                </Command.Item>
-              );
-            })}
-          </Command.List>
-        </Command>
-      </PopoverContent>
+        <span className="truncate">{current ? current.label : value ? value : placeholder}</span>
+        <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      </button>
+      {wanted ? (
+        <ComboboxPanel
+          id={contentId}
+          open={open}
+          onOpenChange={changeOpen}
+          anchorRef={triggerRef}
+          inputRef={inputRef}
+          returnFocusRef={returnFocus}
+          focusSearch={focusSearch}
+          options={options}
+          current={current}
+          onPick={pick}
+          search={search}
+          onSearchChange={changeSearch}
+          searchPlaceholder={searchPlaceholder}
+          emptyText={emptyText}
+          filter={filter}
+          loading={loading}
+          label={aria['aria-label'] ?? searchPlaceholder}
+          className={contentClassName}
+        />
+      ) : null}
       {name !== undefined ? <input type="hidden" name={name} value={value ?? ''} /> : null}
-    </Popover>
+    </>
   );
 }
