@@ -2,26 +2,27 @@
 // CountryField: the ISO 3166-1 country of an address, picked from a searchable list (the kit's
 // Combobox) and bound to a react-hook-form field that holds the alpha-2 code. Names come from
 // lib/backoffice/format.ts, so the list, the user page and the wizard's review name a country
-// alike; the search also matches every other English name and the alpha-3 code ("DEU").
-import { alpha2ToAlpha3 } from 'i18n-iso-countries';
+// alike; the search also matches every other English name and the alpha-3 code ("DEU"). The list
+// itself (country-options.ts) loads after the first paint; until then the trigger shows the
+// chosen country's name.
+import { useEffect, useState } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
-import { COUNTRY_CODES, countryName, countryNames } from '@/lib/backoffice/format';
+import { countryName } from '@/lib/backoffice/format';
 import { useFieldError, type BoundFieldProps } from './use-field-error';
 
-let options: ComboboxOption[] | undefined;
-
-/** Every country, sorted by name; built on first use (250 of them). */
-export function countryOptions(): ComboboxOption[] {
-  options ??= COUNTRY_CODES.map((code) => {
-    const alpha3 = alpha2ToAlpha3(code);
-    return {
-      value: code,
-      label: countryName(code),
-      keywords: [...countryNames(code), code, ...(alpha3 ? [alpha3] : [])],
+function useCountryOptions(): ComboboxOption[] {
+  const [options, setOptions] = useState<ComboboxOption[]>([]);
+  useEffect(() => {
+    let live = true;
+    void import('./country-options').then((m) => {
+      if (live) setOptions(m.countryOptions());
+    });
+    return () => {
+      live = false;
     };
-  }).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  }, []);
   return options;
 }
 
@@ -40,6 +41,7 @@ export function CountryField<T extends FieldValues, TOut>({
   className,
 }: CountryFieldProps<T, TOut>) {
   const error = useFieldError(control, name, formatError);
+  const options = useCountryOptions();
   return (
     <Field
       id={id}
@@ -53,20 +55,24 @@ export function CountryField<T extends FieldValues, TOut>({
         <Controller
           control={control}
           name={name}
-          render={({ field }) => (
-            <Combobox
-              {...controlProps}
-              ref={field.ref}
-              options={countryOptions()}
-              value={typeof field.value === 'string' ? field.value : ''}
-              onChange={(code) => field.onChange(code)}
-              onBlur={field.onBlur}
-              placeholder="Choose a country"
-              searchPlaceholder="Search countries"
-              emptyText="No country matches."
-              aria-required={required}
-            />
-          )}
+          render={({ field }) => {
+            const code = typeof field.value === 'string' ? field.value : '';
+            return (
+              <Combobox
+                {...controlProps}
+                ref={field.ref}
+                options={options}
+                selectedOption={code ? { value: code, label: countryName(code) } : undefined}
+                value={code}
+                onChange={(code) => field.onChange(code)}
+                onBlur={field.onBlur}
+                placeholder="Choose a country"
+                searchPlaceholder="Search countries"
+                emptyText="No country matches."
+                aria-required={required}
+              />
+            );
+          }}
         />
       )}
     </Field>

@@ -1,0 +1,22 @@
+// Every country as an option of the kit's Combobox, sorted by name, each searchable by its other
+// English names and its alpha-2 and alpha-3 codes ("DEU"). Its own module, imported by
+// country-field.tsx after the first paint: the alpha-3 codes come from i18n-iso-countries, whose
+// code (with its diacritics table) pages need only once someone searches the list.
+import { alpha2ToAlpha3 } from 'i18n-iso-countries';
+import type { ComboboxOption } from '@/components/ui/combobox';
+import { COUNTRY_CODES, countryName, countryNames } from '@/lib/backoffice/format';
+
+let options: ComboboxOption[] | undefined;
+
+/** Built on first use (250 of them). */
+export function countryOptions(): ComboboxOption[] {
+  options ??= COUNTRY_CODES.map((code) => {
+    const alpha3 = alpha2ToAlpha3(code);
+    return {
+      value: code,
+      label: countryName(code),
+      keywords: [...countryNames(code), code, ...(alpha3 ? [alpha3] : [])],
+    };
+  }).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return options;
+}
