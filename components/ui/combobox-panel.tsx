@@ -96,7 +96,8 @@ export function ComboboxPanel({
         }}
         onInteractOutside={(event) => {
           // A press on the trigger toggles the list through the trigger's own click.
-          if (event.target instanceof Node && anchorRef.current?.contains(event.target)) event.preventDefault();
+          if (event.target instanceof Node && anchorRef.current?.contains(event.target))
+            event.preventDefault();
         }}
         onEscapeKeyDown={() => {
           returnFocusRef.current = true;

@@ -52,6 +52,9 @@ export async function searchUsers(options: {
   params: OperationParams<'userSearch'>;
 }): Promise<UserSearchResult> {
   const { engine, app, params } = options;
-  const rows = await engine.query<UserEntryRow>(SEARCH_USERS.text, searchKeys(app.id, params.q, params.pageSize));
+  const rows = await engine.query<UserEntryRow>(
+    SEARCH_USERS.text,
+    searchKeys(app.id, params.q, params.pageSize),
+  );
   return { list: await toUserEntries(engine, app, rows) };
 }
