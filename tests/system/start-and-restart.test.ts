@@ -5,11 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../helpers/app-process';
 import { callWallet, kycParams } from '../helpers/wallet-call';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const port = 3400 + Math.floor(Math.random() * 500);
-const baseUrl = `http://127.0.0.1:${port}`;
+// A port the OS says is free (a random one could be taken), kept across the restart.
+let port: number;
+let baseUrl: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
 let output = '';
@@ -62,6 +64,8 @@ function demoApp() {
 }
 
 beforeAll(async () => {
+  port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-start-'));
   await startServer();
 });
