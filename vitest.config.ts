@@ -51,7 +51,12 @@ export default defineConfig({
     projects: [
       project({
         name: 'unit',
-        include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+        include: [
+          'lib/**/*.test.ts',
+          'components/**/*.test.{ts,tsx}',
+          'scripts/**/*.test.ts',
+          'bench/**/*.test.ts',
+        ],
       }),
       project({
         name: 'api',

@@ -23,6 +23,7 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing).
 import { execSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,7 @@ import {
   type RouteJs,
 } from './lib/backoffice';
 import {
+  checkExhaustedGuarantees,
   checkGuarantees,
   checkTransferGuarantees,
   mark,
@@ -78,6 +80,7 @@ import {
   deepPage,
   ledgerDeepPage,
   requestFactory,
+  signedPath,
   TRANSFER_AMOUNT,
   type OpKey,
   type Population,
@@ -179,7 +182,16 @@ export type SizeResult = {
   scaleRounds?: Partial<Record<OpKey, { app: number[]; floor: number[] }>>;
   /** asset/transfer, agency asset -> a random user's wallet (absent in results before issue 12). */
   transfer?: Pair & { guarantees: TransferGuaranteeReport };
+  /** 4.4 issuance into a user's wallet funded for `fundedFor` cards, past its funds (first size; absent before stop 20). */
+  exhausted?: ExhaustedIssuance;
   backoffice: Record<string, LoadResult | { status: number }>;
+};
+export type ExhaustedIssuance = {
+  load: LoadResult;
+  fundedFor: number;
+  issued: number;
+  refused: number;
+  guarantees: GuaranteeReport;
 };
 /** A server process's resident memory once it had served its loads. */
 export type MemorySample = Memory & {
@@ -547,6 +559,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     noteFailures(`${label(cards)} issue (floor)`, f);
 
     await measureTransfers(db.url, wallet, floor, p, size);
+    if (cards === SIZES[0]) await measureExhausted(db.url, wallet, p, size);
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
@@ -644,6 +657,71 @@ async function measureTransfers(
   if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after transfers`);
   noteFailures(`${label(size.cards)} transfer (wallet)`, a);
   noteFailures(`${label(size.cards)} transfer (floor)`, f);
+}
+
+/** How many cards the exhausted asset's funds pay for. */
+const EXHAUSTED_FUNDS_FOR = 100;
+
+/**
+ * 4.4 issuance from one user's wallet funded for exactly EXHAUSTED_FUNDS_FOR cards, by
+ * CONNECTIONS clients at once for SECONDS: the funds run out early in the load, and every later
+ * application must be refused (4001) without a cent leaving the asset.
+ */
+async function measureExhausted(url: string, wallet: Server, p: Population, size: SizeResult): Promise<void> {
+  const walletAssetId = p.walletAssets[0]![0];
+  const [row] = await query<{ app_user_id: string; balance: string; fee: string }>(
+    url,
+    `select u.app_user_id, a.balance, (select fee from wallet.card_categories where id = $2) as fee
+       from wallet.assets a join wallet.users u on u.id = a.user_id where a.id = $1`,
+    [walletAssetId, p.categoryId],
+  );
+  const fee = Number(row!.fee);
+  const balance = Number(row!.balance);
+  // Up to a whole number of fees, plus EXHAUSTED_FUNDS_FOR more: the asset pays for exactly that many.
+  const target = (Math.ceil(balance / fee) + EXHAUSTED_FUNDS_FOR) * fee;
+  await fund(url, walletAssetId, target - balance);
+  const fundedFor = target / fee;
+  const before = await mark(url, walletAssetId);
+  let issued = 0;
+  let refused = 0;
+  const load = await measure({
+    url: wallet.baseUrl,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 0,
+    next: () => {
+      const requestId = `bench-${randomUUID()}`;
+      const request = signedPath(BENCH_APP, 'userApplyCard', {
+        appUserId: row!.app_user_id,
+        paymentAssetId: walletAssetId,
+        categoryId: p.categoryId,
+        embossedName: 'BENCH USER',
+        requestId,
+      });
+      return { ...request, tag: requestId };
+    },
+    check: (status, body) => status === 200 && /^\{"code":(0|4001),/.test(body),
+    onSuccess: (body) => (body.startsWith('{"code":0,') ? issued++ : refused++),
+    serverCpuMs: () => groupCpuMs(wallet.process.pid),
+  });
+  wallet.requests += load.total;
+  const guarantees = await checkExhaustedGuarantees({
+    url,
+    assetId: walletAssetId,
+    since: before,
+    fundedFor,
+    reportedIssued: issued,
+    refused,
+    abandoned: load.abandoned,
+  });
+  size.exhausted = { load, fundedFor, issued, refused, guarantees };
+  log(
+    `  4.4 issuance past a wallet's funds (for ${fundedFor} cards): ${issued} issued, ${refused} refused (4001), ${load.failed} other answers; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'}`,
+  );
+  for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
+  if (!guarantees.ok)
+    results.errors.push(`${label(size.cards)}: a money guarantee broke issuing past a wallet's funds`);
+  noteFailures(`${label(size.cards)} issuance past the funds`, load);
 }
 
 /** Issuance load on the wallet service for as long as the pg concurrency tests run against the same server. */

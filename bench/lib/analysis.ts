@@ -326,6 +326,17 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
       .map((s) => s.issuance!.floor?.cpuMsPerRequest)
       .filter((x): x is number => x !== undefined);
     const held = issuing.every((s) => s.issuance!.guarantees.ok);
+    const exhausted = results.sizes.find((s) => s.exhausted)?.exhausted;
+    const exhaustedText = exhausted
+      ? ` Into a wallet funded for exactly ${exhausted.fundedFor} cards, under the same load: ${exhausted.issued} issued and ${exhausted.refused} refused with 4001; ${
+          exhausted.guarantees.ok
+            ? 'its balance ended at 0, never below, with the books balanced'
+            : `**a guarantee broke** (${exhausted.guarantees.checks
+                .filter((c) => !c.ok)
+                .map((c) => c.name)
+                .join('; ')})`
+        }.`
+      : '';
     const underTest = results.underTest;
     const statements = statementsOf(results, 'agencyApplyUserCard');
     const issueProfile = describeExtra(results, 'issue');
@@ -349,7 +360,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
       ? ` While \`vitest --project pg\` ran against the same PostgreSQL server, the ${A} issued ${f0(underTest.issuance.rps)} cards/s; the tests ${underTest.vitest.exitCode === 0 ? 'passed' : 'FAILED'} and the guarantees ${underTest.guarantees.ok ? 'held' : 'BROKE'} afterwards.`
       : ' The pg concurrency tests were not run under issuance load in this run.';
     out.push(
-      `**Card issuance (${status(met('Card issuance'))}).** ${guaranteeText}.${underTestText} ${statements ? `An issuance is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')})${results.servers ? ', one fewer while it is' : ''}; the floor runs the same ones (checked). ` : ''}The ${A} reached ${rates.map((r) => `${f2(r.ratio)} (${cardsLabel(r.s.cards)})`).join(', ')} of the floor’s rate (${issuing.map((s) => `${f0(s.issuance!.app.rps)} vs ${f0(s.issuance!.floor?.rps)}/s`).join(', ')}), lowest at ${cardsLabel(worst.s.cards)} cards; it spent ${range(cpuApp, ' ms')} of CPU per card against the floor’s ${range(cpuFloor, ' ms')}. The statements being the same, PostgreSQL’s part of each card (the writes, their index updates, the commit) is the same for both, on the same cores; what differs is the server’s own CPU${issueProfile ? `: ${issueProfile}` : ''}. The serial section — the paying asset’s row lock, held from the debit to the commit — is one statement and the commit per card.`,
+      `**Card issuance (${status(met('Card issuance'))}).** ${guaranteeText}.${exhaustedText}${underTestText} ${statements ? `An issuance is ${statements.length} statements${results.servers ? ' when the app is not cached' : ''} (${statements.map(statementName).join(', ')})${results.servers ? ', one fewer while it is' : ''}; the floor runs the same ones (checked). ` : ''}The ${A} reached ${rates.map((r) => `${f2(r.ratio)} (${cardsLabel(r.s.cards)})`).join(', ')} of the floor’s rate (${issuing.map((s) => `${f0(s.issuance!.app.rps)} vs ${f0(s.issuance!.floor?.rps)}/s`).join(', ')}), lowest at ${cardsLabel(worst.s.cards)} cards; it spent ${range(cpuApp, ' ms')} of CPU per card against the floor’s ${range(cpuFloor, ' ms')}. The statements being the same, PostgreSQL’s part of each card (the writes, their index updates, the commit) is the same for both, on the same cores; what differs is the server’s own CPU${issueProfile ? `: ${issueProfile}` : ''}. The serial section — the paying asset’s row lock, held from the debit to the commit — is one statement and the commit per card.`,
       '',
       `${met('Card issuance') ? 'What would raise it further' : 'What would close it'}: ${issueRemedies.length ? `${issueRemedies.join('; ')} (the profile’s largest differences, in order); then ` : ''}fewer statements per card, for both (the card asset, card and ledger entry fit in one CTE; the category could come from the in-memory catalogue instead of the lookup’s join); then more service instances on the same PostgreSQL, which on a machine with more cores scales issuance until one paying asset’s row lock (a commit’s latency per card) is the limit.`,
       '',

@@ -274,3 +274,47 @@ export async function checkGuarantees(options: {
 
   return { ok: checks.every((c) => c.ok), checks, cardsCreated };
 }
+
+/**
+ * Issuance into an asset that runs dry under load: funds for exactly `fundedFor` cards, then more
+ * concurrent applications than that. Besides issuance's own guarantees (on the paying asset), the
+ * funds paid for exactly `fundedFor` cards and the asset ended at 0, and the load went past the
+ * funds: the refusals (4001, and only 4001) came after it was empty. Without this, "no balance
+ * negative" could not fail: the other loads run on an asset funded far beyond what they spend.
+ */
+export async function checkExhaustedGuarantees(options: {
+  url: string;
+  assetId: number;
+  since: Mark;
+  fundedFor: number;
+  reportedIssued: number;
+  refused: number;
+  abandoned: readonly string[];
+}): Promise<GuaranteeReport> {
+  const report = await checkGuarantees({
+    url: options.url,
+    agencyAssetId: options.assetId,
+    since: options.since,
+    reportedIssued: options.reportedIssued,
+    abandoned: options.abandoned,
+  });
+  const checks = [...report.checks];
+  const [after] = await query<{ balance: string }>(
+    options.url,
+    `select balance from wallet.assets where id = $1`,
+    [options.assetId],
+  );
+  checks.push(
+    {
+      name: 'the funds paid for exactly the cards they cover, and the asset ended at 0',
+      ok: report.cardsCreated === options.fundedFor && Number(after!.balance) === 0,
+      detail: `${report.cardsCreated} card(s) for funds of ${options.fundedFor}; balance now ${after!.balance}`,
+    },
+    {
+      name: 'the load went past the funds (refused with 4001)',
+      ok: options.refused > 0,
+      detail: `${options.refused} application(s) refused with 4001`,
+    },
+  );
+  return { ok: checks.every((c) => c.ok), checks, cardsCreated: report.cardsCreated };
+}

@@ -1,0 +1,25 @@
+// The committed report is what its data says: RESULTS.md and growth.svg, rendered again from the
+// committed results.json (what `npm run bench -- --report-only` does), must be identical to the
+// committed files. A hand edit of RESULTS.md, or prose that reads anything but the results
+// (the clock, this machine), fails here.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Results } from '../run';
+import { renderReport } from './report';
+
+const dir = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+describe('bench/RESULTS.md', () => {
+  const results = JSON.parse(read('results.json')) as Results;
+  const rendered = renderReport(results);
+
+  it('is what --report-only renders from bench/results.json', () => {
+    expect(rendered.markdown).toBe(read('RESULTS.md'));
+  });
+
+  it('growth.svg too', () => {
+    expect(rendered.svg).toBe(read('growth.svg'));
+  });
+});
