@@ -13,8 +13,8 @@
 // card is refused with 1002, the benchmark sends none).
 // "The same SQL" holds by construction for the authentication, the spec's reads and user/search:
 // the floor imports the statement texts of lib/wallet/service/db/statements.ts and sends them as
-// the same named prepared statements (search's parameters: bench/lib/floor-sql.ts's copy of the
-// service's searchKeys, checked against it). Issuance, transfers (each in one transaction with its
+// the same named prepared statements (user/search's too: userSearchStatement makes its name, text
+// and parameters for both). Issuance, transfers (each in one transaction with its
 // requestId) and asset/ledger
 // run the statements the service makes Drizzle render, as texts (bench/lib/floor-sql.ts);
 // bench/capture-sql.ts records what the service runs and the harness checks on every run that
@@ -56,7 +56,7 @@ import {
   USERS_BY_EMAIL,
   USERS_PAGE,
   CARD_HOLDERS_PAGE,
-  SEARCH_USERS,
+  userSearchStatement,
 } from '@/lib/wallet/service/db/statements';
 import { transferRefusal, type AssetKind } from '@/lib/wallet/service/asset/transfer-rules';
 import {
@@ -66,7 +66,7 @@ import {
   TIMESTAMP_WINDOW_MS,
 } from '@/lib/wallet/service/request/authenticate';
 import { traceEntry } from './lib/floor-calls';
-import { floorSearchKeys, ISSUANCE, LEDGER, TRANSFER } from './lib/floor-sql';
+import { ISSUANCE, LEDGER, TRANSFER } from './lib/floor-sql';
 
 // ---------------------------------------------------------------------------------------------
 // Database access: positional rows, columns found by name once per statement; an optional trace
@@ -861,12 +861,13 @@ async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>):
   return JSON.stringify({ dataTotal: total, haveNext: pageNum * pageSize < total, list });
 }
 
-/** user/search: SEARCH_USERS with the service's parameters, then the users' cards as 4.2 does. */
+/** user/search: the service's statement for the query (userSearchStatement), then the users' cards as 4.2 does. */
 async function userSearch(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
   const q = required(pairs, 'q');
   if (q.length < 2 || q.length > 64 || q.trim() !== q) throw new Fail(1002, 'Parameter q is malformed.');
   const pageSize = int(pairs, 'pageSize', 1, 50, 20);
-  const { rows, at } = await run<UserColumn>(pool, SEARCH_USERS, floorSearchKeys(app.id, q, pageSize));
+  const statement = userSearchStatement(app.id, q, pageSize);
+  const { rows, at } = await run<UserColumn>(pool, statement, statement.values);
   return JSON.stringify({ list: await userEntries(pool, app, rows, at) });
 }
 

@@ -7,12 +7,11 @@
 import {
   CARD_HOLDERS_PAGE,
   CARDS_OF_USERS,
-  SEARCH_USERS,
+  userSearchStatement,
   USER_WITH_CARDS,
   USERS_BY_EMAIL,
   USERS_PAGE,
 } from '@/lib/wallet/service/db/statements';
-import { searchKeys } from '@/lib/wallet/service/user/search-users';
 import { LEDGER } from './floor-sql';
 import { query } from './servers';
 import { deepPage, ledgerDeepPage, type Population } from './wallet-requests';
@@ -53,10 +52,15 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     ['4.2 deep page of users', USERS_PAGE.text, [appKey, 20, (deepPage(p) - 1) * 20]],
     ['4.2 users filtered by email', USERS_BY_EMAIL.text, [appKey, `${p.prefix}-1@seed.example.com`, 0]],
     ['4.2 first page of card holders (withCards)', CARD_HOLDERS_PAGE.text, [appKey, 20, 0]],
-    // user/search (DESIGN §8): every key at once, each through its own index.
-    ['user/search by an appUserId prefix', SEARCH_USERS.text, searchKeys(appKey, `${p.prefix}-12`, 20)],
-    ['user/search by a name prefix', SEARCH_USERS.text, searchKeys(appKey, 'seed', 20)],
-    ['user/search by last four digits', SEARCH_USERS.text, searchKeys(appKey, '0042', 20)],
+    // user/search (DESIGN §8): the statement of each shape, each key through its own index.
+    ...[
+      ['user/search by an appUserId prefix', `${p.prefix}-12`],
+      ['user/search by a name prefix', 'seed'],
+      ['user/search by last four digits', '0042'],
+    ].map(([label, q]): [string, string, unknown[]] => {
+      const statement = userSearchStatement(appKey, q!, 20);
+      return [label!, statement.text, statement.values];
+    }),
     [`4.2 cards of ${ids.length} users`, CARDS_OF_USERS.text, [ids]],
     ['4.6 one user with their cards', USER_WITH_CARDS.text, [appKey, `${p.prefix}-1`]],
     [

@@ -109,59 +109,117 @@ export const PRUNE_IDEMPOTENCY = {
   text: `delete from wallet.idempotency_keys where created_at < $1::timestamptz`,
 } as const;
 
+/** The smallest string greater than every string starting with `prefix` (code point order). */
+export function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop();
+  if (last === undefined) return '\u{10FFFF}';
+  const code = last.codePointAt(0)!;
+  return code >= 0x10ffff ? `${prefix}\u{10FFFF}` : `${chars.join('')}${String.fromCodePoint(code + 1)}`;
+}
+
+export type PreparedStatement = { name: string; text: string; values: unknown[] };
+
 /**
- * user/search (DESIGN §8): every key through its own index, each branch bounded by the page
- * size, so the cost does not grow with the number of users. Ranks: 0 an exact key (cardId,
- * appUserId, e-mail), 1 an exact secondary key (a card's last four, a mobile number), 2 a prefix
- * of appUserId or e-mail, 3 a name prefix. A user found several ways keeps the best rank; ties
- * newest registration first. Absent keys are null and their branch is empty.
- * $1 app, $2 cardId, $3 appUserId, $4 e-mail (lower), $5 last four, $6 mobile digits,
- * $7/$8 appUserId prefix range, $9/$10 e-mail prefix range, $11/$12 name prefix range, $13 size.
+ * user/search (DESIGN §8): the statement for one query, of only the branches whose key the query
+ * can be, each through its own index and bounded by the page size, so the cost does not grow
+ * with the number of users. Keys: a cardId (1-10 digits), an appUserId (its characters), whole or
+ * as a prefix of 3+ characters, an e-mail prefix of 3+ characters (whole ranks as exact), a card's
+ * last four (4 digits), a mobile number (4+ digits, with or without its region code), a first or
+ * last name prefix (a name's letters). Ranks: 0 an exact key (cardId, appUserId, e-mail), 1 an
+ * exact secondary key (last four, mobile), 2 a prefix of appUserId or e-mail, 3 a name prefix; a
+ * user found several ways keeps the best; ties newest registration first.
  *
- * Unnamed, so PostgreSQL plans it with each call's values (a custom plan) at every size. Its best
- * plan depends on the values: a null key's branch is pruned, a range's rows come from the
- * statistics. A named statement gets PostgreSQL's generic plan once it looks cheaper, which at
- * 1k cards it did (and at 100k no longer: a step of 1.4x in the bench between the two sizes),
- * and which on skewed data (every user with one mobile number) seq-scans the users: 130 ms a
- * call at 1M cards, measured. Planning costs about 0.5 ms a call, the same at every size.
+ * One named statement per shape (which branches) and page size, the size written into the text.
+ * Every parameter is then a key the branches use, so PostgreSQL's generic plan of the statement
+ * is as good as a plan made for the values, and PostgreSQL keeps it (no planning per call) as
+ * long as its estimate says so. One statement for every shape, with absent keys as nulls, lost
+ * to per-call plans from about 100k users on (a null branch is pruned only in a per-call plan),
+ * and parameters for the page size made the generic plan's estimate grow with the users: the
+ * 1.4x step of bench/RESULTS.md between 1k and 100k cards, of planning.
  */
-export const SEARCH_USERS = {
-  text: `with hits as (
-  (select c.user_id, 0 as rank from wallet.cards c where c.id = $2::int and c.app_id = $1)
-  union all
-  (select u.id, 0 from wallet.users u where u.app_id = $1 and u.app_user_id = $3::text)
-  union all
-  (select u.id, 0 from wallet.users u where u.app_id = $1 and lower(u.email) = $4::text)
-  union all
-  (select c.user_id, 1 from wallet.cards c where c.app_id = $1 and right(c.card_number, 4) = $5::text limit $13)
-  union all
-  (select u.id, 1 from wallet.users u where u.app_id = $1 and replace(u.mobile, '-', '') = $6::text limit $13)
-  union all
-  (select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = $6::text limit $13)
-  union all
-  (select u.id, 2 from wallet.users u where u.app_id = $1
-     and u.app_user_id collate "C" >= $7::text and u.app_user_id collate "C" < $8::text
-     order by u.app_user_id collate "C" limit $13)
-  union all
-  (select u.id, 2 from wallet.users u where u.app_id = $1
-     and lower(u.email) collate "C" >= $9::text and lower(u.email) collate "C" < $10::text
-     order by lower(u.email) collate "C" limit $13)
-  union all
-  (select u.id, 3 from wallet.users u where u.app_id = $1
-     and lower(u.first_name) collate "C" >= $11::text and lower(u.first_name) collate "C" < $12::text
-     order by lower(u.first_name) collate "C" limit $13)
-  union all
-  (select u.id, 3 from wallet.users u where u.app_id = $1
-     and lower(u.last_name) collate "C" >= $11::text and lower(u.last_name) collate "C" < $12::text
-     order by lower(u.last_name) collate "C" limit $13)
+export function userSearchStatement(appKey: number, rawQuery: string, pageSize: number): PreparedStatement {
+  const q = rawQuery.trim();
+  const lower = q.toLowerCase();
+  const digits = q.replace(/[\s+()-]/g, '');
+  const size = Math.trunc(pageSize);
+  if (!(size >= 1 && size <= 100)) throw new RangeError(`user/search page size ${pageSize}`);
+  const values: unknown[] = [appKey];
+  const param = (value: unknown, type: 'int' | 'text' = 'text') => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const branches: string[] = [];
+  let shape = '';
+
+  if (/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647) {
+    shape += 'c';
+    branches.push(
+      `select c.user_id, 0 from wallet.cards c where c.id = ${param(Number(q), 'int')} and c.app_id = $1`,
+    );
+  }
+  const prefix = q.length >= 3;
+  if (/^[A-Za-z0-9_.@:+-]+$/.test(q)) {
+    shape += 'a';
+    const key = param(q);
+    branches.push(
+      prefix
+        ? `select u.id, case when u.app_user_id = ${key} then 0 else 2 end from wallet.users u
+     where u.app_id = $1 and u.app_user_id collate "C" >= ${key} and u.app_user_id collate "C" < ${param(prefixEnd(q))}
+     order by u.app_user_id collate "C" limit ${size}`
+        : `select u.id, 0 from wallet.users u where u.app_id = $1 and u.app_user_id = ${key}`,
+    );
+  }
+  if (prefix && !/\s/.test(q)) {
+    shape += 'e';
+    const key = param(lower);
+    branches.push(`select u.id, case when lower(u.email) = ${key} then 0 else 2 end from wallet.users u
+     where u.app_id = $1 and lower(u.email) collate "C" >= ${key} and lower(u.email) collate "C" < ${param(prefixEnd(lower))}
+     order by lower(u.email) collate "C" limit ${size}`);
+  }
+  if (/^\d{4}$/.test(q)) {
+    shape += 'l';
+    branches.push(
+      `select c.user_id, 1 from wallet.cards c where c.app_id = $1 and right(c.card_number, 4) = ${param(q)} limit ${size}`,
+    );
+  }
+  if (/^\d{4,}$/.test(digits)) {
+    shape += 'm';
+    const key = param(digits);
+    branches.push(
+      `select u.id, 1 from wallet.users u where u.app_id = $1 and replace(u.mobile, '-', '') = ${key} limit ${size}`,
+      `select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = ${key} limit ${size}`,
+    );
+  }
+  if (/^[a-z][a-z' -]*$/.test(lower)) {
+    shape += 'n';
+    const from = param(lower);
+    const to = param(prefixEnd(lower));
+    for (const column of ['first_name', 'last_name']) {
+      branches.push(`select u.id, 3 from wallet.users u
+     where u.app_id = $1 and lower(u.${column}) collate "C" >= ${from} and lower(u.${column}) collate "C" < ${to}
+     order by lower(u.${column}) collate "C" limit ${size}`);
+    }
+  }
+  if (branches.length === 0) {
+    // Nothing the query could be (say "é!"): an empty answer, from a statement of its own.
+    return {
+      name: `wallet_search_users_none`,
+      text: `select ${USER_ENTRY_COLUMNS} from wallet.users where false and app_id = $1`,
+      values,
+    };
+  }
+  const text = `with hits(user_id, rank) as (
+  ${branches.map((b) => `(${b})`).join('\n  union all\n  ')}
 ), best as (
   select user_id, min(rank) as rank from hits group by user_id
 )
 select ${USER_ENTRY_COLUMNS}
 from best b join wallet.users u on u.id = b.user_id and u.app_id = $1
 order by b.rank, u.registered_at desc, u.id desc
-limit $13`,
-} as const;
+limit ${size}`;
+  return { name: `wallet_search_users_${shape}_${size}`, text, values };
+}
 
 /**
  * Rate limit: reserve up to $4 requests for this instance ($3) in second $2, out of what the

@@ -1,5 +1,8 @@
+// The statement user/search sends for each shape of query: which branches (by the indexes they
+// use), with which parameters, under which name; what each finds is tested over HTTP
+// (tests/api/card-programme.test.ts).
 import { describe, expect, it } from 'vitest';
-import { prefixEnd, searchKeys } from './search-users';
+import { prefixEnd, userSearchStatement } from '../db/statements';
 
 describe('prefixEnd', () => {
   it('is the prefix with its last character moved one code point up', () => {
@@ -11,44 +14,86 @@ describe('prefixEnd', () => {
   });
 });
 
-describe('searchKeys', () => {
-  it('a last four is also a card id and a name prefix, but no mobile of 4 digits is too short to miss', () => {
-    expect(searchKeys(7, '3771', 20)).toEqual([
-      7,
-      3771,
-      '3771',
-      '3771',
-      '3771',
-      '3771',
-      '3771',
-      '3772',
-      '3771',
-      '3772',
-      '3771',
-      '3772',
-      20,
+/** The keys a statement reads, by the expressions its branches compare. */
+function branchesOf(text: string): string[] {
+  const found: string[] = [];
+  if (text.includes('c.id = ')) found.push('cardId');
+  if (text.includes('u.app_user_id collate "C" >=')) found.push('appUserId prefix');
+  else if (text.includes('u.app_user_id = ')) found.push('appUserId');
+  if (text.includes('lower(u.email) collate "C" >=')) found.push('e-mail prefix');
+  if (text.includes('right(c.card_number, 4)')) found.push('last four');
+  if (text.includes("replace(u.mobile, '-', '')")) found.push('mobile');
+  if (text.includes('lower(u.first_name)')) found.push('names');
+  return found;
+}
+
+describe('userSearchStatement', () => {
+  it('4 digits: a cardId, an appUserId, an e-mail prefix, a last four and a mobile; no name', () => {
+    const s = userSearchStatement(7, '3771', 20);
+    expect(branchesOf(s.text)).toEqual([
+      'cardId',
+      'appUserId prefix',
+      'e-mail prefix',
+      'last four',
+      'mobile',
     ]);
+    expect(s.values).toEqual([7, 3771, '3771', '3772', '3771', '3772', '3771', '3771']);
+    expect(s.name).toBe('wallet_search_users_caelm_20');
   });
 
-  it('a mobile number with its region code and punctuation is matched by its digits', () => {
-    const keys = searchKeys(1, '+1 415-555-0100', 5);
-    expect(keys[1]).toBeNull();
-    expect(keys[4]).toBeNull();
-    expect(keys[5]).toBe('14155550100');
+  it('a name: appUserId, e-mail and name prefixes, one pair of bounds shared by both names', () => {
+    const s = userSearchStatement(1, 'Ada', 8);
+    expect(branchesOf(s.text)).toEqual(['appUserId prefix', 'e-mail prefix', 'names']);
+    expect(s.values).toEqual([1, 'Ada', 'Adb', 'ada', 'adb', 'ada', 'adb']);
+    expect(s.name).toBe('wallet_search_users_aen_8');
+    expect(s.text).toContain('limit 8');
   });
 
-  it('prefixes need three characters; names and exact keys do not', () => {
-    const keys = searchKeys(1, 'Jo', 20);
-    expect(keys.slice(6, 10)).toEqual([null, null, null, null]);
-    expect(keys.slice(10, 12)).toEqual(['jo', 'jp']);
-    expect(keys[2]).toBe('Jo');
-    expect(keys[3]).toBe('jo');
+  it('two letters: no prefix of appUserId or e-mail (3+ characters), but the exact appUserId and names', () => {
+    const s = userSearchStatement(1, 'Jo', 20);
+    expect(branchesOf(s.text)).toEqual(['appUserId', 'names']);
+    expect(s.values).toEqual([1, 'Jo', 'jo', 'jp']);
   });
 
-  it('an e-mail is matched whole and as a prefix, case-insensitively', () => {
-    const keys = searchKeys(1, ' Jane@Example.com ', 20);
-    expect(keys[3]).toBe('jane@example.com');
-    expect(keys[8]).toBe('jane@example.com');
-    expect(keys[1]).toBeNull();
+  it('an e-mail: appUserId (which may hold an @) and e-mail, matched case-insensitively', () => {
+    const s = userSearchStatement(1, ' Jane@Example.com ', 20);
+    expect(branchesOf(s.text)).toEqual(['appUserId prefix', 'e-mail prefix']);
+    expect(s.values.slice(3)).toEqual(['jane@example.com', 'jane@example.con']);
+  });
+
+  it('a mobile number with its region code and punctuation, by its digits only', () => {
+    const s = userSearchStatement(1, '+1 (415) 555-0100', 5);
+    expect(branchesOf(s.text)).toEqual(['mobile']);
+    expect(s.values).toEqual([1, '14155550100']);
+  });
+
+  it('a name with a space or an apostrophe is still a name prefix (and an apostrophe an e-mail prefix); an accent is nothing', () => {
+    expect(branchesOf(userSearchStatement(1, "o'brien", 20).text)).toEqual(['e-mail prefix', 'names']);
+    expect(branchesOf(userSearchStatement(1, 'van der', 20).text)).toEqual(['names']);
+    const none = userSearchStatement(1, 'Zoë', 20);
+    expect(branchesOf(none.text)).toEqual(['e-mail prefix']);
+    expect(userSearchStatement(1, 'é!', 20)).toEqual({
+      name: 'wallet_search_users_none',
+      text: expect.stringContaining('where false'),
+      values: [1],
+    });
+  });
+
+  it('a number beyond an int is no cardId', () => {
+    expect(branchesOf(userSearchStatement(1, '2147483648', 20).text)).not.toContain('cardId');
+    expect(branchesOf(userSearchStatement(1, '2147483647', 20).text)).toContain('cardId');
+  });
+
+  it('names one statement per shape and page size: the same text for the same name', () => {
+    const a = userSearchStatement(1, '1234', 20);
+    const b = userSearchStatement(9, '9876', 20);
+    expect(a.name).toBe(b.name);
+    expect(a.text).toBe(b.text);
+    expect(userSearchStatement(1, '1234', 10).name).not.toBe(a.name);
+  });
+
+  it('refuses a page size the service never sends', () => {
+    expect(() => userSearchStatement(1, 'ada', 0)).toThrow(RangeError);
+    expect(() => userSearchStatement(1, 'ada', 101)).toThrow(RangeError);
   });
 });
