@@ -122,3 +122,71 @@ for (const role of ['operator', 'admin'] as const satisfies Role[]) {
     });
   });
 }
+
+// A form submitted before its script has loaded (a slow network, or JavaScript off) is sent by
+// the browser itself: it must post, so that nothing typed, a password least of all, lands in
+// the address bar, the history or a server's access log.
+test.describe('forms submitted before their scripts load', () => {
+  test.use({ role: 'operator' });
+
+  test('post, and nothing typed appears in any URL', async ({ browser, storageStates }, testInfo) => {
+    const baseURL = String(testInfo.project.use.baseURL);
+    const typed = { email: 'nojs-someone@e2e.example.com', password: 'nojs-secret-password-1' };
+
+    const check = async (
+      storageState: string | undefined,
+      path: string,
+      fill: (page: import('@playwright/test').Page) => Promise<void>,
+      submit: string,
+      secrets: string[],
+    ) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, storageState, baseURL });
+      const page = await context.newPage();
+      const requested: { method: string; url: string }[] = [];
+      page.on('request', (r) => requested.push({ method: r.method(), url: r.url() }));
+      await page.goto(path);
+      await fill(page);
+      // The next navigation after the page has loaded is the form's submission.
+      const submitted = page.waitForRequest((r) => r.isNavigationRequest());
+      await page.getByRole('button', { name: submit }).click();
+      const request = await submitted;
+      const response = await request.response();
+      expect(request.method(), path).toBe('POST');
+      expect(response?.status() ?? 0, path).toBeLessThan(500);
+      for (const { url } of requested) for (const secret of secrets) expect(url, path).not.toContain(secret);
+      for (const secret of secrets) expect(page.url(), path).not.toContain(secret);
+      await context.close();
+    };
+
+    await check(
+      undefined,
+      '/login',
+      async (page) => {
+        await page.getByLabel('E-mail').fill(typed.email);
+        await page.getByLabel('Password').fill(typed.password);
+      },
+      'Sign in',
+      [encodeURIComponent(typed.email), typed.password],
+    );
+    await check(
+      storageStates.operator,
+      '/users/new',
+      async (page) => {
+        await page.getByLabel('First name').fill('Nojs');
+        await page.getByLabel('Last name').fill('Secretname');
+        await page.getByLabel('Document number').fill('NOJS12345');
+      },
+      'Register user',
+      ['Secretname', 'NOJS12345'],
+    );
+    await check(
+      storageStates.operator,
+      '/account',
+      async (page) => {
+        await page.getByLabel('Current password').fill(typed.password);
+      },
+      'Change password',
+      [typed.password],
+    );
+  });
+});

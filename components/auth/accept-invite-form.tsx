@@ -37,7 +37,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form onSubmit={handleSubmitWithAction} noValidate className="grid gap-5">
+    <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-5">
       {action.result.serverError ? (
         <Alert variant="error" live>
           <AlertTitle>Your password could not be set</AlertTitle>

@@ -70,6 +70,7 @@ function Wizard(props: CardIssueWizardProps) {
           <CardContent className="grid gap-6">
             {wizard.failure ? <IssueFailureAlert {...wizard.failure} /> : null}
             <form
+              method="post"
               id={STEP_FORM_ID}
               noValidate
               onSubmit={wizard.onSubmit}

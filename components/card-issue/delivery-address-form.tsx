@@ -57,6 +57,7 @@ export function DeliveryAddressForm({ user, firstAddress, onAdded, onCancel }: D
 
   return (
     <form
+      method="post"
       onSubmit={handleSubmitWithAction}
       noValidate
       aria-labelledby="delivery-address-form-title"

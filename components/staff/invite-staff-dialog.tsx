@@ -64,7 +64,7 @@ export function InviteStaffDialogBody({ dialog }: { dialog: LazyDialogState }) {
             </DialogFooter>
           </div>
         ) : (
-          <form onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
+          <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
             {action.result.serverError ? (
               <Alert variant="error" live>
                 <AlertTitle>The invitation was not created</AlertTitle>

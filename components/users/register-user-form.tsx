@@ -102,7 +102,13 @@ export function RegisterUserForm() {
   const { summary, busy } = actionFormStatus(form, action, FIELD_ORDER, fieldId);
 
   return (
-    <form onSubmit={handleSubmitWithAction} noValidate aria-label="Register a user" className="grid gap-6">
+    <form
+      method="post"
+      onSubmit={handleSubmitWithAction}
+      noValidate
+      aria-label="Register a user"
+      className="grid gap-6"
+    >
       <ActionFormIntro submitCount={submitCount} summary={summary} title="The user was not registered" />
 
       <Card>
