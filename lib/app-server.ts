@@ -2,7 +2,8 @@
 // (lib/wallet/service/app.ts), Next.js's request handler answers everything else (the
 // back-office), on one port and in one process, sharing one database engine (lib/db/client.ts).
 // The back-office still reaches the wallet only over HTTP, through its signed client.
-// Methods Next does not serve answer 405 here, so that no method can reach a page as a 500.
+// Methods Next does not serve answer 405 here, and a path that is not valid percent-encoding 400,
+// so that neither can reach a page as a 500.
 import { createServer, request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +39,11 @@ export async function startAppServer(options: { port?: number; host?: string } =
       res.end('Method not allowed.\n');
       return;
     }
+    if (!decodablePath(req.url ?? '/')) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad request: the path is not valid percent-encoding.\n');
+      return;
+    }
     stampPeerAddress(req);
     handleNext(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -69,6 +75,17 @@ export async function startAppServer(options: { port?: number; host?: string } =
     await wallet.close();
     await app.close();
   });
+}
+
+/** Next decodes a page's path segments and answers 500 when one is not valid percent-encoding. */
+function decodablePath(url: string): boolean {
+  const end = url.search(/[?#]/);
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function warmUp(host: string | undefined, port: number): Promise<void> {
