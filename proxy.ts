@@ -1,9 +1,12 @@
 // Security headers for every page: a nonce-based Content-Security-Policy (the nonce reaches
 // Next's own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy,
-// HSTS in production, and no caching of pages (they show signed-in data). This is not an
-// authorization boundary: every page, action and route handler checks the caller itself.
+// HSTS when APP_URL is https:// (DESIGN §6), and no caching of pages (they show signed-in data).
+// It also hands pages the path they were asked for (REQUEST_PATH_HEADER), so that sign-in can
+// come back to it. This is not an authorization boundary: every page, action and route handler
+// checks the caller itself.
 import { NextResponse, type NextRequest } from 'next/server';
-import { env } from '@/lib/env';
+import { REQUEST_PATH_HEADER } from '@/lib/backoffice/auth/callback-url';
+import { appUrl, env } from '@/lib/env';
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
@@ -25,6 +28,7 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
+  requestHeaders.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
 
   response.headers.set('Content-Security-Policy', csp);
@@ -34,8 +38,9 @@ export function proxy(request: NextRequest) {
   response.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   response.headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   response.headers.set('Cache-Control', 'no-store, max-age=0');
-  // Browsers honour HSTS only over HTTPS, so sending it on a plain-HTTP local start is harmless.
-  if (production) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  if (appUrl().protocol === 'https:') {
+    response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  }
   return response;
 }
 

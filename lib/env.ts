@@ -30,8 +30,15 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
-  /** The back-office's public URL; an https:// one makes session cookies Secure. */
-  NEXTAUTH_URL: optional(z.url()),
+  /**
+   * The back-office's public URL (DESIGN §6): an https:// one makes the session cookies Secure
+   * and sets HSTS. Default http://localhost:<PORT>.
+   */
+  APP_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'APP_URL must be an http:// or https:// URL' })
+      .refine((u) => new URL(u).pathname === '/', 'APP_URL must be an origin, without a path'),
+  ),
   /**
    * Reverse proxies in front of the app that append the client's address to X-Forwarded-For.
    * 0: the app is reached directly, and the socket's address is the client's.
@@ -119,6 +126,11 @@ export function walletMasterKey(): string {
 /** The next-auth session secret: AUTH_SECRET, else generated once. */
 export function authSecret(): string {
   return env.AUTH_SECRET ?? generatedSecrets().authSecret;
+}
+
+/** The back-office's public URL: APP_URL, else http://localhost:<PORT>. */
+export function appUrl(): URL {
+  return new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
 }
 
 /** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */

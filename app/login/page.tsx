@@ -5,15 +5,10 @@ import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { afterSignInPath } from '@/lib/backoffice/auth/callback-url';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Sign in' };
-
-/** Only same-site paths, so the sign-in page cannot be used to send people elsewhere. */
-function safeCallback(value: string | string[] | undefined): string {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/start';
-}
 
 export default async function LoginPage({
   searchParams,
@@ -21,7 +16,9 @@ export default async function LoginPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only this origin's pages, so the sign-in page cannot be used to send people elsewhere.
+  const requested = params.callbackUrl;
+  const callbackUrl = afterSignInPath(Array.isArray(requested) ? requested[0] : requested);
   if (await getCurrentStaff()) redirect(callbackUrl);
   const email = typeof params.email === 'string' ? params.email.slice(0, 254) : undefined;
   return (

@@ -24,11 +24,11 @@ type SignInValues = z.infer<typeof signInSchema>;
 const loadNextAuth = () => import('next-auth/react');
 
 export function signInErrorMessage(code: string | null | undefined): { title: string; detail: string } {
-  if (code?.startsWith('locked')) {
-    const minutes = Number(code.split(':')[1]) || 15;
+  if (code?.startsWith('wait:')) {
+    const seconds = Number(code.split(':')[1]) || 1;
     return {
       title: 'Too many failed sign-ins',
-      detail: `Sign-in to this account is paused for ${minutes} minute${minutes === 1 ? '' : 's'} after repeated failures. Try again later, or ask an administrator.`,
+      detail: `After several failed attempts, wait ${seconds} second${seconds === 1 ? '' : 's'} before the next one. Your password was not checked this time.`,
     };
   }
   if (code === 'account-disabled') {
@@ -73,6 +73,7 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
 
   return (
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className="grid gap-5"

@@ -56,7 +56,9 @@ export class CookieJar {
 // ---------------------------------------------------------------------------------------------
 // Sign-in
 
+/** next-auth's session cookie: `__Secure-` prefixed when APP_URL is https:// (DESIGN §6). */
 export const SESSION_COOKIE = 'next-auth.session-token';
+const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
 export type SignInOutcome = { ok: true; cookie: string } | { ok: false; error: string; status: number };
 
@@ -93,7 +95,7 @@ export async function trySignIn(
     // Not JSON: reported below with the status.
   }
   const error = url ? new URL(url, baseUrl).searchParams.get('error') : null;
-  if (error || !jar.get(SESSION_COOKIE)) {
+  if (error || !(jar.get(SESSION_COOKIE) ?? jar.get(SECURE_SESSION_COOKIE))) {
     return {
       ok: false,
       error: error ?? `no session cookie (status ${response.status}: ${text.slice(0, 200)})`,

@@ -75,6 +75,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+it('without APP_URL (plain http://localhost), no HSTS and no Secure cookies', async () => {
+  const login = await fetch(`${baseUrl}/login`);
+  await login.text();
+  expect(login.status).toBe(200);
+  expect(login.headers.get('strict-transport-security')).toBeNull();
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  await csrf.text();
+  const cookies = csrf.headers.getSetCookie();
+  expect(cookies.some((c) => c.startsWith('next-auth.csrf-token='))).toBe(true);
+  expect(cookies.filter((c) => /;\s*Secure(;|$)/i.test(c))).toEqual([]);
+});
+
 it('serves the signed API on the embedded default, and a restart keeps every user, card and balance', async () => {
   expect(output).toContain(
     `wallet API: http://localhost:${port}/wallet/api (agencyCode DEMO, appId demo-app`,

@@ -1,14 +1,18 @@
 'use server';
 // Server actions of one's own account (/account): changing one's password. Any signed-in member
 // of staff may (no permission beyond a live session), and only for their own account: the actor
-// is the session's, never an input. A wrong current password is an error beside that field.
+// is the session's, never an input. A wrong current password, or an attempt too soon after
+// several (the sign-in throttle), is an error beside that field.
+import { headers } from 'next/headers';
 import { returnValidationErrors } from 'next-safe-action';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
+import { clientAddress } from '@/lib/backoffice/auth/auth-options';
 import { reissueSession } from '@/lib/backoffice/auth/session-cookie';
 import { getDb } from '@/lib/backoffice/db';
 import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
 import {
   changeOwnPassword as changePassword,
+  PasswordAttemptsWaitError,
   WrongCurrentPasswordError,
 } from '@/lib/backoffice/staff/change-own-password';
 
@@ -22,9 +26,10 @@ export const changeOwnPassword = authActionClient
         db: await getDb(),
         actor: ctx.staff,
         input: parsedInput,
+        address: clientAddress(Object.fromEntries(await headers())),
       }));
     } catch (error) {
-      if (error instanceof WrongCurrentPasswordError) {
+      if (error instanceof WrongCurrentPasswordError || error instanceof PasswordAttemptsWaitError) {
         returnValidationErrors(changeOwnPasswordSchema, { currentPassword: { _errors: [error.message] } });
       }
       throw error;

@@ -1,8 +1,10 @@
 // Credentials sign-in (authorizeCredentials) against a real database: a success returns what
 // the session needs and forgives the account's failures; every refusal throws the code the form
 // words (never saying whether the e-mail exists), counts towards the throttle when it is a wrong
-// password, and is audited; a locked account is refused even with the right password. And the
-// client address the throttle counts by is the last X-Forwarded-For hop.
+// password, and is audited; an attempt made before the throttle's wait is over is refused unheard
+// (wait:<seconds>), the right password included, and heard again once the wait is over; a
+// stranger's failures from elsewhere never keep the owner out. And the client address the
+// throttle counts by is the socket's, or the N-th X-Forwarded-For hop behind N proxies.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, signInFailures, staff } from '@/lib/backoffice/db/schema';
@@ -12,7 +14,7 @@ import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
 import { authorizeCredentials, clientAddress, SignInError } from './auth-options';
-import { MAX_ACCOUNT_FAILURES, recordFailure, THROTTLE_WINDOW_MS } from './sign-in-throttle';
+import { recordFailure } from './sign-in-throttle';
 
 const PASSWORD = 'a-long-password-1';
 const ADDRESS = '203.0.113.50';
@@ -42,7 +44,7 @@ beforeEach(async () => {
   }));
 }, 120_000);
 
-async function failures(scope: 'account' | 'address', key: string): Promise<number> {
+async function failures(scope: 'account' | 'address' | 'pair', key: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signInFailures)
@@ -87,11 +89,11 @@ describe('authorizeCredentials', () => {
   });
 
   it("a success forgives the account's failures, not the address's", async () => {
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES - 1; i++)
-      await recordFailure(db, { account: 'ada@example.com', address: ADDRESS });
+    for (let i = 0; i < 3; i++) await recordFailure(db, { account: 'ada@example.com', address: ADDRESS });
     await authorizeCredentials({ email: 'ada@example.com', password: PASSWORD }, HEADERS);
     expect(await failures('account', 'ada@example.com')).toBe(0);
-    expect(await failures('address', ADDRESS)).toBe(MAX_ACCOUNT_FAILURES - 1);
+    expect(await failures('pair', `ada@example.com|${ADDRESS}`)).toBe(0);
+    expect(await failures('address', ADDRESS)).toBe(3);
   });
 
   it('a wrong password is invalid-credentials, counted and audited as a failure', async () => {
@@ -136,48 +138,53 @@ describe('authorizeCredentials', () => {
     );
   });
 
-  it('five failures lock the account: locked:<minutes>, even with the right password', async () => {
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++)
+  /** Makes every failure row `msAgo` old, as if the attempts had been made then. */
+  async function age(msAgo: number) {
+    await db.update(signInFailures).set({ createdAt: new Date(Date.now() - msAgo) });
+  }
+
+  it('after 3 free failures, the next attempt waits: wait:<seconds>, the right password included, unheard', async () => {
+    for (let i = 0; i < 4; i++)
       expect(await refusal({ email: 'ada@example.com', password: `wrong-${i}` })).toBe('invalid-credentials');
-    expect(await refusal({ email: 'ada@example.com', password: PASSWORD })).toBe(
-      `locked:${THROTTLE_WINDOW_MS / 60_000}`,
-    );
+    expect(await refusal({ email: 'ada@example.com', password: PASSWORD })).toBe('wait:1');
+    expect(SignInError.wait).toBe('wait');
     const [entry] = await signInAudit();
     expect(entry).toMatchObject({ actorEmail: 'ada@example.com', outcome: 'denied' });
-    expect(entry?.summary).toMatch(/too many failed attempts/i);
-    // The refusal while locked is not itself another failure, and no sign-in was stamped.
-    expect(await failures('account', 'ada@example.com')).toBe(MAX_ACCOUNT_FAILURES);
+    expect(entry?.summary).toBe('Sign-in refused: 1 s to wait after failed attempts');
+    // The refusal is not another failure, and no sign-in was stamped.
+    expect(await failures('account', 'ada@example.com')).toBe(4);
     const [row] = await db.select().from(staff).where(eq(staff.id, adaId));
     expect(row?.lastSignInAt).toBeNull();
   });
 
-  it('the minutes left count down as the failures age, rounded up', async () => {
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++)
-      await refusal({ email: 'ada@example.com', password: 'wrong' });
-    // Failures 10.5 minutes old: 4.5 minutes left, said as 5.
-    await db
-      .update(signInFailures)
-      .set({ createdAt: new Date(Date.now() - 10.5 * 60_000) })
-      .where(eq(signInFailures.key, 'ada@example.com'));
-    expect(await refusal({ email: 'ada@example.com', password: PASSWORD })).toBe('locked:5');
-    // Once they are older than the window, the right password works again.
-    await db
-      .update(signInFailures)
-      .set({ createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 1000) })
-      .where(eq(signInFailures.key, 'ada@example.com'));
+  it('once the wait is over the right password works again', async () => {
+    for (let i = 0; i < 6; i++) await recordFailure(db, { account: 'ada@example.com', address: ADDRESS });
+    await age(0);
+    // Six failures from this address: 4 s after the last.
+    expect(await refusal({ email: 'ada@example.com', password: PASSWORD })).toBe('wait:4');
+    await age(4_100);
     await expect(
       authorizeCredentials({ email: 'ada@example.com', password: PASSWORD }, HEADERS),
     ).resolves.toMatchObject({ id: String(adaId) });
   });
 
-  it('the lock is by e-mail whatever its case', async () => {
-    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++)
-      await refusal({ email: 'ADA@example.com', password: 'wrong' });
-    expect(await refusal({ email: 'ada@EXAMPLE.com', password: PASSWORD })).toMatch(/^locked:/);
+  it('the wait is by e-mail whatever its case', async () => {
+    for (let i = 0; i < 5; i++) await refusal({ email: 'ADA@example.com', password: 'wrong' });
+    expect(await refusal({ email: 'ada@EXAMPLE.com', password: PASSWORD })).toMatch(/^wait:/);
   });
 
-  it('20 failures from one address lock every account from it, whatever X-Forwarded-For it forges', async () => {
-    for (let i = 0; i < 20; i++) {
+  it("a stranger's failures from another address never keep the owner out", async () => {
+    const stranger = { [PEER_ADDRESS_HEADER]: '192.0.2.66' };
+    for (let i = 0; i < 10; i++)
+      await refusal({ email: 'ada@example.com', password: `guess-${i}` }, stranger);
+    expect(await refusal({ email: 'ada@example.com', password: 'guess-x' }, stranger)).toMatch(/^wait:/);
+    await expect(
+      authorizeCredentials({ email: 'ada@example.com', password: PASSWORD }, HEADERS),
+    ).resolves.toMatchObject({ id: String(adaId) });
+  });
+
+  it('20 free failures from one address over any accounts, then it waits, whatever X-Forwarded-For it forges', async () => {
+    for (let i = 0; i < 21; i++) {
       await refusal(
         { email: `guess${i}@example.com`, password: 'wrong' },
         { [PEER_ADDRESS_HEADER]: ADDRESS, 'x-forwarded-for': `10.0.0.${i}` },
@@ -188,7 +195,7 @@ describe('authorizeCredentials', () => {
         { email: 'ada@example.com', password: PASSWORD },
         { [PEER_ADDRESS_HEADER]: ADDRESS, 'x-forwarded-for': '198.51.100.2' },
       ),
-    ).toMatch(/^locked:/);
+    ).toMatch(/^wait:/);
     // From another address, the account is fine.
     await expect(
       authorizeCredentials(

@@ -4,23 +4,26 @@
 // disabling or role change ends all of that account's sessions at once.
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { NextAuthOptions } from 'next-auth';
+import type { NextAuthOptions, Session } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { authSecret, env } from '@/lib/env';
+import { appUrl, authSecret, env } from '@/lib/env';
 import { getDb } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
+import { AFTER_SIGN_IN, safeCallbackPath } from './callback-url';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { clearAccountFailures, lockedFor, recordFailure } from './sign-in-throttle';
+import { clearAccountFailures, recordFailure, waitBeforeAttempt } from './sign-in-throttle';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Error codes the sign-in form turns into sentences. */
 export const SignInError = {
   invalid: 'invalid-credentials',
-  locked: 'locked',
+  /** Followed by ":<seconds>", the wait before the next attempt is heard. */
+  wait: 'wait',
   disabled: 'account-disabled',
 } as const;
 
@@ -53,6 +56,22 @@ export function clientAddress(
   return header(PEER_ADDRESS_HEADER).trim() || 'unknown';
 }
 
+/** The member of staff a session token stands for: null once the session has ended. */
+export type SessionStaff = { id: number; email: string; name: string; role: StaffRole };
+
+/**
+ * A token counts only while its account is active and its session version is current, so a
+ * sign-out, disabling or role change ends every session of the account at once: for the pages
+ * (current-staff.ts) and for next-auth's own /api/auth/session alike.
+ */
+export async function staffOfToken(token: JWT): Promise<SessionStaff | null> {
+  if (typeof token.staffId !== 'number' || typeof token.sv !== 'number') return null;
+  const db = await getDb();
+  const [row] = await db.select().from(staff).where(eq(staff.id, token.staffId)).limit(1);
+  if (!row || row.status !== 'active' || row.sessionVersion !== token.sv) return null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
+}
+
 type AuthorizedStaff = { id: string; email: string; name: string; role: StaffRole; sessionVersion: number };
 
 export async function authorizeCredentials(
@@ -66,16 +85,18 @@ export async function authorizeCredentials(
   const keys = { account: email, address: clientAddress(headers) };
   const actor = { id: null, email, role: null };
 
-  const wait = await lockedFor(db, keys);
+  // Too soon after failures: refused unheard (the password is not checked), with the wait.
+  const wait = await waitBeforeAttempt(db, keys);
   if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
     await recordAudit(db, {
       actor,
       action: 'auth.sign_in',
       targetType: 'session',
       outcome: 'denied',
-      summary: 'Sign-in refused: too many failed attempts',
+      summary: `Sign-in refused: ${seconds} s to wait after failed attempts`,
     });
-    throw new Error(`${SignInError.locked}:${Math.ceil(wait / 60_000)}`);
+    throw new Error(`${SignInError.wait}:${seconds}`);
   }
 
   const [row] = await db
@@ -142,7 +163,8 @@ let options: NextAuthOptions | undefined;
 export function getAuthOptions(): NextAuthOptions {
   options ??= {
     secret: authSecret(),
-    useSecureCookies: env.NEXTAUTH_URL?.startsWith('https://') ?? false,
+    // DESIGN §6: an https:// APP_URL makes the cookies Secure (and __Secure- prefixed).
+    useSecureCookies: appUrl().protocol === 'https:',
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login', error: '/login' },
@@ -157,6 +179,10 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own redirects (after its sign-in and sign-out endpoints): this origin only.
+      redirect({ url, baseUrl }) {
+        return new URL(safeCallbackPath(url, baseUrl) ?? AFTER_SIGN_IN, baseUrl).href;
+      },
       jwt({ token, user }) {
         if (user) {
           const u = user as unknown as AuthorizedStaff;
@@ -166,10 +192,12 @@ export function getAuthOptions(): NextAuthOptions {
         }
         return token;
       },
-      session({ session, token }) {
-        session.staffId = token.staffId;
-        session.sv = token.sv;
-        return session;
+      // An ended session answers nothing, not even its old name and e-mail: the token still
+      // decodes (a JWT cannot be revoked), but its account says it no longer counts.
+      async session({ session, token }) {
+        const current = await staffOfToken(token);
+        if (!current) return {} as Session;
+        return { ...session, staff: current };
       },
     },
     events: {

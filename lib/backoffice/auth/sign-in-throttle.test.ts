@@ -1,7 +1,8 @@
-// The sign-in throttle (lib/backoffice/auth/sign-in-throttle.ts) against a real database: five
-// failures of an account in 15 minutes lock it, with the wait until the oldest failure ages out;
-// twenty failures from one address lock every account from there; a success forgives the
-// account's failures but not the address's.
+// The sign-in throttle (lib/backoffice/auth/sign-in-throttle.ts) against a real database: in each
+// scope (an account from one address, an account from anywhere, an address over every account)
+// a few failures are free, then each further one makes the next attempt wait, doubling from 1 s
+// to the scope's cap, counted from the last failure; failures older than the window do not
+// count; a success forgives the account's failures from every address, not the address's.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInFailures } from '@/lib/backoffice/db/schema';
@@ -9,17 +10,19 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import {
   clearAccountFailures,
-  lockedFor,
-  MAX_ACCOUNT_FAILURES,
-  MAX_ADDRESS_FAILURES,
+  delayAfter,
   recordFailure,
+  THROTTLE_RULES,
   THROTTLE_WINDOW_MS,
+  waitBeforeAttempt,
+  type ThrottleScope,
 } from './sign-in-throttle';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 let db: Database;
 
-// Each test clones a database and hashes passwords (scrypt): seconds, not milliseconds.
+// Each test clones a database: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 // The first database migrates the template every later one is cloned from: slow once.
@@ -35,20 +38,12 @@ async function fail(times: number, keys: { account: string; address: string }) {
   for (let i = 0; i < times; i++) await recordFailure(db, keys);
 }
 
-/** Sets the time of every failure row of a key (oldest first when `times` is a list). */
-async function backdate(scope: 'account' | 'address', key: string, at: Date | Date[]) {
-  const rows = await db
-    .select({ id: signInFailures.id })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.scope, scope), eq(signInFailures.key, key)))
-    .orderBy(signInFailures.id);
-  for (const [i, row] of rows.entries()) {
-    const when = Array.isArray(at) ? at[i] : at;
-    if (when) await db.update(signInFailures).set({ createdAt: when }).where(eq(signInFailures.id, row.id));
-  }
+/** Sets the time of every failure row (all scopes) to `at`. */
+async function backdateAll(at: Date) {
+  await db.update(signInFailures).set({ createdAt: at });
 }
 
-async function rowCount(scope: 'account' | 'address', key: string): Promise<number> {
+async function rowCount(scope: ThrottleScope, key: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signInFailures)
@@ -56,119 +51,139 @@ async function rowCount(scope: 'account' | 'address', key: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-describe('per account', () => {
-  const keys = { account: 'ada@example.com', address: '203.0.113.7' };
-
-  it('uses the documented limits', () => {
-    expect(MAX_ACCOUNT_FAILURES).toBe(5);
-    expect(MAX_ADDRESS_FAILURES).toBe(20);
+describe('the numbers (docs/security.md)', () => {
+  it('are the documented ones', () => {
     expect(THROTTLE_WINDOW_MS).toBe(15 * MINUTE);
+    expect(THROTTLE_RULES).toEqual({
+      pair: { free: 3, capMs: 60 * SECOND },
+      account: { free: 10, capMs: 30 * SECOND },
+      address: { free: 20, capMs: 5 * MINUTE },
+    });
   });
 
-  it('records one row for the account and one for the address per failure', async () => {
+  it('double from 1 s after the free failures, up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 50].map((n) => delayAfter('pair', n) / SECOND)).toEqual([
+      0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 60, 60,
+    ]);
+    expect([10, 11, 12, 13, 14, 15, 16, 100].map((n) => delayAfter('account', n) / SECOND)).toEqual([
+      0, 1, 2, 4, 8, 16, 30, 30,
+    ]);
+    expect([20, 21, 25, 29, 30, 1000].map((n) => delayAfter('address', n) / SECOND)).toEqual([
+      0, 1, 16, 256, 300, 300,
+    ]);
+  });
+});
+
+describe('one account from one address', () => {
+  const keys = { account: 'ada@example.com', address: '203.0.113.7' };
+
+  it('records a row per scope per failure', async () => {
     await fail(3, keys);
+    expect(await rowCount('pair', 'ada@example.com|203.0.113.7')).toBe(3);
     expect(await rowCount('account', keys.account)).toBe(3);
     expect(await rowCount('address', keys.address)).toBe(3);
   });
 
-  it('is not locked after 4 failures', async () => {
-    expect(await lockedFor(db, keys)).toBe(0);
-    await fail(4, keys);
-    expect(await lockedFor(db, keys)).toBe(0);
-  });
-
-  it('is locked after 5, for about the whole window when they just happened', async () => {
-    await fail(5, keys);
-    const wait = await lockedFor(db, keys);
-    expect(wait).toBeGreaterThan(THROTTLE_WINDOW_MS - MINUTE);
-    expect(wait).toBeLessThanOrEqual(THROTTLE_WINDOW_MS);
-  });
-
-  it('waits until the oldest failure in the window ages out', async () => {
+  it('3 failures cost nothing; the 4th makes the next attempt wait 1 s, the 5th 2 s', async () => {
+    await fail(3, keys);
+    expect(await waitBeforeAttempt(db, keys)).toBe(0);
     const now = Date.now();
-    await fail(5, keys);
-    // The oldest failure 10 minutes ago, the others since: 5 minutes to wait.
-    await backdate('account', keys.account, [
-      new Date(now - 10 * MINUTE),
-      new Date(now - 8 * MINUTE),
-      new Date(now - 6 * MINUTE),
-      new Date(now - 4 * MINUTE),
-      new Date(now - 2 * MINUTE),
-    ]);
-    expect(await lockedFor(db, keys, now)).toBe(5 * MINUTE);
-    // A minute later, 4 minutes; once the oldest is out of the window, not locked at all.
-    expect(await lockedFor(db, keys, now + MINUTE)).toBe(4 * MINUTE);
-    expect(await lockedFor(db, keys, now + 5 * MINUTE)).toBe(0);
-  });
-
-  it('does not count failures older than the window', async () => {
-    const now = Date.now();
-    await fail(5, keys);
-    await backdate('account', keys.account, new Date(now - THROTTLE_WINDOW_MS - MINUTE));
-    expect(await lockedFor(db, keys, now)).toBe(0);
-    // Four fresh failures on top of five old ones: still not locked.
-    await fail(4, keys);
-    expect(await lockedFor(db, keys)).toBe(0);
     await fail(1, keys);
-    expect(await lockedFor(db, keys)).toBeGreaterThan(0);
+    await backdateAll(new Date(now));
+    expect(await waitBeforeAttempt(db, keys, now)).toBe(1 * SECOND);
+    expect(await waitBeforeAttempt(db, keys, now + 400)).toBe(600);
+    expect(await waitBeforeAttempt(db, keys, now + SECOND)).toBe(0);
+    await fail(1, keys);
+    await backdateAll(new Date(now));
+    expect(await waitBeforeAttempt(db, keys, now)).toBe(2 * SECOND);
   });
 
-  it('locks one account only: another account from another address is free', async () => {
-    await fail(5, keys);
-    expect(await lockedFor(db, { account: 'bob@example.com', address: '198.51.100.1' })).toBe(0);
-    // The same account from another address is still locked (the lock is the account's).
-    expect(await lockedFor(db, { account: keys.account, address: '198.51.100.1' })).toBeGreaterThan(0);
+  it('the wait is counted from the last failure, and never exceeds 60 s from one address', async () => {
+    const now = Date.now();
+    await fail(9, keys);
+    await backdateAll(new Date(now - 10 * SECOND));
+    // 9 failures: 32 s after the last, 10 s ago.
+    expect(await waitBeforeAttempt(db, keys, now)).toBe(22 * SECOND);
+    await fail(1, keys);
+    await backdateAll(new Date(now));
+    // 10 failures: the pair's cap, 60 s (the account's 10 are still free).
+    expect(await waitBeforeAttempt(db, keys, now)).toBe(60 * SECOND);
   });
 
-  it('clearAccountFailures forgives the account, not the address', async () => {
-    await fail(5, keys);
-    await clearAccountFailures(db, keys.account);
-    expect(await rowCount('account', keys.account)).toBe(0);
-    expect(await rowCount('address', keys.address)).toBe(5);
-    expect(await lockedFor(db, keys)).toBe(0);
-  });
-
-  it('clearAccountFailures leaves other accounts alone', async () => {
-    await fail(5, { account: 'bob@example.com', address: keys.address });
-    await fail(2, keys);
-    await clearAccountFailures(db, keys.account);
-    expect(await rowCount('account', 'bob@example.com')).toBe(5);
-    expect(await lockedFor(db, { account: 'bob@example.com', address: '198.51.100.9' })).toBeGreaterThan(0);
+  it('failures older than the window do not count', async () => {
+    const now = Date.now();
+    await fail(8, keys);
+    await backdateAll(new Date(now - THROTTLE_WINDOW_MS - MINUTE));
+    expect(await waitBeforeAttempt(db, keys, now)).toBe(0);
   });
 });
 
-describe('per address', () => {
+describe('a stranger cannot lock the owner out', () => {
+  const owner = { account: 'ada@example.com', address: '198.51.100.1' };
+
+  it('failures from another address leave the owner free until the account-wide limit', async () => {
+    const now = Date.now();
+    await fail(10, { account: owner.account, address: '192.0.2.66' });
+    await backdateAll(new Date(now));
+    // The stranger waits 60 s (their pair's cap); the owner, from their own address, not at all.
+    expect(await waitBeforeAttempt(db, { account: owner.account, address: '192.0.2.66' }, now)).toBe(
+      60 * SECOND,
+    );
+    expect(await waitBeforeAttempt(db, owner, now)).toBe(0);
+  });
+
+  it('a guess from many addresses slows the owner by 30 s at most', async () => {
+    const now = Date.now();
+    for (let i = 0; i < 200; i++)
+      await recordFailure(db, { account: owner.account, address: `10.0.${i >> 8}.${i & 255}` });
+    await backdateAll(new Date(now));
+    expect(await waitBeforeAttempt(db, owner, now)).toBe(30 * SECOND);
+    expect(await waitBeforeAttempt(db, owner, now + 30 * SECOND)).toBe(0);
+  });
+
+  it('another account is not affected at all', async () => {
+    await fail(20, owner);
+    expect(await waitBeforeAttempt(db, { account: 'bob@example.com', address: '192.0.2.9' })).toBe(0);
+  });
+});
+
+describe('one address over every account', () => {
   const address = '192.0.2.44';
 
-  it('locks every account from an address after 20 failures across accounts', async () => {
-    // 19 failures spread over accounts that never reach their own limit: not locked.
-    for (let i = 0; i < 19; i++)
-      await recordFailure(db, { account: `user${i % 5}-${i}@example.com`, address });
-    expect(await lockedFor(db, { account: 'fresh@example.com', address })).toBe(0);
-    await recordFailure(db, { account: 'twentieth@example.com', address });
-    const wait = await lockedFor(db, { account: 'fresh@example.com', address });
-    expect(wait).toBeGreaterThan(THROTTLE_WINDOW_MS - MINUTE);
+  it('20 failures across accounts are free, then the address waits, whatever account it tries', async () => {
+    const now = Date.now();
+    for (let i = 0; i < 20; i++) await recordFailure(db, { account: `user${i}@example.com`, address });
+    await backdateAll(new Date(now));
+    expect(await waitBeforeAttempt(db, { account: 'fresh@example.com', address }, now)).toBe(0);
+    for (let i = 20; i < 25; i++) await recordFailure(db, { account: `user${i}@example.com`, address });
+    await backdateAll(new Date(now));
+    expect(await waitBeforeAttempt(db, { account: 'fresh@example.com', address }, now)).toBe(16 * SECOND);
     // Another address is not affected.
-    expect(await lockedFor(db, { account: 'fresh@example.com', address: '192.0.2.45' })).toBe(0);
+    expect(await waitBeforeAttempt(db, { account: 'fresh@example.com', address: '192.0.2.45' }, now)).toBe(0);
+  });
+});
+
+describe('clearAccountFailures (a successful sign-in)', () => {
+  const keys = { account: 'ada@example.com', address: '203.0.113.7' };
+
+  it("forgives the account's failures from every address, not the addresses' own counts", async () => {
+    await fail(6, keys);
+    await fail(2, { account: keys.account, address: '192.0.2.1' });
+    await clearAccountFailures(db, keys.account);
+    expect(await rowCount('account', keys.account)).toBe(0);
+    expect(await rowCount('pair', 'ada@example.com|203.0.113.7')).toBe(0);
+    expect(await rowCount('pair', 'ada@example.com|192.0.2.1')).toBe(0);
+    expect(await rowCount('address', keys.address)).toBe(6);
+    expect(await waitBeforeAttempt(db, keys)).toBe(0);
   });
 
-  it('ages out like the account limit, and a success does not forgive it', async () => {
-    const now = Date.now();
-    for (let i = 0; i < 20; i++) await recordFailure(db, { account: `a${i}@example.com`, address });
-    await backdate('address', address, new Date(now - 3 * MINUTE));
-    expect(await lockedFor(db, { account: 'x@example.com', address }, now)).toBe(12 * MINUTE);
-    for (let i = 0; i < 20; i++) await clearAccountFailures(db, `a${i}@example.com`);
-    expect(await lockedFor(db, { account: 'x@example.com', address }, now)).toBe(12 * MINUTE);
-    expect(await lockedFor(db, { account: 'x@example.com', address }, now + 12 * MINUTE)).toBe(0);
-  });
-
-  it('reports the longer wait when both the account and the address are locked', async () => {
-    const now = Date.now();
-    const keys = { account: 'both@example.com', address };
-    await fail(5, keys);
-    for (let i = 0; i < 15; i++) await recordFailure(db, { account: `o${i}@example.com`, address });
-    await backdate('account', keys.account, new Date(now - 10 * MINUTE)); // 5 min left
-    await backdate('address', address, new Date(now - 2 * MINUTE)); // 13 min left
-    expect(await lockedFor(db, keys, now)).toBe(13 * MINUTE);
+  it('leaves other accounts alone, even ones that start the same', async () => {
+    await fail(5, { account: 'ada@example.com.evil', address: keys.address });
+    await fail(5, { account: 'a%a@example.com', address: keys.address });
+    await clearAccountFailures(db, 'ada@example.com');
+    await clearAccountFailures(db, 'a_a@example.com');
+    expect(await rowCount('account', 'ada@example.com.evil')).toBe(5);
+    expect(await rowCount('pair', `ada@example.com.evil|${keys.address}`)).toBe(5);
+    expect(await rowCount('pair', `a%a@example.com|${keys.address}`)).toBe(5);
   });
 });

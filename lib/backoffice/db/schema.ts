@@ -55,8 +55,8 @@ export const signInFailures = backoffice.table(
   'sign_in_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** 'account' (lower-cased e-mail) or 'address' (client IP). */
-    scope: text('scope').$type<'account' | 'address'>().notNull(),
+    /** 'account' (lower-cased e-mail), 'address' (client IP) or 'pair' ("<e-mail>|<IP>"). */
+    scope: text('scope').$type<'account' | 'address' | 'pair'>().notNull(),
     key: text('key').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -6,12 +6,18 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { verifyPassword } from '@/lib/backoffice/auth/password';
+import { waitBeforeAttempt } from '@/lib/backoffice/auth/sign-in-throttle';
 import { auditLog, staff } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import { StaffFacingError } from '../errors';
-import { changeOwnPassword, WRONG_CURRENT_PASSWORD, WrongCurrentPasswordError } from './change-own-password';
+import {
+  changeOwnPassword,
+  PasswordAttemptsWaitError,
+  WRONG_CURRENT_PASSWORD,
+  WrongCurrentPasswordError,
+} from './change-own-password';
 import { createStaffAccount } from './create-staff-account';
 import { setStaffStatus } from './set-staff-status';
 
@@ -46,6 +52,8 @@ beforeEach(async () => {
   me = { id: staffId, email: 'sam@example.com', name: 'Sam', role: 'support' };
 }, 120_000);
 
+const ADDRESS = '203.0.113.21';
+
 describe('changeOwnPassword', () => {
   it('stores the new password, bumps the session version and audits once, naming no password', async () => {
     const before = await row(me.id);
@@ -53,6 +61,7 @@ describe('changeOwnPassword', () => {
     const result = await changeOwnPassword({
       db,
       actor: me,
+      address: ADDRESS,
       input: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
     });
     const after = await row(me.id);
@@ -92,6 +101,7 @@ describe('changeOwnPassword', () => {
     const attempt = changeOwnPassword({
       db,
       actor: me,
+      address: ADDRESS,
       input: { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD },
     });
     await expect(attempt).rejects.toBeInstanceOf(WrongCurrentPasswordError);
@@ -111,6 +121,38 @@ describe('changeOwnPassword', () => {
     expect(JSON.stringify(added)).not.toContain('not-my-password');
   });
 
+  it('wrong current passwords count towards the sign-in throttle: after four, the next waits unheard', async () => {
+    for (let i = 0; i < 4; i++) {
+      await expect(
+        changeOwnPassword({
+          db,
+          actor: me,
+          address: ADDRESS,
+          input: { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
+        }),
+      ).rejects.toBeInstanceOf(WrongCurrentPasswordError);
+    }
+    const before = await row(me.id);
+    const auditBefore = (await audit()).length;
+    // The right password, too soon: refused without being checked, beside the field.
+    const attempt = changeOwnPassword({
+      db,
+      actor: me,
+      address: ADDRESS,
+      input: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(PasswordAttemptsWaitError);
+    await expect(attempt).rejects.toMatchObject({
+      field: 'currentPassword',
+      seconds: 1,
+      message: 'Too many wrong passwords: wait 1 second before the next try. This one was not checked.',
+    });
+    expect(await row(me.id)).toEqual(before);
+    expect(await audit()).toHaveLength(auditBefore);
+    // The same account's sign-in is slowed alike (one count per account and address).
+    expect(await waitBeforeAttempt(db, { account: 'sam@example.com', address: ADDRESS })).toBeGreaterThan(0);
+  });
+
   it('refuses an account that is no longer active, and changes nothing', async () => {
     const { staffId } = await createStaffAccount({
       db,
@@ -126,6 +168,7 @@ describe('changeOwnPassword', () => {
     const attempt = changeOwnPassword({
       db,
       actor: me,
+      address: ADDRESS,
       input: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
     });
     await expect(attempt).rejects.toBeInstanceOf(StaffFacingError);

@@ -3,7 +3,9 @@
 // session version goes up), and the caller re-issues the session of the browser it came from
 // (session-cookie.ts). The audit entry is written in the same transaction as the change, and
 // names no password. A wrong current password changes nothing on the account; the attempt is
-// recorded as a failure, since guessing it from an unattended session is what it guards against.
+// recorded as a failure, since guessing it from an unattended session is what it guards against,
+// and counts towards the sign-in throttle (sign-in-throttle.ts): after a few, the next attempt
+// waits, unheard, as a sign-in would.
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
@@ -11,6 +13,7 @@ import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { hashPassword, verifyPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { recordFailure, waitBeforeAttempt } from '@/lib/backoffice/auth/sign-in-throttle';
 import type { ChangeOwnPasswordInput } from '@/lib/backoffice/forms/staff';
 import { StaffFacingError } from '../errors';
 import { bumpSessionVersion, lockStaff } from './staff-access';
@@ -26,12 +29,28 @@ export class WrongCurrentPasswordError extends StaffFacingError {
   }
 }
 
+/** Too many wrong current passwords lately: this attempt was not heard. */
+export class PasswordAttemptsWaitError extends StaffFacingError {
+  readonly field = 'currentPassword' as const;
+  constructor(readonly seconds: number) {
+    super(
+      `Too many wrong passwords: wait ${seconds} second${seconds === 1 ? '' : 's'} before the next try. This one was not checked.`,
+    );
+    this.name = 'PasswordAttemptsWaitError';
+  }
+}
+
 export async function changeOwnPassword(options: {
   db: Database;
   actor: CurrentStaff;
   input: Pick<ChangeOwnPasswordInput, 'currentPassword' | 'newPassword'>;
+  /** The caller's address, for the throttle (auth-options.ts clientAddress). */
+  address: string;
 }): Promise<{ sessionVersion: number }> {
   const { db, actor, input } = options;
+  const keys = { account: actor.email.toLowerCase(), address: options.address };
+  const wait = await waitBeforeAttempt(db, keys);
+  if (wait > 0) throw new PasswordAttemptsWaitError(Math.ceil(wait / 1000));
   // Hashed before the transaction: scrypt takes a while, and the row stays locked meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
   const auditActor = { id: actor.id, email: actor.email, role: actor.role };
@@ -56,6 +75,7 @@ export async function changeOwnPassword(options: {
     return updated;
   });
   if (!changed) {
+    await recordFailure(db, keys);
     await recordAudit(db, {
       actor: auditActor,
       action: 'staff.password_change',
