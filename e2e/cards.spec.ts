@@ -672,6 +672,6 @@ test.describe('signed out', () => {
     expect(await exported.text()).toBe('Your session has ended. Sign in again to export the cards.\n');
 
     await page.goto('/cards?size=10&page=2');
-    await expectPath(page, '/login');
+    await expectPath(page, `/login?callbackUrl=${encodeURIComponent('/cards?size=10&page=2')}`);
   });
 });
