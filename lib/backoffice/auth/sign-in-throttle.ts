@@ -28,10 +28,8 @@ export const THROTTLE_RULES: Readonly<Record<ThrottleScope, { free: number; capM
 
 export type ThrottleKeys = { account: string; address: string };
 
-const pairKey = (keys: ThrottleKeys) => `${keys.account}|${keys.address}`;
-
 function keyOf(scope: ThrottleScope, keys: ThrottleKeys): string {
-  return scope === 'pair' ? pairKey(keys) : keys[scope];
+  return scope === 'pair' ? `${keys.account}|${keys.address}` : keys[scope];
 }
 
 /** The wait (ms) that `failures` failures in the window impose after the last of them. */
@@ -41,38 +39,39 @@ export function delayAfter(scope: ThrottleScope, failures: number): number {
   return Math.min(1000 * 2 ** (failures - free - 1), capMs);
 }
 
+const SCOPES = ['pair', 'account', 'address'] as const satisfies readonly ThrottleScope[];
+
 /** How long (ms from now) the caller must wait before an attempt is heard; 0 when it may try now. */
 export async function waitBeforeAttempt(db: Database, keys: ThrottleKeys, now = Date.now()): Promise<number> {
-  const since = new Date(now - THROTTLE_WINDOW_MS);
-  let wait = 0;
-  for (const scope of ['pair', 'account', 'address'] as const) {
-    const [row] = await db
-      .select({
-        failures: sql<number>`count(*)::int`,
-        last: sql<Date | string | null>`max(${signInFailures.createdAt})`,
-      })
-      .from(signInFailures)
-      .where(
-        and(
-          eq(signInFailures.scope, scope),
-          eq(signInFailures.key, keyOf(scope, keys)),
-          gt(signInFailures.createdAt, since),
+  // One statement for the three scopes: each (scope, key) is a range of the (scope, key, time) index.
+  const rows = await db
+    .select({
+      scope: signInFailures.scope,
+      failures: sql<number>`count(*)::int`,
+      last: sql<Date | string>`max(${signInFailures.createdAt})`,
+    })
+    .from(signInFailures)
+    .where(
+      and(
+        or(
+          ...SCOPES.map((scope) =>
+            and(eq(signInFailures.scope, scope), eq(signInFailures.key, keyOf(scope, keys))),
+          ),
         ),
-      );
-    const failures = Number(row?.failures ?? 0);
-    if (!row?.last || failures === 0) continue;
+        gt(signInFailures.createdAt, new Date(now - THROTTLE_WINDOW_MS)),
+      ),
+    )
+    .groupBy(signInFailures.scope);
+  let wait = 0;
+  for (const row of rows) {
     const last = new Date(row.last).getTime();
-    wait = Math.max(wait, last + delayAfter(scope, failures) - now);
+    wait = Math.max(wait, last + delayAfter(row.scope, Number(row.failures)) - now);
   }
-  return Math.max(0, wait);
+  return wait;
 }
 
 export async function recordFailure(db: Database, keys: ThrottleKeys): Promise<void> {
-  await db.insert(signInFailures).values([
-    { scope: 'pair', key: pairKey(keys) },
-    { scope: 'account', key: keys.account },
-    { scope: 'address', key: keys.address },
-  ]);
+  await db.insert(signInFailures).values(SCOPES.map((scope) => ({ scope, key: keyOf(scope, keys) })));
   // Old rows are useless: trim them now and then, on the failure path only.
   if (Math.random() < 0.05) {
     await db.delete(signInFailures).where(lt(signInFailures.createdAt, sql`now() - interval '1 day'`));
