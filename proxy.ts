@@ -6,7 +6,7 @@
 // checks the caller itself.
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/backoffice/auth/callback-url';
-import { appUrl, env } from '@/lib/env';
+import { env, servedOverHttps } from '@/lib/env';
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
@@ -38,7 +38,7 @@ export function proxy(request: NextRequest) {
   response.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   response.headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   response.headers.set('Cache-Control', 'no-store, max-age=0');
-  if (appUrl().protocol === 'https:') {
+  if (servedOverHttps) {
     response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   }
   return response;

@@ -128,10 +128,11 @@ export function authSecret(): string {
   return env.AUTH_SECRET ?? generatedSecrets().authSecret;
 }
 
-/** The back-office's public URL: APP_URL, else http://localhost:<PORT>. */
-export function appUrl(): URL {
-  return new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
-}
+/**
+ * DESIGN §6: the back-office's public URL (APP_URL, else http://localhost:<PORT>) is https://,
+ * so its cookies are Secure and its pages send HSTS. Read once: proxy.ts asks on every request.
+ */
+export const servedOverHttps: boolean = env.APP_URL ? new URL(env.APP_URL).protocol === 'https:' : false;
 
 /** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */
 export function walletApiBaseUrl(): string {

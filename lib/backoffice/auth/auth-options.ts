@@ -8,7 +8,7 @@ import type { NextAuthOptions, Session } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { appUrl, authSecret, env } from '@/lib/env';
+import { authSecret, env, servedOverHttps } from '@/lib/env';
 import { getDb } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
@@ -164,7 +164,7 @@ export function getAuthOptions(): NextAuthOptions {
   options ??= {
     secret: authSecret(),
     // DESIGN §6: an https:// APP_URL makes the cookies Secure (and __Secure- prefixed).
-    useSecureCookies: appUrl().protocol === 'https:',
+    useSecureCookies: servedOverHttps,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login', error: '/login' },
