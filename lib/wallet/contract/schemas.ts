@@ -5,6 +5,7 @@
 // booleans. Each rule's message reads after the parameter's name ("embossedName must be ...").
 import { isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
+import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   CARD_ACCOUNT_STATUSES,
@@ -39,7 +40,7 @@ const pattern = (re: RegExp, rule: string) => z.string().regex(re, rule);
 export const agencyCodeParam = pattern(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, '_' or '-'");
 export const appIdParam = pattern(/^[A-Za-z0-9_.-]{1,64}$/, "must be 1-64 letters, digits, '_', '.' or '-'");
 export const appUserIdParam = pattern(
-  /^[A-Za-z0-9_.@:+-]{1,64}$/,
+  APP_USER_ID_PATTERN,
   "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
 );
 export const timestampParam = z.union([
@@ -64,7 +65,7 @@ export const emailParam = z
   .max(254, 'must be at most 254 characters');
 
 export const personNameParam = pattern(
-  /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z'])?$/,
+  PERSON_NAME_PATTERN,
   'must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter',
 ).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row');
 

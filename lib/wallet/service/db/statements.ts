@@ -3,6 +3,7 @@
 // PostgreSQL (parsed and planned once per connection). The benchmark's floor server imports
 // these same texts, so "the same SQL" is true by construction, not by comparison.
 // Numbers come back as the driver gives them (int8 as text on pg): callers convert with Number().
+import { APP_USER_ID_PATTERN, PERSON_NAME_PREFIX_PATTERN } from '@/lib/wallet/contract/patterns';
 
 /** DESIGN §2: the app under its agency, with the signing secret (as stored: see app-secrets.ts). */
 export const APP_BY_CODES = {
@@ -159,7 +160,7 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
     );
   }
   const prefix = q.length >= 3;
-  if (/^[A-Za-z0-9_.@:+-]+$/.test(q)) {
+  if (APP_USER_ID_PATTERN.test(q)) {
     shape += 'a';
     const key = param(q);
     branches.push(
@@ -191,7 +192,7 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
       `select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = ${key} limit ${size}`,
     );
   }
-  if (/^[a-z][a-z' -]*$/.test(lower)) {
+  if (PERSON_NAME_PREFIX_PATTERN.test(q)) {
     shape += 'n';
     const from = param(lower);
     const to = param(prefixEnd(lower));
