@@ -10,6 +10,7 @@ import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account'
 import { generatePassword } from '@/lib/backoffice/auth/password';
 import { STAFF_ROLES, type StaffRole } from '@/lib/backoffice/db/schema';
 import { passwordSchema, staffEmailSchema } from '@/lib/backoffice/forms/staff';
+import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({
   options: {
@@ -56,4 +57,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+main().catch((error: unknown) => exitOnError('staff:create', error));

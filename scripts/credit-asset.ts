@@ -11,6 +11,7 @@ import { walletDb } from '@/lib/wallet/service/db';
 import { apps, assets, users } from '@/lib/wallet/service/db/schema';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { formatMinor } from '@/lib/wallet/contract/money';
+import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({
   options: {
@@ -71,4 +72,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+main().catch((error: unknown) => exitOnError('asset:credit', error));

@@ -13,6 +13,7 @@ import { openDatabase } from '@/lib/db/open';
 import { walletDb } from '@/lib/wallet/service/db';
 import { sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
 import { createSecretBox } from '@/lib/wallet/service/secrets/secret-box';
+import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({ options: { 'new-key': { type: 'string' } } });
 const newKey = values['new-key'] ?? randomBytes(32).toString('hex');
@@ -49,7 +50,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnError('secrets:rotate-master-key', error));

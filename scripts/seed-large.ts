@@ -12,6 +12,7 @@ import { openDatabase, rawRows } from '@/lib/db/open';
 import { walletDb, type WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { provision } from '@/lib/wallet/service/provision';
 import { luhnCheckDigit } from '@/lib/wallet/contract/card-number';
+import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({
   options: {
@@ -229,4 +230,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+main().catch((error: unknown) => exitOnError('seed:large', error));

@@ -10,6 +10,7 @@
 // transfer entry has its transfer; the source's live debits were serialised; the transfers made
 // are exactly those the clients saw succeed; the source fell and the targets rose by exactly
 // the amounts moved.
+import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import { query } from './servers';
 
 export type Mark = { cardId: number; ledgerId: number; balance: number; transferId?: number };
@@ -75,19 +76,10 @@ async function committedOf(url: string, abandoned: readonly string[]): Promise<n
 
 /** Every asset's books: its ledger sums to its balance (and, with `numbering`, is numbered 1..n, n held by the asset); no balance below zero. */
 async function bookChecks(url: string, numbering: boolean): Promise<Check[]> {
-  const [books] = await query<{ unbalanced: string; misnumbered: string }>(
-    url,
-    `select count(*) filter (where a.balance <> coalesce(l.s, 0)) as unbalanced,
-            count(*) filter (where a.ledger_count <> coalesce(l.n, 0) or coalesce(l.top, 0) <> coalesce(l.n, 0)
-                                or coalesce(l.bottom, 1) <> 1) as misnumbered
-       from wallet.assets a
-       left join (select asset_id, sum(amount) as s, count(*) as n, max(seq) as top, min(seq) as bottom
-                    from wallet.ledger_entries group by asset_id) l
-         on l.asset_id = a.id`,
-  );
+  const [books] = await query<{ unbalanced: number; misnumbered: number; negative: number }>(url, BOOKS_SQL);
   const unbalanced = Number(books!.unbalanced);
   const misnumbered = Number(books!.misnumbered);
-  const negative = await count(url, `select count(*) as n from wallet.assets where balance < 0`);
+  const negative = Number(books!.negative);
   return [
     {
       name: 'every ledger sums to its balance',

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 /** A Drizzle handle over one part's schema. */
 export type SchemaDatabase<S extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
@@ -44,6 +45,9 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = path.join(process.cwd(), 'drizzle');
 
+/** Where the embedded database of a data directory lives (the rest holds generated keys). */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 // Any constant works; it only has to be the same in every instance of this app.
 const MIGRATION_LOCK_KEY = 724_311_905;
 
@@ -60,10 +64,17 @@ export async function openPglite(
   source: { dataDir?: string; pglite?: PGlite } = {},
 ): Promise<DatabaseHandle> {
   let client = source.pglite;
+  let release = () => undefined as void;
   if (!client) {
-    const dir = source.dataDir ? path.join(source.dataDir, 'pglite') : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir ? { dataDir: dir } : {});
+    const dir = source.dataDir ? pgliteDir(source.dataDir) : undefined;
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      release = lockDataDir(dir);
+    }
+    client = await PGlite.create(dir ? { dataDir: dir } : {}).catch((error: unknown) => {
+      release();
+      throw error;
+    });
   }
   const pglite = client;
   await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder });
@@ -78,7 +89,10 @@ export async function openPglite(
         () => true,
         () => false,
       ),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      release();
+    },
   };
 }
 

@@ -56,3 +56,16 @@ export async function sealAppSecrets(
   }
   return { sealed, unopenable };
 }
+
+/** The apps whose stored secret the box cannot open (none when its master key is the right one). */
+export async function unopenableAppSecrets(db: Executor, box: SecretBox): Promise<string[]> {
+  const rows = await db.select({ appId: apps.appId, secret: apps.secret }).from(apps).orderBy(apps.id);
+  return rows.flatMap((row) => {
+    try {
+      revealSecret(box, row.secret);
+      return [];
+    } catch {
+      return [row.appId];
+    }
+  });
+}
