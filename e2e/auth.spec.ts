@@ -114,6 +114,38 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('signs in without JavaScript: a refusal in words with the e-mail kept, then the page asked for', async ({
+    browser,
+    baseURL,
+    newAccount,
+  }) => {
+    const account = newAccount('operator');
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto('/cards?size=10&page=1');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcards%3Fsize%3D10%26page%3D1$/);
+
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#sign-in-failure')).toContainText(
+      'The e-mail address or password is not right',
+    );
+    await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/cards\?size=10&page=1$/);
+    await expect(page.getByTestId('signed-in-name')).toHaveText(account.name);
+    for (const url of requested) {
+      expect(url).not.toContain(account.password);
+      expect(url).not.toContain(encodeURIComponent(account.email));
+    }
+    await context.close();
+  });
+
   test('after repeated failures the next attempt waits, then the right password works', async ({
     page,
     newAccount,
@@ -123,7 +155,10 @@ test.describe('signed out', () => {
     await page.getByLabel('E-mail').fill(account.email);
     const attempt = async (password: string) => {
       await page.getByLabel('Password').fill(password);
-      const answered = page.waitForResponse((r) => r.url().includes('/api/auth/callback/credentials'));
+      // The sign-in action: a POST to the page itself.
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/login',
+      );
       await page.getByRole('button', { name: 'Sign in' }).click();
       await answered;
     };

@@ -1,27 +1,17 @@
 'use client';
-// The sign-in form: e-mail and password through next-auth's credentials endpoint, with the
-// refusal said in words (wrong details, too many attempts, disabled account). What was typed
-// stays in the form on an error.
+// The sign-in form: e-mail and password through the sign-in server action, so it signs in
+// before its scripts load (or without them): the browser posts the form and gets the page asked
+// for, or this page again with the refusal said in words (wrong details, too many attempts, a
+// disabled account) and the e-mail address typed. Once hydrated, the same action is called
+// without a page load, and what was typed stays in the form on an error.
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { startTransition, useActionState, useEffect, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import type { signInSchema } from '@/lib/backoffice/forms/staff';
-import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-
-// zod and the schema load after the first paint (lazy-resolver.ts).
-const signInResolver = lazyZodResolver(() =>
-  import('@/lib/backoffice/forms/staff').then((m) => m.signInSchema),
-);
-
-type SignInValues = z.infer<typeof signInSchema>;
-
-const loadNextAuth = () => import('next-auth/react');
+import { signInWithPassword } from '@/lib/backoffice/actions/sign-in';
 
 export function signInErrorMessage(code: string | null | undefined): { title: string; detail: string } {
   if (code?.startsWith('wait:')) {
@@ -44,35 +34,33 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
 }
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
-  usePreloadResolver(signInResolver);
-  useEffect(() => {
-    void loadNextAuth().catch(() => undefined);
-  }, []);
   const router = useRouter();
-  const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
-  const form = useForm<SignInValues>({
-    resolver: signInResolver,
-    defaultValues: { email: defaultEmail ?? '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    // next-auth's client (and the helpers it brings) loads once the form is on screen, not with
-    // the page: it is needed for this one call.
-    const result = await loadNextAuth()
-      .then(({ signIn }) => signIn('credentials', { ...values, redirect: false }))
-      .catch(() => undefined);
-    if (!result || result.error || !result.ok) {
-      setFailure(signInErrorMessage(result?.error));
-      return;
-    }
-    router.replace(callbackUrl);
+  const [result, signIn, pending] = useActionState(signInWithPassword, {});
+  const state = result.data;
+  const href = state?.href;
+  useEffect(() => {
+    if (!href) return;
+    router.replace(href);
     router.refresh();
-  });
+  }, [href, router]);
+
+  const failure = state?.error
+    ? signInErrorMessage(state.error)
+    : result.serverError
+      ? signInErrorMessage(null)
+      : null;
+
+  // Hydrated: the action gets an object, so React does not reset the form and nothing typed
+  // is lost; without scripts the browser posts the form to the same action.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => signIn({ email: data.get('email'), password: data.get('password'), callbackUrl }));
+  };
 
   return (
     <form
+      action={signIn}
       method="post"
       onSubmit={onSubmit}
       noValidate
@@ -85,13 +73,20 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
           <AlertDescription>{failure.detail}</AlertDescription>
         </Alert>
       ) : null}
-      <Field label="E-mail" required error={errors.email?.message}>
-        <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <Field label="E-mail" required error={state?.fieldErrors?.email}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          defaultValue={state?.email ?? defaultEmail ?? ''}
+        />
       </Field>
-      <Field label="Password" required error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      <Field label="Password" required error={state?.fieldErrors?.password}>
+        <Input name="password" type="password" autoComplete="current-password" />
       </Field>
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <Button type="submit" loading={pending || Boolean(href)} className="w-full">
         <LogIn className="size-4" aria-hidden="true" />
         Sign in
       </Button>

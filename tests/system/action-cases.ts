@@ -304,6 +304,8 @@ async function storedAddresses(ctx: CaseContext, appUserId: string) {
 // ---------------------------------------------------------------------------------------------
 // The cases
 
+const SIGNER_PASSWORD = 'matrix-signer-password-1';
+
 /** The matrix accounts as they were before changeOwnPassword's call, by staff id. */
 const ownAccountsBefore = new Map<number, { passwordHash: string | null; sessionVersion: number }>();
 
@@ -657,6 +659,37 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       );
       expect(Number(row?.balance)).toBe(125);
       expect(newAudit[0]).toMatchObject({ subjectUser: appUserId, resultCode: 0 });
+    },
+  },
+
+  // lib/backoffice/actions/sign-in.ts ---------------------------------------------------------------------
+  signInWithPassword: {
+    module: 'lib/backoffice/actions/sign-in.ts',
+    name: 'auth.sign_in',
+    permission: 'public',
+    // A form's state action: (previous state, input).
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const email = `${ctx.unique('signer')}@matrix.example.com`;
+      await createStaffAccount({
+        db: ctx.db,
+        email,
+        name: 'Matrix Signer',
+        role: 'support',
+        password: SIGNER_PASSWORD,
+      });
+      return { email, password: SIGNER_PASSWORD, callbackUrl: '/cards?size=10' };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      // Called from the hydrated form: the page asked for comes back for the router.
+      expect(data).toEqual({ href: '/cards?size=10' });
+      const [row] = await ctx.db
+        .select()
+        .from(staff)
+        .where(eq(staff.email, (input as { email: string }).email));
+      // The one who signed in, not the caller, is the actor of the entry.
+      expect(newAudit[0]).toMatchObject({ actorId: row!.id, summary: 'Signed in' });
+      expect(row!.lastSignInAt).not.toBeNull();
     },
   },
 

@@ -27,6 +27,17 @@ export const SignInError = {
   disabled: 'account-disabled',
 } as const;
 
+/**
+ * A sign-in refused: its code (SignInError; "wait:<seconds>" for a wait) is the message too,
+ * because next-auth's credentials endpoint passes only an error's message on.
+ */
+export class SignInRefusal extends Error {
+  constructor(readonly code: string) {
+    super(code);
+    this.name = 'SignInRefusal';
+  }
+}
+
 const credentialsSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
@@ -72,14 +83,20 @@ export async function staffOfToken(token: JWT): Promise<SessionStaff | null> {
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
-type AuthorizedStaff = { id: string; email: string; name: string; role: StaffRole; sessionVersion: number };
+export type AuthorizedStaff = {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  sessionVersion: number;
+};
 
 export async function authorizeCredentials(
   credentials: unknown,
   headers: Record<string, string | string[] | undefined> | undefined,
 ): Promise<AuthorizedStaff> {
   const parsed = credentialsSchema.safeParse(credentials);
-  if (!parsed.success) throw new Error(SignInError.invalid);
+  if (!parsed.success) throw new SignInRefusal(SignInError.invalid);
   const email = parsed.data.email.toLowerCase();
   const db = await getDb();
   const keys = { account: email, address: clientAddress(headers) };
@@ -96,7 +113,7 @@ export async function authorizeCredentials(
       outcome: 'denied',
       summary: `Sign-in refused: ${seconds} s to wait after failed attempts`,
     });
-    throw new Error(`${SignInError.wait}:${seconds}`);
+    throw new SignInRefusal(`${SignInError.wait}:${seconds}`);
   }
 
   const [row] = await db
@@ -117,7 +134,7 @@ export async function authorizeCredentials(
       outcome: 'failure',
       summary: 'Sign-in failed: wrong e-mail or password',
     });
-    throw new Error(SignInError.invalid);
+    throw new SignInRefusal(SignInError.invalid);
   }
   if (row.status !== 'active') {
     await recordAudit(db, {
@@ -127,7 +144,7 @@ export async function authorizeCredentials(
       outcome: 'denied',
       summary: 'Sign-in refused: the account is disabled',
     });
-    throw new Error(SignInError.disabled);
+    throw new SignInRefusal(SignInError.disabled);
   }
 
   await clearAccountFailures(db, email);

@@ -1,4 +1,6 @@
-// Keeping the current browser signed in when its account's session version goes up (a password
+// Writing this browser's session cookie from the server: at sign-in through the sign-in form's
+// server action (which works before its scripts load, unlike next-auth's client), and to keep the
+// current browser signed in when its account's session version goes up (a password
 // change ends every session of the account). Sessions are next-auth 4 JWTs in a cookie, and a
 // JWT cannot be changed on the server, only replaced: this decodes the request's own session
 // cookie, writes the new version into it and sets it again, so this browser's next request
@@ -9,7 +11,7 @@ import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { authSecret } from '@/lib/env';
-import { getAuthOptions, SESSION_MAX_AGE_SECONDS } from './auth-options';
+import { getAuthOptions, SESSION_MAX_AGE_SECONDS, type AuthorizedStaff } from './auth-options';
 
 function sessionCookieName(): { name: string; secure: boolean } {
   const secure = getAuthOptions().useSecureCookies ?? false;
@@ -39,6 +41,13 @@ export async function reissueSession(staffId: number, sessionVersion: number): P
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
   for (const chunk of chunks) store.delete(chunk.name);
+  setSessionCookie(store, name, secure, value);
+  return true;
+}
+
+type CookieStore = Awaited<ReturnType<typeof cookies>>;
+
+function setSessionCookie(store: CookieStore, name: string, secure: boolean, value: string): void {
   store.set(name, value, {
     httpOnly: true,
     sameSite: 'lax',
@@ -46,5 +55,25 @@ export async function reissueSession(staffId: number, sessionVersion: number): P
     secure,
     expires: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
   });
-  return true;
+}
+
+/**
+ * Signs this browser in as `account`: the token next-auth's own sign-in would make (its default
+ * claims, then the jwt callback's staff id, role and session version), in next-auth's cookie.
+ */
+export async function issueSession(account: AuthorizedStaff): Promise<void> {
+  const { name, secure } = sessionCookieName();
+  const value = await encode({
+    token: {
+      name: account.name,
+      email: account.email,
+      sub: account.id,
+      staffId: Number(account.id),
+      role: account.role,
+      sv: account.sessionVersion,
+    },
+    secret: authSecret(),
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+  setSessionCookie(await cookies(), name, secure, value);
 }
