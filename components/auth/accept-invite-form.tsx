@@ -1,29 +1,21 @@
 'use client';
-// Choosing a password on an invitation link. Errors from the server (an expired link, a
-// password the rules refuse) appear beside the fields; what was typed stays.
-import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
+// Choosing a password on an invitation link, checked by the action's schema on the server:
+// before the page's scripts load as well as after (useActionForm). Errors from the server (an
+// expired link, a password the rules refuse) appear beside the fields; once hydrated, what was
+// typed stays.
 import Link from 'next/link';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { acceptInvite } from '@/lib/backoffice/actions/invite';
 import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
-import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-
-// zod and the schema load after the first paint (lazy-resolver.ts).
-const acceptInviteResolver = lazyZodResolver(() =>
-  import('@/lib/backoffice/forms/staff').then((m) => m.acceptInviteSchema),
-);
 
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
-  usePreloadResolver(acceptInviteResolver);
-  const { form, action, handleSubmitWithAction } = useHookFormAction(acceptInvite, acceptInviteResolver, {
-    formProps: { defaultValues: { token, password: '', confirmPassword: '' } },
-  });
-  const { errors } = form.formState;
+  const { result, pending, formAction, onSubmit, fieldError } = useActionForm(acceptInvite);
 
-  if (action.hasSucceeded) {
+  if (result.data) {
     return (
       <Alert variant="success">
         <AlertTitle>Your password is set</AlertTitle>
@@ -37,27 +29,27 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-5">
-      {action.result.serverError ? (
+    <form action={formAction} method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
+      {result.serverError ? (
         <Alert variant="error" live>
           <AlertTitle>Your password could not be set</AlertTitle>
-          <AlertDescription>{action.result.serverError}</AlertDescription>
+          <AlertDescription>{result.serverError}</AlertDescription>
         </Alert>
       ) : null}
-      <input type="hidden" {...form.register('token')} />
+      <input type="hidden" name="token" value={token} />
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <Field
         label="New password"
         required
         description={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easy to remember.`}
-        error={errors.password?.message}
+        error={fieldError('password') ?? fieldError('token')}
       >
-        <Input type="password" autoComplete="new-password" autoFocus {...form.register('password')} />
+        <Input name="password" type="password" autoComplete="new-password" autoFocus />
       </Field>
-      <Field label="Repeat the password" required error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      <Field label="Repeat the password" required error={fieldError('confirmPassword')}>
+        <Input name="confirmPassword" type="password" autoComplete="new-password" />
       </Field>
-      <Button type="submit" loading={action.isExecuting} className="w-full">
+      <Button type="submit" loading={pending} className="w-full">
         Set password
       </Button>
     </form>

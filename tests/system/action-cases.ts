@@ -367,6 +367,8 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     module: 'lib/backoffice/actions/invite.ts',
     name: 'staff.accept_invite',
     permission: 'public',
+    // A form's state action: (previous state, input).
+    args: (input) => [{}, input],
     async input(ctx) {
       const { token } = await seedInvitation(ctx);
       return { token, password: 'matrix-password-1', confirmPassword: 'matrix-password-1' };
@@ -395,6 +397,8 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     module: 'lib/backoffice/actions/account.ts',
     name: 'staff.password_change',
     permission: 'signed-in',
+    // A form's state action: (previous state, input).
+    args: (input) => [{}, input],
     async input(ctx) {
       // The caller changes the password of the matrix's own signed-in account: remember each
       // account as it is, so verify() can put it back and that role's session keeps working.

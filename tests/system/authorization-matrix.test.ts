@@ -383,7 +383,10 @@ describe('acceptInvite refuses a link that is not a live invitation', () => {
     const action = inBuild('acceptInvite');
     if (!action) throw new Error('acceptInvite is not in the build');
     const before = await snapshot();
-    const response = await callServerAction(app.baseUrl, action.id, [input], { cookie: cookieOf(caller) });
+    // A state action: (previous state, input).
+    const response = await callServerAction(app.baseUrl, action.id, [{}, input], {
+      cookie: cookieOf(caller),
+    });
     const after = await snapshot();
     return { response, before, after };
   };
@@ -410,7 +413,7 @@ describe('acceptInvite refuses a link that is not a live invitation', () => {
   it('a spent token', async () => {
     const input = await ACTION_CASES.acceptInvite!.input(ctx);
     const action = inBuild('acceptInvite')!;
-    const first = await callServerAction(app.baseUrl, action.id, [input]);
+    const first = await callServerAction(app.baseUrl, action.id, [{}, input]);
     expect(first.result?.data, describeResponse(first)).toBeDefined();
     const { response, before, after } = await refusedWith(input);
     expect(expectRefused(response, INVITE_INVALID, before, after)).toEqual([]);
@@ -481,7 +484,9 @@ describe('sessions end when the account changes', () => {
     const response = await callServerAction(
       app.baseUrl,
       inBuild('changeOwnPassword')!.id,
+      // A state action: (previous state, input).
       [
+        {},
         {
           currentPassword: STAFF_PASSWORD,
           newPassword: 'matrix-own-password-2',
@@ -506,7 +511,9 @@ describe('sessions end when the account changes', () => {
     const again = await callServerAction(
       app.baseUrl,
       inBuild('changeOwnPassword')!.id,
+      // A state action: (previous state, input).
       [
+        {},
         {
           currentPassword: STAFF_PASSWORD,
           newPassword: 'matrix-own-password-3',

@@ -2,13 +2,16 @@
 // Server actions of one's own account (/account): changing one's password. Any signed-in member
 // of staff may (no permission beyond a live session), and only for their own account: the actor
 // is the session's, never an input. A wrong current password, or an attempt too soon after
-// several (the sign-in throttle), is an error beside that field.
+// several (the sign-in throttle), is an error beside that field. A state action, so the form
+// works before its scripts load.
 import { headers } from 'next/headers';
 import { returnValidationErrors } from 'next-safe-action';
+import { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { clientAddress } from '@/lib/backoffice/auth/auth-options';
 import { reissueSession } from '@/lib/backoffice/auth/session-cookie';
 import { getDb } from '@/lib/backoffice/db';
+import { fromFormData } from '@/lib/backoffice/forms/action-form-data';
 import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
 import {
   changeOwnPassword as changePassword,
@@ -18,8 +21,9 @@ import {
 
 export const changeOwnPassword = authActionClient
   .metadata({ name: 'staff.password_change', permission: null })
-  .inputSchema(changeOwnPasswordSchema)
-  .action(async ({ parsedInput, ctx }) => {
+  // The form's post (FormData, also before its scripts load) or an object.
+  .inputSchema(z.preprocess(fromFormData, changeOwnPasswordSchema))
+  .stateAction<{ stillSignedIn: boolean }>(async ({ parsedInput, ctx }) => {
     let sessionVersion: number;
     try {
       ({ sessionVersion } = await changePassword({
