@@ -1,21 +1,11 @@
 'use client';
-// Client-side data caching (react-query) for the pages that fetch from the browser: the card
-// list and the card-issue wizard wrap themselves in it, so the other pages do not ship it. One
-// client per browser tab, kept across navigations (the cache survives going from one to the
-// other); a fresh one per server render, so no request sees another's data.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// Client-side data caching (react-query) for the card-issue wizard, which fetches from the
+// browser: it wraps itself in this, so the other pages do not ship react-query's React bindings.
+// The client is the tab's one (browser-query-client.ts), shared with /cards.
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-
-const options = { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } };
-
-let browserClient: QueryClient | undefined;
-
-function queryClient(): QueryClient {
-  if (typeof window === 'undefined') return new QueryClient({ defaultOptions: options });
-  browserClient ??= new QueryClient({ defaultOptions: options });
-  return browserClient;
-}
+import { browserQueryClient } from '@/lib/backoffice/browser-query-client';
 
 export function QueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient()}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={browserQueryClient()}>{children}</QueryClientProvider>;
 }

@@ -5,12 +5,13 @@
 // renders the first page (so everything here also works as plain links and a GET form); once
 // hydrated, page changes update the URL with history.pushState, which Next.js's router follows
 // (useSearchParams) without asking the server to render again, and react-query serves pages from
-// /cards/data, prefetching the next one so that "Next" shows at once.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+// /cards/data, prefetching the next one so that "Next" shows at once. react-query's core loads
+// after the first paint (use-lazy-query.ts): the first page is the server's.
 import { CreditCard, Download, RotateCcw, Search, SearchX } from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { CardsTable } from '@/components/cards/cards-table';
+import { useLazyQuery } from '@/components/cards/use-lazy-query';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -64,27 +65,27 @@ function isPlainClick(event: MouseEvent): boolean {
 export function CardsBrowser({ initial }: { initial: CardsInitial }) {
   const searchParams = useSearchParams();
   const query = useMemo(() => parseCardsQuery(new URLSearchParams(searchParams.toString())), [searchParams]);
-  const queryClient = useQueryClient();
   const resultsRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const isServerQuery = sameQuery(query, initial.query);
   const serverError = isServerQuery ? initial.error : null;
-  const result = useQuery({
+  const { result, client: queryClient } = useLazyQuery<CardsPage>({
     queryKey: cardsQueryKeys.page(query),
     queryFn: ({ signal }) => fetchCardsPage(query, signal),
     initialData: isServerQuery ? (initial.page ?? undefined) : undefined,
     initialDataUpdatedAt: initial.renderedAt,
     // The server has just been refused for this very query; asking again is the "Try again" button's call.
     enabled: serverError === null,
-    placeholderData: keepPreviousData,
+    // react-query's keepPreviousData: the page on screen stays while the next one loads.
+    placeholderData: (previous) => previous,
     retry: (failures, error) => error instanceof CardsLoadError && error.retryable && failures < 1,
   });
 
   // A later server render (coming back to /cards) brings a page newer than the one cached under
   // the same key, which initialData would ignore: a card issued meanwhile must show.
   useEffect(() => {
-    if (!initial.page) return;
+    if (!initial.page || !queryClient) return;
     const key = cardsQueryKeys.page(initial.query);
     const cached = queryClient.getQueryState(key);
     if (cached && cached.dataUpdatedAt < initial.renderedAt) {
@@ -106,7 +107,7 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
   // Prefetch the next page once this one is on screen, so that "Next" needs no wait.
   const haveNext = data !== undefined && !result.isPlaceholderData && data.haveNext;
   useEffect(() => {
-    if (!haveNext) return;
+    if (!haveNext || !queryClient) return;
     const next: CardsQuery = { ...query, page: query.page + 1 };
     void queryClient.prefetchQuery({
       queryKey: cardsQueryKeys.page(next),

@@ -1,12 +1,11 @@
-'use client';
-// Label: Radix Label (a native <label> that does not select text on double-click).
-import * as LabelPrimitive from '@radix-ui/react-label';
+// Label: a native <label>. `select-none` keeps a double-click on it from selecting its text,
+// which is all Radix Label added; without it, no script. Server-compatible.
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+export function Label({ className, ...props }: React.ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn(
         'text-sm leading-none font-medium text-foreground select-none',

@@ -3,7 +3,6 @@
 // leave it; CardsBrowser takes over paging, filtering and prefetching in the browser.
 import type { Metadata } from 'next';
 import { CardsBrowser, type CardsInitial } from '@/components/cards/cards-browser';
-import { QueryProvider } from '@/components/query-provider';
 import { PageHeader } from '@/components/ui/page-header';
 import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
 import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards-view';
@@ -34,9 +33,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
         title="Cards"
         description="Every card under the agency, grouped by the user who holds it, newest registration first: users with cards only, unless switched to all users. Card numbers show the first six and last four digits only."
       />
-      <QueryProvider>
-        <CardsBrowser initial={initial} />
-      </QueryProvider>
+      <CardsBrowser initial={initial} />
     </>
   );
 }
