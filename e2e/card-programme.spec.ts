@@ -37,8 +37,10 @@ test.describe('a support agent on the phone', () => {
     const { cardId } = await seedCard(request, appUserId, { cardNumber: cardNumberEndingIn('3771') });
 
     await page.goto('/');
-    await page.keyboard.press('Control+k');
     const box = page.getByTestId('global-search');
+    // The shortcut works once the page's scripts run; the box says so.
+    await expect(box).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
+    await page.keyboard.press('Control+k');
     await expect(box).toBeFocused();
     await box.fill('3771');
     const hit = page.getByRole('option').filter({ hasText: `card ID ${cardId}` });

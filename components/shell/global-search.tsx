@@ -9,7 +9,15 @@
 // would weigh on every page's first JavaScript.
 import { CreditCard, Search, User } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useActionState,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Kbd } from '@/components/ui/kbd';
 import { Spinner } from '@/components/ui/spinner';
 import { CardStatusBadge } from '@/components/ui/status-badge';
@@ -18,6 +26,8 @@ import { SEARCH_MAX, SEARCH_MIN, type SearchResults } from '@/lib/backoffice/sea
 import { cn } from '@/lib/utils';
 
 const DEBOUNCE_MS = 150;
+
+const subscribeToNothing = () => () => undefined;
 
 export function GlobalSearch({
   autoFocus = false,
@@ -42,7 +52,14 @@ export function GlobalSearch({
   const hintId = useId();
   const trimmed = query.trim();
 
-  // Ctrl+K / Cmd+K from anywhere on the page.
+  // Ctrl+K / Cmd+K from anywhere on the page, advertised (aria-keyshortcuts) once it works.
+  // (False on the server and while hydrating, true from the render after: by then the listener
+  // below is attached, as React runs a commit's effects before it renders again.)
+  const shortcutReady = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -170,6 +187,7 @@ export function GlobalSearch({
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_MAX}
+          aria-keyshortcuts={shortcutReady ? 'Control+K Meta+K' : undefined}
           data-testid="global-search"
           className="h-9 w-full rounded-md border border-input bg-background pr-16 pl-9 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
