@@ -339,7 +339,10 @@ test.describe('one’s own account', () => {
     const current = page.locator('#account-currentPassword');
     const fresh = page.locator('#account-newPassword');
     const repeat = page.locator('#account-confirmPassword');
-    await expect(page.locator('form[aria-label="Change your password"]')).toHaveAttribute('method', /^post$/i);
+    await expect(page.locator('form[aria-label="Change your password"]')).toHaveAttribute(
+      'method',
+      /^post$/i,
+    );
 
     // The rules, in the browser.
     await fresh.fill('too short');
