@@ -52,6 +52,8 @@ type Mutation = {
 let database: FreshPgDatabase;
 let handle: DatabaseHandle;
 const instances: (AppProcess | null)[] = [null, null];
+/** Every instance started, the killed one included: their logs explain a 5xx. */
+const everyInstance: AppProcess[] = [];
 let cookie = '';
 let agencyAssetId = 0;
 
@@ -73,6 +75,7 @@ beforeAll(async () => {
     [0, 1].map(() => startApp({ env: { ...env, DATABASE_URL: database.url } })),
   );
   instances.splice(0, 2, ...started);
+  everyInstance.push(...started);
   handle = await openPostgres(database.url, 4);
   const assets = (await callWallet<{ assetId: number }[]>(started[0]!.baseUrl, 'agencyAssetList', {}, APP))
     .body;
@@ -241,6 +244,7 @@ it(
       const killedAt = Date.now();
       const restarted = await startApp({ env: { ...env, DATABASE_URL: database.url } });
       instances[1] = restarted;
+      everyInstance.push(restarted);
       restartedAfterMs = Date.now() - killedAt;
     })();
     await Promise.all(
@@ -275,7 +279,13 @@ it(
     expect(counts).toEqual({ cards: issued, transfers: moved, keys: issued + moved });
     const books = await checkBooks(handle);
     expect(books).toMatchObject({ unbalanced: 0, misnumbered: 0, negative: 0 });
-    expect(stats.status5xx).toEqual([]);
+    const unexpected = everyInstance.flatMap((i) =>
+      i
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('operation failed unexpectedly')),
+    );
+    expect(stats.status5xx, unexpected.join('\n')).toEqual([]);
 
     const sorted = [...stats.latencies].sort((a, b) => a - b);
     const report = {
