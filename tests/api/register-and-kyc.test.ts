@@ -10,7 +10,14 @@ import {
   usersWithCardsPageSchema,
   userWithCardsSchema,
 } from '@/lib/wallet/contract/schemas';
-import { callWallet, kycParams, signedUrl, type Envelope, failureDataProblem } from '../helpers/wallet-call';
+import {
+  addressParams,
+  callWallet,
+  failureDataProblem,
+  kycParams,
+  signedUrl,
+  type Envelope,
+} from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { walletState } from '../helpers/wallet-state';
@@ -366,16 +373,11 @@ describe('4.1 registerAndKyc: requestId', () => {
       await callWallet(base, 'registerAndKyc', kycParams('reg-idem-ops', { requestId: 'reg-idem-0006' })),
     );
     const state = await walletState(db.db);
-    const r = await callWallet(base, 'addAddress', {
-      appUserId: 'reg-idem-ops',
-      country: 'US',
-      city: 'Austin',
-      street: '1 Congress Ave',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      mobile: '1-5125550100',
-      requestId: 'reg-idem-0006',
-    });
+    const r = await callWallet(
+      base,
+      'addAddress',
+      addressParams('reg-idem-ops', { requestId: 'reg-idem-0006' }),
+    );
     expectFailure(r, 4007);
     expect(await walletState(db.db)).toEqual(state);
   });

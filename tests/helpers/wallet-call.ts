@@ -93,6 +93,23 @@ export function kycParams(appUserId: string, overrides: Record<string, string | 
   };
 }
 
+/** Valid 4.7 parameters for a delivery address of `appUserId`; override any field. */
+export function addressParams(
+  appUserId: string,
+  overrides: Record<string, string | boolean | undefined> = {},
+) {
+  return {
+    appUserId,
+    country: 'US',
+    city: 'Austin',
+    street: '1 Congress Ave',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    mobile: '1-5125550100',
+    ...overrides,
+  };
+}
+
 /** Codes whose failure names the parameter at fault in `data.field` (docs/wallet-api.md). */
 export const FIELD_CODES: ReadonlySet<number> = new Set([1001, 1002, 1003, 3002]);
 

@@ -12,7 +12,7 @@ import { pgliteDir } from '@/lib/db/open';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { signIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
-import { callWallet, kycParams } from '../helpers/wallet-call';
+import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const APP = { agencyCode: 'DEMO', appId: 'demo-app', secret: 'data-tools-secret-0123456789ab' };
@@ -115,16 +115,7 @@ beforeAll(async () => {
   app = await startApp({ env });
   for (const appUserId of USERS) {
     await ok(app.baseUrl, 'registerAndKyc', kycParams(appUserId));
-    await ok(app.baseUrl, 'addAddress', {
-      appUserId,
-      country: 'US',
-      city: 'Austin',
-      street: '1 Congress Ave',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      mobile: '1-5125550100',
-      isDefault: true,
-    });
+    await ok(app.baseUrl, 'addAddress', addressParams(appUserId, { isDefault: true }));
   }
   const application = await applyCard(app.baseUrl, 'move-ann', REQUEST_ID);
   expect(application.body.code, application.text).toBe(0);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../helpers/app-process';
-import { callWallet, kycParams } from '../helpers/wallet-call';
+import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A port the OS says is free (a random one could be taken), kept across the restart.
@@ -133,20 +133,7 @@ it('serves the signed API on the embedded default, and a restart keeps every use
     app,
   );
   expect(card.body.code).toBe(0);
-  const address = await callWallet(
-    baseUrl,
-    'addAddress',
-    {
-      appUserId: 'restart-user',
-      country: 'US',
-      city: 'Austin',
-      street: '1 Congress Ave',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      mobile: '1-5125550100',
-    },
-    app,
-  );
+  const address = await callWallet(baseUrl, 'addAddress', addressParams('restart-user'), app);
   expect(address.body.code).toBe(0);
 
   const snapshot = async () => ({
