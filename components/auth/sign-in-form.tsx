@@ -3,10 +3,11 @@
 // before its scripts load (or without them): the browser posts the form and gets the page asked
 // for, or this page again with the refusal said in words (wrong details, too many attempts, a
 // disabled account) and the e-mail address typed. Once hydrated, the same action is called
-// without a page load, and what was typed stays in the form on an error.
+// without a page load (useActionForm), and what was typed stays in the form on an error.
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { startTransition, useActionState, useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -35,7 +36,7 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
   const router = useRouter();
-  const [result, signIn, pending] = useActionState(signInWithPassword, {});
+  const { result, pending, formAction, onSubmit } = useActionForm(signInWithPassword);
   const state = result.data;
   const href = state?.href;
   useEffect(() => {
@@ -50,17 +51,9 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
       ? signInErrorMessage(null)
       : null;
 
-  // Hydrated: the action gets an object, so React does not reset the form and nothing typed
-  // is lost; without scripts the browser posts the form to the same action.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    startTransition(() => signIn({ email: data.get('email'), password: data.get('password'), callbackUrl }));
-  };
-
   return (
     <form
-      action={signIn}
+      action={formAction}
       method="post"
       onSubmit={onSubmit}
       noValidate

@@ -9,6 +9,7 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import { postedWithoutScript } from '@/lib/backoffice/forms/action-form-data';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import {
   addAddressFormSchema,
@@ -22,11 +23,6 @@ import {
 } from '@/lib/backoffice/forms/user-forms';
 
 const userPath = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;
-
-/** A form posted without JavaScript: the browser awaits a page, so it gets the user's. */
-function postedWithoutScript(clientInput: unknown): boolean {
-  return typeof FormData !== 'undefined' && clientInput instanceof FormData;
-}
 
 export const addAddress = authActionClient
   .metadata({ name: 'address.add', permission: 'addresses.add' })

@@ -13,15 +13,13 @@ import { actionClient } from '@/lib/backoffice/actions/action-client';
 import { authorizeCredentials, SignInRefusal } from '@/lib/backoffice/auth/auth-options';
 import { afterSignInPath } from '@/lib/backoffice/auth/callback-url';
 import { issueSession } from '@/lib/backoffice/auth/session-cookie';
+import { fromFormData, postedWithoutScript } from '@/lib/backoffice/forms/action-form-data';
 import { signInSchema } from '@/lib/backoffice/forms/staff';
 
 // Loose on purpose: the rules (signInSchema) are checked in the action, so that a refusal can
 // carry the e-mail address back into the form.
 const signInInputSchema = z.preprocess(
-  (input) =>
-    input instanceof FormData
-      ? { email: input.get('email'), password: input.get('password'), callbackUrl: input.get('callbackUrl') }
-      : input,
+  fromFormData,
   z.object({
     email: z.string().max(10_000).catch(''),
     password: z.string().max(10_000).catch(''),
@@ -56,6 +54,6 @@ export const signInWithPassword = actionClient
       throw error;
     }
     const href = afterSignInPath(parsedInput.callbackUrl);
-    if (typeof FormData !== 'undefined' && clientInput instanceof FormData) redirect(href);
+    if (postedWithoutScript(clientInput)) redirect(href);
     return { href };
   });

@@ -13,6 +13,7 @@ import {
   httpUrlParam,
   registerAndKycParams,
 } from '@/lib/wallet/contract/schemas';
+import { fromFormData } from './action-form-data';
 import { joinMobile, joinPhotos, MAX_PHOTOS, OTHER_DOCUMENT_TYPE } from './user-forms-rules';
 
 // The pure parts live beside, without zod, for the client components; server code may import
@@ -331,14 +332,6 @@ export function toUpdateAddressInput(values: UpdateAddressFormValues): UpdateAdd
     ...(values.isDefault ? { isDefault: true } : {}),
     requestId: values.requestId,
   };
-}
-
-/** A form posted without JavaScript arrives as FormData: its entries, as the object the schema reads. */
-function fromFormData(value: unknown): unknown {
-  if (typeof FormData === 'undefined' || !(value instanceof FormData)) return value;
-  const entries: Record<string, string> = {};
-  for (const [key, entry] of value.entries()) if (typeof entry === 'string') entries[key] = entry;
-  return entries;
 }
 
 /** One address of one user, for a one-click change (make default, delete). */
