@@ -2,7 +2,17 @@
 // answers nothing), coming back to the page asked for, callback URLs that would leave the site,
 // a wrong password, the growing wait after repeated failures, an admin inviting a support agent
 // who then signs in, and a support agent who can reach no mutating page or action.
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+
+/** Signs in as `email` with a wrong password: refused in words, the e-mail kept in the form. */
+async function expectWrongPasswordRefused(page: Page, email: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('#sign-in-failure')).toContainText('The e-mail address or password is not right');
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+}
 
 test.describe('signed out', () => {
   test.use({ role: 'signed-out' });
@@ -104,13 +114,7 @@ test.describe('signed out', () => {
   }) => {
     const account = newAccount('support');
     await page.goto('/login');
-    await page.getByLabel('E-mail').fill(account.email);
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('#sign-in-failure')).toContainText(
-      'The e-mail address or password is not right',
-    );
-    await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+    await expectWrongPasswordRefused(page, account.email);
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -127,13 +131,7 @@ test.describe('signed out', () => {
     await page.goto('/cards?size=10&page=1');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcards%3Fsize%3D10%26page%3D1$/);
 
-    await page.getByLabel('E-mail').fill(account.email);
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('#sign-in-failure')).toContainText(
-      'The e-mail address or password is not right',
-    );
-    await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+    await expectWrongPasswordRefused(page, account.email);
 
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

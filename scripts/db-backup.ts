@@ -4,24 +4,12 @@
 // (README: Moving to PostgreSQL, backups). The file holds the database only: keep WALLET_DATA_DIR/master.key (or
 // WALLET_MASTER_KEY) and secrets.json safe on their own, a restore needs the same key.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupEmbedded } from '@/lib/db/backup';
 import { dataDir, env } from '@/lib/env';
-import { countsTable, totalRows, walletChecks } from './lib/data-tools';
+import { backupFileArgument, countsTable, totalRows, walletChecks } from './lib/data-tools';
 import { exitOnError } from './lib/exit-on-error';
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
-if (!values.out) {
-  console.error('db:backup: --out is required\nusage: npm run db:backup -- --out FILE');
-  process.exit(2);
-}
-if (env.DATABASE_URL) {
-  console.error(
-    'db:backup: DATABASE_URL is set, so the data is in PostgreSQL: back it up with pg_dump (README: Moving to PostgreSQL, backups).',
-  );
-  process.exit(2);
-}
-const outFile = path.resolve(values.out);
+const outFile = backupFileArgument('db:backup', 'out', 'pg_dump');
 
 async function main(): Promise<void> {
   const { counts, bytes } = await backupEmbedded({ dataDir, outFile, check: walletChecks });

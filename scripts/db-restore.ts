@@ -5,25 +5,12 @@
 // loaded in its place. Refused while the server has the database open. On PostgreSQL, use
 // pg_restore (README: Moving to PostgreSQL, backups).
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { restoreEmbedded } from '@/lib/db/backup';
-import { dataDir, env } from '@/lib/env';
-import { countsTable, totalRows, walletChecks } from './lib/data-tools';
+import { dataDir } from '@/lib/env';
+import { backupFileArgument, countsTable, totalRows, walletChecks } from './lib/data-tools';
 import { exitOnError } from './lib/exit-on-error';
 
-const { values } = parseArgs({ options: { in: { type: 'string' } } });
-if (!values.in) {
-  console.error('db:restore: --in is required\nusage: npm run db:restore -- --in FILE');
-  process.exit(2);
-}
-if (env.DATABASE_URL) {
-  console.error(
-    'db:restore: DATABASE_URL is set, so the data is in PostgreSQL: restore it with pg_restore (README: Moving to PostgreSQL, backups).',
-  );
-  process.exit(2);
-}
-const inFile = path.resolve(values.in);
+const inFile = backupFileArgument('db:restore', 'in', 'pg_restore');
 if (!existsSync(inFile)) {
   console.error(`db:restore: ${inFile} does not exist`);
   process.exit(2);

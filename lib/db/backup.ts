@@ -11,7 +11,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { DataDirBusyError, dataDirHolder, lockDataDir } from './data-dir-lock';
 import { openPglite, pgliteDir, type DatabaseHandle } from './open';
-import { rowCounts, tablesInDependencyOrder } from './tables';
+import { countDifferences, rowCounts, tablesInDependencyOrder } from './tables';
 
 export class NoEmbeddedDatabaseError extends Error {
   constructor(readonly dir: string) {
@@ -39,15 +39,6 @@ export type DatabaseCheck = (handle: DatabaseHandle) => Promise<string[]>;
 
 async function countsOf(handle: DatabaseHandle): Promise<Map<string, number>> {
   return rowCounts(handle.query, await tablesInDependencyOrder(handle.query));
-}
-
-function differences(expected: Map<string, number>, actual: Map<string, number>): string[] {
-  const problems: string[] = [];
-  for (const [table, n] of expected) {
-    if (actual.get(table) !== n)
-      problems.push(`${table}: ${actual.get(table) ?? 'missing'} rows, expected ${n}`);
-  }
-  return problems;
 }
 
 /** Opens the embedded database of `dataDir` for a tool: refused if absent or in use. */
@@ -87,7 +78,7 @@ export async function backupEmbedded(options: {
   }
   const copy = await loadInMemory(dump, outFile);
   try {
-    const problems = differences(counts, await countsOf(copy));
+    const problems = countDifferences(counts, await countsOf(copy));
     if (problems.length > 0) throw new BackupCheckError(problems);
   } finally {
     await copy.close();
@@ -131,7 +122,7 @@ export async function restoreEmbedded(options: {
     }
     const restored = await openPglite({ pglite: await PGlite.create({ dataDir: dir, loadDataDir: dump }) });
     try {
-      const problems = differences(counts, await countsOf(restored));
+      const problems = countDifferences(counts, await countsOf(restored));
       if (problems.length > 0) throw new BackupCheckError(problems);
     } finally {
       await restored.close();

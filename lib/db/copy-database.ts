@@ -12,6 +12,7 @@
 import pg from 'pg';
 import { openPostgres, type DatabaseHandle } from './open';
 import {
+  countDifferences,
   qualified,
   quoteIdent,
   rowCounts,
@@ -144,11 +145,7 @@ export async function copyDatabase(options: {
     }
 
     const targetCounts = await rowCounts(query, tables);
-    const problems: string[] = [];
-    for (const [table, n] of sourceCounts) {
-      const copied = targetCounts.get(table) ?? 0;
-      if (copied !== n) problems.push(`${table} has ${copied} rows, the source ${n}`);
-    }
+    const problems = countDifferences(sourceCounts, targetCounts);
     const targetSequences = await sequenceStates(query);
     for (const s of sequences) {
       const t = targetSequences.find((x) => x.schema === s.schema && x.name === s.name);

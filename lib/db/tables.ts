@@ -79,6 +79,13 @@ export async function rowCounts(query: Query, tables: readonly Table[]): Promise
   return counts;
 }
 
+/** Where `actual` row counts differ from `expected` (none: every table has what it should). */
+export function countDifferences(expected: Map<string, number>, actual: Map<string, number>): string[] {
+  return [...expected].flatMap(([table, n]) =>
+    actual.get(table) === n ? [] : [`${table}: ${actual.get(table) ?? 'missing'} rows, expected ${n}`],
+  );
+}
+
 export type SequenceState = { schema: string; name: string; lastValue: string; isCalled: boolean };
 
 /** Each sequence of `schemas` as it stands (what setval needs to put it back exactly). */

@@ -1,6 +1,10 @@
 // What db:copy, db:backup and db:restore share: the wallet's own checks of a database before a
 // copy of it is called good (its books, and that this configuration's master key opens its app
-// secrets) and the table of row counts they print.
+// secrets), the table of row counts they print, and the one file argument of db:backup and
+// db:restore.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { env } from '@/lib/env';
 import { booksBalance, checkBooks } from '@/lib/wallet/service/db/books';
 import { walletDb } from '@/lib/wallet/service/db';
 import { configuredSecretBox, unopenableAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
@@ -40,3 +44,24 @@ export function countsTable(counts: Map<string, number>): string {
 }
 
 export const totalRows = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/**
+ * The backup file of db:backup (`--out`) or db:restore (`--in`), as an absolute path. Ends the
+ * tool (exit 2) when it is missing, or when DATABASE_URL says the data is in PostgreSQL, where
+ * `postgresTool` is the way.
+ */
+export function backupFileArgument(tool: string, option: 'out' | 'in', postgresTool: string): string {
+  const { values } = parseArgs({ options: { [option]: { type: 'string' } } });
+  const file = values[option];
+  if (typeof file !== 'string') {
+    console.error(`${tool}: --${option} is required\nusage: npm run ${tool} -- --${option} FILE`);
+    process.exit(2);
+  }
+  if (env.DATABASE_URL) {
+    console.error(
+      `${tool}: DATABASE_URL is set, so the data is in PostgreSQL: use ${postgresTool} (README: Moving to PostgreSQL, backups).`,
+    );
+    process.exit(2);
+  }
+  return path.resolve(file);
+}

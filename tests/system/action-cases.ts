@@ -17,7 +17,7 @@ import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import type { AnyDatabase as Database } from '../helpers/wallet-db';
 import { rawRows } from '@/lib/db/open';
-import { callWallet, kycParams } from '../helpers/wallet-call';
+import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
 
 export type Caller = 'signed-out' | StaffRole;
 export const CALLERS: readonly Caller[] = ['signed-out', 'support', 'operator', 'admin'];
@@ -604,20 +604,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     readOnly: true,
     async input(ctx) {
       const appUserId = await seedWalletUser(ctx);
-      const added = await callWallet(
-        ctx.baseUrl,
-        'addAddress',
-        {
-          appUserId,
-          country: 'US',
-          city: 'Austin',
-          street: '1 Congress Ave',
-          firstName: 'Jane',
-          lastName: 'Doe',
-          mobile: '1-5125550100',
-        },
-        ctx.wallet,
-      );
+      const added = await callWallet(ctx.baseUrl, 'addAddress', addressParams(appUserId), ctx.wallet);
       if (added.body.code !== 0) throw new Error(`could not seed an address: ${added.text}`);
       return { appUserId };
     },
