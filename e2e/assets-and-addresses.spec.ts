@@ -458,6 +458,62 @@ test.describe('addresses', () => {
     await context.close();
   });
 
+  test('the edit form works posted without JavaScript: a refusal answers with the errors and what was typed', async ({
+    browser,
+    storageStates,
+    request,
+  }, testInfo) => {
+    const { appUserId, first } = await seedTwoAddresses(request);
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: storageStates.operator,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const editPath = `/users/${appUserId}/addresses/${first}/edit`;
+    await page.goto(editPath);
+    const form = page.locator('form[aria-label="Edit the address"]');
+    await expect(form).toHaveAttribute('method', /^post$/i);
+    await expect(form.locator('input[name="city"]')).toHaveValue('San Francisco');
+    // What a person types, then the browser's own submit (no script runs in this page).
+    const submitWith = (values: Record<string, string>) =>
+      Promise.all([
+        page.waitForNavigation(),
+        form.evaluate((element: HTMLFormElement, typed) => {
+          for (const [name, value] of Object.entries(typed)) {
+            (element.elements.namedItem(name) as HTMLInputElement).value = value;
+          }
+          element.submit();
+        }, values),
+      ]);
+
+    await submitWith({ city: 'Oakland', postalCode: '', 'mobile.number': '4155550199' });
+    await expect(page).toHaveURL(editPath);
+    await expect(page.locator('#address-postalCode-error')).toHaveText(
+      'Postal code cannot be removed once stored; enter the new value',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'The address was not saved' })).toContainText(
+      'Postal code cannot be removed once stored; enter the new value',
+    );
+    await expect(form.locator('input[name="city"]')).toHaveValue('Oakland');
+    await expect(form.locator('input[name="postalCode"]')).toHaveValue('');
+    await expect(form.locator('input[name="mobile.number"]')).toHaveValue('4155550199');
+    expect((await storedAddresses(request, appUserId)).find((a) => a.addressId === first)).toMatchObject({
+      city: 'San Francisco',
+      postalCode: '94105',
+    });
+
+    await submitWith({ postalCode: '94607' });
+    await expect(page).toHaveURL(`/users/${appUserId}`);
+    expect((await storedAddresses(request, appUserId)).find((a) => a.addressId === first)).toMatchObject({
+      city: 'Oakland',
+      postalCode: '94607',
+      mobile: '1-4155550199',
+      isDefault: true,
+    });
+    await context.close();
+  });
+
   test.describe('as a support agent', () => {
     test.use({ role: 'support' });
 

@@ -1,18 +1,14 @@
 'use client';
 // The fields of a delivery address (spec 4.7), shared by the add and the edit form: where (the
 // country picked from the ISO list by searching, province, city, postal code, street, detailed
-// address) and the recipient (name and mobile number). Values given in `defaults` are rendered by
-// the server too, so a prefilled form shows them before the page is interactive.
-import type { Control } from 'react-hook-form';
-import { CountryField } from '@/components/forms/country-field';
-import { MobileNumberFields } from '@/components/forms/mobile-number-fields';
-import { TextField } from '@/components/forms/text-field';
+// address) and the recipient (name and mobile number). Plain named inputs of a posted form (no
+// form library): their values are rendered by the server, so a prefilled form shows them, and
+// works, before the page is interactive; once hydrated the browser keeps what was typed.
+import { CountryInput } from '@/components/forms/country-input';
+import { MobileNumberInputs } from '@/components/forms/mobile-number-inputs';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type {
-  AddAddressFormInput,
-  AddAddressFormValues,
-  MobileValue,
-} from '@/lib/backoffice/forms/user-forms';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 /** Ids are `<ID>-<field>`, the targets of the forms' error summaries. */
 export const ADDRESS_FIELD_ID = 'address';
@@ -42,21 +38,33 @@ export function addressFieldId(path: string): string | undefined {
   return `${ADDRESS_FIELD_ID}-${path.replace('.', '-')}`;
 }
 
-export type AddressFieldDefaults = Partial<
-  Record<'province' | 'city' | 'postalCode' | 'street' | 'detailedAddress' | 'firstName' | 'lastName', string>
-> & { mobile?: MobileValue };
+type TextName = 'province' | 'city' | 'postalCode' | 'street' | 'detailedAddress' | 'firstName' | 'lastName';
 
-export function AddressFields({
-  control,
-  defaults = {},
-  recipientDescription,
-}: {
-  /** The add form's control; the edit form's holds the same fields (and the address id). */
-  control: Control<AddAddressFormInput, unknown, AddAddressFormValues>;
-  defaults?: AddressFieldDefaults;
+export interface AddressFieldsProps {
+  /** A field's value to show, by path ("city", "mobile.number"): stored, prefilled or typed. */
+  value: (path: string) => string | undefined;
+  /** A field's error, by path. */
+  error: (path: string) => string | undefined;
   recipientDescription: string;
-}) {
+}
+
+export function AddressFields({ value, error, recipientDescription }: AddressFieldsProps) {
   const ID = ADDRESS_FIELD_ID;
+  const text = (
+    name: TextName,
+    label: string,
+    options: { required?: boolean; description?: string } = {},
+  ) => (
+    <Field
+      id={`${ID}-${name}`}
+      label={label}
+      required={options.required}
+      description={options.description}
+      error={error(name)}
+    >
+      <Input name={name} autoComplete="off" defaultValue={value(name)} />
+    </Field>
+  );
   return (
     <>
       <Card>
@@ -65,52 +73,21 @@ export function AddressFields({
           <CardDescription>Where cards are delivered to.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <CountryField
-            control={control}
+          <CountryInput
             name="country"
             id={`${ID}-country`}
             required
             description="Type to search by name or code, e.g. Germany or DE."
+            defaultValue={value('country')}
+            error={error('country')}
           />
-          <TextField
-            control={control}
-            name="province"
-            id={`${ID}-province`}
-            label="Province or state"
-            defaultValue={defaults.province}
-          />
-          <TextField
-            control={control}
-            name="city"
-            id={`${ID}-city`}
-            label="City"
-            required
-            defaultValue={defaults.city}
-          />
-          <TextField
-            control={control}
-            name="postalCode"
-            id={`${ID}-postalCode`}
-            label="Postal code"
-            defaultValue={defaults.postalCode}
-          />
-          <TextField
-            control={control}
-            name="street"
-            id={`${ID}-street`}
-            label="Street"
-            required
-            description="Street and house number."
-            defaultValue={defaults.street}
-          />
-          <TextField
-            control={control}
-            name="detailedAddress"
-            id={`${ID}-detailedAddress`}
-            label="Detailed address"
-            description="Flat, floor, building: whatever the courier needs."
-            defaultValue={defaults.detailedAddress}
-          />
+          {text('province', 'Province or state')}
+          {text('city', 'City', { required: true })}
+          {text('postalCode', 'Postal code')}
+          {text('street', 'Street', { required: true, description: 'Street and house number.' })}
+          {text('detailedAddress', 'Detailed address', {
+            description: 'Flat, floor, building: whatever the courier needs.',
+          })}
         </CardContent>
       </Card>
 
@@ -120,28 +97,20 @@ export function AddressFields({
           <CardDescription>{recipientDescription}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            control={control}
-            name="firstName"
-            id={`${ID}-firstName`}
-            label="First name"
-            required
-            defaultValue={defaults.firstName}
-          />
-          <TextField
-            control={control}
-            name="lastName"
-            id={`${ID}-lastName`}
-            label="Last name"
-            required
-            defaultValue={defaults.lastName}
-          />
-          <MobileNumberFields
-            control={control}
-            name="mobile"
+          {text('firstName', 'First name', { required: true })}
+          {text('lastName', 'Last name', { required: true })}
+          <MobileNumberInputs
             idPrefix={`${ID}-mobile`}
             required
-            defaults={defaults.mobile}
+            regionCode={{
+              input: { name: 'mobile.regionCode', defaultValue: value('mobile.regionCode') },
+              error: error('mobile.regionCode'),
+            }}
+            number={{
+              input: { name: 'mobile.number', defaultValue: value('mobile.number') },
+              // An error about the whole number (from the wallet service) shows as the number's.
+              error: error('mobile.number') ?? error('mobile'),
+            }}
           />
         </CardContent>
       </Card>

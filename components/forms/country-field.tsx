@@ -5,26 +5,12 @@
 // alike; the search also matches every other English name and the alpha-3 code ("DEU"). The list
 // itself (country-options.ts) loads after the first paint; until then the trigger shows the
 // chosen country's name.
-import { useEffect, useState } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
+import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
 import { countryName } from '@/lib/backoffice/format';
+import { useCountryOptions } from './use-country-options';
 import { useFieldError, type BoundFieldProps } from './use-field-error';
-
-function useCountryOptions(): ComboboxOption[] {
-  const [options, setOptions] = useState<ComboboxOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    void import('./country-options').then((m) => {
-      if (live) setOptions(m.countryOptions());
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return options;
-}
 
 export type CountryFieldProps<T extends FieldValues, TOut> = Omit<BoundFieldProps<T, TOut>, 'label'> & {
   label?: string;

@@ -448,6 +448,8 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     module: 'lib/backoffice/actions/addresses.ts',
     name: 'address.add',
     permission: 'addresses.add',
+    // A form's state action: (previous state, input).
+    args: (input) => [{}, input],
     input: async (ctx) => addAddressForm(await seedWalletUser(ctx)),
     async verify(ctx, { input }) {
       expect(await countFor(ctx, 'addresses', (input as { appUserId: string }).appUserId)).toBe(1);
@@ -458,6 +460,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     module: 'lib/backoffice/actions/addresses.ts',
     name: 'address.update',
     permission: 'addresses.manage',
+    args: (input) => [{}, input],
     async input(ctx) {
       const { appUserId, ids } = await seedAddresses(ctx, 1);
       return { ...addAddressForm(appUserId), addressId: ids[0], city: 'Dallas' };

@@ -4,12 +4,13 @@
 // Errors reach the browser as sentences for staff: wallet errors by their staff message,
 // expected refusals by theirs, anything else as a generic line (details stay in the log).
 import 'server-only';
-import { createSafeActionClient } from 'next-safe-action';
+import { createSafeActionClient, formatValidationErrors } from 'next-safe-action';
 import { z } from 'zod';
 import { can, PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { getDb } from '@/lib/backoffice/db';
+import { fromFormData, postedWithoutScript, TYPED_VALUES } from '@/lib/backoffice/forms/action-form-data';
 import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/errors';
 import { WalletClientError } from '@/lib/backoffice/wallet-client';
 
@@ -45,3 +46,19 @@ export const authActionClient = actionClient.use(async ({ next, metadata }) => {
   }
   return next({ ctx: { staff } });
 });
+
+/**
+ * For the schema of a form's state action (`.inputSchema(schema, keepTypedValues)`): a post the
+ * browser made without scripts, when refused, carries its own values back beside the errors, so
+ * the page it gets shows what was typed (a hydrated form keeps its fields and gets no copy).
+ */
+export const keepTypedValues = {
+  handleValidationErrorsShape: async <VE extends object>(
+    validationErrors: VE,
+    { clientInput }: { clientInput: unknown },
+  ) => {
+    const formatted = formatValidationErrors(validationErrors as never) as VE;
+    if (!postedWithoutScript(clientInput)) return formatted;
+    return { ...formatted, [TYPED_VALUES]: fromFormData(clientInput) };
+  },
+};

@@ -2,17 +2,19 @@
 // Server actions for users' delivery addresses: adding one (spec 4.7), editing one, making one
 // the default and deleting one (address/update, address/delete, DESIGN §8). Checked, validated,
 // audited and mapped to form fields the same way as every wallet-changing action
-// (authActionClient + runWalletMutation). "Make default" and "Delete" also run as forms posted
-// without JavaScript: their schema reads FormData, and such a post ends on the user's page.
+// (authActionClient + runWalletMutation). Every one also runs as a form posted without
+// JavaScript: their schemas read FormData, such a post ends on the user's page, and the add and
+// edit forms' state actions answer a refused post with its errors and what was typed.
 import { returnValidationErrors } from 'next-safe-action';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { authActionClient } from '@/lib/backoffice/actions/action-client';
+import { authActionClient, keepTypedValues } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
 import { postedWithoutScript } from '@/lib/backoffice/forms/action-form-data';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import {
   addAddressFormSchema,
+  addAddressPostSchema,
   addressRefFormSchema,
   addressRefSchema,
   emptiedOptionalFields,
@@ -20,14 +22,33 @@ import {
   toAddAddressInput,
   toUpdateAddressInput,
   updateAddressFormSchema,
+  updateAddressPostSchema,
 } from '@/lib/backoffice/forms/user-forms';
 
 const userPath = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;
 
+/** What the add and edit forms say once an address is saved. */
+export type AddressSavedData = {
+  appUserId: string;
+  addressId: number;
+  isDefault: boolean;
+  street: string;
+  city: string;
+  country: string;
+};
+
+function savedData(
+  saved: { appUserId: string; addressId: number; isDefault: boolean },
+  input: { street: string; city: string; country: string },
+): AddressSavedData {
+  const { appUserId, addressId, isDefault } = saved;
+  return { appUserId, addressId, isDefault, street: input.street, city: input.city, country: input.country };
+}
+
 export const addAddress = authActionClient
   .metadata({ name: 'address.add', permission: 'addresses.add' })
-  .inputSchema(addAddressFormSchema)
-  .action(async ({ parsedInput, ctx }) => {
+  .inputSchema(addAddressPostSchema, keepTypedValues)
+  .stateAction<AddressSavedData>(async ({ parsedInput, clientInput, ctx }) => {
     const input = toAddAddressInput(parsedInput);
     const created = await runWalletMutation({
       staff: ctx.staff,
@@ -42,13 +63,14 @@ export const addAddress = authActionClient
       }),
     });
     revalidatePath(userPath(input.appUserId));
-    return { appUserId: created.appUserId, addressId: created.addressId };
+    if (postedWithoutScript(clientInput)) redirect(userPath(input.appUserId));
+    return savedData({ ...created, isDefault: parsedInput.isDefault }, parsedInput);
   });
 
 export const updateAddress = authActionClient
   .metadata({ name: 'address.update', permission: 'addresses.manage' })
-  .inputSchema(updateAddressFormSchema)
-  .action(async ({ parsedInput, ctx }) => {
+  .inputSchema(updateAddressPostSchema, keepTypedValues)
+  .stateAction<AddressSavedData>(async ({ parsedInput, clientInput, ctx }) => {
     const wallet = getWalletClient();
     // address/update cannot empty a stored optional field (it keeps an omitted one): say so beside
     // the field instead of saving an address that still holds what staff removed.
@@ -85,7 +107,8 @@ export const updateAddress = authActionClient
       call: () => wallet.addressUpdate(input),
     });
     revalidatePath(userPath(input.appUserId));
-    return { appUserId: updated.appUserId, addressId: updated.addressId, isDefault: updated.isDefault };
+    if (postedWithoutScript(clientInput)) redirect(userPath(input.appUserId));
+    return savedData(updated, parsedInput);
   });
 
 export const makeDefaultAddress = authActionClient

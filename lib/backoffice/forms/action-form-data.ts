@@ -3,28 +3,63 @@
 // second before the action's own schema reads it, so one schema checks both;
 // `postedWithoutScript` tells an action which it got (a browser's post awaits a page, so it
 // gets a redirect where a hydrated form gets data); `fieldErrorOf` reads next-safe-action's
-// formatted validation errors back for a field. Kept free of zod: client forms import it.
+// formatted validation errors back for a field, and `typedValuesOf` the values a refused post
+// carried back (TYPED_VALUES), so a page answering a post made without scripts shows what was
+// typed. Kept free of zod: client forms import it.
 
 /** A form posted by the browser itself (no script ran): it awaits a page, not data. */
 export function postedWithoutScript(clientInput: unknown): boolean {
   return typeof FormData !== 'undefined' && clientInput instanceof FormData;
 }
 
-/** FormData as a plain object of its text fields (the last value of a repeated name); anything else as is. */
+type FormObject = { [name: string]: string | FormObject };
+
+/**
+ * FormData as a plain object of its text fields (the last value of a repeated name, so a hidden
+ * "false" before a checkbox is its value when unchecked); a dotted name nests ("mobile.number" is
+ * `{ mobile: { number } }`). Anything else is returned as it is.
+ */
 export function fromFormData(input: unknown): unknown {
   if (!postedWithoutScript(input)) return input;
-  const out: Record<string, string> = {};
+  const out: FormObject = {};
   for (const [name, value] of input as FormData) {
     // React's own fields of a progressively enhanced form ($ACTION_ID_..., $ACTION_REF_...).
-    if (name.startsWith('$ACTION')) continue;
-    if (typeof value === 'string') out[name] = value;
+    if (name.startsWith('$ACTION') || typeof value !== 'string') continue;
+    const path = name.split('.');
+    const leaf = path.pop()!;
+    let node = out;
+    for (const key of path) {
+      const next = node[key];
+      node = typeof next === 'object' ? next : (node[key] = {});
+    }
+    node[leaf] = value;
   }
   return out;
 }
 
-/** The first message next-safe-action's formatted validation errors hold for `field`. */
-export function fieldErrorOf(validationErrors: unknown, field: string): string | undefined {
-  if (typeof validationErrors !== 'object' || validationErrors === null) return undefined;
-  const messages = (validationErrors as Record<string, { _errors?: unknown } | undefined>)[field]?._errors;
+function at(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** The first message next-safe-action's formatted validation errors hold for `path` ("mobile.number"). */
+export function fieldErrorOf(validationErrors: unknown, path: string): string | undefined {
+  const messages = (at(validationErrors, path) as { _errors?: unknown } | undefined)?._errors;
   return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+}
+
+/** Where a refused post's own values travel inside its validation errors (not a field name). */
+export const TYPED_VALUES = '$typed';
+
+/** The values a refused post carried back, by field path; empty when there are none. */
+export function typedValuesOf(validationErrors: unknown): (path: string) => string | undefined {
+  const typed = at(validationErrors, TYPED_VALUES);
+  return (path) => {
+    const value = at(typed, path);
+    return typeof value === 'string' ? value : undefined;
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addAddressContract,
   addAddressFormSchema,
+  addAddressPostSchema,
   addressRefFormSchema,
   deleteAddressContract,
   emptiedOptionalFields,
@@ -228,6 +229,23 @@ describe('addAddressFormSchema', () => {
     });
     expect(Object.keys(input).sort()).toEqual(Object.keys(addAddressContract.shape).sort());
     expect(addAddressContract.safeParse(input).success).toBe(true);
+  });
+
+  it('reads the form as the browser posts it: dotted names, the switch as "false" then "true"', () => {
+    const posted = new FormData();
+    for (const [name, value] of Object.entries({ ...base, mobile: undefined, isDefault: 'false' })) {
+      if (typeof value === 'string') posted.append(name, value);
+    }
+    posted.append('mobile.regionCode', '49');
+    posted.append('mobile.number', '30123456');
+    const off = addAddressPostSchema.parse(posted);
+    expect(off).toEqual(addAddressFormSchema.parse(base));
+    posted.append('isDefault', 'true');
+    expect(addAddressPostSchema.parse(posted).isDefault).toBe(true);
+    posted.set('isDefault', 'maybe');
+    expect(errorsOf(addAddressPostSchema.safeParse(posted))).toEqual({
+      isDefault: 'Default address must be on or off',
+    });
   });
 });
 

@@ -252,9 +252,13 @@ export const addAddressFormSchema = z.object({
   firstName: textField({ label: 'First name', rule: address.firstName, missing: 'Enter the first name' }),
   lastName: textField({ label: 'Last name', rule: address.lastName, missing: 'Enter the last name' }),
   mobile: mobileField,
-  isDefault: z.boolean('Default address must be on or off'),
+  // A boolean from code, "true"/"false" from a posted form (the switch and its hidden "false").
+  isDefault: z.union([z.boolean(), z.stringbool()], 'Default address must be on or off'),
   requestId: requestIdField,
 });
+
+/** The add form as its action reads it: posted by the browser (FormData) or sent as an object. */
+export const addAddressPostSchema = z.preprocess(fromFormData, addAddressFormSchema);
 
 export type AddAddressFormInput = z.input<typeof addAddressFormSchema>;
 export type AddAddressFormValues = z.output<typeof addAddressFormSchema>;
@@ -290,6 +294,9 @@ const addressIdField = z
  * one), so the form sends isDefault only when it is on.
  */
 export const updateAddressFormSchema = addAddressFormSchema.extend({ addressId: addressIdField });
+
+/** The edit form as its action reads it: posted by the browser (FormData) or sent as an object. */
+export const updateAddressPostSchema = z.preprocess(fromFormData, updateAddressFormSchema);
 
 export type UpdateAddressFormInput = z.input<typeof updateAddressFormSchema>;
 export type UpdateAddressFormValues = z.output<typeof updateAddressFormSchema>;

@@ -10,6 +10,7 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 import { splitMobile } from '@/lib/backoffice/forms/user-forms';
+import { newRequestId } from '@/lib/backoffice/request-id';
 import { appUserIdFromSegment, findUser } from '../../find-user';
 
 export const metadata: Metadata = { title: 'Add an address' };
@@ -82,6 +83,7 @@ export default async function AddAddressPage({ params }: { params: Params }) {
         lastName={user.lastName}
         mobile={splitMobile(user.mobile)}
         isFirst={existing === 0}
+        requestId={newRequestId()}
       />
     </div>
   );

@@ -7,6 +7,7 @@ import { addressLabel } from '@/lib/backoffice/address-view';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { splitMobile } from '@/lib/backoffice/forms/user-forms';
+import { newRequestId } from '@/lib/backoffice/request-id';
 import { appUserIdFromSegment } from '../../../find-user';
 import { AddressAccessDenied, AddressNotShown, addressCrumbs } from '../address-page-states';
 import { findAddress } from '../find-address';
@@ -49,8 +50,8 @@ export default async function EditAddressPage({ params }: { params: Params }) {
           firstName: address.firstName,
           lastName: address.lastName,
           mobile: splitMobile(address.mobile),
-          isDefault: address.isDefault,
         }}
+        requestId={newRequestId()}
       />
     </div>
   );
