@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LedgerEntry } from '../lib/wallet/contract/schemas';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
-import { control as field, openForm } from './support/forms';
+import { control as field, openForm, pageWithoutScripts, postForm } from './support/forms';
 import { callWallet, seedUser } from './support/wallet-api';
 
 // ---------------------------------------------------------------- helpers
@@ -464,28 +464,13 @@ test.describe('addresses', () => {
     request,
   }, testInfo) => {
     const { appUserId, first } = await seedTwoAddresses(request);
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      storageState: storageStates.operator,
-      baseURL: testInfo.project.use.baseURL,
-    });
-    const page = await context.newPage();
+    const page = await pageWithoutScripts(browser, storageStates.operator, testInfo.project.use.baseURL);
     const editPath = `/users/${appUserId}/addresses/${first}/edit`;
     await page.goto(editPath);
     const form = page.locator('form[aria-label="Edit the address"]');
     await expect(form).toHaveAttribute('method', /^post$/i);
     await expect(form.locator('input[name="city"]')).toHaveValue('San Francisco');
-    // What a person types, then the browser's own submit (no script runs in this page).
-    const submitWith = (values: Record<string, string>) =>
-      Promise.all([
-        page.waitForNavigation(),
-        form.evaluate((element: HTMLFormElement, typed) => {
-          for (const [name, value] of Object.entries(typed)) {
-            (element.elements.namedItem(name) as HTMLInputElement).value = value;
-          }
-          element.submit();
-        }, values),
-      ]);
+    const submitWith = (values: Record<string, string>) => postForm(page, form, values);
 
     await submitWith({ city: 'Oakland', postalCode: '', 'mobile.number': '4155550199' });
     await expect(page).toHaveURL(editPath);
@@ -511,7 +496,7 @@ test.describe('addresses', () => {
       mobile: '1-4155550199',
       isDefault: true,
     });
-    await context.close();
+    await page.context().close();
   });
 
   test.describe('as a support agent', () => {

@@ -5,7 +5,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
-import { control, expectFieldError, openForm } from './support/forms';
+import { control, expectFieldError, openForm, pageWithoutScripts, postForm } from './support/forms';
 import { captureThemes } from './support/screenshots';
 import { callWallet, seedUser, uniqueId } from './support/wallet-api';
 
@@ -364,4 +364,49 @@ test('sending the same form twice registers the user once', async ({ page, reque
   expect(body).not.toContain('already registered');
   const stored = await callWallet(request, 'cardListAllByUser', { appUserId });
   expect(stored.data?.dataTotal).toBe(1);
+});
+
+test('registers with the form posted without JavaScript; a refusal answers with what was typed', async ({
+  browser,
+  storageStates,
+  request,
+}, testInfo) => {
+  const page = await pageWithoutScripts(browser, storageStates.operator, testInfo.project.use.baseURL);
+  const appUserId = uniqueId('e2e-nojs');
+  const documentNo = uniqueDocumentNo();
+  await page.goto('/users/new');
+  const form = page.locator('form[aria-label="Register a user"]');
+  await expect(form).toHaveAttribute('method', /^post$/i);
+  const submitWith = (values: Record<string, string>) => postForm(page, form, values);
+  const values = {
+    appUserId,
+    email: 'not-an-address',
+    firstName: 'Nora',
+    lastName: 'Script',
+    birthday: '1988-02-03',
+    'mobile.regionCode': '44',
+    'mobile.number': '7700900123',
+    region: 'United Kingdom',
+    documentType: 'PASSPORT',
+    documentNo,
+    'photos.0.url': 'https://files.example.com/nojs.png',
+  };
+  await submitWith(values);
+  await expect(page).toHaveURL(/\/users\/new$/);
+  await expect(page.locator('#register-email-error')).toHaveText('E-mail must be a valid e-mail address');
+  for (const [name, value] of Object.entries(values)) {
+    await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+  }
+  expect((await callWallet(request, 'cardListAllByUser', { appUserId })).data?.dataTotal ?? 0).toBe(0);
+
+  await submitWith({ email: `${appUserId}@example.com` });
+  await expect(page).toHaveURL(`/users/${appUserId}`);
+  const stored = await callWallet(request, 'cardListAllByUser', { appUserId });
+  expect(stored.data?.list[0]).toMatchObject({
+    appUserId,
+    email: `${appUserId}@example.com`,
+    mobile: '44-7700900123',
+    documentNo,
+  });
+  await page.context().close();
 });

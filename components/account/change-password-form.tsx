@@ -19,7 +19,7 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
 export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
-  const { result, pending, formAction, onSubmit, fieldError } = useActionForm(changeOwnPassword);
+  const { result, pending, formProps, fieldError } = useActionForm(changeOwnPassword);
   const stillSignedIn = result.data?.stillSignedIn;
   useEffect(() => {
     if (stillSignedIn === true) formRef.current?.reset();
@@ -30,10 +30,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
     // POST even before hydration: a password must never travel in a URL.
     <form
       ref={formRef}
-      action={formAction}
+      {...formProps}
       method="post"
-      onSubmit={onSubmit}
-      noValidate
       aria-label="Change your password"
       className="grid max-w-md gap-5"
     >

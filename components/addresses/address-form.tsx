@@ -14,11 +14,10 @@ import {
   AddressFields,
   addressFieldId,
 } from '@/components/addresses/address-fields';
+import { ActionFormIntro } from '@/components/forms/action-form-intro';
 import { useActionForm } from '@/components/forms/use-action-form';
-import { formErrorItems } from '@/components/users/form-error-items';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { FormErrorSummary } from '@/components/ui/form-error-summary';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
@@ -64,7 +63,7 @@ export function AddressForm<R extends ActionResult>({
   userPath,
 }: AddressFormProps<R>) {
   const router = useRouter();
-  const { result, pending, answers, formAction, onSubmit, fieldError } = useActionForm(action);
+  const { result, pending, answers, formProps, fieldError } = useActionForm(action);
   const data = result.data;
   const announce = useEffectEvent((answer: NonNullable<Awaited<R>['data']>) => {
     const { title, description } = saved(answer);
@@ -78,27 +77,21 @@ export function AddressForm<R extends ActionResult>({
   // After a post made before the scripts ran, the page shows what was typed, not what it opened with.
   const typed = typedValuesOf(result.validationErrors);
   const value = (path: string) => typed(path) ?? values[path];
-  const summary = formErrorItems(result.validationErrors ?? undefined, ADDRESS_FIELD_ORDER, addressFieldId);
-  if (result.serverError) summary.unshift({ message: result.serverError });
   const switchOn = typed('isDefault') === undefined ? isDefault.checked : typed('isDefault') === 'true';
 
   return (
     // POST even before hydration: an address never travels in a URL.
-    <form
-      action={formAction}
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={label}
-      className="grid gap-6"
-    >
+    <form {...formProps} method="post" aria-label={label} className="grid gap-6">
       {Object.entries(hidden).map(([name, hiddenValue]) => (
         <input key={name} type="hidden" name={name} value={typed(name) ?? hiddenValue} />
       ))}
-      <FormErrorSummary errors={summary} title={failureTitle} focusKey={answers} />
-      <p className="text-sm text-muted-foreground">
-        Fields marked <span className="text-danger-fg">*</span> are required.
-      </p>
+      <ActionFormIntro
+        result={result}
+        answers={answers}
+        order={ADDRESS_FIELD_ORDER}
+        fieldId={addressFieldId}
+        title={failureTitle}
+      />
 
       <AddressFields value={value} error={fieldError} recipientDescription={recipientDescription} />
 

@@ -13,7 +13,7 @@ import { acceptInvite } from '@/lib/backoffice/actions/invite';
 import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
 
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
-  const { result, pending, formAction, onSubmit, fieldError } = useActionForm(acceptInvite);
+  const { result, pending, formProps, fieldError } = useActionForm(acceptInvite);
 
   if (result.data) {
     return (
@@ -29,7 +29,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form action={formAction} method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form {...formProps} method="post" className="grid gap-5">
       {result.serverError ? (
         <Alert variant="error" live>
           <AlertTitle>Your password could not be set</AlertTitle>

@@ -36,7 +36,7 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
 
 export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string; defaultEmail?: string }) {
   const router = useRouter();
-  const { result, pending, formAction, onSubmit } = useActionForm(signInWithPassword);
+  const { result, pending, formProps } = useActionForm(signInWithPassword);
   const state = result.data;
   const href = state?.href;
   useEffect(() => {
@@ -53,10 +53,8 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
 
   return (
     <form
-      action={formAction}
+      {...formProps}
       method="post"
-      onSubmit={onSubmit}
-      noValidate
       className="grid gap-5"
       aria-describedby={failure ? 'sign-in-failure' : undefined}
     >

@@ -1,15 +1,9 @@
 'use client';
-// CountryField: the ISO 3166-1 country of an address, picked from a searchable list (the kit's
-// Combobox) and bound to a react-hook-form field that holds the alpha-2 code. Names come from
-// lib/backoffice/format.ts, so the list, the user page and the wizard's review name a country
-// alike; the search also matches every other English name and the alpha-3 code ("DEU"). The list
-// itself (country-options.ts) loads after the first paint; until then the trigger shows the
-// chosen country's name.
+// CountryField: the country picker (CountryCombobox, country-input.tsx) bound to a react-hook-form
+// field that holds the alpha-2 code, in the kit's Field row with the field's own error.
 import { Controller, type FieldValues } from 'react-hook-form';
-import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
-import { countryName } from '@/lib/backoffice/format';
-import { useCountryOptions } from './use-country-options';
+import { CountryCombobox } from './country-input';
 import { useFieldError, type BoundFieldProps } from './use-field-error';
 
 export type CountryFieldProps<T extends FieldValues, TOut> = Omit<BoundFieldProps<T, TOut>, 'label'> & {
@@ -27,7 +21,6 @@ export function CountryField<T extends FieldValues, TOut>({
   className,
 }: CountryFieldProps<T, TOut>) {
   const error = useFieldError(control, name, formatError);
-  const options = useCountryOptions();
   return (
     <Field
       id={id}
@@ -41,24 +34,16 @@ export function CountryField<T extends FieldValues, TOut>({
         <Controller
           control={control}
           name={name}
-          render={({ field }) => {
-            const code = typeof field.value === 'string' ? field.value : '';
-            return (
-              <Combobox
-                {...controlProps}
-                ref={field.ref}
-                options={options}
-                selectedOption={code ? { value: code, label: countryName(code) } : undefined}
-                value={code}
-                onChange={(code) => field.onChange(code)}
-                onBlur={field.onBlur}
-                placeholder="Choose a country"
-                searchPlaceholder="Search countries"
-                emptyText="No country matches."
-                aria-required={required}
-              />
-            );
-          }}
+          render={({ field }) => (
+            <CountryCombobox
+              controlProps={controlProps}
+              ref={field.ref}
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              required={required}
+            />
+          )}
         />
       )}
     </Field>

@@ -1,13 +1,59 @@
 'use client';
-// CountryInput: the ISO 3166-1 country of an address in a posted form (no form library): the
-// kit's searchable Combobox, holding the alpha-2 code it submits under `name` through a hidden
-// input. It starts from `defaultValue` (the stored country, or what a refused post carried back).
-// Names come from lib/backoffice/format.ts, as in CountryField, its react-hook-form twin.
-import { useState } from 'react';
+// The ISO 3166-1 country of an address, picked from a searchable list (the kit's Combobox)
+// holding the alpha-2 code. Names come from lib/backoffice/format.ts, so the list, the user page
+// and the wizard's review name a country alike; the search also matches every other English name
+// and the alpha-3 code ("DEU"). The list itself loads after the first paint; until then the
+// trigger shows the chosen country's name.
+// - CountryCombobox: the picker alone, controlled (CountryField binds it to react-hook-form);
+// - CountryInput: the picker in a Field row for a posted form, submitting the code under `name`
+//   through a hidden input and starting from `defaultValue` (stored, or what a refused post
+//   carried back).
+import { useState, type Ref } from 'react';
 import { Combobox } from '@/components/ui/combobox';
-import { Field } from '@/components/ui/field';
+import { Field, type FieldControlProps } from '@/components/ui/field';
 import { countryName } from '@/lib/backoffice/format';
 import { useCountryOptions } from './use-country-options';
+
+export interface CountryComboboxProps {
+  /** Field's wiring: id, aria-describedby, aria-invalid. */
+  controlProps: FieldControlProps;
+  /** The alpha-2 code, '' for none. */
+  value: string;
+  onChange: (code: string) => void;
+  onBlur?: () => void;
+  ref?: Ref<HTMLButtonElement>;
+  /** Submits the code under this name (posted forms). */
+  name?: string;
+  required?: boolean;
+}
+
+export function CountryCombobox({
+  controlProps,
+  value,
+  onChange,
+  onBlur,
+  ref,
+  name,
+  required,
+}: CountryComboboxProps) {
+  const options = useCountryOptions();
+  return (
+    <Combobox
+      {...controlProps}
+      ref={ref}
+      name={name}
+      options={options}
+      selectedOption={value ? { value, label: countryName(value) } : undefined}
+      value={value}
+      onChange={(code) => onChange(code)}
+      onBlur={onBlur}
+      placeholder="Choose a country"
+      searchPlaceholder="Search countries"
+      emptyText="No country matches."
+      aria-required={required}
+    />
+  );
+}
 
 export interface CountryInputProps {
   name: string;
@@ -32,7 +78,6 @@ export function CountryInput({
   className,
 }: CountryInputProps) {
   const [code, setCode] = useState(defaultValue);
-  const options = useCountryOptions();
   return (
     <Field
       id={id}
@@ -43,17 +88,12 @@ export function CountryInput({
       className={className}
     >
       {(controlProps) => (
-        <Combobox
-          {...controlProps}
+        <CountryCombobox
+          controlProps={controlProps}
           name={name}
-          options={options}
-          selectedOption={code ? { value: code, label: countryName(code) } : undefined}
           value={code}
           onChange={setCode}
-          placeholder="Choose a country"
-          searchPlaceholder="Search countries"
-          emptyText="No country matches."
-          aria-required={required}
+          required={required}
         />
       )}
     </Field>

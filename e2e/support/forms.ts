@@ -1,6 +1,7 @@
 // Working with the back-office's forms as a user does: controls found by their accessible name,
-// a form opened only once React has hydrated it, and the error shown beside a field.
-import { expect, type Locator, type Page } from '@playwright/test';
+// a form opened only once React has hydrated it, the error shown beside a field, and a form
+// posted by a browser that runs no script.
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** A form control by its accessible name (the label as assistive technology reads it). */
 export const control = (page: Page, name: string): Locator =>
@@ -29,4 +30,31 @@ export async function expectFieldError(page: Page, id: string, message: string):
   await expect(page.locator(`#${id}-error`)).toHaveText(message);
   await expect(page.locator(`#${id}`)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator(`#${id}`)).toHaveAttribute('aria-describedby', new RegExp(`${id}-error`));
+}
+
+/** A page in a browser that runs no script, signed in with `storageState`. Close its context after. */
+export async function pageWithoutScripts(
+  browser: Browser,
+  storageState: string,
+  baseURL: string | undefined,
+) {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState, baseURL });
+  return context.newPage();
+}
+
+/**
+ * Sets a form's named controls to what a person would type and submits it the browser's own way,
+ * resolving once the answer has loaded. For pages without scripts: a streamed page keeps its
+ * segments hidden there (a script would reveal them), so the fields cannot be typed into.
+ */
+export async function postForm(page: Page, form: Locator, values: Record<string, string>): Promise<void> {
+  await Promise.all([
+    page.waitForNavigation(),
+    form.evaluate((element: HTMLFormElement, typed) => {
+      for (const [name, value] of Object.entries(typed)) {
+        (element.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value = value;
+      }
+      element.submit();
+    }, values),
+  ]);
 }

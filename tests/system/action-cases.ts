@@ -435,10 +435,16 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     module: 'lib/backoffice/actions/users.ts',
     name: 'user.register',
     permission: 'users.register',
+    // A form's state action: (previous state, input).
+    args: (input) => [{}, input],
     input: async (ctx) => registerUserForm(ctx.unique('ru')),
     async verify(ctx, { input, data }) {
-      const { appUserId } = input as { appUserId: string };
-      expect(data).toEqual({ appUserId });
+      const { appUserId, firstName, lastName } = input as {
+        appUserId: string;
+        firstName: string;
+        lastName: string;
+      };
+      expect(data).toEqual({ appUserId, firstName, lastName });
       expect(await countFor(ctx, 'users', appUserId)).toBe(1);
     },
   },

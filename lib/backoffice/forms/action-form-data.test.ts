@@ -22,11 +22,14 @@ describe('fromFormData', () => {
       ['mobile.number', '4155550100'],
       ['isDefault', 'false'],
       ['isDefault', 'true'],
+      ['photos.0.url', 'https://a.example/1.png'],
+      ['photos.1.url', 'https://a.example/2.png'],
     ]);
     expect(fromFormData(posted)).toEqual({
       city: 'Oakland',
       mobile: { regionCode: '1', number: '4155550100' },
       isDefault: 'true',
+      photos: [{ url: 'https://a.example/1.png' }, { url: 'https://a.example/2.png' }],
     });
   });
 

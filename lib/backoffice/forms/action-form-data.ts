@@ -12,27 +12,33 @@ export function postedWithoutScript(clientInput: unknown): boolean {
   return typeof FormData !== 'undefined' && clientInput instanceof FormData;
 }
 
-type FormObject = { [name: string]: string | FormObject };
+type FormNode = { [name: string]: string | FormNode } | (string | FormNode)[];
+
+const isIndex = (key: string) => /^\d{1,3}$/.test(key);
 
 /**
  * FormData as a plain object of its text fields (the last value of a repeated name, so a hidden
- * "false" before a checkbox is its value when unchecked); a dotted name nests ("mobile.number" is
- * `{ mobile: { number } }`). Anything else is returned as it is.
+ * "false" before a checkbox is its value when unchecked). A dotted name nests, and a number in it
+ * makes a list: "mobile.number" is `{ mobile: { number } }`, "photos.0.url" `{ photos: [{ url }] }`.
+ * Anything else is returned as it is.
  */
 export function fromFormData(input: unknown): unknown {
   if (!postedWithoutScript(input)) return input;
-  const out: FormObject = {};
+  const out: FormNode = {};
   for (const [name, value] of input as FormData) {
     // React's own fields of a progressively enhanced form ($ACTION_ID_..., $ACTION_REF_...).
     if (name.startsWith('$ACTION') || typeof value !== 'string') continue;
     const path = name.split('.');
-    const leaf = path.pop()!;
-    let node = out;
-    for (const key of path) {
-      const next = node[key];
-      node = typeof next === 'object' ? next : (node[key] = {});
-    }
-    node[leaf] = value;
+    let node: FormNode = out;
+    path.forEach((key, depth) => {
+      const slots = node as Record<string, string | FormNode>;
+      if (depth === path.length - 1) {
+        slots[key] = value;
+        return;
+      }
+      const next = slots[key];
+      node = typeof next === 'object' ? next : (slots[key] = isIndex(path[depth + 1]!) ? [] : {});
+    });
   }
   return out;
 }

@@ -158,7 +158,8 @@ export const registerUserFormSchema = z
         if (message) ctx.addIssue({ code: 'custom', message });
       }
     }),
-    documentTypeOther: z.string().trim(),
+    // Shown (and posted) only when the type is "Other".
+    documentTypeOther: z.string().trim().default(''),
     documentNo: textField({
       label: 'Document number',
       rule: kyc.documentNo,
@@ -203,6 +204,9 @@ export const registerUserFormSchema = z
       });
     }
   });
+
+/** The registration form as its action reads it: posted by the browser (FormData) or an object. */
+export const registerUserPostSchema = z.preprocess(fromFormData, registerUserFormSchema);
 
 export type RegisterUserFormInput = z.input<typeof registerUserFormSchema>;
 export type RegisterUserFormValues = z.output<typeof registerUserFormSchema>;

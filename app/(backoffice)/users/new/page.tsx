@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RegisterUserForm } from '@/components/users/register-user-form';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { newRequestId } from '@/lib/backoffice/request-id';
 
 export const metadata: Metadata = { title: 'Register a user' };
 
@@ -28,7 +29,7 @@ export default async function RegisterUserPage() {
         description="Registers an app user with the wallet together with their identity verification (KYC). Once registered, they can be given cards and delivery addresses."
         breadcrumbs={BREADCRUMBS}
       />
-      <RegisterUserForm />
+      <RegisterUserForm requestId={newRequestId()} />
     </div>
   );
 }
