@@ -124,6 +124,11 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
           requestId: params.requestId,
           fingerprint: requestFingerprint(name, params),
           work: (tx) => handler({ db: tx, engine, app, params }),
+          onRetry: (pgCode, attempt) =>
+            logger.warn(
+              { operation: name, pgCode, attempt },
+              'transaction aborted by the database, run again',
+            ),
         })
       : JSON.stringify(await handler({ db, engine, app, params }));
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };

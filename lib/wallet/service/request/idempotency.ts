@@ -2,12 +2,17 @@
 // guards: a concurrent call with the same key blocks on the unique index until the first
 // commits (then replays its result) or rolls back (then runs itself). Only successes are kept,
 // so a call that failed, and so changed nothing, can be retried.
+//
+// A transaction PostgreSQL chose to abort, as the victim of a deadlock or a serialization
+// failure, is run again here (up to TRANSACTION_ATTEMPTS times): it rolled back whole, so
+// running it again is the same call, not a second one, and the caller should not see a 500 for
+// a conflict that was the database's to resolve.
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { idempotencyKeys } from '@/lib/wallet/service/db/schema';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
-import type { Executor } from '../context';
+import { pgErrorCode, type Executor } from '../context';
 
 const VOLATILE = new Set(['sign', 'timestamp', 'nonce']);
 
@@ -25,6 +30,26 @@ export function requestFingerprint(operation: string, params: Record<string, unk
     .digest('hex');
 }
 
+/** serialization_failure and deadlock_detected: the transaction was rolled back whole. */
+const RETRYABLE = new Set(['40001', '40P01']);
+export const TRANSACTION_ATTEMPTS = 3;
+
+async function inTransaction<T>(
+  db: Database,
+  onRetry: ((code: string, attempt: number) => void) | undefined,
+  run: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(run);
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= TRANSACTION_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
+      onRetry?.(code, attempt);
+    }
+  }
+}
+
 /**
  * Runs `work` in one transaction; with a requestId, exactly once per (app, requestId).
  * Returns the JSON text of the result, so that a replay is byte-identical to the first answer.
@@ -36,12 +61,14 @@ export async function runOnce(options: {
   requestId: string | undefined;
   fingerprint: string;
   work: (tx: Executor) => Promise<unknown>;
+  /** Told when a transaction the database aborted (deadlock, serialization) is run again. */
+  onRetry?: (code: string, attempt: number) => void;
 }): Promise<string> {
-  const { db, appKey, operation, requestId, fingerprint, work } = options;
+  const { db, appKey, operation, requestId, fingerprint, work, onRetry } = options;
   if (!requestId) {
-    return db.transaction(async (tx) => JSON.stringify(await work(tx)));
+    return inTransaction(db, onRetry, async (tx) => JSON.stringify(await work(tx)));
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, onRetry, async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ appId: appKey, requestId, operation, paramsHash: fingerprint })
