@@ -78,6 +78,7 @@ export function AddressForm<R extends ActionResult>({
   const typed = typedValuesOf(result.validationErrors);
   const value = (path: string) => typed(path) ?? values[path];
   const switchOn = typed('isDefault') === undefined ? isDefault.checked : typed('isDefault') === 'true';
+  const switchError = fieldError('isDefault');
 
   return (
     // POST even before hydration: an address never travels in a URL.
@@ -109,7 +110,8 @@ export function AddressForm<R extends ActionResult>({
           value="true"
           defaultChecked={isDefault.locked ? isDefault.checked : switchOn}
           disabled={isDefault.locked}
-          aria-describedby={`${ID}-isDefault-description`}
+          aria-describedby={`${ID}-isDefault-description${switchError ? ` ${ID}-isDefault-error` : ''}`}
+          aria-invalid={switchError ? true : undefined}
           className="mt-0.5"
         />
         <div className="grid gap-1">
@@ -120,8 +122,10 @@ export function AddressForm<R extends ActionResult>({
           >
             {isDefault.description}
           </p>
-          {fieldError('isDefault') ? (
-            <p className="text-[0.8125rem] font-medium text-danger-fg">{fieldError('isDefault')}</p>
+          {switchError ? (
+            <p id={`${ID}-isDefault-error`} className="text-[0.8125rem] font-medium text-danger-fg">
+              {switchError}
+            </p>
           ) : null}
         </div>
       </div>
