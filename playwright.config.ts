@@ -84,6 +84,10 @@ export default defineConfig({
       WALLET_MASTER_KEY: 'e2e0'.repeat(16),
       AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmn',
       ADMIN_PASSWORD: 'e2e-admin-password-1',
+      // As though behind one proxy, so that each test comes from an address of its own
+      // (e2e/fixtures.ts clientAddress). Reached directly, the last hop would be the socket's
+      // address; that way is tested by tests/system/authorization-matrix.test.ts.
+      TRUSTED_PROXY_HOPS: '1',
     },
   },
 });

@@ -3,6 +3,11 @@
 // signed in once per worker (storage state reused by every test). Signing out ends every
 // session of an account, so a test that signs out or changes its own account must use an
 // account of its own (`newAccount`).
+//
+// Every test also comes from an address of its own (`clientAddress`, sent as X-Forwarded-For to a
+// server that trusts one proxy hop): the sign-in throttle counts failures per address across
+// accounts, and from one shared 127.0.0.1 the suite's deliberate failures would add up until a
+// later test's right password had to wait.
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +21,8 @@ type TestFixtures = {
   role: Role | 'signed-out';
   account: StaffAccount;
   newAccount: (role: Role) => StaffAccount;
+  /** The address this test's requests come from, for the server's per-address limits. */
+  clientAddress: string;
 };
 type WorkerFixtures = { accounts: Record<Role, StaffAccount>; storageStates: Record<Role, string> };
 
@@ -27,6 +34,9 @@ export async function signIn(page: Page, account: { email: string; password: str
   // Generous: a sign-in hashes with scrypt, and the machine runs builds and browsers at once.
   await expect(page.getByTestId('signed-in-name')).toBeVisible({ timeout: 30_000 });
 }
+
+/** Addresses handed out in this worker so far: each test gets the next one. */
+let addressesHandedOut = 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   role: ['operator', { option: true }],
@@ -78,6 +88,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return { email, password: STAFF_PASSWORD, role, name: `Own ${role}` };
     });
   },
+  clientAddress: async ({}, use, testInfo) => {
+    const n = addressesHandedOut++;
+    await use(`10.${testInfo.workerIndex % 256}.${(n >> 8) % 256}.${n % 256}`);
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) =>
+    use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress }),
   storageState: async ({ storageStates, role }, use) =>
     use(role === 'signed-out' ? { cookies: [], origins: [] } : storageStates[role]),
 });

@@ -102,21 +102,23 @@ test.describe('as an admin', () => {
   });
 
   test.describe('the audit log filters', () => {
-    /** An account with one failed and one successful sign-in, made over HTTP. */
+    /** An account with one failed and one successful sign-in, made over HTTP from the test's address. */
     async function accountWithHistory(
       newAccount: (role: 'support') => { email: string; password: string },
       baseURL: string,
+      clientAddress: string,
     ) {
       const account = newAccount('support');
-      const failed = await trySignIn(baseURL, account.email, 'not-the-password');
+      const from = { headers: { 'X-Forwarded-For': clientAddress } };
+      const failed = await trySignIn(baseURL, account.email, 'not-the-password', from);
       expect(failed.ok).toBe(false);
-      const ok = await trySignIn(baseURL, account.email, account.password);
+      const ok = await trySignIn(baseURL, account.email, account.password, from);
       expect(ok.ok).toBe(true);
       return account;
     }
 
-    test('filter by who, action and outcome from the URL', async ({ page, newAccount, baseURL }) => {
-      const account = await accountWithHistory(newAccount, baseURL!);
+    test('filter by who, action and outcome from the URL', async ({ page, newAccount, baseURL, clientAddress }) => {
+      const account = await accountWithHistory(newAccount, baseURL!, clientAddress);
       const who = encodeURIComponent(account.email);
 
       await page.goto(`/audit?actor=${who}&action=auth.sign_in&outcome=failure`);
@@ -164,8 +166,9 @@ test.describe('as an admin', () => {
       page,
       newAccount,
       baseURL,
+      clientAddress,
     }) => {
-      const account = await accountWithHistory(newAccount, baseURL!);
+      const account = await accountWithHistory(newAccount, baseURL!, clientAddress);
       await page.goto('/audit');
       await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
       // Start from the top of the document, as a keyboard user arriving on the page does.
