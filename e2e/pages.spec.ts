@@ -117,7 +117,12 @@ test.describe('as an admin', () => {
       return account;
     }
 
-    test('filter by who, action and outcome from the URL', async ({ page, newAccount, baseURL, clientAddress }) => {
+    test('filter by who, action and outcome from the URL', async ({
+      page,
+      newAccount,
+      baseURL,
+      clientAddress,
+    }) => {
       const account = await accountWithHistory(newAccount, baseURL!, clientAddress);
       const who = encodeURIComponent(account.email);
 
