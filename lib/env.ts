@@ -49,6 +49,20 @@ const envSchema = z.object({
   WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Seals app (and webhook) secrets at rest, AES-256-GCM (DESIGN §6). */
   WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
+  /**
+   * Lets webhook URLs be http:// and point at loopback and private addresses (DESIGN §10): local
+   * development and tests only.
+   */
+  WALLET_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], 'WALLET_WEBHOOK_ALLOW_PRIVATE must be true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Multiplies the webhook retry schedule (DESIGN §10), e.g. 0.001 in tests. */
+  WALLET_WEBHOOK_RETRY_SCALE: z.coerce
+    .number('WALLET_WEBHOOK_RETRY_SCALE must be a number')
+    .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
+    .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
+    .default(1),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),

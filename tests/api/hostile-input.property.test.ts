@@ -26,6 +26,11 @@ let userWallet = 0;
 let addressId = 0;
 let lifecycleCard = 0;
 let spareAddress = 0;
+let endpointId = 0;
+let spareEndpoint = 0;
+let issuedEvent = '';
+// A public address (no DNS here); this server runs no delivery worker, so nothing is sent to it.
+const HOOK_URL = 'https://93.184.215.14/hooks';
 
 const HP_USER = 'hp-user';
 const HOME = {
@@ -62,6 +67,15 @@ beforeAll(async () => {
   r = await callWallet(base, 'addAddress', { appUserId: HP_USER, ...HOME, city: 'Oakland' });
   expect(r.body.code, r.body.msg).toBe(0);
   spareAddress = (r.body.data as { addressId: number }).addressId;
+  r = await callWallet(base, 'webhookAdd', { url: HOOK_URL, events: '*' });
+  expect(r.body.code, r.body.msg).toBe(0);
+  endpointId = (r.body.data as { endpointId: number }).endpointId;
+  r = await callWallet(base, 'webhookAdd', { url: HOOK_URL, events: 'card.issued' });
+  expect(r.body.code, r.body.msg).toBe(0);
+  spareEndpoint = (r.body.data as { endpointId: number }).endpointId;
+  r = await callWallet(base, 'eventList', { type: 'card.issued' });
+  expect(r.body.code, r.body.msg).toBe(0);
+  issuedEvent = (r.body.data as { list: { id: string }[] }).list[0]!.id;
 });
 
 afterAll(async () => {
@@ -365,6 +379,16 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { appUserId: HP_USER, addressId: spareAddress, requestId: 'hp-delete-spare' };
     case 'userSearch':
       return { q: 'hp-u', pageSize: 5 };
+    case 'webhookAdd':
+      return { url: HOOK_URL, events: 'card.issued,card.status_changed', description: 'Our server' };
+    case 'webhookList':
+      return {};
+    case 'webhookDelete':
+      return { endpointId: spareEndpoint, requestId: 'hp-delete-endpoint' };
+    case 'eventList':
+      return { type: 'card.issued', pageNum: 1, pageSize: 20 };
+    case 'eventRedeliver':
+      return { eventId: issuedEvent, endpointId };
   }
 }
 

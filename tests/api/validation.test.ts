@@ -53,6 +53,11 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   addressUpdate: [...AUTH, 'appUserId', 'addressId'],
   addressDelete: [...AUTH, 'appUserId', 'addressId'],
   userSearch: [...AUTH, 'q'],
+  webhookAdd: [...AUTH, 'url', 'events'],
+  webhookList: AUTH,
+  webhookDelete: [...AUTH, 'endpointId'],
+  eventList: AUTH,
+  eventRedeliver: [...AUTH, 'eventId', 'endpointId'],
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -105,6 +110,11 @@ const RULE = {
   amount: 'must be a decimal amount in major units, e.g. 25.00',
   positiveAmount: 'must be more than 0',
   q: 'must be 2-64 characters',
+  events:
+    'must be * or event types separated by commas, from: user.registered, card.issued, card.status_changed, transfer.completed, address.added, address.updated, address.deleted, asset.low_balance',
+  eventType:
+    'must be one of user.registered, card.issued, card.status_changed, transfer.completed, address.added, address.updated, address.deleted, asset.low_balance',
+  eventId: "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
   atMost: (n: number) => `must be at most ${n}`,
 } as const;
 
@@ -389,6 +399,26 @@ const BAD: Record<string, [string, string][]> = {
     ['01', RULE.amount],
     ['9'.repeat(LONG), RULE.amount],
   ],
+  url: [
+    ['ftp://hooks.example.com/a', RULE.url],
+    ['not a url', RULE.url],
+    ['https://user:pw@93.184.215.14/x', 'must not carry a user name or password'],
+    [`https://hooks.example.com/${'a'.repeat(LONG)}`, 'must be at most 2048 characters'],
+  ],
+  events: [
+    ['card.eaten', RULE.events],
+    ['*,card.issued', RULE.events],
+    ['card.issued,', RULE.events],
+    ['e'.repeat(401), 'must be at most 400 characters'],
+  ],
+  description: textRules(200),
+  endpointId: idRules,
+  eventId: [
+    ['evt_short', RULE.eventId],
+    ['abcdefghijklmnopqrstuvwxyz1234', RULE.eventId],
+    [`evt_${'a'.repeat(61)}`, RULE.eventId],
+    ['evt_abcdefghijklmnopqrstuvw!', RULE.eventId],
+  ],
   q: [
     ['a', RULE.q],
     [' ab', RULE.trim],
@@ -448,6 +478,12 @@ function validParams(name: WalletOperationName): Params {
       return { appUserId: USER, addressId: '1' };
     case 'userSearch':
       return { q: 'jane' };
+    case 'webhookAdd':
+      return { url: 'https://93.184.215.14/hooks', events: '*' };
+    case 'webhookDelete':
+      return { endpointId: '1' };
+    case 'eventRedeliver':
+      return { eventId: `evt_${'a'.repeat(24)}`, endpointId: '1' };
     default:
       return {};
   }
@@ -492,6 +528,9 @@ const SNAPSHOT_TABLES = [
   'addresses',
   'idempotency_keys',
   'used_nonces',
+  'webhook_endpoints',
+  'events',
+  'event_deliveries',
 ];
 const SNAPSHOT_QUERY = sql.raw(
   `select ${SNAPSHOT_TABLES.map((t) => `(select count(*)::int from wallet.${t}) as ${t}`).join(', ')},
@@ -610,6 +649,13 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['FEE', RULE.ledgerType],
       ['CREDIT ', RULE.ledgerType],
       ['C'.repeat(LONG), RULE.ledgerType],
+    ],
+  },
+  eventList: {
+    type: [
+      ['card.eaten', RULE.eventType],
+      ['CARD.ISSUED', RULE.eventType],
+      ['t'.repeat(LONG), RULE.eventType],
     ],
   },
   userSearch: {

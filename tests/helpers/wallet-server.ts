@@ -17,8 +17,18 @@ export type WalletTestServer = {
   close(): Promise<void>;
 };
 
-/** `rateLimitRps`: DESIGN §8's limit for this server; the suite's default is none (vitest.config.ts). */
-export async function startWalletServer(options: { rateLimitRps?: number } = {}): Promise<WalletTestServer> {
+/**
+ * `rateLimitRps`: DESIGN §8's limit for this server; the suite's default is none (vitest.config.ts).
+ * `deliverWebhooks`: runs the delivery worker (DESIGN §10); off unless a test is about deliveries,
+ * so that no other test's server sends anything anywhere.
+ */
+export async function startWalletServer(
+  options: {
+    rateLimitRps?: number;
+    deliverWebhooks?: boolean;
+    webhooks?: { allowPrivate?: boolean; retryScale?: number };
+  } = {},
+): Promise<WalletTestServer> {
   const engine = await getDatabase();
   let logs = '';
   const destination = new Writable({
@@ -32,6 +42,8 @@ export async function startWalletServer(options: { rateLimitRps?: number } = {})
     logger: createLogger({ level: 'info', destination }),
     metrics: createMetrics({ processMetrics: false }),
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
+    deliverWebhooks: options.deliverWebhooks ?? false,
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;

@@ -76,6 +76,8 @@ const ROWS: Row[] = [
   [4009, 'Card 7 is CANCELLED, so it cannot be locked.', WalletConflictError, undefined],
   [4010, 'A transfer from asset 3 to asset 4 is not allowed.', WalletRuleError, undefined],
   [4011, 'Asset 9 does not exist under this app.', WalletNotFoundError, undefined],
+  [4012, 'Webhook endpoint 3 does not exist under this app.', WalletNotFoundError, undefined],
+  [4013, 'Event evt_x does not exist under this app.', WalletNotFoundError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
   [6001, 'Too many requests from this app: try again later.', WalletRateLimitedError, undefined],
 ];

@@ -222,6 +222,11 @@ export const PARAMETER_LABELS: Record<string, string> = {
   amount: 'amount',
   assetId: 'asset',
   q: 'search text',
+  url: 'endpoint URL',
+  events: 'event types',
+  description: 'description',
+  endpointId: 'webhook endpoint',
+  eventId: 'event',
 };
 
 /** The five parameters of DESIGN §2: staff cannot fix them, only an administrator or a developer. */
@@ -253,6 +258,8 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4009: "The card's status does not allow this change (for example, unlocking a card that is not locked, or anything on a cancelled card). Reload the page to see its status now.",
   4010: "Money cannot move between these two assets: only from the agency to a user's wallet, or from a wallet or the agency to an active card, in one currency. Choose other assets.",
   4011: 'The asset was not found. Reload the page and choose it again.',
+  4012: 'The webhook endpoint was not found: it may have been deleted. Reload the page.',
+  4013: 'The event was not found: events are kept 30 days. Reload the page.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
@@ -333,6 +340,8 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4009: WalletConflictError,
   4010: WalletRuleError,
   4011: WalletNotFoundError,
+  4012: WalletNotFoundError,
+  4013: WalletNotFoundError,
   5000: WalletServiceError,
   6001: WalletRateLimitedError,
 };

@@ -37,3 +37,33 @@ export const LEDGER_TYPES = [
   'TRANSFER_OUT',
   'CARD_REFUND',
 ] as const;
+
+/** The event types of DESIGN §10, in the order the docs list them. */
+export const EVENT_TYPES = [
+  'user.registered',
+  'card.issued',
+  'card.status_changed',
+  'transfer.completed',
+  'address.added',
+  'address.updated',
+  'address.deleted',
+  'asset.low_balance',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A webhook delivery: waiting (or retrying), answered 2xx, or given up after its last retry. */
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** When each event type happens (DESIGN §10), in words for the docs and the back-office. */
+export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
+  'user.registered': 'A user was registered with KYC (4.1)',
+  'card.issued': 'A card was issued, paid by the agency (4.3) or by the user (4.4)',
+  'card.status_changed': 'A card was activated, locked, unlocked or cancelled',
+  'transfer.completed': 'Money moved between two assets (asset/transfer)',
+  'address.added': 'A delivery address was added (4.7)',
+  'address.updated': 'A delivery address was changed (address/update)',
+  'address.deleted': 'A delivery address was deleted (address/delete)',
+  'asset.low_balance':
+    'An agency asset fell below what pays for 100 cards of its dearest category (once per crossing)',
+};

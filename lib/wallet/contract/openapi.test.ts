@@ -230,6 +230,41 @@ const EXPECTED: Record<
     required: [...COMMON, 'q'],
     optional: ['pageSize'],
   },
+  webhookAdd: {
+    method: 'post',
+    path: '/wallet/api/webhook/add',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'url', 'events'],
+    optional: ['description'],
+  },
+  webhookList: {
+    method: 'post',
+    path: '/wallet/api/webhook/list',
+    tag: 'Events and Webhooks',
+    required: COMMON,
+    optional: [],
+  },
+  webhookDelete: {
+    method: 'post',
+    path: '/wallet/api/webhook/delete',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'endpointId'],
+    optional: ['requestId'],
+  },
+  eventList: {
+    method: 'post',
+    path: '/wallet/api/event/list',
+    tag: 'Events and Webhooks',
+    required: COMMON,
+    optional: ['type', 'pageNum', 'pageSize'],
+  },
+  eventRedeliver: {
+    method: 'post',
+    path: '/wallet/api/event/redeliver',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'eventId', 'endpointId'],
+    optional: [],
+  },
 };
 
 const EXTENSIONS = [
@@ -246,6 +281,11 @@ const EXTENSIONS = [
   'addressUpdate',
   'addressDelete',
   'userSearch',
+  'webhookAdd',
+  'webhookList',
+  'webhookDelete',
+  'eventList',
+  'eventRedeliver',
 ];
 const DATA = 'The result, present when code is 0';
 
@@ -263,6 +303,7 @@ describe('buildOpenApiDocument', () => {
       'Agency Management',
       'Address Management',
       'Asset Management',
+      'Events and Webhooks',
     ]);
   });
 
@@ -285,8 +326,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty paths, each with only its method', () => {
-    expect(operations).toHaveLength(20);
+  it('has exactly the twenty-five paths, each with only its method', () => {
+    expect(operations).toHaveLength(25);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -366,7 +407,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the thirteen extensions with x-extension: true', () => {
+  it('marks exactly the eighteen extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -498,6 +539,11 @@ describe('buildOpenApiDocument', () => {
         'LedgerPage',
         'AddressDeleted',
         'UserSearchResult',
+        'WebhookEndpoint',
+        'WebhookCreated',
+        'Delivery',
+        'WalletEvent',
+        'EventPage',
         'MethodNotAllowed',
         'RateLimited',
         'RegisteredUser',

@@ -35,6 +35,11 @@ export const OPERATION_TAGS: Record<WalletOperationName, string> = {
   addressUpdate: 'Address Management',
   addressDelete: 'Address Management',
   userSearch: 'User Management',
+  webhookAdd: 'Events and Webhooks',
+  webhookList: 'Events and Webhooks',
+  webhookDelete: 'Events and Webhooks',
+  eventList: 'Events and Webhooks',
+  eventRedeliver: 'Events and Webhooks',
 };
 
 const TAGS = [
@@ -46,6 +51,11 @@ const TAGS = [
   { name: 'Agency Management', description: "The agency's assets, and card applications paid by the agency" },
   { name: 'Address Management', description: 'Delivery addresses of users' },
   { name: 'Asset Management', description: "Users' assets, transfers between assets, and ledgers" },
+  {
+    name: 'Events and Webhooks',
+    description:
+      "Endpoints the app's events are delivered to (signed, retried), and the events of the last 30 days with their deliveries",
+  },
 ];
 
 // Business result codes each operation can return, beyond the common ones (1001-1003, 2001-2004).
@@ -70,6 +80,11 @@ const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
   addressUpdate: [3001, 4003, 4007],
   addressDelete: [3001, 4003, 4007],
   userSearch: [],
+  webhookAdd: [],
+  webhookList: [],
+  webhookDelete: [4012],
+  eventList: [],
+  eventRedeliver: [4012, 4013],
 };
 
 // ---------------------------------------------------------------- parameter descriptions
@@ -127,6 +142,11 @@ const MEANING: Record<string, string> = {
   toAssetId: "Asset the money reaches (a user's wallet, or an ACTIVE card's own asset)",
   amount: 'Amount in major units as a decimal string, > 0, with at most the asset decimalPlaces',
   assetId: 'Asset ID under this app (else 4011)',
+  url: 'Where events are POSTed: https:// (http:// only when the service allows private addresses), not resolving to a loopback, private, link-local or metadata address (else 1002)',
+  events: 'The event types to deliver, separated by commas, or * for every type',
+  description: 'A note for people: what the endpoint is for',
+  endpointId: 'Webhook endpoint ID (else 4012)',
+  eventId: 'Event ID, evt_... (else 4013)',
   q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
 };
 
@@ -147,6 +167,10 @@ const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, s
     type: 'Only entries of this type; dataTotal and the pages then count those entries alone',
   },
   userSearch: { pageSize: 'Users to return, best match first' },
+  eventList: {
+    type: 'Only events of this type',
+    pageSize: 'Events per page',
+  },
   addressUpdate: {
     addressId: "The address to change, one of the user's (else 4003)",
     isDefault: 'true makes this the default address (the former default stops being one)',
@@ -240,6 +264,34 @@ const SIGNATURE_DESCRIPTION = [
   'Order of checks: duplicates (1003), each parameter against its rule (1001/1002), then the app (2004), the',
   'signature (2001), the timestamp within ±300 s (2002) and the nonce (2003), then the business rules.',
 ].join('\n');
+
+const WEBHOOK_DESCRIPTION = [
+  'POSTed to every endpoint of the app subscribed to the type (webhook/add). The body is the event as JSON;',
+  '`Wallet-Signature` is the lowercase hex HMAC-SHA256, with the endpoint secret, of `Wallet-Timestamp + "." + raw body`:',
+  'verify it on the raw bytes before parsing, and refuse a timestamp far from your clock. Delivery is at least once',
+  'and unordered: deduplicate on the event id. Retried after 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h,',
+  'then FAILED (event/redeliver queues it again). No event carries a whole card number or document number.',
+].join('\n');
+
+const webhookHeaders = z.object({
+  'Wallet-Event-Id': z.string().meta({ description: 'The event id (evt_...): the same on every attempt' }),
+  'Wallet-Timestamp': z
+    .string()
+    .meta({ description: 'When this attempt was signed, Unix epoch milliseconds' }),
+  'Wallet-Signature': z
+    .string()
+    .meta({ description: 'Lowercase hex HMAC-SHA256(endpoint secret, Wallet-Timestamp + "." + raw body)' }),
+});
+
+/** The JSON Schema of one event type's delivered body, inlined. */
+function eventBodySchema(type: v.EventType): Record<string, unknown> {
+  const schema = z.toJSONSchema(
+    v.walletEventSchema.extend({ type: z.literal(type), data: v.eventDataSchemas[type] }),
+    { io: 'output', unrepresentable: 'any' },
+  ) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
 
 const COMMON_PARAMS = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'] as const;
 
@@ -361,6 +413,33 @@ function build(): Record<string, unknown> {
     paths[op.path] = { [op.method.toLowerCase()]: operation };
   }
 
+  // The events this service POSTs to the app's endpoints (DESIGN §10), as OpenAPI 3.1 webhooks.
+  const webhooks: NonNullable<ZodOpenApiObject['webhooks']> = {};
+  for (const type of v.EVENT_TYPES) {
+    webhooks[type] = {
+      post: {
+        operationId: `event.${type}`,
+        summary: v.EVENT_TYPE_WHEN[type],
+        description: WEBHOOK_DESCRIPTION,
+        tags: ['Events and Webhooks'],
+        requestParams: { header: webhookHeaders },
+        requestBody: {
+          content: {
+            // Plain JSON Schema of what is sent (an output): as a zod schema in a request body it
+            // would be read as an input, and the shared result schemas would be emitted twice.
+            'application/json': { schema: eventBodySchema(type) },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'Any 2xx within 10 s delivers the event; any other answer, a timeout or a redirect (never followed) is retried',
+          },
+        },
+      },
+    };
+  }
+
   const generated = createDocument(
     {
       openapi: '3.1.0',
@@ -377,6 +456,7 @@ function build(): Record<string, unknown> {
       security: [{ walletSignature: [] }],
       tags: TAGS,
       paths,
+      webhooks,
       components: {
         parameters: common,
         securitySchemes: {
@@ -407,6 +487,11 @@ function build(): Record<string, unknown> {
           LedgerPage: v.ledgerPageSchema,
           AddressDeleted: v.addressDeletedSchema,
           UserSearchResult: v.userSearchResultSchema,
+          WebhookEndpoint: v.webhookEndpointSchema,
+          WebhookCreated: v.webhookCreatedSchema,
+          Delivery: v.deliverySchema,
+          WalletEvent: v.walletEventSchema,
+          EventPage: v.eventPageSchema,
           InternalError: internalError,
           MethodNotAllowed: methodNotAllowed,
           RateLimited: rateLimited,

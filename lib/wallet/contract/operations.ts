@@ -1,5 +1,5 @@
 // The catalogue of wallet operations: the seven of the spec, the three extensions of DESIGN §3
-// and the card programme's ten of DESIGN §8, each with its method, path, parameter schema and
+// the card programme's ten of DESIGN §8 and the five of events and webhooks (DESIGN §10), each with its method, path, parameter schema and
 // result schema. The service's HTTP layer, the back-office client and the OpenAPI document are
 // all derived from it.
 import { z } from 'zod';
@@ -241,6 +241,62 @@ export const walletOperations = {
     mutating: false,
     params: v.userSearchParams,
     data: v.userSearchResultSchema,
+  }),
+  webhookAdd: op({
+    name: 'webhookAdd',
+    method: 'POST',
+    path: '/wallet/api/webhook/add',
+    summary: 'Extension: add a webhook endpoint; its signing secret is in this answer only',
+    section: 'extension',
+    extension: true,
+    // No requestId: a replay would have to keep the secret's plain text to answer with it.
+    mutating: true,
+    params: v.webhookAddParams,
+    data: v.webhookCreatedSchema,
+  }),
+  webhookList: op({
+    name: 'webhookList',
+    method: 'POST',
+    path: '/wallet/api/webhook/list',
+    summary: "Extension: the app's webhook endpoints, without their secrets",
+    section: 'extension',
+    extension: true,
+    mutating: false,
+    params: v.webhookListParams,
+    data: z.array(v.webhookEndpointSchema),
+  }),
+  webhookDelete: op({
+    name: 'webhookDelete',
+    method: 'POST',
+    path: '/wallet/api/webhook/delete',
+    summary: 'Extension: delete a webhook endpoint; its deliveries not yet made are dropped',
+    section: 'extension',
+    extension: true,
+    mutating: true,
+    params: v.webhookDeleteParams,
+    data: v.webhookDeletedSchema,
+  }),
+  eventList: op({
+    name: 'eventList',
+    method: 'POST',
+    path: '/wallet/api/event/list',
+    summary: "Extension: the app's events of the last 30 days, newest first, with each delivery's state",
+    section: 'extension',
+    extension: true,
+    mutating: false,
+    params: v.eventListParams,
+    data: v.eventPageSchema,
+  }),
+  eventRedeliver: op({
+    name: 'eventRedeliver',
+    method: 'POST',
+    path: '/wallet/api/event/redeliver',
+    summary: 'Extension: deliver an event to an endpoint again, at once',
+    section: 'extension',
+    extension: true,
+    mutating: true,
+    params: v.eventRedeliverParams,
+    data: v.deliverySchema,
   }),
 } as const;
 

@@ -24,6 +24,8 @@ export const ResultCode = {
   CARD_STATUS_CONFLICT: 4009,
   TRANSFER_NOT_ALLOWED: 4010,
   ASSET_NOT_FOUND: 4011,
+  WEBHOOK_NOT_FOUND: 4012,
+  EVENT_NOT_FOUND: 4013,
   INTERNAL: 5000,
   RATE_LIMITED: 6001,
 } as const;
@@ -54,6 +56,8 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4009: "the card's status does not allow this change",
   4010: 'transfer not allowed between these assets (pair, owner, currency, or the card is not ACTIVE)',
   4011: 'asset not found under this app',
+  4012: 'webhook endpoint not found',
+  4013: 'event not found',
   5000: 'unexpected failure',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };

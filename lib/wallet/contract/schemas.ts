@@ -12,6 +12,8 @@ import {
   CARD_CHANGE_REASONS,
   CARD_STATUSES,
   CARD_TYPES,
+  DELIVERY_STATUSES,
+  EVENT_TYPES,
   GENDERS,
   LEDGER_TYPES,
   SUPPORT_DOCUMENT_TYPES,
@@ -328,6 +330,69 @@ export const userSearchParams = z.object({
 export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
+// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+
+/**
+ * A webhook URL, as far as its text goes: http(s), a host, no user name or password (they would
+ * be sent to the receiver in the clear and kept in logs). Whether http:// is allowed and where the
+ * host resolves are the service's checks (WALLET_WEBHOOK_ALLOW_PRIVATE), also 1002 on `url`.
+ */
+export const webhookUrlParam = httpUrlParam.refine((v) => {
+  try {
+    const u = new URL(v);
+    return u.username === '' && u.password === '';
+  } catch {
+    return true; // reported by httpUrlParam
+  }
+}, 'must not carry a user name or password');
+
+/** `*`, or event types separated by commas: the sorted, distinct list (['*'] for every type). */
+export const eventTypesParam = z
+  .string()
+  .max(400, 'must be at most 400 characters')
+  .transform((v, ctx) => {
+    const parts = v.split(',').map((p) => p.trim());
+    if (parts.length === 1 && parts[0] === '*') return ['*'];
+    const known = new Set<string>(EVENT_TYPES);
+    if (parts.some((p) => !known.has(p))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be * or event types separated by commas, from: ${EVENT_TYPES.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(parts)].sort();
+  });
+
+export const eventIdParam = pattern(
+  /^evt_[A-Za-z0-9_-]{24,60}$/,
+  "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
+);
+
+export const webhookAddParams = z.object({
+  ...authParams,
+  url: webhookUrlParam,
+  events: eventTypesParam,
+  description: text(200).optional(),
+});
+export const webhookListParams = z.object({ ...authParams });
+export const webhookDeleteParams = z.object({
+  ...authParams,
+  endpointId: positiveIdParam,
+  requestId: requestIdParam.optional(),
+});
+export const eventListParams = z.object({
+  ...authParams,
+  type: oneOf(EVENT_TYPES).optional(),
+  pageNum: boundedInt(1, 1_000_000).default(1),
+  pageSize: boundedInt(1, 100).default(20),
+});
+export const eventRedeliverParams = z.object({
+  ...authParams,
+  eventId: eventIdParam,
+  endpointId: positiveIdParam,
+});
+
 // ---------------------------------------------------------------- results (spec §2)
 
 const isoDateTime = z.iso.datetime();
@@ -568,3 +633,83 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+
+export const webhookEndpointSchema = z.object({
+  endpointId: z.number().int(),
+  url: z.string(),
+  /** ['*'] for every type, or the types subscribed to. */
+  events: z.array(z.string()),
+  description: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+/** webhook/add: the endpoint and its signing secret, which no later answer shows again. */
+export const webhookCreatedSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export const webhookDeletedSchema = z.object({ endpointId: z.number().int() });
+
+export const deliverySchema = z.object({
+  endpointId: z.number().int(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastAttemptAt: isoDateTime.nullable(),
+  lastStatusCode: z.number().int().nullable(),
+  /** Why the last attempt failed when no status code says it (timeout, refused address...). */
+  lastError: z.string().nullable(),
+  nextAttemptAt: isoDateTime.nullable(),
+});
+
+/** The event as delivered: the body a receiver gets, byte for byte. */
+export const walletEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(EVENT_TYPES),
+  createdAt: isoDateTime,
+  agencyCode: z.string(),
+  appId: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export const eventWithDeliveriesSchema = walletEventSchema.extend({ deliveries: z.array(deliverySchema) });
+export const eventPageSchema = z.object({
+  dataTotal: z.number().int(),
+  haveNext: z.boolean(),
+  list: z.array(eventWithDeliveriesSchema),
+});
+
+/** A card as events carry it: the card programme's record with the number as last4 only. */
+export const eventCardSchema = managedCardSchema.omit({ cardNumber: true });
+
+/** `data` of each event type (DESIGN §10). No event carries a whole card or document number. */
+export const eventDataSchemas = {
+  'user.registered': registeredUserSchema.omit({ walletToken: true }),
+  'card.issued': eventCardSchema.extend({
+    payer: z.enum(['AGENCY', 'USER']),
+    /** The fee paid, major units. */
+    fee: z.number(),
+  }),
+  'card.status_changed': z.object({
+    cardId: z.number().int(),
+    appUserId: z.string(),
+    fromStatus: z.enum(CARD_STATUSES),
+    toStatus: z.enum(CARD_STATUSES),
+    reason: z.enum(CARD_CHANGE_REASONS).nullable(),
+  }),
+  'transfer.completed': transferSchema,
+  'address.added': addressSchema,
+  'address.updated': addressSchema,
+  'address.deleted': addressDeletedSchema.extend({ appUserId: z.string() }),
+  'asset.low_balance': z.object({
+    assetId: z.number().int(),
+    /** Major units. */
+    balance: z.number(),
+    /** Cards of its dearest category the asset can still pay for. */
+    cardsLeft: z.number().int(),
+  }),
+} satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
+
+export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
+export type Delivery = z.infer<typeof deliverySchema>;
+export type WalletEvent = z.infer<typeof walletEventSchema>;
+export type EventWithDeliveries = z.infer<typeof eventWithDeliveriesSchema>;
+export type EventPage = z.infer<typeof eventPageSchema>;

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletDb } from './db';
+import { createWalletHandlers } from './handlers';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
@@ -14,6 +15,8 @@ import { createRateLimiter } from './http/rate-limit';
 import { env } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
+import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
+import { createSender } from './event/send-delivery';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
@@ -22,8 +25,10 @@ export const METRICS_PATH = '/wallet/metrics';
 export type WalletService = {
   /** Answers a request under /wallet/ and returns true; false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Stops background work (the rate limit's flushes), sending what is pending. */
+  /** Stops background work (the rate limit's flushes, webhook attempts in flight), finishing what is pending. */
   close(): Promise<void>;
+  /** The webhook delivery worker (DESIGN §10); absent when the options turned it off. */
+  deliveries?: DeliveryWorker;
   logger: Logger;
   metrics: WalletMetrics;
 };
@@ -42,21 +47,40 @@ export function createWalletService(options: {
   metrics?: WalletMetrics;
   /** Requests per second per app (DESIGN §8); default WALLET_RATE_LIMIT_RPS; 0: no limit. */
   rateLimitRps?: number;
+  /** Runs the webhook delivery worker in this process (default true). */
+  deliverWebhooks?: boolean;
+  /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
+  webhooks?: { allowPrivate?: boolean; retryScale?: number };
 }): WalletService {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
   const rateLimiter = rps > 0 ? createRateLimiter({ engine, rps }) : undefined;
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? createMetrics();
+  const allowPrivate = options.webhooks?.allowPrivate ?? env.WALLET_WEBHOOK_ALLOW_PRIVATE;
+  const secretBox = configuredSecretBox();
+  const deliveries =
+    options.deliverWebhooks === false
+      ? undefined
+      : createDeliveryWorker({
+          db: walletDb(engine),
+          secretBox,
+          send: createSender({ allowPrivate }),
+          logger,
+          retryScale: options.webhooks?.retryScale ?? env.WALLET_WEBHOOK_RETRY_SCALE,
+        });
+  deliveries?.start();
   let openApiJson: string | undefined;
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
     authenticator: createServiceAuthenticator(engine),
+    handlers: createWalletHandlers({ secretBox, allowPrivateWebhooks: allowPrivate }),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     ...(rateLimiter ? { rateLimiter } : {}),
+    ...(deliveries ? { afterCommit: () => deliveries.nudge() } : {}),
   });
 
   const plain = (
@@ -97,7 +121,10 @@ export function createWalletService(options: {
   return {
     logger,
     metrics,
-    close: async () => rateLimiter?.close(),
+    ...(deliveries ? { deliveries } : {}),
+    close: async () => {
+      await Promise.all([rateLimiter?.close(), deliveries?.stop()]);
+    },
     handle(req, res) {
       const url = req.url ?? '/';
       const mark = url.indexOf('?');

@@ -20,7 +20,13 @@ import { listCardsByUser } from './card/list-cards-by-user';
 import { listCategories } from './card/list-categories';
 import { listUserCards } from './card/list-user-cards';
 import type { AuthenticatedApp, Executor } from './context';
+import { listEvents } from './event/list-events';
+import { redeliverEvent } from './event/redeliver-event';
+import type { SecretBox } from './secrets/secret-box';
 import { registerUser } from './user/register-user';
+import { addWebhook } from './webhook/add-webhook';
+import { deleteWebhook } from './webhook/delete-webhook';
+import { listWebhooks } from './webhook/list-webhooks';
 
 export type HandlerContext<N extends WalletOperationName> = {
   /** The open transaction for a mutating operation; the database for a read. */
@@ -35,7 +41,15 @@ export type WalletHandlers = {
   [N in WalletOperationName]: (context: HandlerContext<N>) => Promise<OperationData<N>>;
 };
 
-export const walletHandlers: WalletHandlers = {
+/** What some handlers need from the configuration (DESIGN §6), given by the service. */
+export type HandlerConfig = {
+  /** Seals webhook secrets (WALLET_MASTER_KEY). */
+  secretBox: SecretBox;
+  /** WALLET_WEBHOOK_ALLOW_PRIVATE: webhook URLs may be http:// and private. */
+  allowPrivateWebhooks: boolean;
+};
+
+export const createWalletHandlers = (config: HandlerConfig): WalletHandlers => ({
   registerAndKyc: registerUser,
   cardListAllByUser: listCardsByUser,
   agencyApplyUserCard: (context) => applyCard({ ...context, payer: 'AGENCY' }),
@@ -56,4 +70,10 @@ export const walletHandlers: WalletHandlers = {
   addressUpdate: updateAddress,
   addressDelete: deleteAddress,
   userSearch: searchUsers,
-};
+  webhookAdd: (context) =>
+    addWebhook({ ...context, secretBox: config.secretBox, allowPrivate: config.allowPrivateWebhooks }),
+  webhookList: listWebhooks,
+  webhookDelete: deleteWebhook,
+  eventList: listEvents,
+  eventRedeliver: redeliverEvent,
+});

@@ -1,11 +1,14 @@
 // 4.7 Add address. The user's row is locked for the duration, so that "first address is the
-// default" and "only one default" hold when two additions race.
+// default" and "only one default" hold when two additions race. The address is an event
+// (address.added), and so is the former default that stops being one (address.updated).
 import { and, eq, sql } from 'drizzle-orm';
 import { addresses } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { AddressCreated } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
+import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
+import { toAddress } from './address-records';
 
 export async function addAddress(options: {
   db: Executor;
@@ -21,10 +24,14 @@ export async function addAddress(options: {
     .where(eq(addresses.userId, user.id));
   const isDefault = params.isDefault || Number(existing?.n ?? 0) === 0;
   if (isDefault) {
-    await db
+    const former = await db
       .update(addresses)
       .set({ isDefault: false })
-      .where(and(eq(addresses.userId, user.id), eq(addresses.isDefault, true)));
+      .where(and(eq(addresses.userId, user.id), eq(addresses.isDefault, true)))
+      .returning();
+    for (const row of former) {
+      await recordEvent({ db, app, type: 'address.updated', data: toAddress(row, app, user.appUserId) });
+    }
   }
 
   const [row] = await db
@@ -43,7 +50,8 @@ export async function addAddress(options: {
       mobile: params.mobile,
       isDefault,
     })
-    .returning({ id: addresses.id });
+    .returning();
   if (!row) throw new Error('address insert returned no row');
+  await recordEvent({ db, app, type: 'address.added', data: toAddress(row, app, user.appUserId) });
   return { addressId: row.id, agencyCode: app.agencyCode, appId: app.appId, appUserId: user.appUserId };
 }

@@ -1,13 +1,15 @@
 // address/delete (DESIGN §8): delete one of the user's addresses; deleting the default makes the
 // newest remaining address the default. A card that was delivered to it keeps its history: the
-// card's address reference is cleared, not the card.
+// card's address reference is cleared, not the card. Events: address.deleted, and
+// address.updated for the address that becomes the default.
 import { and, desc, eq } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { AddressDeleted } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { addresses, cards } from '../db/schema';
+import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
-import { addressNotFound } from './address-records';
+import { addressNotFound, toAddress } from './address-records';
 
 export async function deleteAddress(options: {
   db: Executor;
@@ -25,6 +27,12 @@ export async function deleteAddress(options: {
     .where(and(eq(addresses.id, params.addressId), eq(addresses.userId, user.id)))
     .returning({ id: addresses.id, isDefault: addresses.isDefault });
   if (!deleted) throw addressNotFound(params.addressId);
+  await recordEvent({
+    db,
+    app,
+    type: 'address.deleted',
+    data: { addressId: deleted.id, appUserId: user.appUserId },
+  });
   if (deleted.isDefault) {
     const [newest] = await db
       .select({ id: addresses.id })
@@ -32,7 +40,21 @@ export async function deleteAddress(options: {
       .where(eq(addresses.userId, user.id))
       .orderBy(desc(addresses.id))
       .limit(1);
-    if (newest) await db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
+    if (newest) {
+      const [promoted] = await db
+        .update(addresses)
+        .set({ isDefault: true })
+        .where(eq(addresses.id, newest.id))
+        .returning();
+      if (promoted) {
+        await recordEvent({
+          db,
+          app,
+          type: 'address.updated',
+          data: toAddress(promoted, app, user.appUserId),
+        });
+      }
+    }
   }
   return { addressId: deleted.id };
 }

@@ -1,11 +1,13 @@
 // address/update (DESIGN §8): change any stored field of one of the user's addresses; with
 // isDefault=true it becomes the default and the former default stops being one. The user's row
-// is locked, as address/add does, so "exactly one default" holds when changes race.
+// is locked, as address/add does, so "exactly one default" holds when changes race. Each
+// changed address is an address.updated event.
 import { and, eq } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { Address } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { addresses } from '../db/schema';
+import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
 import { addressNotFound, toAddress } from './address-records';
 
@@ -41,10 +43,19 @@ export async function updateAddress(options: {
   }
   // Un-defaulting the default would leave the user without one: only true changes anything.
   if (params.isDefault === true && !current.isDefault) {
-    await db
+    const former = await db
       .update(addresses)
       .set({ isDefault: false })
-      .where(and(eq(addresses.userId, user.id), eq(addresses.isDefault, true)));
+      .where(and(eq(addresses.userId, user.id), eq(addresses.isDefault, true)))
+      .returning();
+    for (const formerRow of former) {
+      await recordEvent({
+        db,
+        app,
+        type: 'address.updated',
+        data: toAddress(formerRow, app, user.appUserId),
+      });
+    }
     changes.isDefault = true;
   }
   const [row] =
@@ -52,5 +63,8 @@ export async function updateAddress(options: {
       ? [current]
       : await db.update(addresses).set(changes).where(eq(addresses.id, current.id)).returning();
   if (!row) throw new Error('address update returned no row');
-  return toAddress(row, app, user.appUserId);
+  const address = toAddress(row, app, user.appUserId);
+  // A call that changed nothing is no event.
+  if (row !== current) await recordEvent({ db, app, type: 'address.updated', data: address });
+  return address;
 }

@@ -2,14 +2,18 @@
 // receiving card's row held FOR SHARE (a cancel of that card waits for this transfer, or this
 // transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals (1002), then both
 // rows locked, the money moved, one transfer row and a ledger entry on each side; a short
-// balance is 4001 and changes nothing.
+// balance is 4001 and changes nothing. Events: transfer.completed, and asset.low_balance when the
+// money left an agency asset across its low-balance line.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Transfer } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, cards, transfers } from '../db/schema';
+import { noteAgencyDebit } from '../event/low-balance';
+import { recordEvent } from '../event/record-event';
 import { moveMoney } from './move-money';
 import { transferRefusal, type AssetKind } from './transfer-rules';
 
@@ -17,6 +21,7 @@ type AssetRow = { id: number; userId: number | null; type: string; currency: str
 
 export async function transferAsset(options: {
   db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'assetTransfer'>;
 }): Promise<Transfer> {
@@ -78,7 +83,7 @@ export async function transferAsset(options: {
       `Asset ${from.id} holds ${minorToMajor(moved.short, dp)} ${from.currency}, less than the ${params.amount} to transfer.`,
     );
   }
-  return {
+  const transfer: Transfer = {
     transferId,
     fromAssetId: from.id,
     toAssetId: to.id,
@@ -86,6 +91,18 @@ export async function transferAsset(options: {
     fromBalance: minorToMajor(moved.fromBalance, dp),
     toBalance: minorToMajor(moved.toBalance, to.decimalPlaces),
   };
+  await recordEvent({ db, app, type: 'transfer.completed', data: transfer });
+  if (from.userId === null && from.type !== 'CARD') {
+    await noteAgencyDebit({
+      db,
+      engine: options.engine,
+      app,
+      asset: from,
+      beforeMinor: moved.fromBalance + amountMinor,
+      afterMinor: moved.fromBalance,
+    });
+  }
+  return transfer;
 }
 
 function assetNotFound(assetId: number): WalletError {

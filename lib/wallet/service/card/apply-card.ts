@@ -1,10 +1,12 @@
 // 4.3 / 4.4 Card application. In the caller's one transaction: the card's own asset and the card
 // are written, then the fee is taken from the payment asset by a single conditional UPDATE
 // (balance >= fee) together with its ledger debit, so concurrent applications can never
-// overdraw it. Any failure, a short balance included, rolls all of it back.
+// overdraw it. Any failure, a short balance included, rolls all of it back. The card.issued event
+// is written before the debit (not under the payment asset's lock); a debit of an agency asset
+// that crosses the low-balance line also writes asset.low_balance.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import {
   addresses,
   assets,
@@ -14,12 +16,15 @@ import {
   users,
 } from '@/lib/wallet/service/db/schema';
 import { generateCardNumber, luhnValid } from '@/lib/wallet/contract/card-number';
-import { formatMinor } from '@/lib/wallet/contract/money';
+import { formatMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { CardApplication } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
+import { noteAgencyDebit } from '../event/low-balance';
+import { recordEvent } from '../event/record-event';
 import { userNotFound } from '../user/find-user';
+import { toManagedCard } from './find-card';
 
 export type Payer = 'AGENCY' | 'USER';
 
@@ -27,6 +32,8 @@ const GENERATION_ATTEMPTS = 5;
 
 export async function applyCard(options: {
   db: Executor;
+  /** For the category catalogue (the low-balance line); absent in tests that never cross it. */
+  engine?: DatabaseHandle;
   app: AuthenticatedApp;
   payer: Payer;
   params: OperationParams<'agencyApplyUserCard'>;
@@ -49,11 +56,12 @@ export async function applyCard(options: {
       user: {
         id: users.id,
         appUserId: users.appUserId,
+        email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
       },
       category: cardCategories,
-      asset: { id: assets.id, currency: assets.currency },
+      asset: { id: assets.id, currency: assets.currency, userId: assets.userId },
     })
     .from(users)
     .leftJoin(cardCategories, eq(cardCategories.id, params.categoryId))
@@ -161,6 +169,18 @@ export async function applyCard(options: {
   };
 
   const card = await insertCard(db, base, params.cardNumber, category.bin);
+  // The whole card number in the record is dropped by recordEvent (the event's schema has last4).
+  await recordEvent({
+    db,
+    app,
+    type: 'card.issued',
+    data: {
+      ...toManagedCard({ card, owner: user, category }, app.appId),
+      payer,
+      fee: minorToMajor(category.fee, category.decimalPlaces),
+    },
+    now,
+  });
 
   // Last, and in one statement with its ledger entry: the conditional UPDATE takes the payment
   // asset's row lock, which concurrent applications against the same asset queue on, so it is
@@ -186,6 +206,17 @@ export async function applyCard(options: {
       ResultCode.BALANCE_INSUFFICIENT,
       `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
     );
+  }
+  if (asset.userId === null && options.engine) {
+    const afterMinor = Number(debited.balance_after);
+    await noteAgencyDebit({
+      db,
+      engine: options.engine,
+      app,
+      asset: { id: asset.id, currency: asset.currency, decimalPlaces: category.decimalPlaces },
+      beforeMinor: afterMinor + category.fee,
+      afterMinor,
+    });
   }
 
   return {

@@ -3,6 +3,7 @@
 // queue rather than race), the lifecycle table decides (4009 otherwise), the history trigger
 // records the change with its reason. Cancelling returns the card asset's balance to the
 // user's wallet asset of that currency, with a ledger entry on both, in the same transaction.
+// The change is a card.status_changed event, written in that transaction too.
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
@@ -10,6 +11,7 @@ import type { CardChangeReason, ManagedCard } from '@/lib/wallet/contract/schema
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, cards } from '../db/schema';
 import { moveMoney } from '../asset/move-money';
+import { recordEvent } from '../event/record-event';
 import { nextStatus, type CardAction, type CardStatus } from './card-lifecycle';
 import { findCardOrThrow, toManagedCard } from './find-card';
 
@@ -58,6 +60,19 @@ export async function changeCardStatus(options: {
     .where(eq(cards.id, found.card.id))
     .returning();
   if (!updated) throw new Error('card update returned no row');
+  await recordEvent({
+    db,
+    app,
+    type: 'card.status_changed',
+    data: {
+      cardId: updated.id,
+      appUserId: found.owner.appUserId,
+      fromStatus: from,
+      toStatus: to,
+      reason: params.reason ?? null,
+    },
+    now,
+  });
   return toManagedCard({ ...found, card: updated }, app.appId);
 }
 

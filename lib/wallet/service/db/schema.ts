@@ -356,3 +356,89 @@ export const rateCounters = wallet.table(
     index('rate_counters_second_idx').on(t.second),
   ],
 );
+
+// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+
+/** Where an app's events are delivered. */
+export const webhookEndpoints = wallet.table(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    url: text('url').notNull(),
+    /** '*', or the subscribed types, sorted and comma-separated. */
+    events: text('events').notNull(),
+    description: text('description'),
+    /** The signing secret, sealed with the master key (secrets/secret-box.ts). */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_app_idx').on(t.appId, t.id)],
+);
+
+/**
+ * The outbox: every change the service makes, written in the change's own transaction. `body` is
+ * the JSON text delivered, fixed when written, so every attempt sends (and signs) the same bytes.
+ * Kept 30 days (event/prune-events.ts).
+ */
+export const events = wallet.table(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** evt_ and 24 URL-safe characters: the id receivers deduplicate on. */
+    publicId: text('public_id').notNull().unique(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_app_idx').on(t.appId, t.id),
+    index('events_app_type_idx').on(t.appId, t.type, t.id),
+    index('events_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One event to one endpoint: the delivery worker's queue. A due row (PENDING, next_attempt_at
+ * passed, no live claim) is claimed by one instance at a time (claimed_until), so each attempt
+ * is made once; a claim outlives the attempt's 10 s timeout, and an instance that died with one
+ * leaves it to lapse and be taken again.
+ */
+export const eventDeliveries = wallet.table(
+  'event_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** PENDING, DELIVERED or FAILED. */
+    status: text('status').notNull().default('PENDING'),
+    /** Every attempt made, redeliveries included. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Failures since the delivery was last queued: the position in the retry schedule. */
+    failuresInRound: integer('failures_in_round').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** When the next attempt is due; null once DELIVERED or FAILED. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    claimToken: text('claim_token'),
+  },
+  (t) => [
+    uniqueIndex('event_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
+    index('event_deliveries_endpoint_idx').on(t.endpointId),
+    // The worker's claim: the due rows, soonest first.
+    index('event_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);

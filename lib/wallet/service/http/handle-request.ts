@@ -19,7 +19,7 @@ import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { decodeComponent, nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
 import type { WalletDatabase } from '../db';
-import { walletHandlers, type WalletHandlers } from '../handlers';
+import type { WalletHandlers } from '../handlers';
 import type { Authenticator } from '../request/authenticate';
 import { requestFingerprint, runOnce } from '../request/idempotency';
 import { describeUnexpected, type Logger } from './logger';
@@ -87,12 +87,14 @@ export type WalletRequestHandlerOptions = {
   openApiJson: () => string;
   /** DESIGN §8's per-app rate limit; none when absent. */
   rateLimiter?: RateLimiter;
-  handlers?: WalletHandlers;
+  handlers: WalletHandlers;
+  /** Told after a mutating operation committed: its events' deliveries may be due now. */
+  afterCommit?: () => void;
 };
 
 export function createWalletRequestHandler(options: WalletRequestHandlerOptions) {
   const { engine, db, authenticator, logger, metrics } = options;
-  const handlers = options.handlers ?? walletHandlers;
+  const { handlers } = options;
 
   async function runOperation(route: Route, search: string): Promise<Outcome> {
     const { name, operation } = route;
@@ -131,6 +133,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
             ),
         })
       : JSON.stringify(await handler({ db, engine, app, params }));
+    if (operation.mutating) options.afterCommit?.();
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
   }
 

@@ -8,6 +8,7 @@ import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { RegisteredUser } from '@/lib/wallet/contract/schemas';
 import { USD } from '../provision';
 import { pgErrorCode, UNIQUE_VIOLATION, type AuthenticatedApp, type Executor } from '../context';
+import { recordEvent } from '../event/record-event';
 
 export async function registerUser(options: {
   db: Executor;
@@ -86,14 +87,15 @@ export async function registerUser(options: {
     .set({ userCount: sql`${apps.userCount} + 1` })
     .where(eq(apps.id, app.id));
 
-  return {
+  const registered = {
     agencyCode: app.agencyCode,
     appId: app.appId,
     appUserId: params.appUserId,
     email: params.email,
-    walletAccountType: 'STANDARD',
-    walletToken,
+    walletAccountType: 'STANDARD' as const,
   };
+  await recordEvent({ db, app, type: 'user.registered', data: registered });
+  return { ...registered, walletToken };
 }
 
 /** `field` is the clashing key when known (a concurrent insert only says that one clashed). */

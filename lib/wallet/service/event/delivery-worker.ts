@@ -1,0 +1,264 @@
+// The webhook delivery worker (DESIGN §10), run by every instance of the service: it claims due
+// deliveries in the database (FOR UPDATE SKIP LOCKED, then a claim that outlives the 10 s
+// attempt), so with several instances each attempt is made by one of them; it sends them
+// (send-delivery.ts) and records the outcome under its claim token, so a claim that lapsed and
+// was taken by another instance is not overwritten. Failures are retried on the schedule below
+// (times WALLET_WEBHOOK_RETRY_SCALE), then FAILED. The queue is the table: a restart, or a
+// kill -9, loses nothing; an attempt cut off by a crash is made again once its claim lapses.
+//
+// Woken at once by `nudge()` (the service calls it after each committed change) and otherwise
+// every `pollMs`, which is how it sees retries coming due and the other instances' events.
+// Why no job-queue library: the deliveries must be written in the same transaction as the
+// change (PGlite or PostgreSQL, one connection or a pool); pg-boss and graphile-worker need a
+// node-postgres pool and LISTEN/NOTIFY, which the embedded engine does not offer.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import type { WalletDatabase } from '../db';
+import { eventDeliveries, events, webhookEndpoints } from '../db/schema';
+import type { Logger } from '../http/logger';
+import { revealSecret } from '../secrets/app-secrets';
+import type { SecretBox } from '../secrets/secret-box';
+import { DELIVERY_TIMEOUT_MS, type AttemptOutcome, type SendDelivery } from './send-delivery';
+import { pruneEvents } from './prune-events';
+
+/** The waits after the 1st, 2nd... failure (DESIGN §10); after the last, the delivery is FAILED. */
+export const RETRY_SCHEDULE_SECONDS = [10, 60, 300, 1_800, 7_200, 21_600, 43_200, 86_400] as const;
+
+/** The wait (ms) before the next attempt after `failures` failures in a row; undefined: give up. */
+export function retryDelayMs(failures: number, scale: number): number | undefined {
+  const seconds = RETRY_SCHEDULE_SECONDS[failures - 1];
+  return seconds === undefined ? undefined : Math.round(seconds * 1000 * scale);
+}
+
+type Claimed = {
+  id: number;
+  failures_in_round: number;
+  public_id: string;
+  body: string;
+  url: string;
+  secret: string;
+};
+
+export type DeliveryWorker = {
+  start(): void;
+  /** Looks for due deliveries now (after a commit that may have queued some). */
+  nudge(): void;
+  /** Stops claiming and waits for the attempts in flight. */
+  stop(): Promise<void>;
+  /** Claims and attempts what is due, once, and waits for it (tests). */
+  drain(): Promise<number>;
+};
+
+export function createDeliveryWorker(options: {
+  db: WalletDatabase;
+  secretBox: SecretBox;
+  send: SendDelivery;
+  logger: Logger;
+  retryScale: number;
+  /** Attempts in flight at once, per instance. */
+  concurrency?: number;
+  pollMs?: number;
+  /** How long a claim holds: longer than an attempt can take. */
+  claimMs?: number;
+  /** How often old events are pruned. */
+  pruneEveryMs?: number;
+}): DeliveryWorker {
+  const { db, send, logger, retryScale } = options;
+  const concurrency = options.concurrency ?? 16;
+  const pollMs = options.pollMs ?? 1_000;
+  const claimMs = options.claimMs ?? DELIVERY_TIMEOUT_MS * 3;
+  const pruneEveryMs = options.pruneEveryMs ?? 60 * 60_000;
+  const token = randomUUID();
+  const secrets = new Map<string, string>();
+  const inFlight = new Set<Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerDue = Infinity;
+  let claiming: Promise<number> | undefined;
+  let claimAgain = false;
+  let lastPrune = 0;
+
+  const openSecret = (sealed: string) => {
+    let plain = secrets.get(sealed);
+    if (plain === undefined) {
+      plain = revealSecret(options.secretBox, sealed);
+      secrets.set(sealed, plain);
+    }
+    return plain;
+  };
+
+  function wakeIn(ms: number): void {
+    if (!started || stopped) return;
+    const due = Date.now() + ms;
+    if (timer && timerDue <= due) return;
+    clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerDue = Infinity;
+      void tick();
+    }, ms);
+    timer.unref();
+  }
+
+  async function claim(room: number): Promise<Claimed[]> {
+    return rawRows<Claimed>(
+      db,
+      sql`with due as (
+            select id from ${eventDeliveries}
+             where status = 'PENDING' and next_attempt_at <= now()
+               and (claimed_until is null or claimed_until < now())
+             order by next_attempt_at
+             limit ${room}
+             for update skip locked
+          ), claimed as (
+            update ${eventDeliveries} d
+               set claimed_until = now() + ${claimMs} * interval '1 millisecond', claim_token = ${token}
+              from due where d.id = due.id
+            returning d.id, d.event_id, d.endpoint_id, d.failures_in_round
+          )
+          select c.id, c.failures_in_round, e.public_id, e.body, w.url, w.secret
+            from claimed c
+            join ${events} e on e.id = c.event_id
+            join ${webhookEndpoints} w on w.id = c.endpoint_id`,
+    );
+  }
+
+  async function record(row: Claimed, attemptedAt: Date, outcome: AttemptOutcome): Promise<void> {
+    const at = attemptedAt.toISOString();
+    if (outcome.delivered) {
+      await db.execute(sql`
+        update ${eventDeliveries}
+           set status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = ${at}::timestamptz,
+               last_status_code = ${outcome.statusCode}, last_error = null, next_attempt_at = null,
+               claimed_until = null, claim_token = null
+         where id = ${row.id} and claim_token = ${token}`);
+      return;
+    }
+    const delay = retryDelayMs(row.failures_in_round + 1, retryScale);
+    await db.execute(sql`
+      update ${eventDeliveries}
+         set attempts = attempts + 1, failures_in_round = failures_in_round + 1,
+             last_attempt_at = ${at}::timestamptz, last_status_code = ${outcome.statusCode},
+             last_error = ${outcome.error.slice(0, 500)},
+             status = ${delay === undefined ? 'FAILED' : 'PENDING'},
+             next_attempt_at = ${delay === undefined ? null : sql`now() + ${delay} * interval '1 millisecond'`},
+             claimed_until = null, claim_token = null
+       where id = ${row.id} and claim_token = ${token}`);
+    if (delay !== undefined) wakeIn(Math.min(delay, pollMs));
+  }
+
+  async function attempt(row: Claimed): Promise<void> {
+    const attemptedAt = new Date();
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await send({
+        url: row.url,
+        eventId: row.public_id,
+        body: row.body,
+        secret: openSecret(row.secret),
+      });
+    } catch (error) {
+      // A secret no key opens, or a bug: a failed attempt like any other, and said in the log.
+      outcome = { delivered: false, statusCode: null, error: 'the delivery could not be made' };
+      logger.error(
+        { deliveryId: row.id, errorName: (error as Error)?.name },
+        'webhook delivery failed to run',
+      );
+    }
+    await record(row, attemptedAt, outcome);
+    logger.debug(
+      {
+        eventId: row.public_id,
+        deliveryId: row.id,
+        delivered: outcome.delivered,
+        statusCode: outcome.statusCode,
+      },
+      'webhook attempt',
+    );
+  }
+
+  /** Claims while there is room and work; returns how many attempts were started. */
+  async function claimAndSend(): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const room = concurrency - inFlight.size;
+      if (room <= 0 || stopped) return count;
+      const rows = await claim(room);
+      for (const row of rows) {
+        const running: Promise<void> = attempt(row)
+          .catch((error: unknown) =>
+            logger.warn(
+              { deliveryId: row.id, errorName: (error as Error)?.name },
+              'webhook outcome not recorded',
+            ),
+          )
+          .finally(() => {
+            inFlight.delete(running);
+            // A slot is free: more may be due.
+            wakeIn(0);
+          });
+        inFlight.add(running);
+      }
+      count += rows.length;
+      if (rows.length < room) return count;
+    }
+  }
+
+  async function tick(): Promise<number> {
+    if (stopped) return 0;
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      try {
+        if (Date.now() - lastPrune >= pruneEveryMs) {
+          lastPrune = Date.now();
+          const pruned = await pruneEvents(db);
+          if (pruned > 0) logger.info({ pruned }, 'old events pruned');
+        }
+        return await claimAndSend();
+      } catch (error) {
+        logger.warn(
+          { errorName: (error as Error)?.name, message: (error as Error)?.message },
+          'webhook claim failed',
+        );
+        return 0;
+      } finally {
+        claiming = undefined;
+        if (claimAgain) {
+          claimAgain = false;
+          wakeIn(0);
+        } else {
+          wakeIn(pollMs);
+        }
+      }
+    })();
+    return claiming;
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      wakeIn(0);
+    },
+    nudge() {
+      wakeIn(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await claiming;
+      await Promise.all([...inFlight]);
+    },
+    async drain() {
+      const n = await tick();
+      await Promise.all([...inFlight]);
+      return n;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// event/list (DESIGN §10): the app's events (the last 30 days: older ones are pruned), newest
+// first, optionally of one type, each with the state of its deliveries. The total is counted on
+// the (app, type, id) or (app, id) index: bounded by the 30 days of events kept.
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import type { EventPage, EventWithDeliveries, WalletEvent } from '@/lib/wallet/contract/schemas';
+import type { AuthenticatedApp, Executor } from '../context';
+import { eventDeliveries, events } from '../db/schema';
+import { toDelivery } from './delivery-records';
+
+export async function listEvents(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'eventList'>;
+}): Promise<EventPage> {
+  const { db, app, params } = options;
+  const where: SQL | undefined =
+    params.type === undefined
+      ? eq(events.appId, app.id)
+      : and(eq(events.appId, app.id), eq(events.type, params.type));
+  const [counted] = await db.select({ n: count() }).from(events).where(where);
+  const total = counted?.n ?? 0;
+  const rows = await db
+    .select({ id: events.id, body: events.body })
+    .from(events)
+    .where(where)
+    .orderBy(desc(events.id))
+    .limit(params.pageSize)
+    .offset((params.pageNum - 1) * params.pageSize);
+  const deliveries =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(eventDeliveries)
+          .where(
+            inArray(
+              eventDeliveries.eventId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(eventDeliveries.endpointId));
+  const list: EventWithDeliveries[] = rows.map((row) => ({
+    ...(JSON.parse(row.body) as WalletEvent),
+    deliveries: deliveries.filter((d) => d.eventId === row.id).map(toDelivery),
+  }));
+  return { dataTotal: total, haveNext: params.pageNum * params.pageSize < total, list };
+}
