@@ -31,18 +31,18 @@ async function main(): Promise<void> {
     const { sealed: count, unopenable } = await walletDb(handle).transaction((tx) => sealAppSecrets(tx, box));
     if (unopenable.length > 0) {
       throw new Error(
-        `the current key does not open the secrets of app(s) ${unopenable.join(', ')}: nothing was changed`,
+        `the current key does not open the secrets of ${unopenable.join(', ')}: nothing was changed`,
       );
     }
     if (env.WALLET_MASTER_KEY) {
       console.log(
-        `re-sealed ${count} app secret(s). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
+        `re-sealed ${count} secret(s) (apps and webhook endpoints). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
       );
     } else {
       renameSync(masterKeyFile, `${masterKeyFile}.previous`);
       writeFileSync(masterKeyFile, `${newKey}\n`, { flag: 'wx', mode: 0o600 });
       console.log(
-        `re-sealed ${count} app secret(s) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
+        `re-sealed ${count} secret(s) (apps and webhook endpoints) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
       );
     }
   } finally {

@@ -2,7 +2,7 @@
 // a rotation re-sealing them all, and signed calls working throughout.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps } from '@/lib/wallet/service/db/schema';
+import { apps, webhookEndpoints } from '@/lib/wallet/service/db/schema';
 import { configuredSecretBox, sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
 import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
 import { walletMasterKey } from '@/lib/env';
@@ -43,17 +43,25 @@ describe('app secrets at rest', () => {
   });
 
   it('a rotation re-seals every secret with the new key, which alone then opens them', async () => {
+    const hook = await callWallet<{ endpointId: number; secret: string }>(server.baseUrl, 'webhookAdd', {
+      url: 'https://93.184.215.14/hooks',
+      events: '*',
+    });
+    expect(hook.body.code).toBe(0);
     const newKey = 'f'.repeat(64);
     const rotating = createSecretBox(newKey, [walletMasterKey()]);
     const outcome = await db.db.transaction((tx) => sealAppSecrets(tx, rotating));
-    expect(outcome).toEqual({ sealed: 2, unopenable: [] }); // the test agency's app and the other's
+    // The test agency's app, the other agency's, and the webhook endpoint.
+    expect(outcome).toEqual({ sealed: 3, unopenable: [] });
+    const [endpoint] = await db.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints);
+    expect(createSecretBox(newKey).open(endpoint!.secret)).toBe(hook.body.data!.secret);
     const stored = await storedSecret();
     expect(createSecretBox(newKey).open(stored)).toBe(TEST_AGENCY.appSecret);
     expect(() => configuredSecretBox().open(stored)).toThrow(/master key this process does not have/);
     // A process without the new key leaves those secrets alone and says which.
     expect(await sealAppSecrets(db.db, configuredSecretBox())).toEqual({
       sealed: 0,
-      unopenable: [TEST_AGENCY.appId, 'app-2'],
+      unopenable: [TEST_AGENCY.appId, 'app-2', `webhook endpoint ${hook.body.data!.endpointId}`],
     });
     // Back to the configured key, so the server of this file keeps verifying.
     await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));

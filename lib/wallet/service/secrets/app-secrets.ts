@@ -1,10 +1,11 @@
 // App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
-// opened only in the process that verifies signatures. Existing plain secrets (an installation
+// opened only in the process that verifies signatures. Webhook endpoint secrets
+// (wallet.webhook_endpoints.secret) are sealed when created and re-sealed by a rotation too. Existing plain secrets (an installation
 // from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
 import { eq } from 'drizzle-orm';
 import { env, walletMasterKey } from '@/lib/env';
 import type { Executor } from '../context';
-import { apps } from '../db/schema';
+import { apps, webhookEndpoints } from '../db/schema';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box';
 
 let configured: SecretBox | undefined;
@@ -25,8 +26,9 @@ export function revealSecret(box: SecretBox, stored: string): string {
 
 /**
  * Seals every app secret that is plain or sealed by another key of the box's ring than its
- * current one. Returns how many were (re)sealed, and the apps whose secret none of the box's
- * keys opens (left as they are: a master key is missing from this process's configuration).
+ * current one, and every webhook endpoint secret sealed by another key. Returns how many were
+ * (re)sealed, and the apps (or `webhook endpoint <id>`) whose secret none of the box's keys
+ * opens (left as they are: a master key is missing from this process's configuration).
  * Idempotent: a second run changes nothing.
  */
 export async function sealAppSecrets(
@@ -52,6 +54,25 @@ export async function sealAppSecrets(
       .update(apps)
       .set({ secret: box.seal(plain) })
       .where(eq(apps.id, row.id));
+    sealed++;
+  }
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .orderBy(webhookEndpoints.id);
+  for (const row of endpoints) {
+    if (box.isCurrent(row.secret)) continue;
+    let plain: string;
+    try {
+      plain = box.open(row.secret);
+    } catch {
+      unopenable.push(`webhook endpoint ${row.id}`);
+      continue;
+    }
+    await db
+      .update(webhookEndpoints)
+      .set({ secret: box.seal(plain) })
+      .where(eq(webhookEndpoints.id, row.id));
     sealed++;
   }
   return { sealed, unopenable };
