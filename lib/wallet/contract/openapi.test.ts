@@ -542,7 +542,6 @@ describe('buildOpenApiDocument', () => {
         'WebhookEndpoint',
         'WebhookCreated',
         'Delivery',
-        'WalletEvent',
         'EventPage',
         'MethodNotAllowed',
         'RateLimited',

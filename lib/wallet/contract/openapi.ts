@@ -490,7 +490,6 @@ function build(): Record<string, unknown> {
           WebhookEndpoint: v.webhookEndpointSchema,
           WebhookCreated: v.webhookCreatedSchema,
           Delivery: v.deliverySchema,
-          WalletEvent: v.walletEventSchema,
           EventPage: v.eventPageSchema,
           InternalError: internalError,
           MethodNotAllowed: methodNotAllowed,
