@@ -88,6 +88,9 @@ export default defineConfig({
       // (e2e/fixtures.ts clientAddress). Reached directly, the last hop would be the socket's
       // address; that way is tested by tests/system/authorization-matrix.test.ts.
       TRUSTED_PROXY_HOPS: '1',
+      // The webhook receivers of e2e/developers.spec.ts listen on 127.0.0.1; retries 1000x sooner.
+      WALLET_WEBHOOK_ALLOW_PRIVATE: 'true',
+      WALLET_WEBHOOK_RETRY_SCALE: '0.001',
     },
   },
 });

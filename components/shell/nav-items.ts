@@ -11,7 +11,16 @@ export type NavItem = {
   exact?: boolean;
 };
 export type NavIcon =
-  'dashboard' | 'search' | 'users' | 'user-plus' | 'cards' | 'card-plus' | 'staff' | 'audit' | 'account';
+  | 'dashboard'
+  | 'search'
+  | 'users'
+  | 'user-plus'
+  | 'cards'
+  | 'card-plus'
+  | 'staff'
+  | 'audit'
+  | 'developers'
+  | 'account';
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', permission: 'assets.read', icon: 'dashboard', exact: true },
@@ -22,5 +31,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
+  { href: '/developers', label: 'Developers', permission: 'developers.read', icon: 'developers' },
   { href: '/account', label: 'Your account', permission: null, icon: 'account' },
 ];

@@ -3,6 +3,7 @@
 import {
   CreditCard,
   LayoutDashboard,
+  Webhook,
   ScrollText,
   Search,
   ShieldCheck,
@@ -25,6 +26,7 @@ const ICONS: Record<NavIcon, typeof Users> = {
   'card-plus': SquarePlus,
   staff: ShieldCheck,
   audit: ScrollText,
+  developers: Webhook,
   account: UserRound,
 };
 

@@ -29,9 +29,15 @@ type AppContext = {
   cards: { pending: number; toLock: number; locked: number; toCancel: number; any: number };
   addressId: number;
   keptAddressId: number;
+  /** A webhook endpoint, another to delete, and an event (DESIGN §10). */
+  endpointId: number;
+  spareEndpointId: number;
+  eventId: string;
 };
 
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
+// A public address (no DNS here); this file's server runs no delivery worker: nothing is sent.
+const HOOK_URL = 'https://93.184.215.14/hooks';
 
 const SIGNATURE_MISMATCH = { code: 2001, msg: 'The signature does not match the request.' };
 const TIMESTAMP_EXPIRED = {
@@ -128,6 +134,12 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       };
     case 'userSearch':
       return { q: ctx.appUserId };
+    case 'webhookAdd':
+      return { url: HOOK_URL, events: '*' };
+    case 'webhookDelete':
+      return { endpointId: String(ctx.spareEndpointId), requestId: `auth-hook-delete-${ctx.appId}` };
+    case 'eventRedeliver':
+      return { eventId: ctx.eventId, endpointId: String(ctx.endpointId) };
     default:
       return {};
   }
@@ -271,6 +283,12 @@ async function setUpApp(
     lastName: 'Doe',
     mobile: '1-5125550100',
   });
+  const endpoint = await call<{ endpointId: number }>('webhookAdd', { url: HOOK_URL, events: '*' });
+  const spare = await call<{ endpointId: number }>('webhookAdd', { url: HOOK_URL, events: 'card.issued' });
+  const events = await call<{ list: { id: string }[] }>('eventList', {
+    type: 'user.registered',
+    pageSize: 1,
+  });
   return {
     ...app,
     appUserId,
@@ -279,6 +297,9 @@ async function setUpApp(
     cards,
     addressId,
     keptAddressId: kept.addressId,
+    endpointId: endpoint.endpointId,
+    spareEndpointId: spare.endpointId,
+    eventId: events.list[0]!.id,
   };
 }
 

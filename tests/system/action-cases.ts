@@ -718,7 +718,80 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(data).toEqual({ query: q, message: `No user or card matches “${q}”.` });
     },
   },
+
+  // lib/backoffice/actions/developers.ts ------------------------------------------------------------------
+  addWebhookEndpoint: {
+    module: 'lib/backoffice/actions/developers.ts',
+    name: 'webhook.add',
+    permission: 'developers.manage',
+    // A state action: (previous state, input).
+    args: (input) => [{}, input],
+    input: async (ctx) => ({
+      // A public address (nothing resolves here); a type this run never produces, so nothing is sent.
+      url: `https://93.184.215.14/${ctx.unique('hook')}`,
+      scope: 'some',
+      events: ['asset.low_balance'],
+      description: 'Matrix endpoint',
+    }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { url } = input as { url: string };
+      const added = data as { endpointId: number; secret: string };
+      expect(added).toMatchObject({ url, events: ['asset.low_balance'] });
+      expect(added.secret).toMatch(/^whsec_/);
+      const listed = await callWallet<{ endpointId: number }[]>(ctx.baseUrl, 'webhookList', {}, ctx.wallet);
+      expect(listed.body.data?.map((e) => e.endpointId)).toContain(added.endpointId);
+      expect(newAudit[0]).toMatchObject({ targetType: 'webhook', targetId: String(added.endpointId) });
+      expect(JSON.stringify(newAudit)).not.toContain(added.secret);
+    },
+  },
+  deleteWebhookEndpoint: {
+    module: 'lib/backoffice/actions/developers.ts',
+    name: 'webhook.delete',
+    permission: 'developers.manage',
+    async input(ctx) {
+      return { endpointId: await seedEndpoint(ctx), requestId: randomBytes(12).toString('hex') };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { endpointId } = input as { endpointId: number };
+      const listed = await callWallet<{ endpointId: number }[]>(ctx.baseUrl, 'webhookList', {}, ctx.wallet);
+      expect(listed.body.data?.map((e) => e.endpointId)).not.toContain(endpointId);
+      expect(newAudit[0]).toMatchObject({ targetType: 'webhook', targetId: String(endpointId) });
+    },
+  },
+  redeliverWebhookEvent: {
+    module: 'lib/backoffice/actions/developers.ts',
+    name: 'event.redeliver',
+    permission: 'developers.manage',
+    async input(ctx) {
+      const endpointId = await seedEndpoint(ctx);
+      await seedWalletUser(ctx);
+      const events = await callWallet<{ list: { id: string }[] }>(
+        ctx.baseUrl,
+        'eventList',
+        { type: 'user.registered', pageSize: 1 },
+        ctx.wallet,
+      );
+      return { eventId: events.body.data!.list[0]!.id, endpointId };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { eventId, endpointId } = input as { eventId: string; endpointId: number };
+      expect(data).toEqual({ eventId, endpointId, status: 'PENDING' });
+      expect(newAudit[0]).toMatchObject({ targetType: 'event', targetId: eventId });
+    },
+  },
 };
+
+/** An endpoint for a type this run never produces (nothing is sent to it). */
+async function seedEndpoint(ctx: CaseContext): Promise<number> {
+  const added = await callWallet<{ endpointId: number }>(
+    ctx.baseUrl,
+    'webhookAdd',
+    { url: `https://93.184.215.14/${ctx.unique('seed-hook')}`, events: 'asset.low_balance' },
+    ctx.wallet,
+  );
+  if (added.body.code !== 0) throw new Error(`could not seed a webhook endpoint: ${added.text}`);
+  return added.body.data!.endpointId;
+}
 
 /** Whether DESIGN §7 lets `caller` run the action (with a valid input). */
 export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
@@ -739,6 +812,8 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'staff.read': ['admin'],
     'staff.manage': ['admin'],
     'audit.read': ['admin'],
+    'developers.read': ['admin'],
+    'developers.manage': ['admin'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
@@ -755,4 +830,5 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'cards.manage',
   'money.transfer',
   'staff.manage',
+  'developers.manage',
 ];

@@ -45,6 +45,10 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'staff.disable': 'Disabled staff member',
   'staff.enable': 'Re-enabled staff member',
   'staff.password_change': 'Changed own password',
+  // Webhooks (/developers)
+  'webhook.add': 'Added webhook endpoint',
+  'webhook.delete': 'Deleted webhook endpoint',
+  'event.redeliver': 'Redelivered event',
   // The log itself
   'audit.export': 'Exported audit log (CSV)',
 };
@@ -122,6 +126,10 @@ export function auditTargetView(entry: AuditTargetFields): AuditTargetView | nul
       return { text: `Staff ${targetId}`, ...(owner ? { user: owner } : {}) };
     case 'session':
       return { text: 'Session' };
+    case 'webhook':
+      return { text: `Webhook endpoint ${targetId}`, href: '/developers' };
+    case 'event':
+      return { text: `Event ${targetId}`, href: '/developers' };
     default:
       return { text: `${targetType ?? 'Target'} ${targetId}`, ...(owner ? { user: owner } : {}) };
   }

@@ -20,6 +20,8 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'staff.read': { admin: true, operator: false, support: false },
   'staff.manage': { admin: true, operator: false, support: false },
   'audit.read': { admin: true, operator: false, support: false },
+  'developers.read': { admin: true, operator: false, support: false },
+  'developers.manage': { admin: true, operator: false, support: false },
 };
 
 const READS = ['assets.read', 'users.read', 'cards.read'] as const;

@@ -26,6 +26,10 @@ export const PERMISSIONS = {
   'staff.read': ADMINS,
   'staff.manage': ADMINS,
   'audit.read': ADMINS,
+  /** /developers: webhook endpoints, events and their deliveries, the API reference (DESIGN §7). */
+  'developers.read': ADMINS,
+  /** Add or delete webhook endpoints, redeliver events (DESIGN §10). */
+  'developers.manage': ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -48,3 +48,20 @@ export {
   type WalletEnvelope,
 } from './errors';
 export type { OperationData, WalletOperationName } from '@/lib/wallet/contract/operations';
+
+/**
+ * The wallet service's OpenAPI document, as it serves it (unsigned, GET /wallet/api/openapi.json):
+ * what /developers/api renders. Null when the service cannot be reached or answers otherwise.
+ */
+export async function fetchWalletOpenApi(): Promise<Record<string, unknown> | null> {
+  try {
+    const response = await fetch(`${walletApiBaseUrl().replace(/\/$/, '')}/wallet/api/openapi.json`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) return null;
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,264 @@
+// /developers (admins, DESIGN §7 and §10): the agency's webhook endpoints (add, with the secret
+// shown once; delete), the events of the last 30 days with each delivery's status, attempts,
+// last status code and next attempt (redeliver), and the way to the API reference. Rendered on
+// the server from the wallet API (webhook/list, event/list): everything reads, pages and posts
+// without JavaScript.
+import { BookOpen, Webhook } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AccessDenied } from '@/components/access-denied';
+import { AddEndpointForm } from '@/components/developers/add-endpoint-form';
+import { DeleteEndpointForm, RedeliverForm } from '@/components/developers/endpoint-actions';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { asWalletClientError } from '@/lib/backoffice/cards-data';
+import { formatDateTime } from '@/lib/backoffice/format';
+import { wholeNumberOr, searchParam } from '@/lib/backoffice/paging';
+import { newRequestId } from '@/lib/backoffice/request-id';
+import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import type { Delivery, EventPage, WebhookEndpoint } from '@/lib/wallet/contract/schemas';
+
+export const metadata: Metadata = { title: 'Developers' };
+
+const EVENTS_PER_PAGE = 20;
+
+const DELIVERY_BADGE: Record<Delivery['status'], { variant: BadgeVariant; label: string }> = {
+  PENDING: { variant: 'warning', label: 'Pending' },
+  DELIVERED: { variant: 'success', label: 'Delivered' },
+  FAILED: { variant: 'danger', label: 'Failed' },
+};
+
+function When({ at }: { at: string | null }) {
+  if (!at) return <span className="text-muted-foreground">—</span>;
+  return <time dateTime={at}>{formatDateTime(at, { seconds: true })}</time>;
+}
+
+function DeliveryLine({
+  delivery,
+  eventId,
+  endpoints,
+}: {
+  delivery: Delivery;
+  eventId: string;
+  endpoints: Map<number, WebhookEndpoint>;
+}) {
+  const badge = DELIVERY_BADGE[delivery.status];
+  const endpoint = endpoints.get(delivery.endpointId);
+  return (
+    <li
+      className="grid gap-1 border-b border-border py-2 last:border-b-0"
+      data-testid={`delivery-${eventId}-${delivery.endpointId}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={badge.variant}>{badge.label}</Badge>
+        <span className="break-all text-sm">
+          to {endpoint ? endpoint.url : `endpoint ${delivery.endpointId}`}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-muted-foreground sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt>Attempts</dt>
+        <dd>{delivery.attempts}</dd>
+        <dt>Last status</dt>
+        <dd>{delivery.lastStatusCode ?? (delivery.lastError ? 'no answer' : '—')}</dd>
+        <dt>Last attempt</dt>
+        <dd>
+          <When at={delivery.lastAttemptAt} />
+        </dd>
+        <dt>Next attempt</dt>
+        <dd>
+          <When at={delivery.nextAttemptAt} />
+        </dd>
+      </dl>
+      {delivery.lastError ? (
+        <p className="break-words text-xs text-muted-foreground">Why: {delivery.lastError}</p>
+      ) : null}
+      <div>
+        <RedeliverForm eventId={eventId} endpointId={delivery.endpointId} />
+      </div>
+    </li>
+  );
+}
+
+export default async function DevelopersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const me = await requireStaff();
+  if (!can(me.role, 'developers.read')) return <AccessDenied what="the developer settings" />;
+  const query = await searchParams;
+  const page = wholeNumberOr(searchParam(query, 'page'), 10_000, 1);
+
+  const wallet = getWalletClient();
+  let endpoints: WebhookEndpoint[] = [];
+  let events: EventPage | undefined;
+  let failure: string | undefined;
+  try {
+    [endpoints, events] = await Promise.all([
+      wallet.webhookList({}),
+      wallet.eventList({ pageNum: page, pageSize: EVENTS_PER_PAGE }),
+    ]);
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    failure = walletError.staffMessage;
+  }
+  const byId = new Map(endpoints.map((e) => [e.endpointId, e]));
+
+  return (
+    <>
+      <PageHeader
+        title="Developers"
+        description="Where the wallet tells your servers what happened (webhooks), what it sent, and the API reference."
+        actions={
+          <Link href="/developers/api" className={buttonVariants({ variant: 'outline' })}>
+            <BookOpen aria-hidden="true" />
+            API reference
+          </Link>
+        }
+      />
+      {failure ? (
+        <Alert variant="error" live className="mb-6">
+          <AlertTitle>The webhooks could not be loaded</AlertTitle>
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 [&>*]:min-w-0">
+        <Card>
+          <CardHeader>
+            <CardTitle>Webhook endpoints</CardTitle>
+            <CardDescription>
+              Each receives the events it asked for, signed with its own secret (Wallet-Signature: HMAC-SHA256
+              of the timestamp, a dot and the body). Failed deliveries are retried for a day.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6 [&>*]:min-w-0">
+            {endpoints.length === 0 ? (
+              <EmptyState
+                icon={<Webhook />}
+                title="No endpoints yet"
+                description="Add one below to receive events."
+              />
+            ) : (
+              <Table aria-label="Webhook endpoints">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Endpoint</TableHead>
+                    <TableHead>Events</TableHead>
+                    <TableHead>Added</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {endpoints.map((endpoint) => (
+                    <TableRow key={endpoint.endpointId} data-testid={`endpoint-${endpoint.endpointId}`}>
+                      <TableCell className="max-w-xs">
+                        <span className="block break-all font-medium">{endpoint.url}</span>
+                        <span className="block text-xs text-muted-foreground">
+                          Endpoint {endpoint.endpointId}
+                          {endpoint.description ? ` · ${endpoint.description}` : ''}
+                        </span>
+                      </TableCell>
+                      <TableCell className="text-sm">
+                        {endpoint.events.includes('*') ? 'Every type' : endpoint.events.join(', ')}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-sm text-muted-foreground">
+                        <When at={endpoint.createdAt} />
+                      </TableCell>
+                      <TableCell>
+                        <DeleteEndpointForm
+                          endpointId={endpoint.endpointId}
+                          url={endpoint.url}
+                          requestId={newRequestId()}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+            <section aria-labelledby="add-endpoint" className="grid gap-3 [&>*]:min-w-0">
+              <h2 id="add-endpoint" className="text-base font-semibold">
+                Add an endpoint
+              </h2>
+              <AddEndpointForm />
+            </section>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Events</CardTitle>
+            <CardDescription>
+              Every change the wallet made in the last 30 days, newest first, and how its delivery to each
+              endpoint went.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {!events || events.list.length === 0 ? (
+              <EmptyState
+                title="No events"
+                description="Register a user or issue a card, and its event appears here."
+              />
+            ) : (
+              <>
+                <ul className="grid gap-4" aria-label="Events">
+                  {events.list.map((event) => (
+                    <li
+                      key={event.id}
+                      className="rounded-md border border-border p-3"
+                      data-testid={`event-${event.id}`}
+                    >
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <code className="font-mono text-sm font-semibold">{event.type}</code>
+                        <span className="text-xs text-muted-foreground">
+                          <When at={event.createdAt} />
+                        </span>
+                      </div>
+                      <p className="break-all font-mono text-xs text-muted-foreground">{event.id}</p>
+                      {event.deliveries.length === 0 ? (
+                        <p className="mt-2 text-sm text-muted-foreground">
+                          No endpoint was subscribed to it.
+                        </p>
+                      ) : (
+                        <ul className="mt-2" aria-label={`Deliveries of ${event.id}`}>
+                          {event.deliveries.map((delivery) => (
+                            <DeliveryLine
+                              key={delivery.endpointId}
+                              delivery={delivery}
+                              eventId={event.id}
+                              endpoints={byId}
+                            />
+                          ))}
+                        </ul>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  className="mt-4"
+                  page={page}
+                  pageSize={EVENTS_PER_PAGE}
+                  total={events.dataTotal}
+                  basePath="/developers"
+                  searchParams={query}
+                  itemLabel="events"
+                />
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

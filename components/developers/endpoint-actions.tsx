@@ -1,0 +1,98 @@
+'use client';
+// The one-click forms of /developers: deleting an endpoint (behind a disclosure that asks again,
+// which works without JavaScript) and redelivering an event to an endpoint. Each is a posted form
+// whose action is the server action, so it works before hydration (the action then redirects back
+// to /developers); once hydrated it runs in place and the page refreshes with the outcome.
+import { RotateCw, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useAction } from 'next-safe-action/hooks';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { deleteWebhookEndpoint, redeliverWebhookEvent } from '@/lib/backoffice/actions/developers';
+import { newRequestId } from '@/lib/backoffice/request-id';
+
+export function DeleteEndpointForm({
+  endpointId,
+  url,
+  requestId: first,
+}: {
+  endpointId: number;
+  url: string;
+  requestId: string;
+}) {
+  const [requestId, setRequestId] = useState(first);
+  const { execute, isExecuting } = useAction(deleteWebhookEndpoint, {
+    onSuccess: () => {
+      setRequestId(newRequestId());
+      toast.success('Endpoint deleted', { description: `Nothing more is sent to ${url}.` });
+    },
+    onError: ({ error }) => toast.error(error.serverError ?? 'The endpoint was not deleted.'),
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    execute({ endpointId, requestId });
+  }
+  return (
+    <details className="group">
+      <summary className="cursor-pointer text-sm text-destructive underline-offset-4 hover:underline">
+        Delete…
+      </summary>
+      <form
+        method="post"
+        action={deleteWebhookEndpoint as unknown as (data: FormData) => void}
+        onSubmit={onSubmit}
+        className="mt-2 grid gap-2"
+      >
+        <p className="text-sm text-muted-foreground">Deliveries not yet made to it are dropped.</p>
+        <input type="hidden" name="endpointId" value={endpointId} />
+        <input type="hidden" name="requestId" value={requestId} />
+        <div>
+          <Button
+            type="submit"
+            variant="destructive"
+            size="sm"
+            loading={isExecuting}
+            aria-label={`Delete endpoint ${endpointId}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete endpoint
+          </Button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+export function RedeliverForm({ eventId, endpointId }: { eventId: string; endpointId: number }) {
+  const { execute, isExecuting } = useAction(redeliverWebhookEvent, {
+    onSuccess: () =>
+      toast.success('Queued', {
+        description: `Event ${eventId} is sent to endpoint ${endpointId} again now.`,
+      }),
+    onError: ({ error }) => toast.error(error.serverError ?? 'The event was not queued.'),
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    execute({ eventId, endpointId });
+  }
+  return (
+    <form
+      method="post"
+      action={redeliverWebhookEvent as unknown as (data: FormData) => void}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="eventId" value={eventId} />
+      <input type="hidden" name="endpointId" value={endpointId} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        loading={isExecuting}
+        aria-label={`Redeliver event ${eventId} to endpoint ${endpointId}`}
+      >
+        <RotateCw aria-hidden="true" />
+        Redeliver
+      </Button>
+    </form>
+  );
+}

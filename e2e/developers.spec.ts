@@ -1,0 +1,134 @@
+// /developers as an admin uses it (DESIGN §7, §10): add an endpoint pointing at a receiver on
+// 127.0.0.1 and see its secret once, see an event delivered (signed with that secret), redeliver
+// it, delete the endpoint; the form's errors beside their fields; the page and the API reference
+// without JavaScript and at 390 px; other roles are refused.
+import { expect, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
+import { openForm, pageWithoutScripts } from './support/forms';
+import { seedUser } from './support/wallet-api';
+import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
+
+async function expectFitsPhone(page: import('@playwright/test').Page, what: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} at 390 px` })
+    .toBeLessThanOrEqual(390);
+}
+
+test.describe('as an admin', () => {
+  test.use({ role: 'admin' });
+
+  test('adds an endpoint, sees its secret once, its event delivered and redelivered, then deletes it', async ({
+    page,
+    request,
+  }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      await openForm(page, '/developers', 'Add a webhook endpoint');
+      const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
+      await form.getByLabel('Endpoint URL').fill(receiver.url);
+      await form.getByLabel('Only these:').check();
+      await form.getByRole('checkbox', { name: /user\.registered/ }).check();
+      await form.getByLabel('Description').fill('E2E receiver');
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = await page.locator('#endpoint-secret').inputValue();
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      const endpointRow = page.getByRole('row').filter({ hasText: receiver.url });
+      await expect(endpointRow).toContainText('user.registered');
+      await expect(endpointRow).toContainText('E2E receiver');
+      await expectAccessible(page, '/developers with an endpoint');
+
+      const appUserId = await seedUser(request);
+      await receiver.waitFor((r) => r.length >= 1);
+      expect(receiver.verified(secret)).toHaveLength(1);
+      const eventId = receiver.received[0]!.eventId;
+      expect(JSON.parse(receiver.received[0]!.rawBody)).toMatchObject({
+        id: eventId,
+        type: 'user.registered',
+        data: { appUserId },
+      });
+
+      // The page says so: delivered, once, with the receiver's status.
+      await page.reload();
+      const event = page.getByTestId(`event-${eventId}`);
+      await expect(event).toContainText('user.registered');
+      await expect(event).toContainText('Delivered');
+      await expect(event.locator('dd').first()).toHaveText('1');
+      await event.getByRole('button', { name: /^Redeliver event/ }).click();
+      await receiver.waitFor((r) => r.length >= 2);
+      expect(receiver.received[1]!.eventId).toBe(eventId);
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return page.getByTestId(`event-${eventId}`).locator('dd').first().textContent();
+        })
+        .toBe('2');
+
+      // Deleted: asked again first, then gone; nothing more is sent to it.
+      const row = page.getByRole('row').filter({ hasText: receiver.url });
+      await row.getByText('Delete…').click();
+      await row.getByRole('button', { name: /^Delete endpoint/ }).click();
+      await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
+      await seedUser(request);
+      await page.waitForTimeout(500);
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('refuses a form without a URL or without event types, beside the field, keeping what was typed', async ({
+    page,
+  }) => {
+    await openForm(page, '/developers', 'Add a webhook endpoint');
+    const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
+    await form.getByLabel('Only these:').check();
+    await form.getByLabel('Description').fill('Kept');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.locator('#endpoint-url-error')).toHaveText('Enter the URL events are sent to.');
+    await expect(page.locator('#endpoint-events-error')).toHaveText(
+      'Choose at least one event type, or every type.',
+    );
+    await expect(form.getByLabel('Description')).toHaveValue('Kept');
+    await form.getByLabel('Endpoint URL').fill('ftp://example.com/x');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.locator('#endpoint-url-error')).toHaveText(
+      'Enter a URL like https://example.com/hooks, without a user name or password.',
+    );
+  });
+
+  test('the page and the API reference read without JavaScript, and fit a phone', async ({
+    browser,
+    storageState,
+    baseURL,
+    page,
+  }) => {
+    const noScript = await pageWithoutScripts(browser, storageState as string, baseURL);
+    try {
+      await noScript.goto('/developers');
+      await expect(noScript.getByRole('heading', { name: 'Webhook endpoints' })).toBeVisible();
+      await expect(noScript.getByRole('heading', { name: 'Events' })).toBeVisible();
+      await noScript.goto('/developers/api');
+      const operations = noScript.getByRole('table', { name: 'Operations' });
+      await expect(operations).toContainText('/wallet/api/webhook/add');
+      await expect(operations).toContainText('/wallet/api/user/registerAndKyc');
+      await expect(noScript.getByText('card.status_changed')).toBeVisible();
+    } finally {
+      await noScript.context().close();
+    }
+    await page.goto('/developers/api');
+    // Swagger UI renders the document the page fetched from the wallet service.
+    await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 20_000 });
+    await expectFitsPhone(page, '/developers/api');
+    await page.goto('/developers');
+    await expectFitsPhone(page, '/developers');
+  });
+});
+
+test.describe('as an operator', () => {
+  test('is refused /developers', async ({ page }) => {
+    await page.goto('/developers');
+    await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Add a webhook endpoint' })).toHaveCount(0);
+  });
+});
