@@ -65,6 +65,8 @@ import {
   NONCE_RETENTION_MS,
   TIMESTAMP_WINDOW_MS,
 } from '@/lib/wallet/service/request/authenticate';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { traceEntry } from './lib/floor-calls';
 import { ISSUANCE, LEDGER, TRANSFER } from './lib/floor-sql';
 
@@ -613,12 +615,17 @@ async function applyInTransaction(
   ]);
   const found = lookup.rows[0];
   if (!found) throw new Fail(3001, `User ${params.appUserId} is not registered under this app.`);
-  // Positions in that row (a join repeats column names): the user's 4 columns, the category's 16,
-  // the asset's 2.
-  const user = { id: found[0] as number, firstName: found[2] as string, lastName: found[3] as string };
-  const category = found.slice(4, 20);
+  // Positions in that row (a join repeats column names): the user's 5 columns, the category's 16,
+  // the asset's 3.
+  const user = {
+    id: found[0] as number,
+    email: found[2] as string,
+    firstName: found[3] as string,
+    lastName: found[4] as string,
+  };
+  const category = found.slice(5, 21);
   if (category[0] === null) throw new Fail(4004, `Card category ${params.categoryId} does not exist.`);
-  const asset = { id: found[20] as number | null, currency: found[21] as string };
+  const asset = { id: found[21] as number | null, currency: found[22] as string };
   if (asset.id === null)
     throw new Fail(4005, `Payment asset ${params.paymentAssetId} is not one of the agency's assets.`);
   const catName = category[2] as string;
@@ -684,6 +691,33 @@ async function applyInTransaction(
     card = inserted.rows[0];
     at = inserted.at;
   }
+  // card.issued, in the transaction (DESIGN §10): the card without its number, payer and fee.
+  const cardNumberIssued = card[at.card_number] as string;
+  await recordEvent(tx, app, 'card.issued', now, {
+    appId: app.appId,
+    appUserId: params.appUserId,
+    cardAssetId: card[at.card_asset_id],
+    cardHolder: card[at.card_holder],
+    cardId: card[at.id],
+    cardName: catName,
+    cardUUID: card[at.card_uuid],
+    currency,
+    currencyIcon: icon,
+    currencySymbol: symbol,
+    decimalPlaces,
+    expireMonth: card[at.expire_month],
+    expireYear: card[at.expire_year],
+    last4: cardNumberIssued.slice(-4),
+    marginAssetId: asset.id,
+    network: category[3],
+    status: card[at.status],
+    type: catType,
+    userEmail: user.email,
+    cardAccountStatus: card[at.card_account_status],
+    embossedName: card[at.embossed_name],
+    payer: 'AGENCY',
+    fee: minorToMajor(fee, decimalPlaces),
+  });
   const debited = await run(tx, { text: ISSUANCE.debitWithLedger }, [
     fee,
     asset.id,
@@ -797,13 +831,13 @@ async function transferInTransaction(
     fromAssetId,
     toAssetId,
   ]);
-  const transfer = await run(tx, { text: TRANSFER.insertTransfer }, [
+  const inserted = await run(tx, { text: TRANSFER.insertTransfer }, [
     app.id,
     fromAssetId,
     toAssetId,
     amountMinor,
   ]);
-  const transferId = Number(transfer.rows[0]![0]);
+  const transferId = Number(inserted.rows[0]![0]);
   await run(tx, { text: TRANSFER.insertEntries }, [
     fromAssetId,
     -amountMinor,
@@ -818,14 +852,27 @@ async function transferInTransaction(
     null,
     transferId,
   ]);
-  return JSON.stringify({
+  const transfer = {
     transferId,
     fromAssetId,
     toAssetId,
     amount: minorToMajor(amountMinor, dp),
     fromBalance: minorToMajor(fromBalance, dp),
     toBalance: minorToMajor(toBalance, to![at.decimal_places] as number),
-  });
+  };
+  await recordEvent(tx, app, 'transfer.completed', new Date(), transfer);
+  return JSON.stringify(transfer);
+}
+
+const dialect = new PgDialect();
+
+/** The service's event statement (record-event.ts), as text and values, with the same body. */
+async function recordEvent(tx: pg.PoolClient, app: App, type: NewEvent['type'], at: Date, data: unknown) {
+  const id = newEventId();
+  const createdAt = at.toISOString();
+  const body = JSON.stringify({ id, type, createdAt, agencyCode: app.agencyCode, appId: app.appId, data });
+  const query = dialect.sqlToQuery(eventInsert({ appKey: app.id, id, type, body, createdAt }));
+  await run(tx, { text: query.sql }, query.params);
 }
 
 type LedgerColumn = 'id' | 'amount' | 'balance_after' | 'reason' | 'card_id' | 'transfer_id' | 'created_at';

@@ -72,6 +72,7 @@ import {
   type ServerKind,
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
+import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
 import {
   OPERATIONS,
@@ -184,7 +185,26 @@ export type SizeResult = {
   transfer?: Pair & { guarantees: TransferGuaranteeReport };
   /** 4.4 issuance into a user's wallet funded for `fundedFor` cards, past its funds (first size; absent before stop 20). */
   exhausted?: ExhaustedIssuance;
+  /** Webhook delivery while issuance runs at full rate (first size; absent before issue 14). */
+  events?: EventDelivery;
   backoffice: Record<string, LoadResult | { status: number }>;
+};
+export type EventDelivery = {
+  /** The issuance load on the service with one endpoint subscribed to card.issued. */
+  load: LoadResult;
+  /** card.issued events written during the load (warm-up included) and received. */
+  events: number;
+  received: number;
+  /** Distinct event ids received more than once (at least once: allowed, counted). */
+  duplicates: number;
+  /** Deliveries that arrived during the load window, per second of it. */
+  deliveredPerSecond: number;
+  /** From the event's createdAt (in its transaction) to its arrival at the receiver, ms. */
+  lagP50: number;
+  lagP99: number;
+  lagMax: number;
+  /** After the load stopped, until the last delivery arrived, s. */
+  drainSeconds: number;
 };
 export type ExhaustedIssuance = {
   load: LoadResult;
@@ -560,6 +580,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
 
     await measureTransfers(db.url, wallet, floor, p, size);
     if (cards === SIZES[0]) await measureExhausted(db.url, wallet, p, size);
+    if (cards === SIZES[0]) await measureEvents(db.url, wallet, p, size);
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
@@ -722,6 +743,65 @@ async function measureExhausted(url: string, wallet: Server, p: Population, size
   if (!guarantees.ok)
     results.errors.push(`${label(size.cards)}: a money guarantee broke issuing past a wallet's funds`);
   noteFailures(`${label(size.cards)} issuance past the funds`, load);
+}
+
+/**
+ * Webhook delivery under load (issue 14): one endpoint, a receiver on 127.0.0.1 answering 204,
+ * subscribed to card.issued, while issuance runs at full rate on the service; then until every
+ * event is delivered. Each delivery's lag is from its event's createdAt (stamped in the
+ * issuance's transaction) to its arrival.
+ */
+async function measureEvents(url: string, wallet: Server, p: Population, size: SizeResult): Promise<void> {
+  log('  webhook deliveries while card issuance runs at full rate (a receiver on 127.0.0.1)');
+  const receiver = await startWebhookReceiver();
+  try {
+    const add = signedPath(BENCH_APP, 'webhookAdd', { url: receiver.url, events: 'card.issued' });
+    const added = (await (await fetch(`${wallet.baseUrl}${add.path}`, { method: add.method })).json()) as {
+      code: number;
+      msg: string;
+      data?: { endpointId: number };
+    };
+    if (added.code !== 0) throw new Error(`webhook/add: ${added.code} ${added.msg}`);
+    const [before] = await query<{ id: string }>(url, `select coalesce(max(id), 0) as id from wallet.events`);
+    const startedAt = Date.now();
+    const load = await measureWallet(wallet, 'issue', p);
+    const endedAt = Date.now();
+    const [written] = await query<{ n: number }>(
+      url,
+      `select count(*)::int as n from wallet.events where id > $1 and type = 'card.issued'`,
+      [before!.id],
+    );
+    const events = written!.n;
+    await receiver.waitFor((r) => new Set(r.map((x) => x.eventId)).size >= events, 120_000);
+    const received = receiver.received;
+    const lags = received
+      .map((r) => r.arrivedAt - Date.parse((JSON.parse(r.rawBody) as { createdAt: string }).createdAt))
+      .sort((x, y) => x - y);
+    const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
+    const during = received.filter((r) => r.arrivedAt >= startedAt && r.arrivedAt <= endedAt).length;
+    const ids = received.map((r) => r.eventId);
+    size.events = {
+      load,
+      events,
+      received: received.length,
+      duplicates: ids.length - new Set(ids).size,
+      deliveredPerSecond: during / ((endedAt - startedAt) / 1000),
+      lagP50: at(0.5),
+      lagP99: at(0.99),
+      lagMax: lags[lags.length - 1] ?? NaN,
+      drainSeconds: (Math.max(...received.map((r) => r.arrivedAt)) - endedAt) / 1000,
+    };
+    const e = size.events;
+    log(
+      `      issuance ${describe(load)}
+      ${e.events} events, ${e.received} deliveries (${e.duplicates} repeated), ${e.deliveredPerSecond.toFixed(0)}/s during the load; lag p50 ${e.lagP50} ms, p99 ${e.lagP99} ms, max ${e.lagMax} ms; last one ${e.drainSeconds.toFixed(1)} s after the load`,
+    );
+    const remove = signedPath(BENCH_APP, 'webhookDelete', { endpointId: added.data!.endpointId });
+    await fetch(`${wallet.baseUrl}${remove.path}`, { method: remove.method });
+    noteFailures(`${label(size.cards)} issuance with a webhook`, load);
+  } finally {
+    await receiver.close();
+  }
 }
 
 /** Issuance load on the wallet service for as long as the pg concurrency tests run against the same server. */

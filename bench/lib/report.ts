@@ -568,6 +568,17 @@ export function renderReport(results: Results): { markdown: string; svg: string 
   }
   push('');
 
+  push('## Webhook delivery', '');
+  const withEvents = sizes.filter((s) => s.events);
+  if (withEvents.length === 0) push('Not measured in this run.');
+  for (const s of withEvents) {
+    const e = s.events!;
+    push(
+      `${cardsLabel(s.cards)} cards: one endpoint subscribed to \`card.issued\`, a receiver on 127.0.0.1 answering 204, while 4.3 issuance ran at full rate on the ${A} (${results.settings.connections} connections, ${e.load.seconds.toFixed(0)} s): issuance ${rps(e.load.rps)} cards/s (p50 ${ms(e.load.p50)} ms, p99 ${ms(e.load.p99)} ms) against ${rps(s.issuance?.app.rps)} cards/s with no endpoint in the same run (${ratio(e.load.rps, s.issuance?.app.rps)}) and the floor’s ${rps(s.issuance?.floor?.rps)} (which writes the same event rows, no delivery). **${n(e.events)} events, ${n(e.received)} deliveries** (${n(e.duplicates)} repeated), **${e.deliveredPerSecond.toFixed(0)} delivered per second** during the load; **lag from the event's commit-time stamp to its arrival: p50 ${e.lagP50.toFixed(0)} ms, p99 ${e.lagP99.toFixed(0)} ms** (max ${e.lagMax.toFixed(0)} ms); the last delivery arrived ${e.drainSeconds.toFixed(1)} s after the load stopped.`,
+    );
+  }
+  push('');
+
   push('## Transfers', '');
   const transfers = transferRates(results);
   if (transfers.length) {

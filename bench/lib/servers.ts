@@ -374,6 +374,8 @@ export async function startWallet(options: {
       ...serverStorageEnv(options.storage),
       NODE_ENV: 'production',
       DATABASE_POOL_SIZE: String(POOL_SIZE),
+      // The webhook receiver of the events measurement listens on 127.0.0.1.
+      WALLET_WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     ready: (output) => output.includes('"msg":"wallet service ready"'),
     readyPath: '/wallet/health/ready',

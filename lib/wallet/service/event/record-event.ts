@@ -6,7 +6,7 @@
 // by the type's schema first, which keeps only the fields the contract lists: a record passed
 // with more (a whole card number, a document number) loses them here, whatever the caller did.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { eventDataSchemas, type EventData, type EventType } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { eventDeliveries, events, webhookEndpoints } from '../db/schema';
@@ -34,6 +34,23 @@ export function eventBody(event: {
   });
 }
 
+export type NewEvent = { appKey: number; id: string; type: EventType; body: string; createdAt: string };
+
+/** The event and its deliveries, one statement (also what bench/floor-server.ts sends). */
+export function eventInsert(event: NewEvent): SQL {
+  return sql`
+    with event as (
+      insert into ${events} (public_id, app_id, type, body, created_at)
+      values (${event.id}, ${event.appKey}, ${event.type}, ${event.body}, ${event.createdAt}::timestamptz)
+      returning id
+    )
+    insert into ${eventDeliveries} (event_id, endpoint_id, next_attempt_at)
+    select event.id, endpoint.id, ${event.createdAt}::timestamptz
+      from event, ${webhookEndpoints} endpoint
+     where endpoint.app_id = ${event.appKey}
+       and (endpoint.events = '*' or ${event.type} = any(string_to_array(endpoint.events, ',')))`;
+}
+
 export async function recordEvent<T extends EventType>(options: {
   db: Executor;
   app: AuthenticatedApp;
@@ -46,16 +63,6 @@ export async function recordEvent<T extends EventType>(options: {
   const createdAt = options.now ?? new Date();
   const id = newEventId();
   const body = eventBody({ id, type, createdAt, app, data: eventDataSchemas[type].parse(data) });
-  await db.execute(sql`
-    with event as (
-      insert into ${events} (public_id, app_id, type, body, created_at)
-      values (${id}, ${app.id}, ${type}, ${body}, ${createdAt.toISOString()}::timestamptz)
-      returning id
-    )
-    insert into ${eventDeliveries} (event_id, endpoint_id, next_attempt_at)
-    select event.id, endpoint.id, ${createdAt.toISOString()}::timestamptz
-      from event, ${webhookEndpoints} endpoint
-     where endpoint.app_id = ${app.id}
-       and (endpoint.events = '*' or ${type} = any(string_to_array(endpoint.events, ',')))`);
+  await db.execute(eventInsert({ appKey: app.id, id, type, body, createdAt: createdAt.toISOString() }));
   return id;
 }
