@@ -194,6 +194,8 @@ export type EventDelivery = {
   load: LoadResult;
   /** card.issued events written during the load (warm-up included) and received. */
   events: number;
+  /** How the endpoint's deliveries ended: "DELIVERED: 2400", "PENDING (answered HTTP 503): 3". */
+  outcomes: string[];
   received: number;
   /** Distinct event ids received more than once (at least once: allowed, counted). */
   duplicates: number;
@@ -762,17 +764,29 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       data?: { endpointId: number };
     };
     if (added.code !== 0) throw new Error(`webhook/add: ${added.code} ${added.msg}`);
-    const [before] = await query<{ id: string }>(url, `select coalesce(max(id), 0) as id from wallet.events`);
+    const endpointId = added.data!.endpointId;
     const startedAt = Date.now();
     const load = await measureWallet(wallet, 'issue', p);
     const endedAt = Date.now();
-    const [written] = await query<{ n: number }>(
+    // Until the service has nothing left to try for this endpoint (or two minutes).
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const [pending] = await query<{ n: number }>(
+        url,
+        `select count(*)::int as n from wallet.event_deliveries where endpoint_id = $1 and status = 'PENDING'`,
+        [endpointId],
+      );
+      if (pending!.n === 0 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // One delivery row per event written for the endpoint, and how each ended.
+    const outcomes = await query<{ status: string; error: string; n: number }>(
       url,
-      `select count(*)::int as n from wallet.events where id > $1 and type = 'card.issued'`,
-      [before!.id],
+      `select status, coalesce(last_error, '') as error, count(*)::int as n
+         from wallet.event_deliveries where endpoint_id = $1 group by 1, 2 order by 3 desc`,
+      [endpointId],
     );
-    const events = written!.n;
-    await receiver.waitFor((r) => new Set(r.map((x) => x.eventId)).size >= events, 120_000);
+    const events = outcomes.reduce((sum, o) => sum + o.n, 0);
     const received = receiver.received;
     const lags = received
       .map((r) => r.arrivedAt - Date.parse((JSON.parse(r.rawBody) as { createdAt: string }).createdAt))
@@ -783,6 +797,7 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
     size.events = {
       load,
       events,
+      outcomes: outcomes.map((o) => `${o.status}${o.error ? ` (${o.error})` : ''}: ${o.n}`),
       received: received.length,
       duplicates: ids.length - new Set(ids).size,
       deliveredPerSecond: during / ((endedAt - startedAt) / 1000),
@@ -791,12 +806,18 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       lagMax: lags[lags.length - 1] ?? NaN,
       drainSeconds: (Math.max(...received.map((r) => r.arrivedAt)) - endedAt) / 1000,
     };
+    const undelivered = outcomes.filter((o) => o.status !== 'DELIVERED').reduce((sum, o) => sum + o.n, 0);
+    if (undelivered > 0) {
+      results.errors.push(
+        `${label(size.cards)}: ${undelivered} of ${events} webhook deliveries not made within 2 minutes of the load: ${size.events.outcomes.join('; ')}`,
+      );
+    }
     const e = size.events;
     log(
       `      issuance ${describe(load)}
-      ${e.events} events, ${e.received} deliveries (${e.duplicates} repeated), ${e.deliveredPerSecond.toFixed(0)}/s during the load; lag p50 ${e.lagP50} ms, p99 ${e.lagP99} ms, max ${e.lagMax} ms; last one ${e.drainSeconds.toFixed(1)} s after the load`,
+      ${e.events} events (${e.outcomes.join('; ')}), ${e.received} deliveries (${e.duplicates} repeated), ${e.deliveredPerSecond.toFixed(0)}/s during the load; lag p50 ${e.lagP50} ms, p99 ${e.lagP99} ms, max ${e.lagMax} ms; last one ${e.drainSeconds.toFixed(1)} s after the load`,
     );
-    const remove = signedPath(BENCH_APP, 'webhookDelete', { endpointId: added.data!.endpointId });
+    const remove = signedPath(BENCH_APP, 'webhookDelete', { endpointId });
     await fetch(`${wallet.baseUrl}${remove.path}`, { method: remove.method });
     noteFailures(`${label(size.cards)} issuance with a webhook`, load);
   } finally {

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
 import { newRequestId } from '@/lib/backoffice/request-id';
@@ -40,16 +41,16 @@ export function MakeDefaultAddressForm({
   requestId: firstRequestId,
 }: AddressRef & { label: string; requestId: string }) {
   const [requestId, setRequestId] = useState(firstRequestId);
-  const { execute, isExecuting } = useAction(makeDefaultAddress, {
-    onSuccess: () => {
-      setRequestId(newRequestId());
-      toast.success('Default address changed', { description: `${label} is now the default address.` });
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? 'The default address was not changed.'),
-  });
+  const { executeAsync, isExecuting } = useAction(makeDefaultAddress);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    execute({ appUserId, addressId, requestId });
+    void settleAction(executeAsync({ appUserId, addressId, requestId }), {
+      onSuccess: () => {
+        setRequestId(newRequestId());
+        toast.success('Default address changed', { description: `${label} is now the default address.` });
+      },
+      onError: (serverError) => toast.error(serverError ?? 'The default address was not changed.'),
+    });
   }
   return (
     <form
@@ -85,17 +86,17 @@ export function DeleteAddressForm({
   onDeleted,
 }: AddressRef & { label: string; requestId: string; cancel: ReactNode; onDeleted?: () => void }) {
   const [requestId, setRequestId] = useState(firstRequestId);
-  const { execute, isExecuting } = useAction(deleteAddress, {
-    onSuccess: () => {
-      setRequestId(newRequestId());
-      toast.success('Address deleted', { description: `${label} was deleted.` });
-      onDeleted?.();
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? 'The address was not deleted.'),
-  });
+  const { executeAsync, isExecuting } = useAction(deleteAddress);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    execute({ appUserId, addressId, requestId });
+    void settleAction(executeAsync({ appUserId, addressId, requestId }), {
+      onSuccess: () => {
+        setRequestId(newRequestId());
+        toast.success('Address deleted', { description: `${label} was deleted.` });
+        onDeleted?.();
+      },
+      onError: (serverError) => toast.error(serverError ?? 'The address was not deleted.'),
+    });
   }
   return (
     <form method="post" action={deleteAddress as unknown as (data: FormData) => void} onSubmit={onSubmit}>

@@ -6,7 +6,8 @@
 import { RotateCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAction } from 'next-safe-action/hooks';
-import { toast } from 'sonner';
+import { settleAction } from '@/components/forms/settle-action';
+import { toast } from '@/components/ui/toaster';
 import { Button } from '@/components/ui/button';
 import { deleteWebhookEndpoint, redeliverWebhookEvent } from '@/lib/backoffice/actions/developers';
 import { newRequestId } from '@/lib/backoffice/request-id';
@@ -21,16 +22,17 @@ export function DeleteEndpointForm({
   requestId: string;
 }) {
   const [requestId, setRequestId] = useState(first);
-  const { execute, isExecuting } = useAction(deleteWebhookEndpoint, {
-    onSuccess: () => {
-      setRequestId(newRequestId());
-      toast.success('Endpoint deleted', { description: `Nothing more is sent to ${url}.` });
-    },
-    onError: ({ error }) => toast.error(error.serverError ?? 'The endpoint was not deleted.'),
-  });
+  const { executeAsync, isExecuting } = useAction(deleteWebhookEndpoint);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    execute({ endpointId, requestId });
+    // The row goes with the refresh: the outcome is read from the call, not an effect of the row.
+    void settleAction(executeAsync({ endpointId, requestId }), {
+      onSuccess: () => {
+        setRequestId(newRequestId());
+        toast.success('Endpoint deleted', { description: `Nothing more is sent to ${url}.` });
+      },
+      onError: (serverError) => toast.error(serverError ?? 'The endpoint was not deleted.'),
+    });
   }
   return (
     <details className="group">
@@ -64,16 +66,16 @@ export function DeleteEndpointForm({
 }
 
 export function RedeliverForm({ eventId, endpointId }: { eventId: string; endpointId: number }) {
-  const { execute, isExecuting } = useAction(redeliverWebhookEvent, {
-    onSuccess: () =>
-      toast.success('Queued', {
-        description: `Event ${eventId} is sent to endpoint ${endpointId} again now.`,
-      }),
-    onError: ({ error }) => toast.error(error.serverError ?? 'The event was not queued.'),
-  });
+  const { executeAsync, isExecuting } = useAction(redeliverWebhookEvent);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    execute({ eventId, endpointId });
+    void settleAction(executeAsync({ eventId, endpointId }), {
+      onSuccess: () =>
+        toast.success('Queued', {
+          description: `Event ${eventId} is sent to endpoint ${endpointId} again now.`,
+        }),
+      onError: (serverError) => toast.error(serverError ?? 'The event was not queued.'),
+    });
   }
   return (
     <form

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { pruneEvents } from '@/lib/wallet/service/event/prune-events';
 import { cards, events, users, webhookEndpoints } from '@/lib/wallet/service/db/schema';
 import {
   eventDataSchemas,
@@ -235,6 +236,35 @@ describe('events', () => {
     expect(locks.list.length).toBeGreaterThan(0);
     expect(locks.list.every((e) => e.type === 'card.status_changed')).toBe(true);
     expect(locks.dataTotal).toBe(all.filter((e) => e.type === 'card.status_changed').length);
+  });
+
+  it('are kept 30 days: older ones go with their deliveries, newer ones stay', async () => {
+    const receiver = 'https://93.184.215.14/prune';
+    const endpoint = webhookCreatedSchema.parse(
+      await ok(strict.baseUrl, 'webhookAdd', { url: receiver, events: 'user.registered' }),
+    );
+    await ok(strict.baseUrl, 'registerAndKyc', kycParams('ev-prune-old'));
+    await ok(strict.baseUrl, 'registerAndKyc', kycParams('ev-prune-new'));
+    const [newer, older] = await eventsOf('user.registered', 2);
+    // The older one 30 days and a minute ago; the newer 29 days and 23 hours ago.
+    await db.db.execute(
+      sql`update wallet.events set created_at = now() - interval '30 days 1 minute' where public_id = ${older!.id}`,
+    );
+    await db.db.execute(
+      sql`update wallet.events set created_at = now() - interval '29 days 23 hours' where public_id = ${newer!.id}`,
+    );
+    expect(await pruneEvents(db.db)).toBe(1);
+    const left = (await eventsOf('user.registered')).map((e) => e.id);
+    expect(left).toContain(newer!.id);
+    expect(left).not.toContain(older!.id);
+    const [orphans] = await db.db
+      .execute(
+        sql`select count(*)::int as n from wallet.event_deliveries d where not exists (select 1 from wallet.events e where e.id = d.event_id)`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(orphans?.n).toBe(0);
+    expect(await pruneEvents(db.db)).toBe(0);
+    await ok(strict.baseUrl, 'webhookDelete', { endpointId: endpoint.endpointId });
   });
 
   it('asset.low_balance once per crossing of 100 cards of the dearest category', async () => {

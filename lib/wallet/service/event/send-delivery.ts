@@ -23,8 +23,16 @@ export type SendDelivery = (attempt: {
 export function createSender(options: { allowPrivate: boolean; timeoutMs?: number }): SendDelivery {
   const lookup = pinnedLookup(options);
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  return ({ url, eventId, body, secret }) =>
-    new Promise<AttemptOutcome>((resolve) => {
+  // A kept-alive connection the receiver closed just as it was reused fails before anything was
+  // sent on it (Node's documented race): that attempt is made again at once on a new connection,
+  // rather than counted as the receiver's failure and retried 10 s later.
+  const send: SendDelivery = async (delivery) => {
+    const first = await attemptOnce(delivery);
+    return first.staleSocket ? (await attemptOnce(delivery)).outcome : first.outcome;
+  };
+  const attemptOnce = ({ url, eventId, body, secret }: Parameters<SendDelivery>[0]) =>
+    new Promise<{ outcome: AttemptOutcome; staleSocket?: boolean }>((done) => {
+      const resolve = (outcome: AttemptOutcome, staleSocket = false) => done({ outcome, staleSocket });
       let target: URL;
       try {
         target = new URL(url);
@@ -71,6 +79,15 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
         req.destroy();
       }, timeoutMs);
       req.on('error', (error: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && error.code === 'ECONNRESET' && !settled) {
+          settled = true;
+          clearTimeout(deadline);
+          resolve(
+            { delivered: false, statusCode: null, error: 'the kept-alive connection was closed' },
+            true,
+          );
+          return;
+        }
         settle({
           delivered: false,
           statusCode: null,
@@ -82,4 +99,5 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
       });
       req.end(body);
     });
+  return send;
 }
