@@ -142,6 +142,10 @@ function baseEnv(): Env {
     WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     // The limit runs (its cost is measured) but never refuses the benchmark's load.
     WALLET_RATE_LIMIT_RPS: '1000000',
+    // The webhook receiver of the events measurement listens on 127.0.0.1. Every server on the
+    // database runs a delivery worker and claims deliveries, so all of them must allow it (a run
+    // where only the wallet did saw the app's worker refuse the 3 it claimed).
+    WALLET_WEBHOOK_ALLOW_PRIVATE: 'true',
   };
 }
 
@@ -374,8 +378,6 @@ export async function startWallet(options: {
       ...serverStorageEnv(options.storage),
       NODE_ENV: 'production',
       DATABASE_POOL_SIZE: String(POOL_SIZE),
-      // The webhook receiver of the events measurement listens on 127.0.0.1.
-      WALLET_WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     ready: (output) => output.includes('"msg":"wallet service ready"'),
     readyPath: '/wallet/health/ready',
