@@ -22,6 +22,8 @@ export const BACKOFFICE_ROUTES = [
   '/audit',
   '/search',
   '/account',
+  '/developers',
+  '/developers/api',
 ];
 
 /** HTTP status of a signed-in GET (no redirects followed): 200, 404 (absent), 3xx... */

@@ -2,10 +2,10 @@
 // The one-click forms of /developers: deleting an endpoint (behind a disclosure that asks again,
 // which works without JavaScript) and redelivering an event to an endpoint. Each is a posted form
 // whose action is the server action, so it works before hydration (the action then redirects back
-// to /developers); once hydrated it runs in place and the page refreshes with the outcome.
+// to /developers); once hydrated the action is called in a transition (no action-hook library in
+// the page's JavaScript) and the page refreshes with the outcome.
 import { RotateCw, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useAction } from 'next-safe-action/hooks';
+import { useState, useTransition, type FormEvent } from 'react';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { Button } from '@/components/ui/button';
@@ -22,17 +22,19 @@ export function DeleteEndpointForm({
   requestId: string;
 }) {
   const [requestId, setRequestId] = useState(first);
-  const { executeAsync, isExecuting } = useAction(deleteWebhookEndpoint);
+  const [isExecuting, startTransition] = useTransition();
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The row goes with the refresh: the outcome is read from the call, not an effect of the row.
-    void settleAction(executeAsync({ endpointId, requestId }), {
-      onSuccess: () => {
-        setRequestId(newRequestId());
-        toast.success('Endpoint deleted', { description: `Nothing more is sent to ${url}.` });
-      },
-      onError: (serverError) => toast.error(serverError ?? 'The endpoint was not deleted.'),
-    });
+    startTransition(() =>
+      settleAction(deleteWebhookEndpoint({ endpointId, requestId }), {
+        onSuccess: () => {
+          setRequestId(newRequestId());
+          toast.success('Endpoint deleted', { description: `Nothing more is sent to ${url}.` });
+        },
+        onError: (serverError) => toast.error(serverError ?? 'The endpoint was not deleted.'),
+      }),
+    );
   }
   return (
     <details className="group">
@@ -66,16 +68,18 @@ export function DeleteEndpointForm({
 }
 
 export function RedeliverForm({ eventId, endpointId }: { eventId: string; endpointId: number }) {
-  const { executeAsync, isExecuting } = useAction(redeliverWebhookEvent);
+  const [isExecuting, startTransition] = useTransition();
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void settleAction(executeAsync({ eventId, endpointId }), {
-      onSuccess: () =>
-        toast.success('Queued', {
-          description: `Event ${eventId} is sent to endpoint ${endpointId} again now.`,
-        }),
-      onError: (serverError) => toast.error(serverError ?? 'The event was not queued.'),
-    });
+    startTransition(() =>
+      settleAction(redeliverWebhookEvent({ eventId, endpointId }), {
+        onSuccess: () =>
+          toast.success('Queued', {
+            description: `Event ${eventId} is sent to endpoint ${endpointId} again now.`,
+          }),
+        onError: (serverError) => toast.error(serverError ?? 'The event was not queued.'),
+      }),
+    );
   }
   return (
     <form

@@ -10,12 +10,15 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { GlobalSearch } from './global-search';
 import { MobileNav } from './mobile-nav';
+import { withIcons } from './nav-icons';
 import { NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
 export function AppShell({ staff, children }: { staff: CurrentStaff; children: ReactNode }) {
-  const items = NAV_ITEMS.filter((item) => item.permission === null || can(staff.role, item.permission));
+  const items = withIcons(
+    NAV_ITEMS.filter((item) => item.permission === null || can(staff.role, item.permission)),
+  );
   return (
     <div className="flex min-h-screen">
       <a

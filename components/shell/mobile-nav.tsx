@@ -5,10 +5,9 @@
 // elsewhere.
 import { Menu } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { NavItem } from './nav-items';
-import { NavLinks } from './nav-links';
+import { NavLinks, type ShownNavItem } from './nav-links';
 
-export function MobileNav({ items }: { items: readonly NavItem[] }) {
+export function MobileNav({ items }: { items: readonly ShownNavItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const details = ref.current;

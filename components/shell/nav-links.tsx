@@ -1,34 +1,14 @@
 'use client';
-// The navigation links, marking the current page (aria-current) from the pathname.
-import {
-  CreditCard,
-  LayoutDashboard,
-  Webhook,
-  ScrollText,
-  Search,
-  ShieldCheck,
-  SquarePlus,
-  UserPlus,
-  UserRound,
-  Users,
-} from 'lucide-react';
+// The navigation links, marking the current page (aria-current) from the pathname. The icons
+// arrive rendered by the server (nav-icons.tsx), so no icon's code is in any page's JavaScript.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import type { NavIcon, NavItem } from './nav-items';
+import type { NavItem } from './nav-items';
 
-const ICONS: Record<NavIcon, typeof Users> = {
-  dashboard: LayoutDashboard,
-  search: Search,
-  users: Users,
-  'user-plus': UserPlus,
-  cards: CreditCard,
-  'card-plus': SquarePlus,
-  staff: ShieldCheck,
-  audit: ScrollText,
-  developers: Webhook,
-  account: UserRound,
-};
+/** A navigation entry with its icon already rendered (on the server: nav-icons.tsx). */
+export type ShownNavItem = NavItem & { iconNode: ReactNode };
 
 function isCurrent(pathname: string, item: NavItem): boolean {
   if (item.exact) {
@@ -42,12 +22,11 @@ function isCurrent(pathname: string, item: NavItem): boolean {
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-export function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
+export function NavLinks({ items, onNavigate }: { items: readonly ShownNavItem[]; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => {
-        const Icon = ICONS[item.icon];
         const current = isCurrent(pathname, item);
         return (
           <li key={item.href}>
@@ -63,7 +42,7 @@ export function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onN
                   : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
               )}
             >
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {item.iconNode}
               {item.label}
             </Link>
           </li>
