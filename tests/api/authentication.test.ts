@@ -123,6 +123,7 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'assetTransfer':
       return { fromAssetId: String(ctx.agencyAssetId), toAssetId: String(ctx.userAssetId), amount: '0.01' };
     case 'assetLedger':
+    case 'assetDaily':
       return { assetId: String(ctx.userAssetId) };
     case 'addressUpdate':
       return { appUserId: ctx.appUserId, addressId: String(ctx.keptAddressId), city: 'Oakland' };

@@ -372,6 +372,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { fromAssetId: db.agencyAssetId, toAssetId: userWallet, amount: '0.01' };
     case 'assetLedger':
       return { assetId: userWallet, pageNum: 1, pageSize: 20 };
+    case 'assetDaily':
+      return { assetId: userWallet, days: 7 };
     case 'addressUpdate':
       return { appUserId: HP_USER, addressId, city: 'Oakland' };
     case 'addressDelete':

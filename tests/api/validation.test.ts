@@ -50,6 +50,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardCancel: [...AUTH, 'appUserId', 'cardId', 'reason'],
   assetTransfer: [...AUTH, 'fromAssetId', 'toAssetId', 'amount'],
   assetLedger: [...AUTH, 'assetId'],
+  assetDaily: [...AUTH, 'assetId'],
   addressUpdate: [...AUTH, 'appUserId', 'addressId'],
   addressDelete: [...AUTH, 'appUserId', 'addressId'],
   userSearch: [...AUTH, 'q'],
@@ -471,6 +472,7 @@ function validParams(name: WalletOperationName): Params {
     case 'assetTransfer':
       return { fromAssetId: String(db.agencyAssetId), toAssetId: '999999', amount: '1.00' };
     case 'assetLedger':
+    case 'assetDaily':
       return { assetId: String(db.agencyAssetId) };
     case 'addressUpdate':
       return { appUserId: USER, addressId: '1', city: 'Oakland' };
@@ -649,6 +651,16 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['FEE', RULE.ledgerType],
       ['CREDIT ', RULE.ledgerType],
       ['C'.repeat(LONG), RULE.ledgerType],
+    ],
+  },
+  assetDaily: {
+    days: [
+      ['0', RULE.atLeast1],
+      ['91', RULE.atMost(90)],
+      ['-1', RULE.wholeNumber],
+      ['1.5', RULE.wholeNumber],
+      ['7d', RULE.wholeNumber],
+      ['9'.repeat(LONG), RULE.wholeNumber],
     ],
   },
   eventList: {

@@ -4,8 +4,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgSchema,
   serial,
   text,
@@ -18,6 +21,7 @@ export const backoffice = pgSchema('backoffice');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 import type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/backoffice/auth/staff-roles';
+import type { ApprovalKind, ApprovalStatus } from '@/lib/backoffice/approvals/approval-kinds';
 
 export { AUDIT_OUTCOMES, STAFF_ROLES, STAFF_STATUSES } from '@/lib/backoffice/auth/staff-roles';
 export type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/backoffice/auth/staff-roles';
@@ -90,5 +94,73 @@ export const auditLog = backoffice.table(
     index('audit_log_actor_idx').on(t.actorEmail, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetId),
     index('audit_log_subject_idx').on(t.subjectUser, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The agency's settings (DESIGN §11): one row, id 1; absent until an admin first saves them, when
+ * the defaults of settings-schema.ts apply. Amounts are decimal strings in major units.
+ */
+export const settings = backoffice.table(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    issueApprovalOn: boolean('issue_approval_on').notNull(),
+    issueApprovalMinFee: text('issue_approval_min_fee').notNull(),
+    transferApprovalOn: boolean('transfer_approval_on').notNull(),
+    transferApprovalMinAmount: text('transfer_approval_min_amount').notNull(),
+    unlockApprovalOn: boolean('unlock_approval_on').notNull(),
+    cancelApprovalOn: boolean('cancel_approval_on').notNull(),
+    lowBalanceThreshold: text('low_balance_threshold').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A wallet call waiting for a second member of staff (DESIGN §11): the exact operation and
+ * parameters, with the requestId fixed at submission (unique: the maker's double submit is one
+ * request), who asked, who decided, and how the call ended.
+ */
+export const approvalRequests = backoffice.table(
+  'approval_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ApprovalKind>().notNull(),
+    status: text('status').$type<ApprovalStatus>().notNull(),
+    /** The wallet call's requestId, fixed at submission: the call is made with it, once. */
+    requestId: text('request_id').notNull(),
+    /** The wallet operation (lib/wallet/contract/operations.ts) and its parameters, exactly. */
+    operation: text('operation').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean>>().notNull(),
+    /** A sentence for people; never a card number, document number or secret. */
+    summary: text('summary').notNull(),
+    /** The amount at stake, for the list (the transfer, or the card's fee), in major units. */
+    amount: text('amount'),
+    currency: text('currency'),
+    subjectUser: text('subject_user'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** The page the maker asked from, where its state is shown to them. */
+    returnPath: text('return_path').notNull(),
+    makerId: integer('maker_id').notNull(),
+    makerEmail: text('maker_email').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    deciderId: integer('decider_id'),
+    deciderEmail: text('decider_email'),
+    decidedAt: at('decided_at'),
+    comment: text('comment'),
+    /** The wallet's result code once the call was made (0 for success). */
+    resultCode: integer('result_code'),
+    resultMessage: text('result_message'),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('approval_requests_request_id_key').on(t.requestId),
+    index('approval_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('approval_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('approval_requests_return_path_idx').on(t.returnPath, t.createdAt.desc()),
   ],
 );

@@ -221,6 +221,7 @@ export const PARAMETER_LABELS: Record<string, string> = {
   toAssetId: 'asset the money goes to',
   amount: 'amount',
   assetId: 'asset',
+  days: 'number of days',
   q: 'search text',
   url: 'endpoint URL',
   events: 'event types',

@@ -197,6 +197,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'assetId'],
     optional: ['pageNum', 'pageSize', 'type'],
   },
+  assetDaily: {
+    method: 'post',
+    path: '/wallet/api/asset/daily',
+    tag: 'Asset Management',
+    required: [...COMMON, 'assetId'],
+    optional: ['days'],
+  },
   addressUpdate: {
     method: 'post',
     path: '/wallet/api/address/update',
@@ -278,6 +285,7 @@ const EXTENSIONS = [
   'cardCancel',
   'assetTransfer',
   'assetLedger',
+  'assetDaily',
   'addressUpdate',
   'addressDelete',
   'userSearch',
@@ -326,8 +334,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty-five paths, each with only its method', () => {
-    expect(operations).toHaveLength(25);
+  it('has exactly the twenty-six paths, each with only its method', () => {
+    expect(operations).toHaveLength(26);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -407,7 +415,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the eighteen extensions with x-extension: true', () => {
+  it('marks exactly the nineteen extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -537,6 +545,8 @@ describe('buildOpenApiDocument', () => {
         'Transfer',
         'LedgerEntry',
         'LedgerPage',
+        'AssetDay',
+        'AssetDaily',
         'AddressDeleted',
         'UserSearchResult',
         'WebhookEndpoint',

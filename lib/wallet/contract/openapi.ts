@@ -32,6 +32,7 @@ export const OPERATION_TAGS: Record<WalletOperationName, string> = {
   cardCancel: 'Card Management',
   assetTransfer: 'Asset Management',
   assetLedger: 'Asset Management',
+  assetDaily: 'Asset Management',
   addressUpdate: 'Address Management',
   addressDelete: 'Address Management',
   userSearch: 'User Management',
@@ -77,6 +78,7 @@ const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
   cardCancel: [4007, 4008, 4009],
   assetTransfer: [4001, 4007, 4010, 4011],
   assetLedger: [4011],
+  assetDaily: [4011],
   addressUpdate: [3001, 4003, 4007],
   addressDelete: [3001, 4003, 4007],
   userSearch: [],
@@ -165,6 +167,9 @@ const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, s
   assetLedger: {
     pageSize: 'Entries per page',
     type: 'Only entries of this type; dataTotal and the pages then count those entries alone',
+  },
+  assetDaily: {
+    days: 'How many UTC days to answer, today the last: the window the totals cover',
   },
   userSearch: { pageSize: 'Users to return, best match first' },
   eventList: {
@@ -485,6 +490,8 @@ function build(): Record<string, unknown> {
           Transfer: v.transferSchema,
           LedgerEntry: v.ledgerEntrySchema,
           LedgerPage: v.ledgerPageSchema,
+          AssetDay: v.assetDaySchema,
+          AssetDaily: v.assetDailySchema,
           AddressDeleted: v.addressDeletedSchema,
           UserSearchResult: v.userSearchResultSchema,
           WebhookEndpoint: v.webhookEndpointSchema,
@@ -499,11 +506,14 @@ function build(): Record<string, unknown> {
     },
     {
       override: ({ jsonSchema }) => {
-        // Drop zod's noise: the safe-integer bounds of every int, and the regex of ISO date-times.
+        // Drop zod's noise: the safe-integer bounds of every int, and the regex of ISO dates and
+        // date-times (their format says it).
         const s = jsonSchema as Record<string, unknown>;
         if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
         if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
-        if (s.format === 'date-time' && typeof s.pattern === 'string') delete s.pattern;
+        if ((s.format === 'date-time' || s.format === 'date') && typeof s.pattern === 'string') {
+          delete s.pattern;
+        }
       },
     },
   );

@@ -1,6 +1,7 @@
-// The catalogue of wallet operations: the seven of the spec, the three extensions of DESIGN §3
-// the card programme's ten of DESIGN §8 and the five of events and webhooks (DESIGN §10), each with its method, path, parameter schema and
-// result schema. The service's HTTP layer, the back-office client and the OpenAPI document are
+// The catalogue of wallet operations: the seven of the spec, the three extensions of DESIGN §3,
+// the card programme's ten of DESIGN §8, the dashboard's daily totals (asset/daily) and the five
+// of events and webhooks (DESIGN §10), each with its method, path, parameter schema and result
+// schema. The service's HTTP layer, the back-office client and the OpenAPI document are
 // all derived from it.
 import { z } from 'zod';
 import * as v from '@/lib/wallet/contract/schemas';
@@ -208,6 +209,17 @@ export const walletOperations = {
     mutating: false,
     params: v.assetLedgerParams,
     data: v.ledgerPageSchema,
+  }),
+  assetDaily: op({
+    name: 'assetDaily',
+    method: 'POST',
+    path: '/wallet/api/asset/daily',
+    summary: "Extension: an asset's spending, receipts and closing balance per UTC day, today last",
+    section: 'extension',
+    extension: true,
+    mutating: false,
+    params: v.assetDailyParams,
+    data: v.assetDailySchema,
   }),
   addressUpdate: op({
     name: 'addressUpdate',

@@ -297,6 +297,14 @@ export const assetLedgerParams = z.object({
   type: oneOf(LEDGER_TYPES).optional(),
 });
 
+/** asset/daily (the dashboard's runway): how many UTC days, today last. */
+export const ASSET_DAILY_MAX_DAYS = 90;
+export const assetDailyParams = z.object({
+  ...authParams,
+  assetId: positiveIdParam,
+  days: boundedInt(1, ASSET_DAILY_MAX_DAYS).default(30),
+});
+
 /** Every 4.7 field may be changed; none is required but the address to change. */
 export const addressUpdateParams = z.object({
   ...authParams,
@@ -611,6 +619,25 @@ export const ledgerPageSchema = z.object({
   list: z.array(ledgerEntrySchema),
 });
 
+/** asset/daily: one UTC day of an asset's ledger, major units. */
+export const assetDaySchema = z.object({
+  /** The UTC day, yyyy-MM-dd. */
+  date: z.iso.date(),
+  /** CARD_FEE and TRANSFER_OUT entries of the day, as a positive amount. */
+  spent: z.number(),
+  /** PROVISION, CREDIT, TRANSFER_IN and CARD_REFUND entries into the asset that day. */
+  received: z.number(),
+  /** The balance at the end of the day (today: now). */
+  closingBalance: z.number(),
+});
+
+/** asset/daily: exactly `days` days, oldest first, today (UTC) last; days without entries included. */
+export const assetDailySchema = z.object({
+  assetId: z.number().int(),
+  currency: z.string(),
+  days: z.array(assetDaySchema),
+});
+
 export const addressDeletedSchema = z.object({ addressId: z.number().int() });
 
 export const userSearchResultSchema = z.object({ list: z.array(userWithCardsSchema) });
@@ -631,6 +658,8 @@ export type CardDetail = z.infer<typeof cardDetailSchema>;
 export type Transfer = z.infer<typeof transferSchema>;
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+export type AssetDay = z.infer<typeof assetDaySchema>;
+export type AssetDaily = z.infer<typeof assetDailySchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 

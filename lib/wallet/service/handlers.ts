@@ -7,6 +7,7 @@ import type { OperationData, OperationParams, WalletOperationName } from '@/lib/
 import { addAddress } from './address/add-address';
 import { deleteAddress } from './address/delete-address';
 import { updateAddress } from './address/update-address';
+import { listDailyTotals } from './asset/list-daily-totals';
 import { listLedger } from './asset/list-ledger';
 import { transferAsset } from './asset/transfer-asset';
 import { changeCardStatus } from './card/change-card-status';
@@ -67,6 +68,7 @@ export const createWalletHandlers = (config: HandlerConfig): WalletHandlers => (
   cardCancel: (context) => changeCardStatus({ ...context, action: 'cancel' }),
   assetTransfer: transferAsset,
   assetLedger: listLedger,
+  assetDaily: listDailyTotals,
   addressUpdate: updateAddress,
   addressDelete: deleteAddress,
   userSearch: searchUsers,

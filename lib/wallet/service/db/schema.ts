@@ -306,6 +306,8 @@ export const ledgerEntries = wallet.table(
     uniqueIndex('ledger_asset_seq_key').on(t.assetId, t.seq),
     // asset/ledger filtered by type: that type's entries of the asset, newest first.
     index('ledger_asset_reason_seq_idx').on(t.assetId, t.reason, t.seq),
+    // asset/daily: the asset's entries of the last days, a range however long the ledger is.
+    index('ledger_asset_created_idx').on(t.assetId, t.createdAt),
     index('ledger_card_idx').on(t.cardId),
     check('ledger_amount_non_zero', sql`${t.amount} <> 0`),
   ],
