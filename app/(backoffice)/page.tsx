@@ -1,9 +1,12 @@
 // The asset dashboard (spec 4.5): each agency asset's balance, how many cards of each category
 // it can still pay for, a warning when that runs low, and a chart of it; each asset links to its
-// ledger (/assets/[assetId]).
+// ledger (/assets/[assetId]). Under each balance, its money at a glance (asset/daily): spend per
+// day over 7 and 30 days, the days of runway at each rate, 30 days of balance, and a warning under
+// the agency's low-balance threshold (/settings); that part failing leaves the rest in place.
 import { CreditCard, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AssetSpending, type DailyOutcome } from '@/components/dashboard/asset-spending';
 import { CapacityChart } from '@/components/dashboard/capacity-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,12 +20,17 @@ import { assetCapacity, LOW_CAPACITY_CARDS } from '@/lib/backoffice/asset-capaci
 import { assetPath } from '@/lib/backoffice/asset-ledger';
 import { formatCount, formatMoney } from '@/lib/backoffice/format';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { getDb } from '@/lib/backoffice/db';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
 const LEVEL_TEXT = { ok: 'Enough', low: 'Running low', empty: 'Cannot pay' } as const;
 const LEVEL_BADGE = { ok: 'success', low: 'warning', empty: 'danger' } as const;
+
+/** The days of balance the dashboard charts, and the longest rate window (RUNWAY_WINDOWS). */
+const DAILY_DAYS = 30;
 
 export default async function DashboardPage() {
   const me = await requireStaff('assets.read');
@@ -43,6 +51,20 @@ export default async function DashboardPage() {
       </>
     );
   }
+
+  // Each asset's daily totals on their own: one failing leaves its card with a message, no more.
+  const dailyOf = (assetId: number): Promise<DailyOutcome> =>
+    wallet.assetDaily({ assetId, days: DAILY_DAYS }).then(
+      (daily): DailyOutcome => ({ ok: true, daily }),
+      (error: unknown): DailyOutcome => {
+        if (!(error instanceof WalletClientError)) throw error;
+        return { ok: false, message: error.staffMessage };
+      },
+    );
+  const [settings, dailies] = await Promise.all([
+    readSettings(await getDb()),
+    Promise.all(data.map(({ asset }) => dailyOf(asset.assetId))),
+  ]);
 
   return (
     <>
@@ -68,7 +90,7 @@ export default async function DashboardPage() {
         />
       ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        {data.map(({ asset, categories, level }) => {
+        {data.map(({ asset, categories, level }, index) => {
           const lowest = [...categories].sort((a, b) => a.cards - b.cards)[0];
           return (
             <Card key={asset.assetId} data-testid={`asset-${asset.assetId}`}>
@@ -90,6 +112,11 @@ export default async function DashboardPage() {
                     {formatMoney(asset.balance, asset.currency, asset.decimalPlaces)}
                   </p>
                 </div>
+                <AssetSpending
+                  asset={asset}
+                  outcome={dailies[index]!}
+                  lowBalanceThreshold={settings.lowBalanceThreshold}
+                />
                 {level !== 'ok' && lowest ? (
                   <Alert variant={level === 'empty' ? 'error' : 'warning'} live>
                     <AlertTitle>
