@@ -6,41 +6,18 @@
 // changes their password, which ends their other sessions, keeps this one, and retires the old
 // password. /audit and /account pass axe.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { expectFieldError, openForm } from './support/forms';
+import { actionId, callAction as postAction } from './support/server-actions';
 import { callWallet, seedUser, uniqueId } from './support/wallet-api';
 
 test.describe.configure({ timeout: 90_000 });
 
-/** The id the build gave a server action, to call it as the browser does. */
-function actionId(filename: string, exportedName: string): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
-  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
-  const entry = Object.entries(manifest.node).find(
-    ([, v]) => v.filename === filename && v.exportedName === exportedName,
-  );
-  if (!entry) throw new Error(`${exportedName} is not in the build’s server-reference manifest`);
-  return entry[0];
-}
-
-/** Calls a server action with the page's session, as Next's client router does. */
-async function callAction(page: Page, baseURL: string, id: string, input: unknown): Promise<string> {
-  const response = await page.request.post('/', {
-    headers: {
-      'Next-Action': id,
-      'Content-Type': 'text/plain;charset=UTF-8',
-      Accept: 'text/x-component',
-      Origin: baseURL,
-    },
-    data: JSON.stringify([input]),
-  });
-  expect(response.headers()['content-type']).toContain('text/x-component');
-  return response.text();
-}
+/** Calls a server action with one input and the page's session, as Next's client router does. */
+const callAction = (page: Page, baseURL: string, id: string, input: unknown) =>
+  postAction(page, baseURL, id, [input]);
 
 /** The audit table's rows, cell by cell as staff read them. */
 async function auditRows(page: Page) {

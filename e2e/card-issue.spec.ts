@@ -4,10 +4,9 @@
 // once, an insufficient balance explained in words, the embossed name's live check, and a support
 // agent who can neither open the wizard nor call its action. Every test uses its own users (other
 // specs seed the same database) and checks the outcome through the wallet API.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { actionId } from './support/server-actions';
 import { expectAccessible } from './support/a11y';
 import { captureThemes } from './support/screenshots';
 import { creditUserWallet } from './support/scripts';
@@ -19,16 +18,7 @@ test.describe.configure({ timeout: 60_000 });
 // ------------------------------------------------------------------------------------ helpers
 
 /** The id the build gave the `issueCard` server action, to call it (or spot it) directly. */
-function issueCardActionId(): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(process.cwd(), '.next', 'server', 'server-reference-manifest.json'), 'utf8'),
-  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
-  const entry = Object.entries(manifest.node).find(
-    ([, v]) => v.filename === 'lib/backoffice/actions/card-issue.ts' && v.exportedName === 'issueCard',
-  );
-  if (!entry) throw new Error('issueCard is not in the build’s server-reference manifest');
-  return entry[0];
-}
+const issueCardActionId = () => actionId('lib/backoffice/actions/card-issue.ts', 'issueCard');
 
 async function userCards(request: APIRequestContext, appUserId: string) {
   const answer = await callWallet(request, 'userCardList', { appUserId });

@@ -122,7 +122,7 @@ test.describe('an operator', () => {
   }, testInfo) => {
     const appUserId = await seedUser(request, { firstName: 'Omar', lastName: 'Okafor' });
     const { cardId, cardAssetId } = await seedCard(request, appUserId);
-    expect((await callWallet(request, 'cardLock', { appUserId, cardId, reason: 'STOLEN' })).code).toBe(0);
+    expect((await callWallet(request, 'cardLock', { appUserId, cardId, reason: 'LOST' })).code).toBe(0);
 
     await page.goto(`/users/${appUserId}/cards/${cardId}`);
     await expect(statusOf(page)).toHaveText('Locked');

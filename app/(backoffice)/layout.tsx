@@ -3,8 +3,16 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { countWaitingFor } from '@/lib/backoffice/approvals/list-approvals';
+import { getDb } from '@/lib/backoffice/db';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
-  return <AppShell staff={staff}>{children}</AppShell>;
+  // The navigation's count of requests waiting for this person (actions that change one refresh it).
+  const waitingApprovals = await countWaitingFor({ db: await getDb(), actor: staff });
+  return (
+    <AppShell staff={staff} waitingApprovals={waitingApprovals}>
+      {children}
+    </AppShell>
+  );
 }

@@ -1,8 +1,9 @@
 'use client';
 // What the card-issue wizard shows once the wallet has issued the card: the card with its number
 // masked (the server never sent more), its name, expiry and states, the wallet's message, and
-// where to go next.
-import { CreditCard, SquarePlus, UserRound } from 'lucide-react';
+// where to go next. Or, when the approval policy made the issuance wait (DESIGN §11), the request
+// waiting for a second person.
+import { Clock, CreditCard, SquarePlus, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -12,10 +13,11 @@ import { DescriptionItem, DescriptionList } from '@/components/ui/description-li
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { userDisplayName } from '@/lib/backoffice/card-issue-format';
 import { formatExpiry } from '@/lib/backoffice/format';
-import type { IssuedCard, IssueUser } from '@/lib/backoffice/forms/card-issue';
+import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
+import type { IssueOutcome, IssueUser } from '@/lib/backoffice/forms/card-issue';
 
 export interface IssueResultProps {
-  card: IssuedCard;
+  card: IssueOutcome;
   user: IssueUser | null;
   categoryName: string | undefined;
   onIssueAnother: () => void;
@@ -23,6 +25,45 @@ export interface IssueResultProps {
 }
 
 export function IssueResult({ card, user, categoryName, onIssueAnother, headingRef }: IssueResultProps) {
+  if (isPendingApproval(card)) {
+    return (
+      <Card data-testid="issue-result">
+        <CardHeader>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="flex items-center gap-2 text-base leading-snug font-semibold tracking-tight outline-none"
+          >
+            <Clock className="size-5 text-primary" aria-hidden="true" />
+            Sent for approval
+          </h2>
+        </CardHeader>
+        <CardContent>
+          <Alert variant="info" live>
+            <AlertTitle>
+              {categoryName ? `The ${categoryName} card` : 'The card'} for{' '}
+              {user ? userDisplayName(user) : 'this user'} is not issued yet
+            </AlertTitle>
+            <AlertDescription data-testid="issue-result-message">
+              {pendingApprovalText(card)}
+            </AlertDescription>
+          </Alert>
+        </CardContent>
+        <CardFooter className="flex-wrap">
+          <Button asChild variant="outline">
+            <Link href={`/approvals/${card.approval.id}`}>
+              <Clock className="size-4" aria-hidden="true" />
+              Open request {card.approval.id}
+            </Link>
+          </Button>
+          <Button type="button" onClick={onIssueAnother}>
+            <SquarePlus className="size-4" aria-hidden="true" />
+            Issue another card
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
   const who = user ? userDisplayName(user) : card.appUserId;
   return (
     <Card data-testid="issue-result">

@@ -40,7 +40,7 @@ import {
   issueCardSchema,
   type IssueCardInput,
   type IssueCardValues,
-  type IssuedCard,
+  type IssueOutcome,
   type IssueUser,
   type Payer,
 } from '@/lib/backoffice/forms/card-issue';
@@ -118,7 +118,7 @@ export function useCardIssueWizard({
   const [requestId, setRequestId] = useState(initial.requestId);
   const [step, setStep] = useState<WizardStep>(initial.step);
   const [user, setUser] = useState<IssueUser | null>(initial.user);
-  const [result, setResult] = useState<IssuedCard | null>(initial.result);
+  const [result, setResult] = useState<IssueOutcome | null>(initial.result);
   const [failure, setFailure] = useState<IssueFailure | null>(null);
   const [preselectProblem, setPreselectProblem] = useState(
     initial.user === null ? (preselect?.problem ?? null) : null,

@@ -16,6 +16,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
+import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import { CARD_CHANGE_REASONS, REASON_LABELS } from '@/lib/backoffice/forms/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 
@@ -46,8 +47,11 @@ export function CardChangeDialogBody({
             key={requestId}
             {...props}
             requestId={requestId}
-            onDone={() => {
-              toast.success(copy.done);
+            onDone={(data) => {
+              // Under the approval policy (DESIGN §11) the change waits for a second person.
+              if (isPendingApproval(data))
+                toast.success('Sent for approval', { description: pendingApprovalText(data) });
+              else toast.success(copy.done);
               dialog.onOpenChange(false);
             }}
             onCancel={() => dialog.onOpenChange(false)}
@@ -67,7 +71,7 @@ function CardChangeForm({
   requestId,
   onDone,
   onCancel,
-}: CardChangeDialogProps & { requestId: string; onDone: () => void; onCancel: () => void }) {
+}: CardChangeDialogProps & { requestId: string; onDone: (data: unknown) => void; onCancel: () => void }) {
   usePreloadResolver(cardChangeResolver);
   const needsReason = action === 'lock' || action === 'cancel';
   // Unlock and activate carry no reason: the schema with one, its reason filled, serves both
@@ -85,7 +89,7 @@ function CardChangeForm({
         ...(needsReason ? {} : { reason: 'OTHER' as const }),
       },
     },
-    actionProps: { onSuccess: onDone },
+    actionProps: { onSuccess: ({ data }) => onDone(data) },
   });
   const { errors } = form.formState;
   const copy = CARD_ACTION_COPY[action];

@@ -21,6 +21,7 @@ import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { transferMoney } from '@/lib/backoffice/actions/transfers';
+import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import { checkTransfer, type TransferAsset } from '@/lib/backoffice/forms/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
 import { formatMoney } from '@/lib/backoffice/format';
@@ -50,8 +51,8 @@ export function TransferDialogBody({
             key={requestId}
             {...props}
             requestId={requestId}
-            onDone={(text) => {
-              toast.success(text);
+            onDone={(text, description) => {
+              toast.success(text, description ? { description } : undefined);
               dialog.onOpenChange(false);
               props.onTransferred?.();
             }}
@@ -72,7 +73,11 @@ function TransferForm({
   requestId,
   onDone,
   onCancel,
-}: TransferDialogProps & { requestId: string; onDone: (text: string) => void; onCancel: () => void }) {
+}: TransferDialogProps & {
+  requestId: string;
+  onDone: (text: string, description?: string) => void;
+  onCancel: () => void;
+}) {
   const payable = sources.filter((s) => s.currency === target.currency && s.balanceMinor > 0);
   const sourceOf = (id: unknown) => sources.find((s) => String(s.assetId) === String(id));
   // The schema's rules plus the one only this dialog knows: the chosen source's balance.
@@ -104,6 +109,8 @@ function TransferForm({
     },
     actionProps: {
       onSuccess: ({ data }) => {
+        // Over the approval policy's amount (DESIGN §11): nothing moved yet, a request waits.
+        if (isPendingApproval(data)) return onDone('Sent for approval', pendingApprovalText(data));
         const from = sourceOf(data?.fromAssetId);
         onDone(
           `${data && from ? formatMoney(data.amount, from.currency, from.decimalPlaces) : 'The money'} moved to ${target.label}`,

@@ -15,9 +15,19 @@ import { NAV_ITEMS } from './nav-items';
 import { NavLinks } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 
-export function AppShell({ staff, children }: { staff: CurrentStaff; children: ReactNode }) {
+export function AppShell({
+  staff,
+  waitingApprovals = 0,
+  children,
+}: {
+  staff: CurrentStaff;
+  /** Requests waiting for this person's decision (DESIGN §11), shown beside Approvals. */
+  waitingApprovals?: number;
+  children: ReactNode;
+}) {
   const items = withIcons(
     NAV_ITEMS.filter((item) => item.permission === null || can(staff.role, item.permission)),
+    { approvals: waitingApprovals },
   );
   return (
     <div className="flex min-h-screen">

@@ -1,10 +1,13 @@
 // The navigation's icons, rendered on the server into each entry (AppShell), so that the client
-// navigation (nav-links.tsx, which marks the current page) carries none of their code.
+// navigation (nav-links.tsx, which marks the current page) carries none of their code. So is the
+// count beside Approvals: what waits for the signed-in person's decision (DESIGN §11).
 import {
+  ClipboardCheck,
   CreditCard,
   LayoutDashboard,
   ScrollText,
   Search,
+  Settings,
   ShieldCheck,
   SquarePlus,
   UserPlus,
@@ -25,12 +28,31 @@ const ICONS: Record<NavIcon, typeof Users> = {
   staff: ShieldCheck,
   audit: ScrollText,
   developers: Webhook,
+  approvals: ClipboardCheck,
+  settings: Settings,
   account: UserRound,
 };
 
-export function withIcons(items: readonly NavItem[]): ShownNavItem[] {
+function WaitingCount({ count }: { count: number }) {
+  return (
+    <span
+      className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold tabular-nums text-primary-foreground"
+      data-testid="approvals-waiting"
+    >
+      {count}
+      <span className="sr-only"> waiting for you</span>
+    </span>
+  );
+}
+
+export function withIcons(items: readonly NavItem[], counts: { approvals?: number } = {}): ShownNavItem[] {
   return items.map((item) => {
     const Icon = ICONS[item.icon];
-    return { ...item, iconNode: <Icon className="size-4 shrink-0" aria-hidden="true" /> };
+    const count = item.icon === 'approvals' ? (counts.approvals ?? 0) : 0;
+    return {
+      ...item,
+      iconNode: <Icon className="size-4 shrink-0" aria-hidden="true" />,
+      ...(count > 0 ? { badgeNode: <WaitingCount count={count} /> } : {}),
+    };
   });
 }

@@ -20,6 +20,8 @@ export type NavIcon =
   | 'staff'
   | 'audit'
   | 'developers'
+  | 'approvals'
+  | 'settings'
   | 'account';
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -29,8 +31,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/users/new', label: 'Register user', permission: 'users.register', icon: 'user-plus' },
   { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
+  { href: '/approvals', label: 'Approvals', permission: 'approvals.read', icon: 'approvals' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
   { href: '/developers', label: 'Developers', permission: 'developers.read', icon: 'developers' },
+  { href: '/settings', label: 'Settings', permission: 'settings.manage', icon: 'settings' },
   { href: '/account', label: 'Your account', permission: null, icon: 'account' },
 ];

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { NavItem } from './nav-items';
 
 /** A navigation entry with its icon already rendered (on the server: nav-icons.tsx). */
-export type ShownNavItem = NavItem & { iconNode: ReactNode };
+export type ShownNavItem = NavItem & { iconNode: ReactNode; badgeNode?: ReactNode };
 
 function isCurrent(pathname: string, item: NavItem): boolean {
   if (item.exact) {
@@ -44,6 +44,7 @@ export function NavLinks({ items, onNavigate }: { items: readonly ShownNavItem[]
             >
               {item.iconNode}
               {item.label}
+              {item.badgeNode}
             </Link>
           </li>
         );

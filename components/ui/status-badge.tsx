@@ -1,7 +1,22 @@
 // Domain status badges: CardStatusBadge (PENDING, ACTIVE, LOCKED, CANCELLED), AccountStatusBadge
-// (card account PENDING, APPROVED, REJECTED) and RoleBadge (admin, operator, support). Each shows
+// (card account PENDING, APPROVED, REJECTED), RoleBadge (admin, operator, support) and
+// ApprovalStatusBadge (a request waiting for a second person, DESIGN §11). Each shows
 // a word and an icon, never colour alone. Server-compatible.
-import { Ban, CircleCheck, Clock, Eye, Lock, ShieldCheck, Wrench, X, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  Eye,
+  Hourglass,
+  Loader,
+  Lock,
+  ShieldCheck,
+  Undo2,
+  Wrench,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { Badge, type BadgeProps, type BadgeVariant } from './badge';
 
 export type CardStatus = 'PENDING' | 'ACTIVE' | 'LOCKED' | 'CANCELLED';
@@ -31,6 +46,19 @@ export const roleAppearance: Record<StaffRole, Appearance> = {
   admin: { label: 'Admin', variant: 'info', icon: ShieldCheck },
   operator: { label: 'Operator', variant: 'neutral', icon: Wrench },
   support: { label: 'Support', variant: 'neutral', icon: Eye },
+};
+
+export type ApprovalStatus =
+  'PENDING' | 'EXECUTING' | 'APPROVED' | 'FAILED' | 'REJECTED' | 'WITHDRAWN' | 'EXPIRED';
+
+export const approvalStatusAppearance: Record<ApprovalStatus, Appearance> = {
+  PENDING: { label: 'Pending', variant: 'warning', icon: Clock },
+  EXECUTING: { label: 'Being carried out', variant: 'info', icon: Loader },
+  APPROVED: { label: 'Approved', variant: 'success', icon: CircleCheck },
+  FAILED: { label: 'Failed', variant: 'danger', icon: CircleAlert },
+  REJECTED: { label: 'Rejected', variant: 'danger', icon: X },
+  WITHDRAWN: { label: 'Withdrawn', variant: 'neutral', icon: Undo2 },
+  EXPIRED: { label: 'Expired', variant: 'neutral', icon: Hourglass },
 };
 
 type DomainBadgeProps = Omit<BadgeProps, 'variant' | 'children'>;
@@ -82,4 +110,18 @@ export function AccountStatusBadge({
 /** A staff member's role. */
 export function RoleBadge({ role, ...props }: DomainBadgeProps & { role: StaffRole | (string & {}) }) {
   return <AppearanceBadge appearance={roleAppearance[role as StaffRole]} fallback={role} {...props} />;
+}
+
+/** An approval request's state. */
+export function ApprovalStatusBadge({
+  status,
+  ...props
+}: DomainBadgeProps & { status: ApprovalStatus | (string & {}) }) {
+  return (
+    <AppearanceBadge
+      appearance={approvalStatusAppearance[status as ApprovalStatus]}
+      fallback={status}
+      {...props}
+    />
+  );
 }

@@ -6,11 +6,11 @@
 // after the result was seen, starts afresh.
 import { z } from 'zod';
 import {
-  issuedCardSchema,
+  issueOutcomeSchema,
   issueUserSchema,
   PAYERS,
   type IssueCardInput,
-  type IssuedCard,
+  type IssueOutcome,
   type IssueUser,
 } from '@/lib/backoffice/forms/card-issue';
 import { requestIdParam, type CardCategory } from '@/lib/wallet/contract/schemas';
@@ -106,8 +106,11 @@ const wizardStateSchema = z.object({
   step: z.enum(WIZARD_STEPS),
   user: issueUserSchema.nullable(),
   values: valuesSchema,
-  /** Set once the wallet has answered: the wizard then shows the card until a new issue starts. */
-  result: issuedCardSchema.nullable(),
+  /**
+   * Set once the server has answered: the wizard then shows the card (or the request waiting for
+   * approval) until a new issue starts.
+   */
+  result: issueOutcomeSchema.nullable(),
 });
 export type WizardState = z.infer<typeof wizardStateSchema>;
 
@@ -219,7 +222,7 @@ export const LOST_ANSWER: IssueFailure = {
 
 /** What the issue action answered (next-safe-action's result), as the wizard acts on it. */
 export type IssueAnswer =
-  | { kind: 'issued'; card: IssuedCard }
+  | { kind: 'issued'; card: IssueOutcome }
   /** Fields the server refused, each with its message: shown at their steps. */
   | { kind: 'invalid'; fields: [field: string, message: string][] }
   | { kind: 'failed'; failure: IssueFailure };
@@ -236,7 +239,7 @@ export function refusedFields(errors: unknown): [field: string, message: string]
 }
 
 export function readIssueAnswer(
-  outcome: { data?: IssuedCard; validationErrors?: unknown; serverError?: string } | undefined,
+  outcome: { data?: IssueOutcome; validationErrors?: unknown; serverError?: string } | undefined,
 ): IssueAnswer {
   if (outcome?.data) return { kind: 'issued', card: outcome.data };
   const refused = refusedFields(outcome?.validationErrors);

@@ -14,7 +14,9 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
-import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
+import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
+import { DEFAULT_SETTINGS } from '@/lib/backoffice/settings/settings-schema';
+import { approvalRequests, auditLog, settings, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import type { AnyDatabase as Database } from '../helpers/wallet-db';
 import { rawRows } from '@/lib/db/open';
 import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
@@ -64,8 +66,10 @@ export type ActionCase = {
   noInput?: boolean;
   /** The audit action of a successful call, when it is not `name`. */
   successAudit?: string;
-  /** A valid input for the current database; may seed what the action acts on. */
-  input(ctx: CaseContext): Promise<unknown>;
+  /** Every audit action a successful call writes, in order, when it writes more than one. */
+  successAudits?: string[];
+  /** A valid input for the current database; may seed what the action acts on (for `caller`). */
+  input(ctx: CaseContext, caller?: Caller): Promise<unknown>;
   /** The call's arguments when they are not `[input]` (a form's state action: previous state first). */
   args?(input: unknown): unknown[];
   /** After an allowed call: the change is there. */
@@ -90,6 +94,53 @@ async function seedActive(ctx: CaseContext, role: StaffRole): Promise<number> {
     password: randomBytes(12).toString('base64url'),
   });
   return staffId;
+}
+
+/** A transfer of 1.00 to a fresh user's wallet, asked for by a member of staff of its own (never the caller). */
+async function seedApprovalRequest(ctx: CaseContext, maker?: CurrentStaff): Promise<number> {
+  const makerId = maker?.id ?? (await seedActive(ctx, 'operator'));
+  const actor = maker ?? {
+    id: makerId,
+    email: (await staffRow(ctx.db, makerId)).email,
+    name: 'Maker',
+    role: 'operator' as const,
+  };
+  const appUserId = await seedWalletUser(ctx);
+  const listed = await callWallet<{ assetId: number; type: string }[]>(
+    ctx.baseUrl,
+    'userAssetList',
+    { appUserId },
+    ctx.wallet,
+  );
+  const toAssetId = listed.body.data!.find((a) => a.type === 'WALLET')!.assetId;
+  const { approval } = await requestApproval({
+    db: ctx.db as never,
+    actor,
+    call: {
+      kind: 'asset.transfer',
+      operation: 'assetTransfer',
+      params: {
+        fromAssetId: await agencyAssetId(ctx),
+        toAssetId,
+        amount: '1.00',
+        requestId: ctx.unique('approval'),
+      },
+      summary: `Fund the wallet of user ${appUserId}: 1.00`,
+      amount: '1.00',
+      currency: 'USD',
+      subjectUser: appUserId,
+      targetType: 'user',
+      targetId: appUserId,
+      returnPath: `/users/${appUserId}`,
+    },
+  });
+  return approval.id;
+}
+
+async function approvalRow(ctx: CaseContext, id: number) {
+  const [row] = await ctx.db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
+  if (!row) throw new Error(`no approval request ${id}`);
+  return row;
 }
 
 async function seedInvitation(ctx: CaseContext): Promise<{ staffId: number; token: string }> {
@@ -633,6 +684,62 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   ),
   cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
 
+  // lib/backoffice/actions/approvals.ts and settings.ts ---------------------------------------------
+  approveApproval: {
+    module: 'lib/backoffice/actions/approvals.ts',
+    name: 'approval.approve',
+    permission: 'approvals.decide',
+    successAudits: ['approval.approve', 'asset.transfer'],
+    input: async (ctx) => ({ id: await seedApprovalRequest(ctx) }),
+    args: (input) => [{}, input],
+    async verify(ctx, { caller, input, data, newAudit }) {
+      const { id } = input as { id: number };
+      expect(data).toMatchObject({ id, status: 'APPROVED', resultCode: 0 });
+      expect(await approvalRow(ctx, id)).toMatchObject({
+        status: 'APPROVED',
+        deciderEmail: ctx.accounts[caller as StaffRole].email,
+      });
+      expect(newAudit[1]).toMatchObject({ action: 'asset.transfer', outcome: 'success', resultCode: 0 });
+    },
+  },
+  rejectApproval: {
+    module: 'lib/backoffice/actions/approvals.ts',
+    name: 'approval.reject',
+    permission: 'approvals.decide',
+    input: async (ctx) => ({ id: await seedApprovalRequest(ctx), comment: 'Not this week' }),
+    args: (input) => [{}, input],
+    async verify(ctx, { input }) {
+      const { id } = input as { id: number };
+      expect(await approvalRow(ctx, id)).toMatchObject({ status: 'REJECTED', comment: 'Not this week' });
+    },
+  },
+  withdrawApproval: {
+    module: 'lib/backoffice/actions/approvals.ts',
+    name: 'approval.withdraw',
+    permission: 'approvals.decide',
+    // Only the maker withdraws: the caller asked first, as itself (a role that may not is refused
+    // before the request is even read).
+    input: async (ctx, caller) => ({
+      id: await seedApprovalRequest(ctx, caller === 'admin' ? ctx.accounts.admin : ctx.accounts.operator),
+    }),
+    args: (input) => [{}, input],
+    async verify(ctx, { input }) {
+      const { id } = input as { id: number };
+      expect((await approvalRow(ctx, id)).status).toBe('WITHDRAWN');
+    },
+  },
+  saveSettings: {
+    module: 'lib/backoffice/actions/settings.ts',
+    name: 'settings.update',
+    permission: 'settings.manage',
+    input: async () => ({ ...DEFAULT_SETTINGS, lowBalanceThreshold: '750.00' }),
+    args: (input) => [{}, input],
+    async verify(ctx) {
+      const [row] = await ctx.db.select().from(settings);
+      expect(row).toMatchObject({ lowBalanceThreshold: '750.00', transferApprovalMinAmount: '1000.00' });
+    },
+  },
+
   // lib/backoffice/actions/transfers.ts -------------------------------------------------------------------
   transferMoney: {
     module: 'lib/backoffice/actions/transfers.ts',
@@ -814,6 +921,9 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'audit.read': ['admin'],
     'developers.read': ['admin'],
     'developers.manage': ['admin'],
+    'approvals.read': ['admin', 'operator', 'support'],
+    'approvals.decide': ['admin', 'operator'],
+    'settings.manage': ['admin'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
@@ -831,4 +941,6 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'money.transfer',
   'staff.manage',
   'developers.manage',
+  'settings.manage',
+  'approvals.decide',
 ];

@@ -273,7 +273,7 @@ describe.each(Object.entries(ACTION_CASES))('%s', (name, actionCase) => {
     const allowed = isAllowed(actionCase, caller);
     it(`${caller}: ${allowed ? 'allowed' : 'refused, and nothing changes'}`, async () => {
       const built = builtAction();
-      const input = await actionCase.input(ctx);
+      const input = await actionCase.input(ctx, caller);
       const before = await snapshot();
       const response = await callServerAction(app.baseUrl, built.id, actionCase.args?.(input) ?? [input], {
         cookie: cookieOf(caller),
@@ -303,7 +303,10 @@ describe.each(Object.entries(ACTION_CASES))('%s', (name, actionCase) => {
       }
       expect(after.audit.slice(0, before.audit.length)).toEqual(before.audit);
       const newAudit = after.audit.slice(before.audit.length);
-      expect(newAudit).toHaveLength(1);
+      // One entry, or the case's own list (an approval: the decision, then the wallet call it made).
+      expect(newAudit.map((entry) => entry.action)).toEqual(
+        actionCase.successAudits ?? [actionCase.successAudit ?? actionCase.name],
+      );
       expect(newAudit[0]).toMatchObject({
         action: actionCase.successAudit ?? actionCase.name,
         outcome: 'success',

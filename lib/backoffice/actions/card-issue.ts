@@ -2,12 +2,18 @@
 // Server actions of the card-issue wizard (/cards/issue, spec 4.3/4.4): the look-ups it makes as
 // it goes (users, the assets that can pay, card types, delivery addresses), adding a delivery
 // address inline (4.7), and issuing the card. Issuing is idempotent through the wizard's
-// requestId. The card number is masked here, so no full number reaches the browser.
+// requestId. The card number is masked here, so no full number reaches the browser. Under the
+// approval policy (DESIGN §11) an issuance paid by the agency whose fee is at least the set amount
+// waits for a second person instead: the call is recorded, with the wizard's requestId, not made.
 import { formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
 import { toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';
 import { ActionError, authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import { issueNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
+import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import { getDb } from '@/lib/backoffice/db';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient, WalletInsufficientFundsError } from '@/lib/backoffice/wallet-client';
 import {
   deliveryAddressSchema,
@@ -84,11 +90,46 @@ export const addDeliveryAddress = authActionClient
 export const issueCard = authActionClient
   .metadata({ name: 'card.issue', permission: 'cards.issue' })
   .inputSchema(issueCardSchema)
-  .action(async ({ parsedInput: input, ctx }): Promise<IssuedCard> => {
+  .action(async ({ parsedInput: input, ctx }): Promise<IssuedCard | PendingApproval> => {
     const wallet = getWalletClient();
     const apply = input.payer === 'agency' ? wallet.agencyApplyUserCard : wallet.userApplyCard;
     const paidBy = input.payer === 'agency' ? 'the agency' : 'the user';
     const attempt = `Issue a card of category ${input.categoryId} to user ${input.appUserId}, paid by ${paidBy} from asset ${input.paymentAssetId}`;
+    const params = {
+      appUserId: input.appUserId,
+      paymentAssetId: input.paymentAssetId,
+      categoryId: input.categoryId,
+      embossedName: input.embossedName,
+      needDelivery: input.needDelivery,
+      ...(input.needDelivery ? { addressId: input.addressId } : {}),
+      requestId: input.requestId,
+    };
+    if (input.payer === 'agency') {
+      const db = await getDb();
+      const policy = await readSettings(db);
+      // The fee as the wallet holds it now, never as the wizard showed it.
+      const category = policy.issueApprovalOn
+        ? (await wallet.categoryList({})).find((c) => c.categoryId === input.categoryId)
+        : undefined;
+      if (category && issueNeedsApproval(policy, { payer: 'agency', fee: category.fee })) {
+        return requestApproval({
+          db,
+          actor: ctx.staff,
+          call: {
+            kind: 'card.issue',
+            operation: 'agencyApplyUserCard',
+            params: params as typeof params & { addressId?: number },
+            summary: `${attempt} (a ${category.name} card, fee ${category.fee} ${category.currency})`,
+            amount: String(category.fee),
+            currency: category.currency,
+            subjectUser: input.appUserId,
+            targetType: 'user',
+            targetId: input.appUserId,
+            returnPath: `/users/${encodeURIComponent(input.appUserId)}`,
+          },
+        });
+      }
+    }
     try {
       const card = await runWalletMutation({
         staff: ctx.staff,
@@ -98,16 +139,7 @@ export const issueCard = authActionClient
         targetType: 'user',
         targetId: input.appUserId,
         summary: attempt,
-        call: () =>
-          apply({
-            appUserId: input.appUserId,
-            paymentAssetId: input.paymentAssetId,
-            categoryId: input.categoryId,
-            embossedName: input.embossedName,
-            needDelivery: input.needDelivery,
-            ...(input.needDelivery ? { addressId: input.addressId } : {}),
-            requestId: input.requestId,
-          }),
+        call: () => apply(params),
         describe: (result) => ({
           targetType: 'card',
           targetId: String(result.cardId),

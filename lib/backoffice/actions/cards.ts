@@ -2,11 +2,21 @@
 // Server actions of a card's lifecycle (DESIGN §8 card/lock, unlock, activate, cancel), with the
 // roles of DESIGN §9: support may lock (a caller reports a card lost or stolen), only operators
 // and admins unlock, activate or cancel. Each is checked, validated, audited with its reason and
-// wallet result code, and idempotent through the dialog's requestId.
+// wallet result code, and idempotent through the dialog's requestId. Under the approval policy
+// (DESIGN §11) unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and cancelling a card, wait
+// for a second person instead (requestApproval): the call is recorded, not made.
 import { revalidatePath } from 'next/cache';
 import type { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import {
+  cancelNeedsApproval,
+  lockReasonOf,
+  unlockNeedsApproval,
+} from '@/lib/backoffice/approvals/approval-policy';
+import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import { getDb } from '@/lib/backoffice/db';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import {
   cardChangeSchema,
@@ -26,10 +36,49 @@ const VERBS: Record<CardAction, { present: string; past: string }> = {
 
 type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
 
-async function changeCard(staff: CurrentStaff, action: CardAction, schema: z.ZodObject, input: Change) {
+type Changed = { cardId: number; status: string };
+
+/** Whether the policy makes this change wait for a second person; the facts come from the wallet. */
+async function needsApproval(action: CardAction, input: Change): Promise<boolean> {
+  if (action !== 'unlock' && action !== 'cancel') return false;
+  const policy = await readSettings(await getDb());
+  if (action === 'cancel') return cancelNeedsApproval(policy);
+  if (!policy.unlockApprovalOn) return false;
+  const card = await getWalletClient().cardDetail({ appUserId: input.appUserId, cardId: input.cardId });
+  // A card that is not locked is the wallet's to refuse (4009), not a second person's to approve.
+  return card.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: lockReasonOf(card.history) });
+}
+
+async function changeCard(
+  staff: CurrentStaff,
+  action: CardAction,
+  schema: z.ZodObject,
+  input: Change,
+): Promise<Changed | PendingApproval> {
   const wallet = getWalletClient();
   const ref = { appUserId: input.appUserId, cardId: input.cardId, requestId: input.requestId };
   const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
+  const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
+  const cardPath = `${userPath}/cards/${input.cardId}`;
+  if (await needsApproval(action, input)) {
+    const pending = await requestApproval({
+      db: await getDb(),
+      actor: staff,
+      call: {
+        kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
+        operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
+        params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
+        summary: `${VERBS[action].present} card ${input.cardId} of user ${input.appUserId}${because}`,
+        subjectUser: input.appUserId,
+        targetType: 'card',
+        targetId: String(input.cardId),
+        returnPath: cardPath,
+      },
+    });
+    revalidatePath(cardPath);
+    revalidatePath('/', 'layout');
+    return pending;
+  }
   const card = await runWalletMutation({
     staff,
     schema,
@@ -54,8 +103,7 @@ async function changeCard(staff: CurrentStaff, action: CardAction, schema: z.Zod
       summary: `${VERBS[action].past} card ${input.cardId} of user ${input.appUserId}${because}; now ${result.status}`,
     }),
   });
-  const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
-  revalidatePath(`${userPath}/cards/${input.cardId}`);
+  revalidatePath(cardPath);
   revalidatePath(userPath);
   return { cardId: card.cardId, status: card.status };
 }

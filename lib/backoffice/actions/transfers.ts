@@ -3,11 +3,16 @@
 // "Fund wallet" (the agency's asset to a user's wallet) and "Top up" (the user's wallet or the
 // agency's asset to one of the user's active cards). The dialog has already refused what cannot
 // be paid; the wallet checks again under its row locks (4001, 4010) and the refusal reaches the
-// amount or source field.
+// amount or source field. Under the approval policy (DESIGN §11) a transfer out of an agency asset
+// of at least the set amount is not made but waits for a second person.
 import { revalidatePath } from 'next/cache';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import { transferNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
+import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
+import { getDb } from '@/lib/backoffice/db';
 import { transferSchema } from '@/lib/backoffice/forms/card-programme';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 
 export const transferMoney = authActionClient
@@ -19,6 +24,45 @@ export const transferMoney = authActionClient
         ? `Top up card ${input.cardId ?? '?'} of user ${input.appUserId}`
         : `Fund the wallet of user ${input.appUserId}`;
     const route = `${input.amount} from asset ${input.fromAssetId} to asset ${input.toAssetId}`;
+    const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
+    const cardPath = input.cardId ? `${userPath}/cards/${input.cardId}` : undefined;
+    const params = {
+      fromAssetId: input.fromAssetId,
+      toAssetId: input.toAssetId,
+      amount: input.amount,
+      requestId: input.requestId,
+    };
+
+    const db = await getDb();
+    const policy = await readSettings(db);
+    if (policy.transferApprovalOn) {
+      // Whether the money leaves an agency asset is the wallet's to say, not the form's.
+      const source = (await getWalletClient().agencyAssetList({})).find(
+        (a) => a.assetId === input.fromAssetId,
+      );
+      if (source && transferNeedsApproval(policy, { fromAgencyAsset: true, amount: input.amount })) {
+        const pending = await requestApproval({
+          db,
+          actor: ctx.staff,
+          call: {
+            kind: 'asset.transfer',
+            operation: 'assetTransfer',
+            params,
+            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}`,
+            amount: input.amount,
+            currency: source.currency,
+            subjectUser: input.appUserId,
+            targetType: input.kind === 'top-up' ? 'card' : 'user',
+            targetId: input.kind === 'top-up' ? String(input.cardId ?? '') : input.appUserId,
+            returnPath: cardPath ?? userPath,
+          },
+        });
+        revalidatePath(cardPath ?? userPath);
+        revalidatePath('/', 'layout');
+        return pending;
+      }
+    }
+
     const transfer = await runWalletMutation({
       staff: ctx.staff,
       schema: transferSchema,
@@ -27,18 +71,11 @@ export const transferMoney = authActionClient
       targetId: input.kind === 'top-up' ? String(input.cardId ?? '') : input.appUserId,
       subjectUser: input.appUserId,
       summary: `${what}: ${route}`,
-      call: () =>
-        getWalletClient().assetTransfer({
-          fromAssetId: input.fromAssetId,
-          toAssetId: input.toAssetId,
-          amount: input.amount,
-          requestId: input.requestId,
-        }),
+      call: () => getWalletClient().assetTransfer(params),
       describe: (result) => ({ summary: `${what}: ${route} (transfer ${result.transferId})` }),
     });
-    const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
     revalidatePath(userPath);
-    if (input.cardId) revalidatePath(`${userPath}/cards/${input.cardId}`);
+    if (cardPath) revalidatePath(cardPath);
     revalidatePath(`/assets/${transfer.fromAssetId}`);
     revalidatePath(`/assets/${transfer.toAssetId}`);
     revalidatePath('/');

@@ -49,6 +49,14 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'webhook.add': 'Added webhook endpoint',
   'webhook.delete': 'Deleted webhook endpoint',
   'event.redeliver': 'Redelivered event',
+  // Approvals (DESIGN §11): the wallet call itself is logged under its own action name
+  'approval.request': 'Asked for approval',
+  'approval.approve': 'Approved request',
+  'approval.reject': 'Rejected request',
+  'approval.withdraw': 'Withdrew request',
+  'approval.expire': 'Request expired',
+  'approval.read': 'Opened approvals',
+  'settings.update': 'Changed settings',
   // The log itself
   'audit.export': 'Exported audit log (CSV)',
 };
@@ -130,6 +138,12 @@ export function auditTargetView(entry: AuditTargetFields): AuditTargetView | nul
       return { text: `Webhook endpoint ${targetId}`, href: '/developers' };
     case 'event':
       return { text: `Event ${targetId}`, href: '/developers' };
+    case 'approval':
+      return {
+        text: `Request ${targetId}`,
+        href: `/approvals/${encodeURIComponent(targetId)}`,
+        ...(owner ? { user: owner } : {}),
+      };
     default:
       return { text: `${targetType ?? 'Target'} ${targetId}`, ...(owner ? { user: owner } : {}) };
   }

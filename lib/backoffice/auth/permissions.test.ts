@@ -22,9 +22,12 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'audit.read': { admin: true, operator: false, support: false },
   'developers.read': { admin: true, operator: false, support: false },
   'developers.manage': { admin: true, operator: false, support: false },
+  'approvals.read': { admin: true, operator: true, support: true },
+  'approvals.decide': { admin: true, operator: true, support: false },
+  'settings.manage': { admin: true, operator: false, support: false },
 };
 
-const READS = ['assets.read', 'users.read', 'cards.read'] as const;
+const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read'] as const;
 
 describe('the DESIGN §7 role matrix', () => {
   it('lists exactly the permissions of the matrix', () => {
@@ -62,6 +65,7 @@ describe('the DESIGN §7 role matrix', () => {
         'cards.lock',
         'cards.manage',
         'money.transfer',
+        'approvals.decide',
       ].sort(),
     );
   });

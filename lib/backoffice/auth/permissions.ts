@@ -30,6 +30,12 @@ export const PERMISSIONS = {
   'developers.read': ADMINS,
   /** Add or delete webhook endpoints, redeliver events (DESIGN §10). */
   'developers.manage': ADMINS,
+  /** /approvals: what waits for a second person (DESIGN §11); approving needs the action's own permission. */
+  'approvals.read': ALL,
+  /** Approve, reject or withdraw; each request also needs the permission of its own action. */
+  'approvals.decide': WRITERS,
+  /** /settings: the approval policy and the dashboard's low-balance threshold (DESIGN §7, §11). */
+  'settings.manage': ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

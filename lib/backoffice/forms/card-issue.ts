@@ -121,3 +121,12 @@ export const issuedCardSchema = z.object({
   msg: z.string(),
 });
 export type IssuedCard = z.infer<typeof issuedCardSchema>;
+
+/** The issue action's answer under an approval policy (DESIGN §11): the card, or the request waiting. */
+export const issueOutcomeSchema = z.union([
+  issuedCardSchema,
+  z.object({
+    approval: z.object({ id: z.number().int(), status: z.literal('PENDING'), expiresAt: z.string() }),
+  }),
+]);
+export type IssueOutcome = z.infer<typeof issueOutcomeSchema>;

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { TransferDialog } from '@/components/money/transfer-dialog';
 import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
 import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
@@ -191,6 +192,7 @@ export default async function UserPage({ params }: { params: Params }) {
         }
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <ApprovalNotices staff={me} path={`/users/${encodeURIComponent(user.appUserId)}`} />
         <UserProfileCard
           profile={{
             appUserId: user.appUserId,

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { can } from '@/lib/backoffice/auth/permissions';
@@ -167,6 +168,7 @@ export default async function CardPage({ params }: { params: Params }) {
         }
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <ApprovalNotices staff={me} path={`${userPath}/cards/${cardId}`} />
         <Card role="region" aria-labelledby="card-title">
           <CardHeader>
             <CardTitle id="card-title">Card</CardTitle>

@@ -1,0 +1,68 @@
+// The list of approval requests (/approvals, DESIGN §11): each request's number (its page), what
+// it asks for, the amount at stake, who asked and when, its state and, while it waits, when it
+// expires. A table from the sm breakpoint; on a phone the same cells stack. Server-rendered.
+import Link from 'next/link';
+import { ApprovalStatusBadge } from '@/components/ui/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
+import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
+import { formatDateTime, formatMoney } from '@/lib/backoffice/format';
+
+/** The amount as typed (at least cents, as many decimals as it has): it is the call's own parameter. */
+export function approvalAmount(row: Pick<ApprovalRow, 'amount' | 'currency'>): string {
+  if (row.amount === null || row.currency === null) return '—';
+  const decimals = row.amount.split('.')[1]?.length ?? 0;
+  return formatMoney(Number(row.amount), row.currency, Math.min(6, Math.max(2, decimals)));
+}
+
+export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: string }) {
+  return (
+    <Table label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Request</TableHead>
+          <TableHead>What</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Asked by</TableHead>
+          <TableHead>State</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`approval-${row.id}`}>
+            <TableCell>
+              <Link href={`/approvals/${row.id}`} className="font-medium underline underline-offset-2">
+                Request {row.id}
+              </Link>
+            </TableCell>
+            <TableCell className="max-w-md text-sm">
+              <div className="font-medium">{APPROVAL_KIND_LABELS[row.kind]}</div>
+              <div className="text-muted-foreground">{row.summary}</div>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{approvalAmount(row)}</TableCell>
+            <TableCell className="text-sm">
+              <div className="break-all">{row.makerEmail}</div>
+              <div className="text-xs text-muted-foreground">
+                <time dateTime={row.createdAt.toISOString()}>{formatDateTime(row.createdAt)}</time>
+              </div>
+            </TableCell>
+            <TableCell className="text-sm">
+              <ApprovalStatusBadge status={row.status} />
+              <div className="mt-1 text-xs text-muted-foreground">
+                {row.status === 'PENDING' ? (
+                  <>
+                    expires{' '}
+                    <time dateTime={row.expiresAt.toISOString()}>{formatDateTime(row.expiresAt)}</time>
+                  </>
+                ) : row.deciderEmail ? (
+                  <>by {row.deciderEmail}</>
+                ) : null}
+                {row.resultCode !== null && row.resultCode !== 0 ? <> · code {row.resultCode}</> : null}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,127 @@
+'use client';
+// The /settings form (admins, DESIGN §11): which wallet calls wait for a second member of staff,
+// from which amounts, and the dashboard's low-balance threshold. A state action (useActionForm):
+// it works before its scripts load, and a refused save keeps what was typed, with the error beside
+// the field that broke a rule.
+import { Save } from 'lucide-react';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { saveSettings } from '@/lib/backoffice/actions/settings';
+import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
+
+type Toggle = 'issueApprovalOn' | 'transferApprovalOn' | 'unlockApprovalOn' | 'cancelApprovalOn';
+type Amount = 'issueApprovalMinFee' | 'transferApprovalMinAmount' | 'lowBalanceThreshold';
+
+export function SettingsForm({ saved }: { saved: AgencySettings }) {
+  const { result, pending, formProps, fieldError } = useActionForm(saveSettings);
+  const typed = typedValuesOf(result.validationErrors);
+  // A refused post made without scripts comes back with what was typed; otherwise what is saved.
+  const refusedPost =
+    typed('lowBalanceThreshold') !== undefined || typed('transferApprovalMinAmount') !== undefined;
+  const checked = (name: Toggle) =>
+    refusedPost ? typed(name) === 'on' || typed(name) === 'true' : saved[name];
+  const amount = (name: Amount) => typed(name) ?? saved[name];
+
+  const toggle = (name: Toggle, label: string, hint: string) => (
+    <label className="flex items-start gap-3 text-sm">
+      <Checkbox name={name} defaultChecked={checked(name)} className="mt-0.5" />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted-foreground">{hint}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <form {...formProps} method="post" aria-label="Settings" className="grid gap-8">
+      {result.data ? (
+        <Alert variant="success" live>
+          <AlertTitle>Settings saved</AlertTitle>
+          <AlertDescription>They apply from the next request, on every instance.</AlertDescription>
+        </Alert>
+      ) : null}
+      {result.serverError ? (
+        <Alert variant="error" live>
+          <AlertTitle>The settings were not saved</AlertTitle>
+          <AlertDescription>{result.serverError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <fieldset className="grid gap-5">
+        <legend className="mb-3 text-base font-semibold">Approvals: a second person before…</legend>
+        <div className="grid gap-3">
+          {toggle(
+            'transferApprovalOn',
+            'a transfer out of an agency asset',
+            'Funding a user’s wallet or topping up a card from the agency’s money, from the amount below.',
+          )}
+          <Field
+            id="transferApprovalMinAmount"
+            label="From this amount (in the asset’s currency)"
+            required
+            error={fieldError('transferApprovalMinAmount')}
+            className="ps-7"
+          >
+            <Input
+              name="transferApprovalMinAmount"
+              inputMode="decimal"
+              defaultValue={amount('transferApprovalMinAmount')}
+            />
+          </Field>
+        </div>
+        <div className="grid gap-3">
+          {toggle(
+            'issueApprovalOn',
+            'a card issuance paid by the agency',
+            'When the card’s fee, paid from an agency asset, is at least the amount below.',
+          )}
+          <Field
+            id="issueApprovalMinFee"
+            label="From this fee (in the fee’s currency)"
+            required
+            error={fieldError('issueApprovalMinFee')}
+            className="ps-7"
+          >
+            <Input
+              name="issueApprovalMinFee"
+              inputMode="decimal"
+              defaultValue={amount('issueApprovalMinFee')}
+            />
+          </Field>
+        </div>
+        {toggle(
+          'unlockApprovalOn',
+          'unlocking a card locked as stolen or for suspected fraud',
+          'Always, whoever asks: someone else may be holding the card.',
+        )}
+        {toggle('cancelApprovalOn', 'cancelling a card', 'Always: a cancelled card cannot be brought back.')}
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-3 text-base font-semibold">Dashboard</legend>
+        <Field
+          id="lowBalanceThreshold"
+          label="Warn when an agency asset’s balance is under"
+          description="In the asset’s currency; 0 never warns."
+          required
+          error={fieldError('lowBalanceThreshold')}
+        >
+          <Input
+            name="lowBalanceThreshold"
+            inputMode="decimal"
+            defaultValue={amount('lowBalanceThreshold')}
+          />
+        </Field>
+      </fieldset>
+      <div>
+        <Button type="submit" loading={pending}>
+          <Save aria-hidden="true" />
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agencySettingsPostSchema,
+  agencySettingsSchema,
+  compareAmounts,
+  DEFAULT_SETTINGS,
+} from './settings-schema';
+
+describe('agency settings', () => {
+  it('has the defaults of DESIGN §11', () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      issueApprovalOn: false,
+      transferApprovalOn: true,
+      transferApprovalMinAmount: '1000.00',
+      unlockApprovalOn: true,
+      cancelApprovalOn: false,
+    });
+    expect(agencySettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('reads a form posted without scripts: unticked boxes are off', () => {
+    const form = new FormData();
+    form.set('transferApprovalOn', 'on');
+    form.set('issueApprovalMinFee', '5');
+    form.set('transferApprovalMinAmount', ' 250.50 ');
+    form.set('lowBalanceThreshold', '0');
+    expect(agencySettingsPostSchema.parse(form)).toEqual({
+      issueApprovalOn: false,
+      issueApprovalMinFee: '5',
+      transferApprovalOn: true,
+      transferApprovalMinAmount: '250.50',
+      unlockApprovalOn: false,
+      cancelApprovalOn: false,
+      lowBalanceThreshold: '0',
+    });
+  });
+
+  it('names the field and the rule of a bad amount', () => {
+    const result = agencySettingsSchema.safeParse({
+      ...DEFAULT_SETTINGS,
+      transferApprovalMinAmount: '1,000',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['transferApprovalMinAmount'],
+        message:
+          'Enter the amount from which a transfer needs approval as a decimal amount in major units, e.g. 1000.00.',
+      }),
+    ]);
+  });
+
+  it('compares amounts exactly, strings and API numbers alike', () => {
+    expect(compareAmounts('1000.00', '1000')).toBe(0);
+    expect(compareAmounts(999.99, '1000.00')).toBe(-1);
+    expect(compareAmounts('1000.000001', 1000)).toBe(1);
+    expect(compareAmounts('123456789012345.5', '123456789012345.499999')).toBe(1);
+    expect(compareAmounts(0.1 + 0.2, '0.3')).toBe(0);
+  });
+});
