@@ -34,12 +34,14 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/cards/issue', heading: /.+/ },
     { path: '/users/new', heading: /.+/ },
     { path: '/account', heading: 'Your account' },
+    { path: '/approvals', heading: 'Approvals' },
   ];
 }
 
 const ADMIN_ROUTES: Route[] = [
   { path: '/staff', heading: 'Staff' },
   { path: '/audit', heading: /.+/ },
+  { path: '/settings', heading: 'Settings' },
 ];
 
 async function withoutScripts(browser: Browser, storageState: string, baseURL: string, routes: Route[]) {

@@ -24,6 +24,8 @@ export const BACKOFFICE_ROUTES = [
   '/account',
   '/developers',
   '/developers/api',
+  '/approvals',
+  '/settings',
 ];
 
 /** HTTP status of a signed-in GET (no redirects followed): 200, 404 (absent), 3xx... */

@@ -1,0 +1,219 @@
+// Approvals (issue 15, DESIGN §11), per person: an operator's transfer of 1,000.00 out of the
+// agency asset waits; the same operator cannot approve it, on the page or over HTTP; an admin
+// approves it from /approvals and the money moves once; a rejection and a withdrawal leave the
+// balance untouched; a request past its 72 hours (its clock moved back in the database) cannot be
+// approved; an unlock of a card locked as stolen waits the same way. Each test seeds its own users.
+import type { Browser, Page } from '@playwright/test';
+import { Client } from 'pg';
+import { expect, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
+import { e2eDatabaseUrl } from './support/env';
+import { actionId, callAction } from './support/server-actions';
+import { callWallet, seedCard, seedUser } from './support/wallet-api';
+
+test.describe.configure({ timeout: 120_000 });
+
+const APPROVE = () => actionId('lib/backoffice/actions/approvals.ts', 'approveApproval');
+
+async function walletBalance(page: Page, appUserId: string): Promise<number> {
+  const assets = (await callWallet(page.request, 'userAssetList', { appUserId })).data ?? [];
+  const wallet = assets.find((a) => a.type === 'WALLET');
+  if (!wallet) throw new Error(`user ${appUserId} has no wallet asset`);
+  return wallet.balance;
+}
+
+/** "Fund wallet" from the agency on the user's page; returns the request it made. */
+async function askToFund(page: Page, appUserId: string, amount: string): Promise<number> {
+  await page.goto(`/users/${appUserId}`);
+  await page.getByRole('button', { name: 'Fund wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: "Fund the user's wallet" });
+  await dialog.getByLabel('Amount (USD)').fill(amount);
+  await dialog.getByRole('button', { name: 'Fund wallet' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Sent for approval')).toBeVisible();
+  const notices = page.getByTestId('approval-notices');
+  await expect(notices).toContainText('Waiting for approval');
+  const link = notices.getByRole('link', { name: /^Request \d+$/ }).first();
+  return Number((await link.innerText()).replace('Request ', ''));
+}
+
+async function pageAs(browser: Browser, storageState: string, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ storageState, baseURL });
+  return context.newPage();
+}
+
+test.describe('an operator asking, an admin deciding', () => {
+  test.use({ role: 'operator' });
+
+  test('a transfer of 1,000.00 waits; the maker cannot approve it; an admin approves it once', async ({
+    page,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Ada', lastName: 'Waits' });
+    const id = await askToFund(page, appUserId, '1000.00');
+    expect(await walletBalance(page, appUserId)).toBe(0);
+
+    // The maker's own page of the request: the exact call, a withdraw button, no approve button.
+    await page.goto(`/approvals/${id}`);
+    await expect(page.getByTestId('approval-status')).toHaveText('Pending');
+    await expect(page.getByTestId('approval-amount')).toHaveText('$1,000.00');
+    await expect(page.getByTestId('approval-params')).toContainText('amount1000.00');
+    await expect(page.getByText('You asked for this: another member of staff')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve and carry out' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Withdraw the request' })).toBeVisible();
+    await expectAccessible(page, 'a pending request, seen by its maker');
+    // Over HTTP, as the browser would send it: refused by the server, nothing moves.
+    const refused = await callAction(page, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
+    expect(refused).toContain('You asked for this yourself: another member of staff must approve it.');
+    expect(await walletBalance(page, appUserId)).toBe(0);
+
+    // The admin sees it waiting (in the navigation too), and approves it.
+    const admin = await pageAs(browser, storageStates.admin, baseURL);
+    await admin.goto('/approvals');
+    await expect(
+      admin.getByRole('navigation', { name: 'Main' }).getByTestId('approvals-waiting'),
+    ).toBeVisible();
+    const row = admin.getByTestId(`approval-${id}`);
+    await expect(row).toContainText('Transfer out of an agency asset');
+    await expect(row).toContainText('$1,000.00');
+    await expectAccessible(admin, '/approvals');
+    await row.getByRole('link', { name: `Request ${id}` }).click();
+    await admin.getByRole('button', { name: 'Approve and carry out' }).click();
+    await expect(admin.getByTestId('approval-status')).toHaveText('Approved');
+    expect(await walletBalance(page, appUserId)).toBe(1000);
+
+    // Approving again (a second click, another tab): refused, the money moved once.
+    const again = await callAction(admin, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
+    expect(again).toContain(`Request ${id} is no longer waiting: approved and done by`);
+    expect(await walletBalance(page, appUserId)).toBe(1000);
+
+    // The maker sees the outcome where they asked.
+    await page.goto(`/users/${appUserId}`);
+    await expect(page.getByTestId('approval-notices')).toContainText('Approved');
+    await admin.context().close();
+  });
+
+  test('a rejection and a withdrawal leave the balance untouched', async ({
+    page,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Rex', lastName: 'Jected' });
+    const rejected = await askToFund(page, appUserId, '1500.00');
+    const withdrawn = await askToFund(page, appUserId, '2000.00');
+    expect(withdrawn).not.toBe(rejected);
+
+    // The maker withdraws the second.
+    await page.goto(`/approvals/${withdrawn}`);
+    await page.getByRole('button', { name: 'Withdraw the request' }).click();
+    await expect(page.getByTestId('approval-status')).toHaveText('Withdrawn');
+
+    // An admin rejects the first: a comment is required.
+    const admin = await pageAs(browser, storageStates.admin, baseURL);
+    await admin.goto(`/approvals/${rejected}`);
+    await admin.getByRole('button', { name: 'Reject' }).click();
+    await expect(
+      admin.getByText('Say why the request is rejected: the person who asked reads it.'),
+    ).toBeVisible();
+    await expect(admin.getByTestId('approval-status')).toHaveText('Pending');
+    await admin.getByLabel('Why it is rejected').fill('Fund it in two parts this week');
+    await admin.getByRole('button', { name: 'Reject' }).click();
+    await expect(admin.getByTestId('approval-status')).toHaveText('Rejected');
+    await expect(admin.getByTestId('approval-comment')).toHaveText('Fund it in two parts this week');
+    await admin.context().close();
+
+    expect(await walletBalance(page, appUserId)).toBe(0);
+    await page.goto(`/users/${appUserId}`);
+    const notices = page.getByTestId('approval-notices');
+    await expect(notices).toContainText('Rejected');
+    await expect(notices).toContainText('Withdrawn');
+    await expect(notices).toContainText('Fund it in two parts this week');
+  });
+
+  test('an expired request cannot be approved', async ({ page, browser, storageStates, baseURL }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Ex', lastName: 'Pired' });
+    const id = await askToFund(page, appUserId, '1000.00');
+    // The request's clock, moved back 73 hours where it is kept.
+    const db = new Client({ connectionString: e2eDatabaseUrl() });
+    await db.connect();
+    try {
+      await db.query(
+        `update backoffice.approval_requests
+            set created_at = created_at - interval '73 hours', expires_at = expires_at - interval '73 hours'
+          where id = $1`,
+        [id],
+      );
+    } finally {
+      await db.end();
+    }
+    const admin = await pageAs(browser, storageStates.admin, baseURL);
+    const refused = await callAction(admin, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
+    expect(refused).toContain(`Request ${id} expired on`);
+    await admin.goto(`/approvals/${id}`);
+    await expect(admin.getByTestId('approval-status')).toHaveText('Expired');
+    await expect(admin.getByRole('button', { name: 'Approve and carry out' })).toHaveCount(0);
+    await admin.goto('/approvals?state=expired');
+    await expect(admin.getByTestId(`approval-${id}`)).toBeVisible();
+    await admin.context().close();
+    expect(await walletBalance(page, appUserId)).toBe(0);
+  });
+
+  test('unlocking a card locked as stolen waits for a second person', async ({
+    page,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Stan', lastName: 'Len' });
+    const { cardId } = await seedCard(page.request, appUserId);
+    expect((await callWallet(page.request, 'cardLock', { appUserId, cardId, reason: 'STOLEN' })).code).toBe(
+      0,
+    );
+    await page.goto(`/users/${appUserId}/cards/${cardId}`);
+    await page.getByRole('button', { name: 'Unlock card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock this card' });
+    await dialog.getByRole('button', { name: 'Unlock card' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Sent for approval')).toBeVisible();
+    await expect(page.getByTestId('card-status')).toHaveText('Locked');
+    const link = page.getByTestId('approval-notices').getByRole('link', { name: /^Request \d+$/ });
+    const id = Number((await link.innerText()).replace('Request ', ''));
+
+    const admin = await pageAs(browser, storageStates.admin, baseURL);
+    await admin.goto(`/approvals/${id}`);
+    await expect(admin.getByText('Unlock a card locked as stolen or fraud')).toBeVisible();
+    await admin.getByRole('button', { name: 'Approve and carry out' }).click();
+    await expect(admin.getByTestId('approval-status')).toHaveText('Approved');
+    await admin.context().close();
+    await page.reload();
+    await expect(page.getByTestId('card-status')).toHaveText('Active');
+  });
+});
+
+test.describe('an admin', () => {
+  test.use({ role: 'admin' });
+
+  test('sees the policy at /settings; a bad amount is refused beside its field and nothing is saved', async ({
+    page,
+  }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const amount = page.getByLabel('From this amount (in the asset’s currency)');
+    await expect(amount).toHaveValue(/^1000(\.00)?$/);
+    await expect(page.getByRole('checkbox', { name: /a transfer out of an agency asset/ })).toBeChecked();
+    await expectAccessible(page, '/settings');
+    await amount.fill('1,000');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(
+      page.getByText(
+        'Enter the amount from which a transfer needs approval as a decimal amount in major units, e.g. 1000.00.',
+      ),
+    ).toBeVisible();
+    await expect(amount).toHaveValue('1,000');
+    await page.reload();
+    await expect(page.getByLabel('From this amount (in the asset’s currency)')).toHaveValue(/^1000(\.00)?$/);
+  });
+});
