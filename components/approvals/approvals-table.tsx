@@ -35,12 +35,12 @@ export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: st
                 Request {row.id}
               </Link>
             </TableCell>
-            <TableCell className="max-w-md text-sm">
+            <TableCell className="min-w-56 max-w-md whitespace-normal text-sm">
               <div className="font-medium">{APPROVAL_KIND_LABELS[row.kind]}</div>
               <div className="text-muted-foreground">{row.summary}</div>
             </TableCell>
             <TableCell className="text-right tabular-nums">{approvalAmount(row)}</TableCell>
-            <TableCell className="text-sm">
+            <TableCell className="min-w-40 whitespace-normal text-sm">
               <div className="break-all">{row.makerEmail}</div>
               <div className="text-xs text-muted-foreground">
                 <time dateTime={row.createdAt.toISOString()}>{formatDateTime(row.createdAt)}</time>
