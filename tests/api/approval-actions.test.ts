@@ -1,0 +1,253 @@
+// The back-office's money and card actions under the approval policy (DESIGN §11), called
+// in-process with an operator's session against the real wallet service over HTTP: what the
+// policy holds back waits as a request (no wallet call: balances, cards and statuses unchanged),
+// and what it does not goes straight through. The facts the policy reads come from the wallet,
+// never from the form: whether the money leaves an agency asset, the category's fee, why the card
+// is locked. Mocked as in action-roles.test.ts: the session, the request's headers, revalidatePath.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { approveApproval } from '@/lib/backoffice/actions/approvals';
+import { issueCard } from '@/lib/backoffice/actions/card-issue';
+import { cancelCard, unlockCard } from '@/lib/backoffice/actions/cards';
+import { transferMoney } from '@/lib/backoffice/actions/transfers';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { approvalRequests, settings } from '@/lib/backoffice/db/schema';
+import { DEFAULT_SETTINGS, type AgencySettings } from '@/lib/backoffice/settings/settings-schema';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { createWalletClient } from '@/lib/backoffice/wallet-client';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { callWallet, kycParams } from '../helpers/wallet-call';
+import { createTestDatabase, testDb, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+
+const session = vi.hoisted(() => ({ staff: null as CurrentStaff | null }));
+vi.mock('@/lib/backoffice/auth/current-staff', () => ({
+  getCurrentStaff: async () => session.staff,
+  requireStaff: async () => {
+    throw new Error('pages are not under test here');
+  },
+}));
+vi.mock('next/headers', () => ({
+  headers: async () => new Headers({ 'x-forwarded-for': '203.0.113.9' }),
+  cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined }),
+}));
+vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+let database: TestDatabase;
+let wallet: WalletTestServer;
+let operator: CurrentStaff;
+let admin: CurrentStaff;
+let seq = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  wallet = await startWalletServer();
+  (globalThis as Record<symbol, unknown>)[Symbol.for('card-wallet.walletClient')] = createWalletClient({
+    baseUrl: wallet.baseUrl,
+    agencyCode: TEST_AGENCY.agencyCode,
+    appId: TEST_AGENCY.appId,
+    secret: TEST_AGENCY.appSecret,
+    log: () => undefined,
+  });
+  for (const role of ['operator', 'admin'] as const) {
+    const email = `${role}@approval-actions.example.com`;
+    const { staffId } = await createStaffAccount({
+      db: database.backoffice,
+      email,
+      name: role,
+      role,
+      password: 'approval-actions-1',
+    });
+    if (role === 'operator') operator = { id: staffId, email, name: role, role };
+    else admin = { id: staffId, email, name: role, role };
+  }
+  await creditAsset({ db: database.db, assetId: database.agencyAssetId, amountMinor: 100_000_00 });
+});
+
+afterAll(async () => {
+  await wallet?.close();
+  await database?.close();
+});
+
+async function usePolicy(changes: Partial<AgencySettings>) {
+  const values = { ...DEFAULT_SETTINGS, ...changes, updatedBy: 'test', updatedAt: new Date() };
+  await database.backoffice
+    .insert(settings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: settings.id, set: values });
+}
+
+beforeEach(async () => {
+  session.staff = operator;
+  await usePolicy({});
+});
+
+const requestId = () => `approval-actions-${++seq}-abcdef`;
+
+async function seedUser(): Promise<{ appUserId: string; walletAssetId: number }> {
+  const appUserId = `aa-${++seq}`;
+  expect((await callWallet(wallet.baseUrl, 'registerAndKyc', kycParams(appUserId))).body.code).toBe(0);
+  const listed = await callWallet<{ assetId: number; type: string }[]>(wallet.baseUrl, 'userAssetList', {
+    appUserId,
+  });
+  return { appUserId, walletAssetId: listed.body.data!.find((a) => a.type === 'WALLET')!.assetId };
+}
+
+async function seedCard(appUserId: string, lockReason?: string) {
+  const applied = await callWallet<{ cardId: number }>(wallet.baseUrl, 'agencyApplyUserCard', {
+    appUserId,
+    paymentAssetId: database.agencyAssetId,
+    categoryId: 1,
+    embossedName: 'JANE DOE',
+  });
+  const cardId = applied.body.data!.cardId;
+  if (lockReason) {
+    const locked = await callWallet(wallet.baseUrl, 'cardLock', { appUserId, cardId, reason: lockReason });
+    expect(locked.body.code).toBe(0);
+  }
+  return cardId;
+}
+
+const balance = async (appUserId: string) =>
+  (
+    await callWallet<{ type: string; balance: number }[]>(wallet.baseUrl, 'userAssetList', { appUserId })
+  ).body.data!.find((a) => a.type === 'WALLET')!.balance;
+const cardStatus = async (appUserId: string, cardId: number) =>
+  (await callWallet<{ status: string }>(wallet.baseUrl, 'cardDetail', { appUserId, cardId })).body.data!
+    .status;
+const requests = () => database.backoffice.select().from(approvalRequests);
+
+describe('transfers', () => {
+  it('from an agency asset, from 1,000.00: waits; below it, or from the user’s own wallet: made', async () => {
+    const { appUserId, walletAssetId } = await seedUser();
+    const fund = (amount: string) =>
+      transferMoney({
+        kind: 'fund-wallet',
+        appUserId,
+        fromAssetId: database.agencyAssetId,
+        toAssetId: walletAssetId,
+        amount,
+        requestId: requestId(),
+      });
+    const held = await fund('1000.00');
+    expect(held?.data).toEqual({
+      approval: { id: expect.any(Number), status: 'PENDING', expiresAt: expect.any(String) },
+    });
+    expect(await balance(appUserId)).toBe(0);
+    const made = await fund('999.99');
+    expect(made?.data).toMatchObject({ amount: 999.99, toBalance: 999.99 });
+
+    // The user's own wallet topping up their card moves no agency money: never held.
+    await fund('1.01');
+    const cardId = await seedCard(appUserId);
+    const detail = await callWallet<{ cardAssetId: number }>(wallet.baseUrl, 'cardDetail', {
+      appUserId,
+      cardId,
+    });
+    const topUp = await transferMoney({
+      kind: 'top-up',
+      appUserId,
+      cardId,
+      fromAssetId: walletAssetId,
+      toAssetId: detail.body.data!.cardAssetId,
+      amount: '1001.00',
+      requestId: requestId(),
+    });
+    expect(topUp?.data).toMatchObject({ amount: 1001, toBalance: 1001 });
+
+    // Approved by someone else: the recorded call is made, once.
+    const id = (held?.data as { approval: { id: number } }).approval.id;
+    session.staff = admin;
+    const approved = await approveApproval({}, { id });
+    expect(approved?.data).toMatchObject({ id, status: 'APPROVED', resultCode: 0 });
+    expect(await balance(appUserId)).toBe(1000);
+  });
+
+  it('with the policy off, 5,000.00 from the agency is made at once', async () => {
+    await usePolicy({ transferApprovalOn: false });
+    const { appUserId, walletAssetId } = await seedUser();
+    const made = await transferMoney({
+      kind: 'fund-wallet',
+      appUserId,
+      fromAssetId: database.agencyAssetId,
+      toAssetId: walletAssetId,
+      amount: '5000.00',
+      requestId: requestId(),
+    });
+    expect(made?.data).toMatchObject({ toBalance: 5000 });
+  });
+});
+
+describe('cards', () => {
+  it('unlocking a card locked as stolen waits; locked as lost, it is unlocked', async () => {
+    const { appUserId } = await seedUser();
+    const stolen = await seedCard(appUserId, 'STOLEN');
+    const lost = await seedCard(appUserId, 'LOST');
+    const held = await unlockCard({ appUserId, cardId: stolen, requestId: requestId() });
+    expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
+    expect(await cardStatus(appUserId, stolen)).toBe('LOCKED');
+    const [request] = (await requests()).filter((r) => r.targetId === String(stolen));
+    expect(request).toMatchObject({
+      kind: 'card.unlock',
+      operation: 'cardUnlock',
+      params: { appUserId, cardId: stolen, requestId: expect.any(String) },
+      returnPath: `/users/${appUserId}/cards/${stolen}`,
+    });
+    expect(await unlockCard({ appUserId, cardId: lost, requestId: requestId() })).toMatchObject({
+      data: { cardId: lost, status: 'ACTIVE' },
+    });
+  });
+
+  it('cancelling waits only when the policy says so', async () => {
+    const { appUserId } = await seedUser();
+    const first = await seedCard(appUserId);
+    expect(
+      await cancelCard({ appUserId, cardId: first, reason: 'DAMAGED', requestId: requestId() }),
+    ).toMatchObject({
+      data: { status: 'CANCELLED' },
+    });
+    await usePolicy({ cancelApprovalOn: true });
+    const second = await seedCard(appUserId);
+    const held = await cancelCard({ appUserId, cardId: second, reason: 'DAMAGED', requestId: requestId() });
+    expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
+    expect(await cardStatus(appUserId, second)).toBe('ACTIVE');
+  });
+
+  it('an agency-paid issuance waits when on and the fee reaches the amount; the user paying never does', async () => {
+    const { appUserId } = await seedUser();
+    const categories = await callWallet<{ categoryId: number; fee: number }[]>(
+      wallet.baseUrl,
+      'categoryList',
+      {},
+    );
+    const fee = categories.body.data!.find((c) => c.categoryId === 1)!.fee;
+    await usePolicy({ issueApprovalOn: true, issueApprovalMinFee: String(fee) });
+    const issue = (payer: 'agency' | 'user', paymentAssetId: number) =>
+      issueCard({
+        requestId: requestId(),
+        appUserId,
+        payer,
+        paymentAssetId,
+        categoryId: 1,
+        needDelivery: false,
+        embossedName: 'JANE DOE',
+      });
+    const held = await issue('agency', database.agencyAssetId);
+    expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
+    const cards = await callWallet<unknown[]>(wallet.baseUrl, 'userCardList', { appUserId });
+    expect(cards.body.data).toEqual([]);
+    const [request] = (await requests()).filter(
+      (r) => r.kind === 'card.issue' && r.subjectUser === appUserId,
+    );
+    expect(request).toMatchObject({ operation: 'agencyApplyUserCard', amount: String(fee), currency: 'USD' });
+
+    await usePolicy({ issueApprovalOn: true, issueApprovalMinFee: String(fee + 0.01) });
+    const made = await issue('agency', database.agencyAssetId);
+    expect(made?.data).toMatchObject({ appUserId, status: 'ACTIVE' });
+    const stored = await database.backoffice
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.subjectUser, appUserId));
+    expect(stored).toHaveLength(1);
+  });
+});
