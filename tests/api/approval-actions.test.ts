@@ -17,7 +17,7 @@ import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account'
 import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { callWallet, kycParams } from '../helpers/wallet-call';
-import { createTestDatabase, testDb, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
 const session = vi.hoisted(() => ({ staff: null as CurrentStaff | null }));
