@@ -78,6 +78,10 @@ describe('two instances on one PostgreSQL', () => {
       ),
     );
     const codes = results.map((r) => r.body.code);
+    // Any other answer, whole (seen once in CI: 37 cards and 62 refusals, the hundredth unknown).
+    expect(
+      results.filter((r) => r.body.code !== 0 && r.body.code !== 4001).map((r) => `${r.status} ${r.text}`),
+    ).toEqual([]);
     expect(codes.filter((c) => c === 0)).toHaveLength(37);
     expect(codes.filter((c) => c === 4001)).toHaveLength(63);
     const [row] = await rawRows<{ balance: string; cards: number; debits: number; ledger: string }>(
