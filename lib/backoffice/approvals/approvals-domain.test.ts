@@ -15,7 +15,7 @@ import { walletErrorFromEnvelope } from '@/lib/backoffice/wallet-client/errors';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import { APPROVAL_TTL_MS } from './approval-kinds';
 import { approveRequest, STALE_AFTER_MS } from './approve-request';
-import { countWaitingFor, listApprovals } from './list-approvals';
+import { approvalsForPage, countWaitingFor, listApprovals } from './list-approvals';
 import { rejectRequest, withdrawRequest } from './reject-request';
 import { requestApproval, type ApprovalCall } from './request-approval';
 
@@ -327,5 +327,17 @@ describe('reading', () => {
     const page = await listApprovals({ db, actor: support, filters: { ...all, size: 1 }, now: T0 });
     expect(page).toMatchObject({ hasNext: true });
     expect(page.rows.map((r) => r.id)).toEqual([theirs]);
+  });
+
+  it('shows a page its waiting requests to everyone, and their own outcomes to the maker, writing nothing', async () => {
+    const id = await asked();
+    const page = (actor: CurrentStaff, now: Date) =>
+      approvalsForPage({ db, actor, returnPath: '/users/u-1', now });
+    expect((await page(admin, T0)).map((r) => [r.id, r.status])).toEqual([[id, 'PENDING']]);
+    const after = new Date(T0.getTime() + APPROVAL_TTL_MS);
+    expect((await page(operator, after)).map((r) => [r.id, r.status])).toEqual([[id, 'EXPIRED']]);
+    expect(await page(admin, after)).toEqual([]);
+    expect((await row(id)).status).toBe('PENDING');
+    expect(await approvalsForPage({ db, actor: admin, returnPath: '/users/u-2', now: T0 })).toEqual([]);
   });
 });

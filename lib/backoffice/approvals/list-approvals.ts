@@ -94,7 +94,11 @@ export async function countWaitingFor(options: {
   return db.$count(approvalRequests, where);
 }
 
-/** The requests asked from one page (a card, a user): every pending one, and the recent decided ones. */
+/**
+ * The requests asked from one page (a card, a user): every pending one, and the recent decided
+ * ones. Read-only (it runs on every view of those pages): a request past its expiry reads as
+ * EXPIRED here before expireDueRequests has written it.
+ */
 export async function approvalsForPage(options: {
   db: Database;
   actor: CurrentStaff;
@@ -104,9 +108,8 @@ export async function approvalsForPage(options: {
   const { db, actor, returnPath } = options;
   if (!can(actor.role, 'approvals.read')) return [];
   const now = options.now ?? new Date();
-  await expireDueRequests(db, now);
   const recent = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-  return db
+  const rows = await db
     .select()
     .from(approvalRequests)
     .where(
@@ -121,4 +124,9 @@ export async function approvalsForPage(options: {
     )
     .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
     .limit(10);
+  return rows
+    .map((row) =>
+      row.status === 'PENDING' && row.expiresAt <= now ? { ...row, status: 'EXPIRED' as const } : row,
+    )
+    .filter((row) => row.status !== 'EXPIRED' || row.makerId === actor.id);
 }
