@@ -1,6 +1,7 @@
 // /developers (admins, DESIGN §7 and §10): the agency's webhook endpoints (add, with the secret
 // shown once; delete), the events of the last 30 days with each delivery's status, attempts,
-// last status code and next attempt (redeliver), and the way to the API reference. Rendered on
+// last status code and next attempt (redeliver), filtered by type (?type=, a GET form), and the
+// way to the API reference. Rendered on
 // the server from the wallet API (webhook/list, event/list): everything reads, pages and posts
 // without JavaScript.
 import { BookOpen, Webhook } from 'lucide-react';
@@ -15,7 +16,10 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
+import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
@@ -24,6 +28,7 @@ import { formatDateTime } from '@/lib/backoffice/format';
 import { wholeNumberOr, searchParam } from '@/lib/backoffice/paging';
 import { newRequestId } from '@/lib/backoffice/request-id';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { EVENT_TYPES, type EventType } from '@/lib/wallet/contract/enums';
 import type { Delivery, EventPage, WebhookEndpoint } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Developers' };
@@ -96,6 +101,9 @@ export default async function DevelopersPage({
   if (!can(me.role, 'developers.read')) return <AccessDenied what="the developer settings" />;
   const query = await searchParams;
   const page = wholeNumberOr(searchParam(query, 'page'), 10_000, 1);
+  // A type the list does not know (a stale or hand-edited link) shows every type.
+  const asked = searchParam(query, 'type');
+  const type = (EVENT_TYPES as readonly string[]).includes(asked ?? '') ? (asked as EventType) : undefined;
 
   const wallet = getWalletClient();
   let endpoints: WebhookEndpoint[] = [];
@@ -104,7 +112,7 @@ export default async function DevelopersPage({
   try {
     [endpoints, events] = await Promise.all([
       wallet.webhookList({}),
-      wallet.eventList({ pageNum: page, pageSize: EVENTS_PER_PAGE }),
+      wallet.eventList({ pageNum: page, pageSize: EVENTS_PER_PAGE, ...(type ? { type } : {}) }),
     ]);
   } catch (error) {
     const walletError = asWalletClientError(error);
@@ -204,11 +212,36 @@ export default async function DevelopersPage({
               endpoint went.
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-4">
+            <form
+              method="get"
+              role="search"
+              aria-label="Filter the events"
+              className="flex flex-wrap items-end gap-2"
+            >
+              <div className="grid gap-1.5">
+                <Label htmlFor="event-type">Event type</Label>
+                <NativeSelect id="event-type" name="type" defaultValue={type ?? ''}>
+                  <option value="">Every type</option>
+                  {EVENT_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Button type="submit" variant="outline">
+                Show
+              </Button>
+            </form>
             {!events || events.list.length === 0 ? (
               <EmptyState
                 title="No events"
-                description="Register a user or issue a card, and its event appears here."
+                description={
+                  type
+                    ? `No ${type} event in the last 30 days.`
+                    : 'Register a user or issue a card, and its event appears here.'
+                }
               />
             ) : (
               <>
