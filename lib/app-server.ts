@@ -12,6 +12,7 @@ import { stampPeerAddress } from '@/lib/backoffice/peer-address';
 import { dataDir, env } from '@/lib/env';
 import { createWalletService } from '@/lib/wallet/service/app';
 import { closeOnSignals, prepareWalletDatabase } from '@/lib/wallet/service/server';
+import { keepConnectionsAlive } from '@/lib/wallet/service/http/keep-alive';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,6 +51,7 @@ export async function startAppServer(options: { port?: number; host?: string } =
       res.end();
     });
   });
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(port, options.host, resolve));
   // In production Next prepares itself (and runs instrumentation.ts, which creates the first
   // admin) on its first request, not in prepare(): make that request now, so that "ready" means

@@ -11,6 +11,7 @@ import { createWalletService, type WalletService } from './app';
 import { walletDb } from './db';
 import { provisionFromEnv } from './provision';
 import { configuredSecretBox, sealAppSecrets } from './secrets/app-secrets';
+import { keepConnectionsAlive } from './http/keep-alive';
 
 /** Migrated (by opening) and provisioned: what both servers do before they listen. */
 export async function prepareWalletDatabase(): Promise<DatabaseHandle> {
@@ -62,6 +63,7 @@ export async function startWalletServer(
     res.end(body);
   });
   const port = options.port ?? env.PORT;
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(port, options.host, resolve));
   service.logger.info(
     { port, engine: engine.engine, agencyCode: env.WALLET_AGENCY_CODE, appId: env.WALLET_APP_ID },
