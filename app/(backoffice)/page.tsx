@@ -70,7 +70,7 @@ export default async function DashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        description="The agency's assets that pay for cards, and how many cards each can still pay for."
+        description="The agency's assets that pay for cards: how many cards each can still pay for, and how long its money lasts at the recent rate of spending."
         actions={
           can(me.role, 'cards.issue') ? (
             <Button asChild>
