@@ -2,7 +2,7 @@
 // in integer minor units: the wallet's daily totals (asset/daily, major units) are converted once
 // with the contract's money helpers, and from there only whole numbers are added, divided with a
 // remainder and compared, so no float rounding ever moves a figure by a minor unit.
-import { majorToMinor } from '@/lib/wallet/contract/money';
+import { compareAmounts, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
 import type { AssetDay } from '@/lib/wallet/contract/schemas';
 
 /** The windows the dashboard shows a rate for, in days, shortest first. */
@@ -87,21 +87,15 @@ export function spendRate(days: readonly RunwayDay[], window: number, balanceMin
 
 /**
  * Whether a balance is under the threshold: a decimal string in major units (the agency's
- * settings, the same number for every currency; '0' never warns). Compared as whole numbers at
- * the threshold's own precision (BigInt: a 15-digit threshold with 6 decimals passes 2^53), so a
- * threshold finer than the asset's decimals is still exact. A threshold that is no decimal warns
- * about nothing.
+ * settings, the same number for every currency; '0' never warns), compared exactly by
+ * compareAmounts, so a threshold finer than the asset's decimals or past 2^53 minor units is still
+ * exact. A threshold that is no decimal warns about nothing.
  */
 export function isUnderThreshold(balanceMinor: number, decimalPlaces: number, threshold: string): boolean {
   safeMinor(balanceMinor, 'balance');
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(threshold.trim());
-  if (!match) return false;
-  const [, whole = '', fraction = ''] = match;
-  const scale = Math.max(decimalPlaces, fraction.length);
-  const limit = BigInt(`${whole}${fraction.padEnd(scale, '0')}`);
-  if (limit === 0n) return false;
-  const balance = BigInt(balanceMinor) * 10n ** BigInt(scale - decimalPlaces);
-  return balance < limit;
+  const limit = threshold.trim();
+  if (!/^\d+(?:\.\d+)?$/.test(limit) || compareAmounts(limit, '0') === 0) return false;
+  return compareAmounts(formatMinor(balanceMinor, decimalPlaces), limit) < 0;
 }
 
 export function assetRunway(input: {

@@ -3,7 +3,7 @@
 // the card was locked) and ask here; the answer never depends on anything the browser sent
 // beyond the call's own parameters.
 import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
-import { compareAmounts } from '@/lib/backoffice/settings/settings-schema';
+import { compareAmounts } from '@/lib/wallet/contract/money';
 import type { CardChangeReason } from '@/lib/wallet/contract/enums';
 
 /** Card issuance paid by the agency (4.3) waits when its fee is at least the set amount. */

@@ -1,7 +1,8 @@
 // The agency's settings at /settings (DESIGN §11, admin): the approval policy (which wallet calls
 // wait for a second member of staff) and the dashboard's low-balance threshold. One schema, shared
 // by the form, the server action and the stored row; the defaults are DESIGN §11's. Amounts are
-// decimal strings in major units, the same number in every currency, compared exactly (compareAmounts).
+// decimal strings in major units, the same number in every currency, compared exactly (money.ts's
+// compareAmounts).
 import { z } from 'zod';
 import { fromFormData } from '@/lib/backoffice/forms/action-form-data';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';
@@ -47,22 +48,3 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   cancelApprovalOn: false,
   lowBalanceThreshold: '1000.00',
 };
-
-const SCALE = 6;
-
-/** A decimal amount as a whole number of millionths, exactly (amounts may exceed 2^53 millionths). */
-function millionths(amountText: string | number): bigint {
-  const text = typeof amountText === 'number' ? amountText.toFixed(SCALE) : amountText.trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) throw new RangeError(`not a decimal amount: ${text}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const value = BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.slice(0, SCALE).padEnd(SCALE, '0'));
-  return sign === '-' ? -value : value;
-}
-
-/** -1, 0 or 1 as a < b, a = b, a > b; decimal strings or the API's major-unit numbers. */
-export function compareAmounts(a: string | number, b: string | number): -1 | 0 | 1 {
-  const x = millionths(a);
-  const y = millionths(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountParam } from './schemas';
 import {
+  compareAmounts,
   affordableCount,
   amountTextRule,
   decimalToMinor,
@@ -152,5 +153,22 @@ describe('amountTextRule', () => {
     }
     expect(amountTextRule('0')).toBe('must be more than 0');
     expect(amountTextRule('1,00')).toBe('must be a decimal amount in major units, e.g. 25.00');
+  });
+});
+
+describe('compareAmounts', () => {
+  it('compares amounts exactly, strings and API numbers alike', () => {
+    expect(compareAmounts('1000.00', '1000')).toBe(0);
+    expect(compareAmounts(999.99, '1000.00')).toBe(-1);
+    expect(compareAmounts('1000.000001', 1000)).toBe(1);
+    expect(compareAmounts('123456789012345.5', '123456789012345.499999')).toBe(1);
+    expect(compareAmounts(0.1 + 0.2, '0.3')).toBe(0);
+  });
+
+  it('is exact past six decimals and past 2^53 minor units', () => {
+    expect(compareAmounts('1000.5000001', '1000.5')).toBe(1);
+    expect(compareAmounts('90071992547409.91', '90071992547409.910')).toBe(0);
+    expect(compareAmounts('-1', '0')).toBe(-1);
+    expect(() => compareAmounts('1,000', '0')).toThrow(RangeError);
   });
 });

@@ -63,3 +63,27 @@ export function amountTextRule(text: string): string | undefined {
   if (!/[1-9]/.test(text)) return AMOUNT_POSITIVE_RULE;
   return undefined;
 }
+
+/** A decimal amount as sign, whole digits and fraction digits; API numbers are read at 6 decimals. */
+function decimalParts(amount: string | number): { negative: boolean; whole: string; fraction: string } {
+  const text = typeof amount === 'number' ? amount.toFixed(6) : amount.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`not a decimal amount: ${text}`);
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  return { negative: sign === '-', whole, fraction };
+}
+
+/**
+ * -1, 0 or 1 as a < b, a = b, a > b: decimal strings in major units or the API's major-unit
+ * numbers, compared exactly at the finer of the two precisions, as whole numbers (BigInt: a
+ * 15-digit amount with 6 decimals passes 2^53). The one comparison of amounts: the approval
+ * policy's thresholds, the dashboard's low-balance threshold.
+ */
+export function compareAmounts(a: string | number, b: string | number): -1 | 0 | 1 {
+  const [x, y] = [decimalParts(a), decimalParts(b)];
+  const scale = Math.max(x.fraction.length, y.fraction.length);
+  const exact = (p: typeof x) =>
+    (p.negative ? -1n : 1n) * BigInt(`${p.whole}${p.fraction.padEnd(scale, '0')}`);
+  const [u, v] = [exact(x), exact(y)];
+  return u < v ? -1 : u > v ? 1 : 0;
+}
