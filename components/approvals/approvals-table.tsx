@@ -6,13 +6,11 @@ import { ApprovalStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
-import { formatDateTime, formatMoney } from '@/lib/backoffice/format';
+import { formatDateTime, formatDecimalText } from '@/lib/backoffice/format';
 
-/** The amount as typed (at least cents, as many decimals as it has): it is the call's own parameter. */
+/** The amount as recorded (at least cents, as many decimals as it has): it is the call's own parameter. */
 export function approvalAmount(row: Pick<ApprovalRow, 'amount' | 'currency'>): string {
-  if (row.amount === null || row.currency === null) return '—';
-  const decimals = row.amount.split('.')[1]?.length ?? 0;
-  return formatMoney(Number(row.amount), row.currency, Math.min(6, Math.max(2, decimals)));
+  return row.amount === null || row.currency === null ? '—' : formatDecimalText(row.amount, row.currency, 2);
 }
 
 export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: string }) {

@@ -8,7 +8,7 @@ import { BalanceChart } from '@/components/dashboard/balance-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { assetRunway, isUnderThreshold, toRunwayDays, type SpendRate } from '@/lib/backoffice/asset-runway';
-import { formatCount, formatDate, formatMoney } from '@/lib/backoffice/format';
+import { formatCount, formatDate, formatDecimalText, formatMoney } from '@/lib/backoffice/format';
 import { majorToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { Asset, AssetDaily } from '@/lib/wallet/contract/schemas';
 
@@ -16,12 +16,6 @@ import type { Asset, AssetDaily } from '@/lib/wallet/contract/schemas';
 export type DailyOutcome = { ok: true; daily: AssetDaily } | { ok: false; message: string };
 
 /** The threshold as money in the asset's currency, with its own decimals when it has more. */
-function formatThreshold(threshold: string, asset: Asset): string {
-  const decimals = /\.(\d+)$/.exec(threshold)?.[1]?.length ?? 0;
-  // Number() for display only: the comparison itself is exact (isUnderThreshold).
-  return formatMoney(Number(threshold), asset.currency, Math.max(asset.decimalPlaces, decimals));
-}
-
 const runwayText = (rate: SpendRate) =>
   rate.runwayDays === null
     ? 'No spend'
@@ -46,7 +40,8 @@ export function AssetSpending({
     <Alert variant="warning" live data-testid="low-balance-alert">
       <AlertTitle>The balance is under the low-balance threshold</AlertTitle>
       <AlertDescription>
-        {money(balanceMinor)} is under {formatThreshold(lowBalanceThreshold, asset)}, the agency&apos;s
+        {money(balanceMinor)} is under{' '}
+        {formatDecimalText(lowBalanceThreshold, asset.currency, asset.decimalPlaces)}, the agency&apos;s
         low-balance threshold (Settings). Top up the asset before it runs out.
       </AlertDescription>
     </Alert>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDecimalText,
   COUNTRY_CODES,
   countryName,
   countryNames,
@@ -110,5 +111,14 @@ describe("the wallet's own shapes", () => {
     expect(formatExpiry('8', '2029')).toBe('08/2029');
     expect(formatExpiry('12', '2030')).toBe('12/2030');
     expect(formatExpiry('', '2030')).toBe('');
+  });
+});
+
+describe('formatDecimalText', () => {
+  it('keeps every decimal the text has, and at least the minimum', () => {
+    expect(formatDecimalText('1000', 'USD', 2)).toBe('$1,000.00');
+    expect(formatDecimalText('1000.5', 'USD', 2)).toBe('$1,000.50');
+    expect(formatDecimalText('1000.500001', 'USD', 2)).toBe('$1,000.500001');
+    expect(formatDecimalText(' 25 ', 'USD', 0)).toBe('$25');
   });
 });

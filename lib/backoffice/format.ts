@@ -30,6 +30,16 @@ export function formatMoney(
   }
 }
 
+/**
+ * A decimal amount as text in major units (a setting, a recorded wallet call's parameter) as
+ * money, with at least `minDecimals` decimals and every one it has: "1000.5" at 2 is "$1,000.50",
+ * "1000.500001" stays exact. Number() for display only; comparisons are compareAmounts'.
+ */
+export function formatDecimalText(amount: string, currency: string, minDecimals: number): string {
+  const decimals = /\.(\d+)$/.exec(amount.trim())?.[1]?.length ?? 0;
+  return formatMoney(Number(amount), currency, Math.max(minDecimals, decimals));
+}
+
 const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** 12345 -> "12,345" */
