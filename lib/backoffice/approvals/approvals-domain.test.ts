@@ -14,7 +14,8 @@ import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account'
 import { walletErrorFromEnvelope } from '@/lib/backoffice/wallet-client/errors';
 import { createTestDatabase } from '@/tests/helpers/wallet-db';
 import { APPROVAL_TTL_MS } from './approval-kinds';
-import { approveRequest, STALE_AFTER_MS } from './approve-request';
+import { approveRequest } from './approve-request';
+import { STALE_AFTER_MS } from './request-state';
 import { approvalsForPage, countWaitingFor, listApprovals } from './list-approvals';
 import { rejectRequest, withdrawRequest } from './reject-request';
 import { requestApproval, type ApprovalCall } from './request-approval';

@@ -8,7 +8,7 @@
 // again (the same requestId makes the wallet answer with what it did, never do it twice); so may
 // one left EXECUTING by a crash, after STALE_AFTER_MS.
 import 'server-only';
-import { and, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -19,10 +19,7 @@ import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import { WalletClientError } from '@/lib/backoffice/wallet-client';
 import { APPROVAL_PERMISSION, type ApprovalStatus } from './approval-kinds';
 import { expireDueRequests } from './expire-requests';
-import { notDecidableReason } from './refusal';
-
-/** A request EXECUTING this long without an outcome was cut off (a crash): it may be carried out again. */
-export const STALE_AFTER_MS = 2 * 60 * 1000;
+import { findRequest, notDecidableReason, unfinishedAt, waitingAt } from './request-state';
 
 /** Makes the recorded wallet call (the action passes the wallet client; tests may count calls). */
 export type ApprovedCall = (operation: string, params: Record<string, unknown>) => Promise<unknown>;
@@ -48,8 +45,7 @@ export async function approveRequest(options: {
   const now = options.now ?? new Date();
   await expireDueRequests(db, now);
   const claimed = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id));
-    if (!row) throw new StaffFacingError('That request does not exist.');
+    const row = await findRequest(tx, id);
     assertCan(actor, APPROVAL_PERMISSION[row.kind]);
     if (row.makerId === actor.id)
       throw new StaffFacingError('You asked for this yourself: another member of staff must approve it.');
@@ -66,16 +62,7 @@ export async function approveRequest(options: {
         and(
           eq(approvalRequests.id, id),
           ne(approvalRequests.makerId, actor.id),
-          or(
-            and(eq(approvalRequests.status, 'PENDING'), gt(approvalRequests.expiresAt, now)),
-            and(
-              eq(approvalRequests.status, 'EXECUTING'),
-              or(
-                isNotNull(approvalRequests.resultMessage),
-                lt(approvalRequests.decidedAt, new Date(now.getTime() - STALE_AFTER_MS)),
-              ),
-            ),
-          ),
+          or(waitingAt(now), unfinishedAt(now)),
         ),
       )
       .returning();

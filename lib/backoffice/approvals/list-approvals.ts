@@ -3,7 +3,7 @@
 // what waits for a given member of staff (the navigation's badge). Each first expires what is due,
 // so nobody sees a request as waiting after its 72 hours.
 import 'server-only';
-import { and, desc, eq, gt, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -17,6 +17,7 @@ import {
 } from './approval-kinds';
 import type { ApprovalFilters } from './approval-filters';
 import { expireDueRequests } from './expire-requests';
+import { statusAt, waitingAt } from './request-state';
 
 export type ApprovalRow = typeof approvalRequests.$inferSelect;
 
@@ -28,12 +29,7 @@ export function approvableKinds(actor: Pick<CurrentStaff, 'role'>): ApprovalKind
 function waitingFor(actor: CurrentStaff, now: Date): SQL | undefined {
   const kinds = approvableKinds(actor);
   if (kinds.length === 0) return undefined;
-  return and(
-    eq(approvalRequests.status, 'PENDING'),
-    gt(approvalRequests.expiresAt, now),
-    ne(approvalRequests.makerId, actor.id),
-    inArray(approvalRequests.kind, kinds),
-  );
+  return and(waitingAt(now), ne(approvalRequests.makerId, actor.id), inArray(approvalRequests.kind, kinds));
 }
 
 export async function listApprovals(options: {
@@ -125,8 +121,6 @@ export async function approvalsForPage(options: {
     .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
     .limit(10);
   return rows
-    .map((row) =>
-      row.status === 'PENDING' && row.expiresAt <= now ? { ...row, status: 'EXPIRED' as const } : row,
-    )
+    .map((row) => ({ ...row, status: statusAt(row, now) }))
     .filter((row) => row.status !== 'EXPIRED' || row.makerId === actor.id);
 }

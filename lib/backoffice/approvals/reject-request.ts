@@ -3,7 +3,7 @@
 // unexpired, with its audit entry in the same transaction: it can race neither an approval nor
 // the other, and nothing reaches the wallet.
 import 'server-only';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -12,7 +12,7 @@ import { StaffFacingError } from '@/lib/backoffice/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import { APPROVAL_PERMISSION } from './approval-kinds';
 import { expireDueRequests } from './expire-requests';
-import { notDecidableReason } from './refusal';
+import { findRequest, notDecidableReason, waitingAt } from './request-state';
 
 export async function rejectRequest(options: {
   db: Database;
@@ -25,22 +25,14 @@ export async function rejectRequest(options: {
   const now = options.now ?? new Date();
   await expireDueRequests(db, now);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id));
-    if (!row) throw new StaffFacingError('That request does not exist.');
+    const row = await findRequest(tx, id);
     assertCan(actor, APPROVAL_PERMISSION[row.kind]);
     if (row.makerId === actor.id)
       throw new StaffFacingError('You asked for this yourself: withdraw it instead of rejecting it.');
     const [done] = await tx
       .update(approvalRequests)
       .set({ status: 'REJECTED', deciderId: actor.id, deciderEmail: actor.email, decidedAt: now, comment })
-      .where(
-        and(
-          eq(approvalRequests.id, id),
-          ne(approvalRequests.makerId, actor.id),
-          eq(approvalRequests.status, 'PENDING'),
-          gt(approvalRequests.expiresAt, now),
-        ),
-      )
+      .where(and(eq(approvalRequests.id, id), ne(approvalRequests.makerId, actor.id), waitingAt(now)))
       .returning();
     if (!done) throw new StaffFacingError(notDecidableReason(row, now));
     await recordAudit(tx, {
@@ -66,21 +58,13 @@ export async function withdrawRequest(options: {
   const now = options.now ?? new Date();
   await expireDueRequests(db, now);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id));
-    if (!row) throw new StaffFacingError('That request does not exist.');
+    const row = await findRequest(tx, id);
     if (row.makerId !== actor.id)
       throw new StaffFacingError('Only the person who asked can withdraw a request.');
     const [done] = await tx
       .update(approvalRequests)
       .set({ status: 'WITHDRAWN', decidedAt: now, deciderId: actor.id, deciderEmail: actor.email })
-      .where(
-        and(
-          eq(approvalRequests.id, id),
-          eq(approvalRequests.makerId, actor.id),
-          eq(approvalRequests.status, 'PENDING'),
-          gt(approvalRequests.expiresAt, now),
-        ),
-      )
+      .where(and(eq(approvalRequests.id, id), eq(approvalRequests.makerId, actor.id), waitingAt(now)))
       .returning();
     if (!done) throw new StaffFacingError(notDecidableReason(row, now));
     await recordAudit(tx, {

@@ -23,7 +23,7 @@ import {
   APPROVAL_PERMISSION,
   APPROVAL_STATUS_LABELS,
 } from '@/lib/backoffice/approvals/approval-kinds';
-import { STALE_AFTER_MS } from '@/lib/backoffice/approvals/approve-request';
+import { isUnfinished, statusAt } from '@/lib/backoffice/approvals/request-state';
 import { getApproval } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
 import { formatDateTime } from '@/lib/backoffice/format';
@@ -46,13 +46,10 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
 
   const mine = row.makerId === me.id;
   const mayDecide = !mine && can(me.role, APPROVAL_PERMISSION[row.kind]);
-  const waiting = row.status === 'PENDING' && row.expiresAt > now;
+  const waiting = statusAt(row, now) === 'PENDING';
   // Approved, but the wallet's answer never came (or the server stopped mid-call): carrying it
   // out again is safe, the wallet knows the requestId.
-  const unfinished =
-    row.status === 'EXECUTING' &&
-    (row.resultMessage !== null ||
-      (row.decidedAt !== null && now.getTime() - row.decidedAt.getTime() > STALE_AFTER_MS));
+  const unfinished = isUnfinished(row, now);
 
   return (
     <>
