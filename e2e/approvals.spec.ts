@@ -9,18 +9,14 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { e2eDatabaseUrl } from './support/env';
 import { actionId, callAction } from './support/server-actions';
-import { callWallet, seedCard, seedUser } from './support/wallet-api';
+import { callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
 
 test.describe.configure({ timeout: 120_000 });
 
 const APPROVE = () => actionId('lib/backoffice/actions/approvals.ts', 'approveApproval');
 
-async function walletBalance(page: Page, appUserId: string): Promise<number> {
-  const assets = (await callWallet(page.request, 'userAssetList', { appUserId })).data ?? [];
-  const wallet = assets.find((a) => a.type === 'WALLET');
-  if (!wallet) throw new Error(`user ${appUserId} has no wallet asset`);
-  return wallet.balance;
-}
+const walletBalance = async (page: Page, appUserId: string) =>
+  (await userWalletAsset(page.request, appUserId)).balance;
 
 /** "Fund wallet" from the agency on the user's page; returns the request it made. */
 async function askToFund(page: Page, appUserId: string, amount: string): Promise<number> {

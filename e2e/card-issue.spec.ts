@@ -10,7 +10,7 @@ import { actionId } from './support/server-actions';
 import { expectAccessible } from './support/a11y';
 import { captureThemes } from './support/screenshots';
 import { creditUserWallet } from './support/scripts';
-import { callWallet, seedUser } from './support/wallet-api';
+import { callWallet, seedUser, userWalletAsset } from './support/wallet-api';
 
 // Whole flows through six steps against a shared, busy server: more time than a page check.
 test.describe.configure({ timeout: 60_000 });
@@ -26,13 +26,8 @@ async function userCards(request: APIRequestContext, appUserId: string) {
   return answer.data ?? [];
 }
 
-async function walletBalance(request: APIRequestContext, appUserId: string): Promise<number> {
-  const answer = await callWallet(request, 'userAssetList', { appUserId });
-  expect(answer.code, answer.msg).toBe(0);
-  const wallet = answer.data?.find((asset) => asset.type === 'WALLET');
-  if (!wallet) throw new Error(`user ${appUserId} has no wallet asset`);
-  return wallet.balance;
-}
+const walletBalance = async (request: APIRequestContext, appUserId: string) =>
+  (await userWalletAsset(request, appUserId)).balance;
 
 async function agencyAsset(request: APIRequestContext) {
   const answer = await callWallet(request, 'agencyAssetList', {});

@@ -8,16 +8,18 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { captureThemes } from './support/screenshots';
-import { callWallet, cardNumberEndingIn, agencyMarginAsset, seedCard, seedUser } from './support/wallet-api';
+import {
+  callWallet,
+  cardNumberEndingIn,
+  agencyMarginAsset,
+  seedCard,
+  seedUser,
+  userWalletAsset,
+} from './support/wallet-api';
 
 const OPERATOR_ACTIONS = ['Unlock card', 'Activate card', 'Cancel card', 'Top up'] as const;
 
-async function userWallet(page: Page, appUserId: string) {
-  const assets = (await callWallet(page.request, 'userAssetList', { appUserId })).data ?? [];
-  const wallet = assets.find((a) => a.type === 'WALLET');
-  if (!wallet) throw new Error(`user ${appUserId} has no wallet asset`);
-  return wallet;
-}
+const userWallet = (page: Page, appUserId: string) => userWalletAsset(page.request, appUserId);
 
 async function ledgerOf(page: Page, assetId: number) {
   const ledger = await callWallet(page.request, 'assetLedger', { assetId });

@@ -64,6 +64,15 @@ export function cardNumberEndingIn(last4: string): string {
   throw new Error('unreachable: one digit always makes the number valid');
 }
 
+/** The user's wallet asset (4.5's WALLET entry), as the wallet holds it now. */
+export async function userWalletAsset(request: APIRequestContext, appUserId: string) {
+  const answer = await callWallet(request, 'userAssetList', { appUserId });
+  if (answer.code !== 0) throw new Error(`user/assetList failed: ${answer.code} ${answer.msg}`);
+  const wallet = answer.data?.find((asset) => asset.type === 'WALLET');
+  if (!wallet) throw new Error(`user ${appUserId} has no wallet asset`);
+  return wallet;
+}
+
 /** The agency's card-margin asset (it pays for cards and funds users). */
 export async function agencyMarginAsset(
   request: APIRequestContext,
