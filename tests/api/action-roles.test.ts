@@ -14,11 +14,10 @@ import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
-import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { authSecret } from '@/lib/env';
 import { createTestDatabase, testDb, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
-import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { pointBackofficeClientAt, startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { walletState } from '../helpers/wallet-state';
 import {
   ACTION_CASES,
@@ -65,15 +64,7 @@ let counter = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   wallet = await startWalletServer();
-  // The back-office's own client, pointed at this server (lib/backoffice/wallet-client/index.ts
-  // keeps the process's client on globalThis).
-  (globalThis as Record<symbol, unknown>)[Symbol.for('card-wallet.walletClient')] = createWalletClient({
-    baseUrl: wallet.baseUrl,
-    agencyCode: TEST_AGENCY.agencyCode,
-    appId: TEST_AGENCY.appId,
-    secret: TEST_AGENCY.appSecret,
-    log: () => undefined,
-  });
+  pointBackofficeClientAt(wallet.baseUrl);
   const db = testDb(database);
   const accounts = {} as Record<StaffRole, CurrentStaff>;
   for (const role of ['admin', 'operator', 'support'] as const) {

@@ -14,11 +14,10 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { approvalRequests, settings } from '@/lib/backoffice/db/schema';
 import { DEFAULT_SETTINGS, type AgencySettings } from '@/lib/backoffice/settings/settings-schema';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
-import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { callWallet, kycParams } from '../helpers/wallet-call';
-import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
-import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
+import { pointBackofficeClientAt, startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
 const session = vi.hoisted(() => ({ staff: null as CurrentStaff | null }));
 vi.mock('@/lib/backoffice/auth/current-staff', () => ({
@@ -42,13 +41,7 @@ let seq = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   wallet = await startWalletServer();
-  (globalThis as Record<symbol, unknown>)[Symbol.for('card-wallet.walletClient')] = createWalletClient({
-    baseUrl: wallet.baseUrl,
-    agencyCode: TEST_AGENCY.agencyCode,
-    appId: TEST_AGENCY.appId,
-    secret: TEST_AGENCY.appSecret,
-    log: () => undefined,
-  });
+  pointBackofficeClientAt(wallet.baseUrl);
   for (const role of ['operator', 'admin'] as const) {
     const email = `${role}@approval-actions.example.com`;
     const { staffId } = await createStaffAccount({

@@ -4,8 +4,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { getDatabase } from '@/lib/db/client';
 import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
+import { TEST_AGENCY } from './wallet-db';
 import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
 
@@ -64,4 +66,18 @@ export async function startWalletServer(
       await service.close();
     },
   };
+}
+
+/**
+ * Points the back-office's own wallet client at `baseUrl`, as TEST_AGENCY: the client every server
+ * action uses (lib/backoffice/wallet-client/index.ts keeps the process's one on globalThis).
+ */
+export function pointBackofficeClientAt(baseUrl: string): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('card-wallet.walletClient')] = createWalletClient({
+    baseUrl,
+    agencyCode: TEST_AGENCY.agencyCode,
+    appId: TEST_AGENCY.appId,
+    secret: TEST_AGENCY.appSecret,
+    log: () => undefined,
+  });
 }
