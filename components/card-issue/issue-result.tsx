@@ -3,9 +3,9 @@
 // masked (the server never sent more), its name, expiry and states, the wallet's message, and
 // where to go next. Or, when the approval policy made the issuance wait (DESIGN §11), the request
 // waiting for a second person.
-import { Clock, CreditCard, SquarePlus, UserRound } from 'lucide-react';
+import { Clock, CreditCard, SquarePlus, UserRound, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -24,20 +24,46 @@ export interface IssueResultProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
+/** The result's heading, focused when the result replaces the review (the wizard's focus rule). */
+function ResultHeading({
+  headingRef,
+  icon: Icon,
+  children,
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <CardHeader>
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-base leading-snug font-semibold tracking-tight outline-none"
+      >
+        <Icon className="size-5 text-primary" aria-hidden="true" />
+        {children}
+      </h2>
+    </CardHeader>
+  );
+}
+
+function IssueAnotherButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" onClick={onClick}>
+      <SquarePlus className="size-4" aria-hidden="true" />
+      Issue another card
+    </Button>
+  );
+}
+
 export function IssueResult({ card, user, categoryName, onIssueAnother, headingRef }: IssueResultProps) {
   if (isPendingApproval(card)) {
     return (
       <Card data-testid="issue-result">
-        <CardHeader>
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            className="flex items-center gap-2 text-base leading-snug font-semibold tracking-tight outline-none"
-          >
-            <Clock className="size-5 text-primary" aria-hidden="true" />
-            Sent for approval
-          </h2>
-        </CardHeader>
+        <ResultHeading headingRef={headingRef} icon={Clock}>
+          Sent for approval
+        </ResultHeading>
         <CardContent>
           <Alert variant="info" live>
             <AlertTitle>
@@ -56,10 +82,7 @@ export function IssueResult({ card, user, categoryName, onIssueAnother, headingR
               Open request {card.approval.id}
             </Link>
           </Button>
-          <Button type="button" onClick={onIssueAnother}>
-            <SquarePlus className="size-4" aria-hidden="true" />
-            Issue another card
-          </Button>
+          <IssueAnotherButton onClick={onIssueAnother} />
         </CardFooter>
       </Card>
     );
@@ -67,16 +90,9 @@ export function IssueResult({ card, user, categoryName, onIssueAnother, headingR
   const who = user ? userDisplayName(user) : card.appUserId;
   return (
     <Card data-testid="issue-result">
-      <CardHeader>
-        <h2
-          ref={headingRef}
-          tabIndex={-1}
-          className="flex items-center gap-2 text-base leading-snug font-semibold tracking-tight outline-none"
-        >
-          <CreditCard className="size-5 text-primary" aria-hidden="true" />
-          Card issued to {who}
-        </h2>
-      </CardHeader>
+      <ResultHeading headingRef={headingRef} icon={CreditCard}>
+        Card issued to {who}
+      </ResultHeading>
       <CardContent className="grid gap-5">
         <Alert variant="success" live>
           <AlertTitle>{categoryName ? `${categoryName} card issued` : 'Card issued'}</AlertTitle>
@@ -110,10 +126,7 @@ export function IssueResult({ card, user, categoryName, onIssueAnother, headingR
             Open {who}&apos;s page
           </Link>
         </Button>
-        <Button type="button" onClick={onIssueAnother}>
-          <SquarePlus className="size-4" aria-hidden="true" />
-          Issue another card
-        </Button>
+        <IssueAnotherButton onClick={onIssueAnother} />
       </CardFooter>
     </Card>
   );
