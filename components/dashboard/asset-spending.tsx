@@ -8,8 +8,8 @@ import { BalanceChart } from '@/components/dashboard/balance-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { assetRunway, isUnderThreshold, toRunwayDays, type SpendRate } from '@/lib/backoffice/asset-runway';
-import { formatCount, formatDate, formatDecimalText, formatMoney } from '@/lib/backoffice/format';
-import { majorToMinor, minorToMajor } from '@/lib/wallet/contract/money';
+import { formatCount, formatDate, formatDecimalText, formatMinorMoney } from '@/lib/backoffice/format';
+import { majorToMinor } from '@/lib/wallet/contract/money';
 import type { Asset, AssetDaily } from '@/lib/wallet/contract/schemas';
 
 /** asset/daily's answer for the asset, or the staff message of why it could not be had. */
@@ -31,7 +31,7 @@ export function AssetSpending({
   lowBalanceThreshold: string;
 }) {
   const { currency, decimalPlaces } = asset;
-  const money = (minor: number) => formatMoney(minorToMajor(minor, decimalPlaces), currency, decimalPlaces);
+  const money = (minor: number) => formatMinorMoney(minor, currency, decimalPlaces);
   const balanceMinor = majorToMinor(asset.balance, decimalPlaces);
   const headingId = `spending-${asset.assetId}`;
   const lowBalance = isUnderThreshold(balanceMinor, decimalPlaces, lowBalanceThreshold);

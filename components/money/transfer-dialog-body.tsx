@@ -24,12 +24,11 @@ import { transferMoney } from '@/lib/backoffice/actions/transfers';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import { checkTransfer, type TransferAsset } from '@/lib/backoffice/forms/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-import { formatMoney } from '@/lib/backoffice/format';
-import { minorToMajor } from '@/lib/wallet/contract/money';
+import { formatMinorMoney, formatMoney } from '@/lib/backoffice/format';
 import type { TransferDialogProps } from './transfer-dialog';
 
 const money = (minor: number, asset: TransferAsset) =>
-  formatMoney(minorToMajor(minor, asset.decimalPlaces), asset.currency, asset.decimalPlaces);
+  formatMinorMoney(minor, asset.currency, asset.decimalPlaces);
 
 export function TransferDialogBody({
   dialog,

@@ -1,8 +1,8 @@
 // Whether a payment asset covers a card category's fee, and its balance before and after paying
 // it: what the wizard shows beside each card type and on its review. Computed in integer minor
 // units (DESIGN §5), so that $0.30 - $0.10 is exactly $0.20.
-import { formatMoney } from '@/lib/backoffice/format';
-import { majorToMinor, minorToMajor } from '@/lib/wallet/contract/money';
+import { formatMinorMoney, formatMoney } from '@/lib/backoffice/format';
+import { majorToMinor } from '@/lib/wallet/contract/money';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 export type FeeCoverage =
@@ -26,8 +26,7 @@ type PayingAsset = Pick<Asset, 'balance' | 'currency' | 'decimalPlaces'>;
 type PricedCategory = Pick<CardCategory, 'fee' | 'currency' | 'decimalPlaces'>;
 
 export function feeCoverage(asset: PayingAsset, category: PricedCategory): FeeCoverage {
-  const money = (minor: number, dp: number, currency: string) =>
-    formatMoney(minorToMajor(minor, dp), currency, dp);
+  const money = (minor: number, dp: number, currency: string) => formatMinorMoney(minor, currency, dp);
   if (asset.currency !== category.currency) {
     return {
       kind: 'other-currency',
