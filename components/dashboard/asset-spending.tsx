@@ -8,7 +8,8 @@ import { BalanceChart } from '@/components/dashboard/balance-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { assetRunway, isUnderThreshold, toRunwayDays, type SpendRate } from '@/lib/backoffice/asset-runway';
-import { formatCount, formatDate, formatDecimalText, formatMinorMoney } from '@/lib/backoffice/format';
+import { formatCount, formatDate, formatDecimalText } from '@/lib/backoffice/format';
+import { formatMinorMoney } from '@/lib/backoffice/format-minor';
 import { majorToMinor } from '@/lib/wallet/contract/money';
 import type { Asset, AssetDaily } from '@/lib/wallet/contract/schemas';
 

@@ -24,7 +24,8 @@ import { transferMoney } from '@/lib/backoffice/actions/transfers';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import { checkTransfer, type TransferAsset } from '@/lib/backoffice/forms/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
-import { formatMinorMoney, formatMoney } from '@/lib/backoffice/format';
+import { formatMoney } from '@/lib/backoffice/format';
+import { formatMinorMoney } from '@/lib/backoffice/format-minor';
 import type { TransferDialogProps } from './transfer-dialog';
 
 const money = (minor: number, asset: TransferAsset) =>

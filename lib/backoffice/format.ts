@@ -5,7 +5,6 @@
 // browser component must render the very text the server's HTML holds, so nothing here depends
 // on the runtime's locale data (see formatDateTime).
 import en from 'i18n-iso-countries/langs/en.json';
-import { minorToMajor } from '@/lib/wallet/contract/money';
 
 // ---------------------------------------------------------------- money and counts
 
@@ -29,11 +28,6 @@ export function formatMoney(
   } catch {
     return `${new Intl.NumberFormat('en-US', digits).format(amount)} ${currency}`;
   }
-}
-
-/** Integer minor units as money: 12345 at 2 decimals is "$123.45" (the figures the back-office computes). */
-export function formatMinorMoney(minor: number, currency: string, decimalPlaces: number): string {
-  return formatMoney(minorToMajor(minor, decimalPlaces), currency, decimalPlaces);
 }
 
 /**
