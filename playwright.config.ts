@@ -31,7 +31,12 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   timeout: 120_000,
   workers: 2,
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'playwright-report', open: 'never' }],
+    // scripts/test.ts reads it for the count and the slowest tests of its summary.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -26,7 +26,10 @@ function project(test: ProjectTest & { name: string }): TestProjectInlineConfigu
     resolve: { alias },
     test: {
       environment: 'node',
-      setupFiles: [path.join(root, 'tests/setup/fast-check-seed.ts')],
+      setupFiles: [
+        path.join(root, 'tests/setup/fast-check-seed.ts'),
+        path.join(root, 'tests/setup/password-cost.ts'),
+      ],
       // Forks, not threads: PGlite (WASM) and `pg` sockets behave best with one process per file.
       pool: 'forks',
       // One master key for the test processes and every app they start (secrets at rest are

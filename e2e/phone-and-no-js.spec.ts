@@ -99,7 +99,13 @@ async function onAPhone(page: Page, routes: Route[]) {
         document.documentElement.classList.toggle('dark', t === 'dark');
       }, theme);
       // Colours change through CSS transitions: axe must see where they end, not a frame between.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      // Only finite ones end: a spinner or a loading skeleton (animate-spin, animate-pulse) runs
+      // for ever, and waiting for it to stop timed out on /account (CI at 3f90eb2).
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      );
       await expectAccessible(page, `${route.path} at 390 px, ${theme}`);
     }
   }

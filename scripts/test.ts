@@ -78,9 +78,27 @@ function parseArgs(argv: readonly string[]): Options {
 class UsageError extends Error {}
 
 /** A failed step; `message` is the one line printed after "FAILED". */
-class StepFailure extends Error {}
+class StepFailure extends Error {
+  /** The stage's slowest tests, when it got as far as running them. */
+  slowest?: Timed[];
+}
 
-type StepResult = { name: string; status: 'passed' | 'failed'; seconds: number; note?: string };
+/** A test and how long it took, for the summary's slowest-five lines. */
+type Timed = { name: string; seconds: number };
+type StepResult = {
+  name: string;
+  status: 'passed' | 'failed';
+  seconds: number;
+  note?: string;
+  slowest?: Timed[];
+};
+/** What a stage reports back to its step: a note for the summary line, and its slowest tests. */
+type StepOutcome = { note?: string; slowest?: Timed[] };
+const SLOWEST = 5;
+
+function slowestOf(tests: Timed[]): Timed[] {
+  return [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
+}
 const results: StepResult[] = [];
 
 const childEnv: NodeJS.ProcessEnv = {
@@ -134,18 +152,33 @@ function banner(name: string): void {
   console.log(`\n==> ${name}`);
 }
 
-async function step(name: string, fn: () => Promise<string | void>): Promise<void> {
+async function step(name: string, fn: () => Promise<string | StepOutcome | void>): Promise<void> {
   if (interrupted) throw new StepFailure('interrupted');
   banner(name);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {
-    const note = await fn();
+    const outcome = await fn();
     if (interrupted) throw new StepFailure('interrupted');
-    results.push({ name, status: 'passed', seconds: seconds(), ...(note ? { note } : {}) });
+    const { note, slowest } =
+      typeof outcome === 'string' ? { note: outcome, slowest: undefined } : (outcome ?? {});
+    results.push({
+      name,
+      status: 'passed',
+      seconds: seconds(),
+      ...(note ? { note } : {}),
+      ...(slowest ? { slowest } : {}),
+    });
   } catch (error) {
     const message = interrupted ? 'interrupted' : error instanceof Error ? error.message : String(error);
-    results.push({ name, status: 'failed', seconds: seconds(), note: message });
+    const slowest = error instanceof StepFailure ? error.slowest : undefined;
+    results.push({
+      name,
+      status: 'failed',
+      seconds: seconds(),
+      note: message,
+      ...(slowest ? { slowest } : {}),
+    });
     throw new StepFailure(`stage "${name}" failed: ${message}`);
   }
 }
@@ -155,6 +188,9 @@ function printSummary(): void {
   for (const r of results) {
     const note = r.note ? `  ${r.note.split('\n')[0]}` : '';
     console.log(`  ${r.name.padEnd(9)} ${r.status.padEnd(6)} ${r.seconds.toFixed(1).padStart(7)}s${note}`);
+    // A stage's slowest tests beside its time, so that a regression shows in every run's log.
+    for (const t of r.slowest ?? [])
+      console.log(`  ${''.padEnd(16)} ${t.seconds.toFixed(1).padStart(7)}s  ${t.name}`);
   }
 }
 
@@ -184,10 +220,48 @@ type VitestJson = {
   numFailedTests?: number;
   numPendingTests?: number;
   numTodoTests?: number;
+  testResults?: { name: string; assertionResults?: { fullName: string; duration?: number | null }[] }[];
 };
 
+/** Every test of a vitest JSON report with its duration, named by file and full name. */
+function vitestTimes(json: VitestJson): Timed[] {
+  return (json.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((t) => ({
+      name: `${path.relative(ROOT, file.name)} > ${t.fullName}`,
+      seconds: (t.duration ?? 0) / 1000,
+    })),
+  );
+}
+
+type PlaywrightSuite = {
+  title: string;
+  specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+type PlaywrightJson = { suites?: PlaywrightSuite[] };
+
+/** Every run of a test in Playwright's JSON report, named by file and titles (retries add up). */
+function playwrightTimes(json: PlaywrightJson): Timed[] {
+  const out: Timed[] = [];
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const seconds = t.results.reduce((sum, r) => sum + r.duration, 0) / 1000;
+        out.push({ name: `${spec.file} > ${[...titles, spec.title].join(' > ')}`, seconds });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  // The top suites are the files; their titles repeat the file name.
+  for (const file of json.suites ?? []) visit(file, []);
+  return out;
+}
+
 /** Runs one vitest project; returns how many tests it ran, skipped ones not counted (JSON report). */
-async function runVitest(project: VitestStage, files: readonly string[]): Promise<number> {
+async function runVitest(
+  project: VitestStage,
+  files: readonly string[],
+): Promise<{ count: number; slowest: Timed[] }> {
   const report = path.join(os.tmpdir(), `wallet-vitest-${project}-${process.pid}.json`);
   rmSync(report, { force: true });
   try {
@@ -200,10 +274,11 @@ async function runVitest(project: VitestStage, files: readonly string[]): Promis
       `--outputFile.json=${report}`,
       ...files,
     ]);
-    if (code !== 0) throw new StepFailure(`vitest exited with code ${code}`);
-    if (!existsSync(report)) throw new StepFailure('vitest wrote no JSON report');
-    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
-    return (json.numPassedTests ?? 0) + (json.numFailedTests ?? 0);
+    const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestJson) : undefined;
+    const slowest = json ? slowestOf(vitestTimes(json)) : [];
+    if (code !== 0) throw Object.assign(new StepFailure(`vitest exited with code ${code}`), { slowest });
+    if (!json) throw new StepFailure('vitest wrote no JSON report');
+    return { count: (json.numPassedTests ?? 0) + (json.numFailedTests ?? 0), slowest };
   } finally {
     rmSync(report, { force: true });
   }
@@ -253,7 +328,7 @@ async function main(): Promise<void> {
   for (const project of VITEST_STAGES) {
     if (!stages.includes(project)) continue;
     await step(project, async () => {
-      const count = await runVitest(
+      const { count, slowest } = await runVitest(
         project,
         options.specs.filter((f) => !f.startsWith('e2e/')),
       );
@@ -263,7 +338,7 @@ async function main(): Promise<void> {
       if (count === 0 && options.specs.length === 0) {
         throw new StepFailure(`the ${project} stage ran no tests`);
       }
-      return `${count} test${count === 1 ? '' : 's'}`;
+      return { note: `${count} test${count === 1 ? '' : 's'}`, slowest };
     });
   }
   if (vitestTests === 0 && VITEST_STAGES.some((s) => stages.includes(s))) {
@@ -279,20 +354,32 @@ async function main(): Promise<void> {
       // server runs (an embedded PGlite directory admits one process only).
       const database = await createFreshPgDatabase();
       const e2eSpecs = options.specs.filter((f) => f.startsWith('e2e/'));
+      const report = path.join(os.tmpdir(), `wallet-playwright-${process.pid}.json`);
+      rmSync(report, { force: true });
       const code = await exec(bin('playwright'), ['test', ...e2eSpecs], {
         ...childEnv,
         CHROMIUM_PATH: chromium,
         E2E_DATA_DIR: dataDir,
         E2E_DATABASE_URL: database.url,
+        E2E_JSON_REPORT: report,
       });
+      const tests = existsSync(report)
+        ? playwrightTimes(JSON.parse(readFileSync(report, 'utf8')) as PlaywrightJson)
+        : [];
+      rmSync(report, { force: true });
+      const slowest = slowestOf(tests);
       // Kept on failure, for a look at what the run left; removed on success.
       if (code !== 0) {
-        throw new StepFailure(
-          `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
+        throw Object.assign(
+          new StepFailure(
+            `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
+          ),
+          { slowest },
         );
       }
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      return { note: `${tests.length} test${tests.length === 1 ? '' : 's'}`, slowest };
     });
   }
 }

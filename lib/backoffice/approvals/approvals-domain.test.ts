@@ -12,7 +12,7 @@ import { approvalRequests, auditLog, type StaffRole } from '@/lib/backoffice/db/
 import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/errors';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { walletErrorFromEnvelope } from '@/lib/backoffice/wallet-client/errors';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { APPROVAL_TTL_MS } from './approval-kinds';
 import { approveRequest } from './approve-request';
 import { STALE_AFTER_MS } from './request-state';
@@ -41,7 +41,7 @@ async function seed(role: StaffRole, email: string): Promise<CurrentStaff> {
 }
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
   operator = await seed('operator', 'olga@agency.test');
   otherOperator = await seed('operator', 'otto@agency.test');
   admin = await seed('admin', 'ada@agency.test');

@@ -12,7 +12,7 @@ import { auditLog } from '@/lib/backoffice/db/schema';
 import { auditFiltersSchema, type AuditFilters } from '@/lib/backoffice/forms/audit';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
 import { WalletConflictError, WalletUnavailableError } from '@/lib/backoffice/wallet-client';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { auditCsvLine, auditCsvPreamble, AUDIT_CSV_HEADER } from './audit-csv';
 import { auditEntryBatches, listAuditEntries } from './list-audit-entries';
 import { recordAudit } from './record-audit';
@@ -33,11 +33,11 @@ async function allRows() {
 }
 
 beforeAll(async () => {
-  await createTestDatabase();
+  await resetTestDatabase();
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
 }, 120_000);
 
 describe('the "about user" filter', () => {

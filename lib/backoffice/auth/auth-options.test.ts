@@ -11,7 +11,7 @@ import { auditLog, signInFailures, staff } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
 import { authorizeCredentials, clientAddress, SignInError } from './auth-options';
 import { recordFailure } from './sign-in-throttle';
@@ -28,13 +28,13 @@ let adaId: number;
 // Each test clones a database and hashes passwords (scrypt): seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-// The first database migrates the template every later one is cloned from: slow once.
+// The first reset migrates the file's database: slow once.
 beforeAll(async () => {
-  await createTestDatabase();
+  await resetTestDatabase();
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
   ({ staffId: adaId } = await createStaffAccount({
     db,
     email: 'ada@example.com',

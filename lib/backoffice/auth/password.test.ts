@@ -1,13 +1,21 @@
 // scrypt password hashes: a hash verifies its own password and no other; the stored format
 // carries its parameters; a tampered or malformed hash never verifies (and never throws).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   dummyPasswordHash,
   generatePassword,
   hashPassword,
   PASSWORD_MIN_LENGTH,
+  PRODUCTION_HASH_COST,
+  setPasswordHashCost,
   verifyPassword,
 } from './password';
+
+// The one file that hashes at production's cost (every other lowers it: tests/setup/password-cost.ts).
+// CPU-bound: a 32 MiB scrypt takes ~50 ms on an idle core and seconds on a loaded shared one, so
+// these tests get the time that needs rather than vitest's 5 s.
+vi.setConfig({ testTimeout: 60_000 });
+beforeAll(() => setPasswordHashCost(PRODUCTION_HASH_COST));
 
 const FORMAT = /^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/;
 

@@ -9,9 +9,22 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-const N = 2 ** 15;
-const R = 8;
-const P = 1;
+export type PasswordHashCost = { N: number; r: number; p: number };
+
+/** The cost every stored hash is made with: 128 * N * r bytes (32 MiB) and ~50 ms a hash. */
+export const PRODUCTION_HASH_COST: PasswordHashCost = { N: 2 ** 15, r: 8, p: 1 };
+let cost = PRODUCTION_HASH_COST;
+
+/**
+ * For tests whose subject is not the hash's strength (tests/setup/password-cost.ts lowers it for
+ * every test file; password.test.ts puts production's back): on a busy 2-core CI machine a
+ * scrypt of 32 MiB per seeded account made slow tests time out. Hashes carry their own cost, so a
+ * cheap one still verifies and a production one still verifies under the cheap setting.
+ */
+export function setPasswordHashCost(next: PasswordHashCost): void {
+  cost = next;
+}
+
 const KEY_LENGTH = 32;
 // 128 * N * r bytes of memory per hash (32 MiB); the default cap of 32 MiB is just too small.
 const MAX_MEMORY = 64 * 1024 * 1024;
@@ -20,8 +33,9 @@ export { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEMORY });
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const { N, r, p } = cost;
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 const POSITIVE = /^[1-9]\d{0,9}$/;

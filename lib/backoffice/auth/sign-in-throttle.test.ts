@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInFailures } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import {
   clearAccountFailures,
   delayAfter,
@@ -25,13 +25,13 @@ let db: Database;
 // Each test clones a database: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-// The first database migrates the template every later one is cloned from: slow once.
+// The first reset migrates the file's database: slow once.
 beforeAll(async () => {
-  await createTestDatabase();
+  await resetTestDatabase();
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
 }, 120_000);
 
 async function fail(times: number, keys: { account: string; address: string }) {

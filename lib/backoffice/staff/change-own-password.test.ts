@@ -10,7 +10,7 @@ import { waitBeforeAttempt } from '@/lib/backoffice/auth/sign-in-throttle';
 import { auditLog, staff } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { StaffFacingError } from '../errors';
 import {
   changeOwnPassword,
@@ -37,11 +37,11 @@ async function row(id: number) {
 const audit = () => db.select().from(auditLog).orderBy(asc(auditLog.id));
 
 beforeAll(async () => {
-  await createTestDatabase();
+  await resetTestDatabase();
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
   const { staffId } = await createStaffAccount({
     db,
     email: 'sam@example.com',

@@ -11,7 +11,7 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
-import { createTestDatabase } from '@/tests/helpers/wallet-db';
+import { createTestDatabase, resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { PermissionDeniedError, StaffFacingError } from '../errors';
 import { acceptInvite, findOpenInvite, INVITE_INVALID } from './accept-invite';
 import { changeStaffRole } from './change-staff-role';
@@ -81,13 +81,13 @@ async function invite(email: string, role: StaffRole = 'support') {
   return { ...result, token: tokenOf(result.invitePath) };
 }
 
-// The first database migrates the template every later one is cloned from: slow once.
+// The first reset migrates the file's database: slow once.
 beforeAll(async () => {
-  await createTestDatabase();
+  await resetTestDatabase();
 }, 120_000);
 
 beforeEach(async () => {
-  db = (await createTestDatabase()).backoffice;
+  db = (await resetTestDatabase()).backoffice;
   admin = await seed('admin', 'root@example.com');
 }, 120_000);
 
