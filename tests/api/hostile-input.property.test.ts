@@ -15,7 +15,7 @@ import { ResultCode } from '@/lib/wallet/contract/result-codes';
 import { callWallet, failureDataProblem, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
-import { ledgerMismatches, walletState } from '../helpers/wallet-state';
+import { ledgerMismatches, trackWalletState } from '../helpers/wallet-state';
 
 const NUM_RUNS = 150;
 
@@ -445,7 +445,8 @@ describe('(b) hostile values in correctly signed requests', () => {
   it.each(OPERATIONS)('%s: never 500, always an envelope; a refusal changes nothing', async (op) => {
     let refused = 0;
     // Nothing else runs in between, so the state after one call is the state before the next.
-    let state = await walletState(db.db);
+    const tracked = await trackWalletState(db.db);
+    let state = await tracked.current();
     await fc.assert(
       fc.asyncProperty(signedCase(op), async ([targets, values]) => {
         const params: Record<string, string | number | boolean> = validParams(op);
@@ -455,7 +456,7 @@ describe('(b) hostile values in correctly signed requests', () => {
         const before = state;
         const r = await callWallet(base, op, params);
         const body = assertEnvelope(r, `${op} ${JSON.stringify(params)}`);
-        state = await walletState(db.db);
+        state = await tracked.current();
         if (body.code !== 0) {
           refused++;
           expect(state, `${op} refused with ${body.code} (${body.msg}) but changed the state`).toEqual(

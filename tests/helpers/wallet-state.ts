@@ -142,3 +142,40 @@ export async function ledgerMismatches(db: Database): Promise<LedgerMismatch[]> 
 export async function ledgerSumsToBalances(db: Database): Promise<boolean> {
   return (await ledgerMismatches(db)).length === 0;
 }
+
+/**
+ * `walletState` without its cost when nothing was written. A statement-level trigger on every
+ * table `walletState` reads bumps one counter (rolled back with its statement, like the write), so
+ * an unchanged counter proves no statement wrote there and the last snapshot still holds; any
+ * write, even one that changes no value, takes a full snapshot again. The property tests call
+ * this after each of thousands of calls: a full snapshot digests every row, so its cost grew
+ * with the tables (63 ms a call by the end of hostile-input's run, 2 minutes in all).
+ */
+export async function trackWalletState(db: Database): Promise<{ current(): Promise<WalletState> }> {
+  const statements = [
+    'CREATE TABLE IF NOT EXISTS public.test_wallet_writes (n bigint NOT NULL)',
+    'INSERT INTO public.test_wallet_writes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM public.test_wallet_writes)',
+    `CREATE OR REPLACE FUNCTION public.test_count_wallet_write() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN UPDATE public.test_wallet_writes SET n = n + 1; RETURN NULL; END $$`,
+    ...DIGESTED.map(
+      (table) => `CREATE OR REPLACE TRIGGER test_count_writes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+        ON wallet.${table} FOR EACH STATEMENT EXECUTE FUNCTION public.test_count_wallet_write()`,
+    ),
+  ];
+  for (const statement of statements) await rawRows(db, sql.raw(statement));
+  const writes = async () =>
+    (await rawRows<{ n: string }>(db, sql.raw('SELECT n::text AS n FROM public.test_wallet_writes')))[0]!.n;
+  let seen = await writes();
+  let snapshot = await walletState(db);
+  return {
+    async current() {
+      const now = await writes();
+      if (now !== seen) {
+        // A write landing between the counter and the snapshot only costs one more snapshot.
+        snapshot = await walletState(db);
+        seen = now;
+      }
+      return snapshot;
+    },
+  };
+}
