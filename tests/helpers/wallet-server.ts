@@ -10,6 +10,7 @@ import { createWalletService, type WalletService } from '@/lib/wallet/service/ap
 import { TEST_AGENCY } from './wallet-db';
 import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
+import type { RateLimiter } from '@/lib/wallet/service/http/rate-limit';
 
 export type WalletTestServer = {
   baseUrl: string;
@@ -27,6 +28,8 @@ export type WalletTestServer = {
 export async function startWalletServer(
   options: {
     rateLimitRps?: number;
+    /** A limiter of the test's own (e.g. one that counts, without a clock). */
+    rateLimiter?: RateLimiter;
     deliverWebhooks?: boolean;
     webhooks?: { allowPrivate?: boolean; retryScale?: number };
   } = {},
@@ -44,6 +47,7 @@ export async function startWalletServer(
     logger: createLogger({ level: 'info', destination }),
     metrics: createMetrics({ processMetrics: false }),
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     deliverWebhooks: options.deliverWebhooks ?? false,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });

@@ -1,14 +1,14 @@
 // DESIGN §8's rate limit shared by instances, on PostgreSQL: two instances (each its own pool,
 // limiter and instance id) saturating one app for four whole seconds allow together what the
 // limit allows, within 10%; and a refused request over HTTP is 429 / 6001 with Retry-After,
-// spending no nonce.
+// spending no nonce. Which calls count, and as which app: tests/api/rate-limit-admission.test.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { createRateLimiter } from '@/lib/wallet/service/http/rate-limit';
 import { createFreshPgDatabase } from '../helpers/pg';
-import { callWallet } from '../helpers/wallet-call';
-import { createPostgresTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { callWallet, signedUrl } from '../helpers/wallet-call';
+import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer } from '../helpers/wallet-server';
 
 let pgDb: { url: string; drop(): Promise<void> };
@@ -66,7 +66,7 @@ describe('two instances share one rate limit', () => {
 });
 
 describe('over HTTP', () => {
-  it('refuses with 429, code 6001 and Retry-After, before any other work (no nonce spent)', async () => {
+  it('refuses a signed call over the limit with 429, code 6001 and Retry-After, its nonce unspent', async () => {
     const server = await startWalletServer({ rateLimitRps: 5 });
     try {
       const nonces = async () =>
@@ -77,15 +77,15 @@ describe('over HTTP', () => {
         expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
       }
       const before = await nonces();
-      const url = `${server.baseUrl}/wallet/api/agency/assetList?agencyCode=${TEST_AGENCY.agencyCode}&appId=${TEST_AGENCY.appId}`;
-      const refused = await fetch(url, { method: 'POST' });
+      const refused = await callWallet(server.baseUrl, 'agencyAssetList', {});
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('1');
-      expect(await refused.json()).toEqual({
+      expect(refused.body).toEqual({
         code: 6001,
         msg: 'Too many requests from this app: try again later.',
       });
-      expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).status).toBe(429);
+      const again = await fetch(signedUrl(server.baseUrl, 'agencyAssetList', {}), { method: 'POST' });
+      expect(again.status).toBe(429);
+      expect(again.headers.get('retry-after')).toBe('1');
       expect(await nonces()).toBe(before);
       // Another app is not held back by this one.
       const other = await callWallet(

@@ -11,7 +11,7 @@ import { createWalletHandlers } from './handlers';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
-import { createRateLimiter } from './http/rate-limit';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { env } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
@@ -47,6 +47,8 @@ export function createWalletService(options: {
   metrics?: WalletMetrics;
   /** Requests per second per app (DESIGN §8); default WALLET_RATE_LIMIT_RPS; 0: no limit. */
   rateLimitRps?: number;
+  /** A limiter of the caller's instead (tests that count what is asked of it). */
+  rateLimiter?: RateLimiter;
   /** Runs the webhook delivery worker in this process (default true). */
   deliverWebhooks?: boolean;
   /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
@@ -54,7 +56,7 @@ export function createWalletService(options: {
 }): WalletService {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
-  const rateLimiter = rps > 0 ? createRateLimiter({ engine, rps }) : undefined;
+  const rateLimiter = options.rateLimiter ?? (rps > 0 ? createRateLimiter({ engine, rps }) : undefined);
   const logger = options.logger ?? createLogger();
   const metrics = options.metrics ?? createMetrics();
   const allowPrivate = options.webhooks?.allowPrivate ?? env.WALLET_WEBHOOK_ALLOW_PRIVATE;
