@@ -1,7 +1,8 @@
-// DESIGN §8's rate limit shared by instances, on PostgreSQL: two instances (each its own pool,
-// limiter and instance id) saturating one app for four whole seconds allow together what the
-// limit allows, within 10%; and a refused request over HTTP is 429 / 6001 with Retry-After,
-// spending no nonce. Which calls count, and as which app: tests/api/rate-limit-admission.test.ts.
+// The rate limit shared by instances (docs/security.md "Rate limit"), on PostgreSQL: two
+// instances (each its own pool, limiter and instance id) saturating one app for four whole
+// seconds allow together what the limit allows, within 10%; a burst arriving at once over both,
+// at one fixed instant, is served whole up to the burst allowance and over it by one grant at
+// most; and a refused request over HTTP is 429 / 6001 with Retry-After, spending no nonce. Which calls count, and as which app: tests/api/rate-limit-admission.test.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
@@ -63,6 +64,57 @@ describe('two instances share one rate limit', () => {
     );
     expect(row!.n).toBe(2);
   }, 30_000);
+});
+
+describe('a burst arriving at once over two instances', () => {
+  // One fixed instant for both limiters: the burst falls in one second whatever the machine's
+  // speed, so what is served is decided by the counts alone. Each case its own app.
+  const AT = 1_900_000_000_000;
+  const pair = () => [
+    createRateLimiter({ engine: db, rps: RPS, instance: 'burst-a', now: () => AT }),
+    createRateLimiter({ engine: second, rps: RPS, instance: 'burst-b', now: () => AT }),
+  ];
+  /** `counts[i]` calls on limiter i, all started before any is answered; how many were allowed. */
+  async function burst(appKey: string, counts: [number, number]): Promise<number> {
+    const limiters = pair();
+    const decisions = await Promise.all(
+      counts.flatMap((count, i) => Array.from({ length: count }, () => limiters[i]!.check(appKey))),
+    );
+    return decisions.filter((d) => d.allowed).length;
+  }
+  const reserved = async (appKey: string) =>
+    (
+      await rawRows<{ n: number }>(
+        db.db,
+        sql`select coalesce(sum(hits), 0)::int as n from wallet.rate_counters where app_key = ${appKey}`,
+      )
+    )[0]!.n;
+
+  it('of 2 x the limit (the whole burst allowance) is served whole, however it splits', async () => {
+    expect(await burst('burst-even', [RPS, RPS])).toBe(2 * RPS);
+    // Uneven, and not in whole grants: no permit is reserved for a request that is not waiting.
+    expect(await burst('burst-uneven', [93, 2 * RPS - 93])).toBe(2 * RPS);
+    expect(await burst('burst-one-sided', [2 * RPS, 0])).toBe(2 * RPS);
+    expect(await reserved('burst-uneven')).toBe(2 * RPS);
+  }, 30_000);
+
+  it('of 3 x the limit refuses about a third: the allowance, over by one grant at most', async () => {
+    // rate-limit.ts: over by at most one grant (a twentieth of the window) per extra instance.
+    const grant = (2 * RPS) / 20;
+    for (const [appKey, split] of [
+      ['burst-over-even', [150, 150]],
+      ['burst-over-uneven', [71, 229]],
+    ] as const) {
+      const allowed = await burst(appKey, [...split]);
+      expect(allowed, appKey).toBeGreaterThanOrEqual(2 * RPS);
+      expect(allowed, appKey).toBeLessThanOrEqual(2 * RPS + grant);
+      expect(await reserved(appKey), appKey).toBe(allowed);
+    }
+  }, 30_000);
+
+  it('40 card applications at once (the case reported) are all allowed', async () => {
+    expect(await burst('burst-forty', [20, 20])).toBe(40);
+  });
 });
 
 describe('over HTTP', () => {
