@@ -31,6 +31,8 @@ export async function startWalletServer(
     /** A limiter of the test's own (e.g. one that counts, without a clock). */
     rateLimiter?: RateLimiter;
     deliverWebhooks?: boolean;
+    /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
+    metricsToken?: string;
     webhooks?: { allowPrivate?: boolean; retryScale?: number };
   } = {},
 ): Promise<WalletTestServer> {
@@ -49,6 +51,7 @@ export async function startWalletServer(
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     deliverWebhooks: options.deliverWebhooks ?? false,
+    metricsToken: options.metricsToken ?? null,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   const server: Server = createServer((req, res) => {
