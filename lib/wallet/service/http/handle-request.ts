@@ -34,9 +34,11 @@ import type { RateLimiter } from './rate-limit';
 export const WALLET_API_PREFIX = '/wallet/api/';
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
 /**
- * The longest query string served (characters, as on the wire). Above every operation's largest
- * valid request (4.1's photos, 8000 characters, escaped), below Node's 16 KiB header limit, so a
- * too long query is this envelope rather than a bare 431 or anything the parser has to chew.
+ * The longest query string served (characters, as on the wire). Node already refuses a request
+ * head over 16 KiB with a bare 431 before this handler runs; this bound, just under it, makes the
+ * service's own limit explicit (not a Node default that a flag can raise) and answers the queries
+ * between the two with the envelope. 4.1's photos (at most 8000 characters) fit escaped unless
+ * most of their characters need escaping.
  */
 export const MAX_QUERY_LENGTH = 15_000;
 
