@@ -70,7 +70,7 @@ export async function startAppServer(options: { port?: number; host?: string } =
       `[card-wallet] back-office: http://localhost:${port}/login`,
       `[card-wallet] wallet API: http://localhost:${port}/wallet/api (agencyCode ${env.WALLET_AGENCY_CODE}, appId ${env.WALLET_APP_ID}, secret: ${secretSource})`,
       `[card-wallet] API reference: http://localhost:${port}/wallet/api/openapi.json`,
-      `[card-wallet] health: /wallet/health/live, /wallet/health/ready; metrics: /wallet/metrics`,
+      `[card-wallet] health: /wallet/health/live, /wallet/health/ready; metrics: ${env.WALLET_METRICS_TOKEN ? '/wallet/metrics (bearer WALLET_METRICS_TOKEN)' : 'off (set WALLET_METRICS_TOKEN)'}`,
     ].join('\n'),
   );
   closeOnSignals(server, engine, async () => {

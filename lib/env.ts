@@ -47,6 +47,19 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Requests per second per app, sustained; bursts up to twice that (DESIGN §8). 0: no limit. */
   WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /**
+   * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
+   * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes
+   * no metrics to whoever reaches its port.
+   */
+  WALLET_METRICS_TOKEN: optional(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._~+/=-]{32,256}$/,
+        'WALLET_METRICS_TOKEN must be 32-256 characters of A-Z a-z 0-9 . _ ~ + / = -',
+      ),
+  ),
   /** Seals app (and webhook) secrets at rest, AES-256-GCM (DESIGN §6). */
   WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
   /**

@@ -142,6 +142,8 @@ function baseEnv(): Env {
     WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     // The limit runs (its cost is measured) but never refuses the benchmark's load.
     WALLET_RATE_LIMIT_RPS: '1000000',
+    // The harness reads each server's heap from its /wallet/metrics, as a scraper would.
+    WALLET_METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The webhook receiver of the events measurement listens on 127.0.0.1. Every server on the
     // database runs a delivery worker and claims deliveries, so all of them must allow it (a run
     // where only the wallet did saw the app's worker refuse the 3 it claimed).
@@ -151,6 +153,8 @@ function baseEnv(): Env {
 
 /** The master key of every benchmark process (secrets at rest, DESIGN §6). */
 export const BENCH_MASTER_KEY = 'b'.repeat(64);
+/** The bearer token of every bench server's /wallet/metrics. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-'.padEnd(40, 'm');
 
 export type Storage = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -224,7 +228,10 @@ export async function heapMetrics(server: Pick<Server, 'kind' | 'baseUrl'>): Pro
   if (server.kind === 'floor') return undefined;
   try {
     const text = await (
-      await fetch(`${server.baseUrl}/wallet/metrics`, { signal: AbortSignal.timeout(10_000) })
+      await fetch(`${server.baseUrl}/wallet/metrics`, {
+        headers: { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+        signal: AbortSignal.timeout(10_000),
+      })
     ).text();
     const value = (name: string) => {
       const match = new RegExp(`^wallet_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);

@@ -1,6 +1,7 @@
 // The wallet service's own HTTP layer (lib/wallet/service/http) over a socket: every method on
 // every wallet path, HEAD that runs nothing, the 404 of an unknown path, percent-escapes that
-// are not UTF-8, liveness, readiness, Prometheus metrics, and the log line of each request.
+// are not UTF-8, liveness, readiness, Prometheus metrics (for the bearer of the metrics token
+// only, off without one), and the log line of each request.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
@@ -11,10 +12,11 @@ import { startWalletServer, type WalletTestServer } from '../helpers/wallet-serv
 
 let db: TestDatabase;
 let server: WalletTestServer;
+const METRICS_TOKEN = 'metrics-token-for-the-http-layer-test-0001';
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await startWalletServer();
+  server = await startWalletServer({ metricsToken: METRICS_TOKEN });
 });
 
 afterAll(async () => {
@@ -25,9 +27,9 @@ afterAll(async () => {
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** node:http, not fetch: fetch refuses TRACE and CONNECT-like methods outright. */
-function raw(method: string, target: string): Promise<Raw> {
+function raw(method: string, target: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(target, { method }, (res) => {
+    const req = httpRequest(target, { method, headers }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -122,7 +124,9 @@ describe('operating it', () => {
   it('metrics count requests by operation and result code, with a latency histogram', async () => {
     await callWallet(server.baseUrl, 'categoryList', {});
     await callWallet(server.baseUrl, 'categoryList', {}, { secret: 'wrong-secret' });
-    const r = await raw('GET', `${server.baseUrl}/wallet/metrics`);
+    const r = await raw('GET', `${server.baseUrl}/wallet/metrics`, {
+      Authorization: `Bearer ${METRICS_TOKEN}`,
+    });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(r.body).toMatch(
@@ -134,6 +138,41 @@ describe('operating it', () => {
     expect(r.body).toMatch(
       /^wallet_request_duration_seconds_bucket\{le="0\.005",operation="categoryList"\} \d+$/m,
     );
+  });
+
+  it('metrics answer only the bearer of the metrics token: 401 otherwise, with nothing of them', async () => {
+    const url = `${server.baseUrl}/wallet/metrics`;
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer wrong-token' },
+      { Authorization: `Bearer ${METRICS_TOKEN}x` },
+      { Authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}` },
+      { Authorization: `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}` },
+      { Authorization: METRICS_TOKEN },
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const r = await raw(method, url, headers);
+        expect([r.status, r.headers['www-authenticate']], `${method} ${JSON.stringify(headers)}`).toEqual([
+          401,
+          'Bearer realm="wallet-metrics"',
+        ]);
+        expect(r.body).not.toMatch(/wallet_/);
+      }
+    }
+    // The scheme's name is case-insensitive (RFC 9110).
+    expect((await raw('GET', url, { Authorization: `bearer ${METRICS_TOKEN}` })).status).toBe(200);
+  });
+
+  it('metrics are off without a token: 404, whatever is sent', async () => {
+    const off = await startWalletServer();
+    try {
+      for (const headers of [{} as Record<string, string>, { Authorization: `Bearer ${METRICS_TOKEN}` }]) {
+        const r = await raw('GET', `${off.baseUrl}/wallet/metrics`, headers);
+        expect([r.status, JSON.parse(r.body)]).toEqual([404, { status: 'not found' }]);
+      }
+    } finally {
+      await off.close();
+    }
   });
 
   it('logs one JSON line per request, with the path and never the query string', async () => {

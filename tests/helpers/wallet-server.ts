@@ -10,6 +10,7 @@ import { createWalletService, type WalletService } from '@/lib/wallet/service/ap
 import { TEST_AGENCY } from './wallet-db';
 import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
+import type { RateLimiter } from '@/lib/wallet/service/http/rate-limit';
 
 export type WalletTestServer = {
   baseUrl: string;
@@ -27,7 +28,11 @@ export type WalletTestServer = {
 export async function startWalletServer(
   options: {
     rateLimitRps?: number;
+    /** A limiter of the test's own (e.g. one that counts, without a clock). */
+    rateLimiter?: RateLimiter;
     deliverWebhooks?: boolean;
+    /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
+    metricsToken?: string;
     webhooks?: { allowPrivate?: boolean; retryScale?: number };
   } = {},
 ): Promise<WalletTestServer> {
@@ -44,7 +49,9 @@ export async function startWalletServer(
     logger: createLogger({ level: 'info', destination }),
     metrics: createMetrics({ processMetrics: false }),
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     deliverWebhooks: options.deliverWebhooks ?? false,
+    metricsToken: options.metricsToken ?? null,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   const server: Server = createServer((req, res) => {

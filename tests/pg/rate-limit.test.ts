@@ -1,14 +1,15 @@
-// DESIGN §8's rate limit shared by instances, on PostgreSQL: two instances (each its own pool,
-// limiter and instance id) saturating one app for four whole seconds allow together what the
-// limit allows, within 10%; and a refused request over HTTP is 429 / 6001 with Retry-After,
-// spending no nonce.
+// The rate limit shared by instances (docs/security.md "Rate limit"), on PostgreSQL: two
+// instances (each its own pool, limiter and instance id) saturating one app for four whole
+// seconds allow together what the limit allows, within 10%; a burst arriving at once over both,
+// at one fixed instant, is served whole up to the burst allowance and over it by one grant at
+// most; and a refused request over HTTP is 429 / 6001 with Retry-After, spending no nonce. Which calls count, and as which app: tests/api/rate-limit-admission.test.ts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { createRateLimiter } from '@/lib/wallet/service/http/rate-limit';
 import { createFreshPgDatabase } from '../helpers/pg';
-import { callWallet } from '../helpers/wallet-call';
-import { createPostgresTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { callWallet, signedUrl } from '../helpers/wallet-call';
+import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer } from '../helpers/wallet-server';
 
 let pgDb: { url: string; drop(): Promise<void> };
@@ -65,8 +66,59 @@ describe('two instances share one rate limit', () => {
   }, 30_000);
 });
 
+describe('a burst arriving at once over two instances', () => {
+  // One fixed instant for both limiters: the burst falls in one second whatever the machine's
+  // speed, so what is served is decided by the counts alone. Each case its own app.
+  const AT = 1_900_000_000_000;
+  const pair = () => [
+    createRateLimiter({ engine: db, rps: RPS, instance: 'burst-a', now: () => AT }),
+    createRateLimiter({ engine: second, rps: RPS, instance: 'burst-b', now: () => AT }),
+  ];
+  /** `counts[i]` calls on limiter i, all started before any is answered; how many were allowed. */
+  async function burst(appKey: string, counts: [number, number]): Promise<number> {
+    const limiters = pair();
+    const decisions = await Promise.all(
+      counts.flatMap((count, i) => Array.from({ length: count }, () => limiters[i]!.check(appKey))),
+    );
+    return decisions.filter((d) => d.allowed).length;
+  }
+  const reserved = async (appKey: string) =>
+    (
+      await rawRows<{ n: number }>(
+        db.db,
+        sql`select coalesce(sum(hits), 0)::int as n from wallet.rate_counters where app_key = ${appKey}`,
+      )
+    )[0]!.n;
+
+  it('of 2 x the limit (the whole burst allowance) is served whole, however it splits', async () => {
+    expect(await burst('burst-even', [RPS, RPS])).toBe(2 * RPS);
+    // Uneven, and not in whole grants: no permit is reserved for a request that is not waiting.
+    expect(await burst('burst-uneven', [93, 2 * RPS - 93])).toBe(2 * RPS);
+    expect(await burst('burst-one-sided', [2 * RPS, 0])).toBe(2 * RPS);
+    expect(await reserved('burst-uneven')).toBe(2 * RPS);
+  }, 30_000);
+
+  it('of 3 x the limit refuses about a third: the allowance, over by one grant at most', async () => {
+    // rate-limit.ts: over by at most one grant (a twentieth of the window) per extra instance.
+    const grant = (2 * RPS) / 20;
+    for (const [appKey, split] of [
+      ['burst-over-even', [150, 150]],
+      ['burst-over-uneven', [71, 229]],
+    ] as const) {
+      const allowed = await burst(appKey, [...split]);
+      expect(allowed, appKey).toBeGreaterThanOrEqual(2 * RPS);
+      expect(allowed, appKey).toBeLessThanOrEqual(2 * RPS + grant);
+      expect(await reserved(appKey), appKey).toBe(allowed);
+    }
+  }, 30_000);
+
+  it('40 card applications at once (the case reported) are all allowed', async () => {
+    expect(await burst('burst-forty', [20, 20])).toBe(40);
+  });
+});
+
 describe('over HTTP', () => {
-  it('refuses with 429, code 6001 and Retry-After, before any other work (no nonce spent)', async () => {
+  it('refuses a signed call over the limit with 429, code 6001 and Retry-After, its nonce unspent', async () => {
     const server = await startWalletServer({ rateLimitRps: 5 });
     try {
       const nonces = async () =>
@@ -77,15 +129,15 @@ describe('over HTTP', () => {
         expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
       }
       const before = await nonces();
-      const url = `${server.baseUrl}/wallet/api/agency/assetList?agencyCode=${TEST_AGENCY.agencyCode}&appId=${TEST_AGENCY.appId}`;
-      const refused = await fetch(url, { method: 'POST' });
+      const refused = await callWallet(server.baseUrl, 'agencyAssetList', {});
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('1');
-      expect(await refused.json()).toEqual({
+      expect(refused.body).toEqual({
         code: 6001,
         msg: 'Too many requests from this app: try again later.',
       });
-      expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).status).toBe(429);
+      const again = await fetch(signedUrl(server.baseUrl, 'agencyAssetList', {}), { method: 'POST' });
+      expect(again.status).toBe(429);
+      expect(again.headers.get('retry-after')).toBe('1');
       expect(await nonces()).toBe(before);
       // Another app is not held back by this one.
       const other = await callWallet(

@@ -1,8 +1,11 @@
 // The wallet service as a mountable unit (like fastify/demo's app.ts): given the process's
 // database engine, a Node request handler for everything under /wallet/ — the API, liveness,
 // readiness and Prometheus metrics — that answers and returns true, or returns false for any
-// other path so that the host server passes it on. `server.ts` runs it alone; lib/app-server.ts
+// other path so that the host server passes it on. Metrics answer only a bearer of
+// WALLET_METRICS_TOKEN (401 otherwise) and are off (404) without one: they describe the traffic
+// of every app, so they are not for whoever reaches the port (docs/security.md "Metrics"). `server.ts` runs it alone; lib/app-server.ts
 // mounts it in front of the back-office on one port.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
@@ -11,7 +14,7 @@ import { createWalletHandlers } from './handlers';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
-import { createRateLimiter } from './http/rate-limit';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { env } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
@@ -47,6 +50,10 @@ export function createWalletService(options: {
   metrics?: WalletMetrics;
   /** Requests per second per app (DESIGN §8); default WALLET_RATE_LIMIT_RPS; 0: no limit. */
   rateLimitRps?: number;
+  /** A limiter of the caller's instead (tests that count what is asked of it). */
+  rateLimiter?: RateLimiter;
+  /** The bearer token /wallet/metrics asks for; default WALLET_METRICS_TOKEN; none: metrics off. */
+  metricsToken?: string | null;
   /** Runs the webhook delivery worker in this process (default true). */
   deliverWebhooks?: boolean;
   /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
@@ -54,8 +61,10 @@ export function createWalletService(options: {
 }): WalletService {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
-  const rateLimiter = rps > 0 ? createRateLimiter({ engine, rps }) : undefined;
+  const rateLimiter = options.rateLimiter ?? (rps > 0 ? createRateLimiter({ engine, rps }) : undefined);
   const logger = options.logger ?? createLogger();
+  const metricsToken = options.metricsToken === undefined ? env.WALLET_METRICS_TOKEN : options.metricsToken;
+  const metricsDigest = metricsToken ? digest(metricsToken) : undefined;
   const metrics = options.metrics ?? createMetrics();
   const allowPrivate = options.webhooks?.allowPrivate ?? env.WALLET_WEBHOOK_ALLOW_PRIVATE;
   const secretBox = configuredSecretBox();
@@ -113,6 +122,11 @@ export function createWalletService(options: {
           JSON.stringify({ status: ready ? 'ready' : 'database unavailable' }),
         );
       }
+      if (!metricsDigest) return plain(res, 404, JSON.stringify({ status: 'not found' }));
+      if (!bearerMatches(req.headers.authorization, metricsDigest)) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="wallet-metrics"');
+        return plain(res, 401, JSON.stringify({ status: 'unauthorized' }));
+      }
       return plain(res, 200, await metrics.registry.metrics(), metrics.registry.contentType);
     }
     return plain(res, 404, JSON.stringify({ status: 'not found' }));
@@ -141,4 +155,14 @@ export function createWalletService(options: {
       return true;
     },
   };
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** `Authorization: Bearer <token>`, compared in constant time (as digests: no length leak). */
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer ([^\s]+)$/i.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), expected);
 }

@@ -347,7 +347,7 @@ export const idempotencyKeys = wallet.table(
 export const rateCounters = wallet.table(
   'rate_counters',
   {
-    /** The appId as the request names it (the limit applies before anything is looked up). */
+    /** The app's appId, counted once the call's signature holds (docs/security.md "Rate limit"). */
     appKey: text('app_key').notNull(),
     second: bigint('second', { mode: 'number' }).notNull(),
     instance: text('instance').notNull(),

@@ -103,16 +103,25 @@ export function createDeliveryWorker(options: {
     timer.unref();
   }
 
+  /**
+   * Claims up to `room` due deliveries. The claim holds the endpoint's row too (key share), and
+   * skips a delivery whose endpoint a webhook/delete has locked: a claim either commits before
+   * the delete takes the endpoint (its attempt may still arrive, docs/wallet-api.md says when),
+   * or finds the endpoint locked or gone and claims nothing. So once webhook/delete has answered,
+   * no attempt to that endpoint starts.
+   */
   async function claim(room: number): Promise<Claimed[]> {
     return rawRows<Claimed>(
       db,
       sql`with due as (
-            select id from ${eventDeliveries}
-             where status = 'PENDING' and next_attempt_at <= now()
-               and (claimed_until is null or claimed_until < now())
-             order by next_attempt_at
+            select d.id from ${eventDeliveries} d
+              join ${webhookEndpoints} w on w.id = d.endpoint_id
+             where d.status = 'PENDING' and d.next_attempt_at <= now()
+               and (d.claimed_until is null or d.claimed_until < now())
+             order by d.next_attempt_at
              limit ${room}
-             for update skip locked
+             for update of d skip locked
+             for key share of w skip locked
           ), claimed as (
             update ${eventDeliveries} d
                set claimed_until = now() + ${claimMs} * interval '1 millisecond', claim_token = ${token}

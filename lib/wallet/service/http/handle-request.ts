@@ -1,11 +1,15 @@
 // The wallet service's HTTP layer: a plain Node request handler over the operation catalogue.
 // For every request under /wallet/api, in this order: the path (404), the method (405, code 1004,
-// with Allow; HEAD runs nothing), the app's rate limit (429, code 6001, Retry-After: before any
-// other work), query parsing (1003 for a repeated name, 1002 for escapes that are not UTF-8),
-// validation (1001/1002
-// naming the parameter in msg and in data.field), authentication (2004, 2001, 2002, 2003), the
-// operation (exactly once per requestId when it mutates), and the envelope. Anything unexpected
-// is HTTP 500 / code 5000 with no internal detail. Every request is one log line and one metric.
+// with Allow; HEAD runs nothing), the query string's size (1002), query parsing (1003 for a
+// repeated name, 1002 for escapes that are not UTF-8), validation (1001/1002 naming the parameter
+// in msg and in data.field; every parameter has a length bound, so nothing unbounded reaches a
+// statement), authentication (2004, 2001, 2002), the app's rate limit (429, code 6001,
+// Retry-After), the nonce (2003), the operation (exactly once per requestId when it mutates), and
+// the envelope. The rate limit counts the app that the parsed parameters name and the signature
+// proves, after the signature and before the nonce write (docs/security.md "Rate limit"): a caller
+// without the app's secret cannot spend its budget, however it spells the name on the wire.
+// Anything unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
+// line and one metric. The request body is never read: every parameter is in the query string.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
@@ -16,8 +20,9 @@ import {
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
-import { decodeComponent, nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
+import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
+import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import type { WalletHandlers } from '../handlers';
 import type { Authenticator } from '../request/authenticate';
@@ -28,6 +33,14 @@ import type { RateLimiter } from './rate-limit';
 
 export const WALLET_API_PREFIX = '/wallet/api/';
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
+/**
+ * The longest query string served (characters, as on the wire). Node already refuses a request
+ * head over 16 KiB with a bare 431 before this handler runs; this bound, just under it, makes the
+ * service's own limit explicit (not a Node default that a flag can raise) and answers the queries
+ * between the two with the envelope. 4.1's photos (at most 8000 characters) fit escaped unless
+ * most of their characters need escaping.
+ */
+export const MAX_QUERY_LENGTH = 15_000;
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -85,7 +98,7 @@ export type WalletRequestHandlerOptions = {
   metrics: WalletMetrics;
   /** The OpenAPI document's JSON text, served at OPENAPI_PATH. */
   openApiJson: () => string;
-  /** DESIGN §8's per-app rate limit; none when absent. */
+  /** The per-app rate limit (docs/security.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
   handlers: WalletHandlers;
   /** Told after a mutating operation committed: its events' deliveries may be due now. */
@@ -96,8 +109,22 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
   const { engine, db, authenticator, logger, metrics } = options;
   const { handlers } = options;
 
+  /** Counts a signed call against its app; refuses it (before its nonce is spent) when over. */
+  const admit = options.rateLimiter
+    ? async (app: AuthenticatedApp) => {
+        const decision = await options.rateLimiter!.check(app.appId);
+        if (!decision.allowed) throw new RateRefusal(decision.retryAfterSeconds);
+      }
+    : undefined;
+
   async function runOperation(route: Route, search: string): Promise<Outcome> {
     const { name, operation } = route;
+    if (search.length > MAX_QUERY_LENGTH) {
+      throw new WalletError(
+        ResultCode.PARAM_INVALID,
+        `The query string must be at most ${MAX_QUERY_LENGTH} characters.`,
+      );
+    }
     const pairs = parseQuery(search);
     const params = validateParams(operation.params, nonEmptyParams(pairs)) as Record<string, unknown> & {
       agencyCode: string;
@@ -107,16 +134,19 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       sign: string;
       requestId?: string;
     };
-    const app = await authenticator.authenticate({
-      method: operation.method,
-      path: operation.path,
-      pairs,
-      agencyCode: params.agencyCode,
-      appId: params.appId,
-      timestamp: params.timestamp,
-      nonce: params.nonce,
-      sign: params.sign,
-    });
+    const app = await authenticator.authenticate(
+      {
+        method: operation.method,
+        path: operation.path,
+        pairs,
+        agencyCode: params.agencyCode,
+        appId: params.appId,
+        timestamp: params.timestamp,
+        nonce: params.nonce,
+        sign: params.sign,
+      },
+      admit,
+    );
     const handler = handlers[name] as (context: unknown) => Promise<unknown>;
     const data = operation.mutating
       ? await runOnce({
@@ -156,12 +186,10 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
     if (method !== route.operation.method) return [route.name, methodNotAllowed(route.operation.method)];
     try {
-      // Before any other work, so a refused request costs nothing and spends no nonce.
-      const limited = await rateLimited(options.rateLimiter, search);
-      if (limited) return [route.name, limited];
       return [route.name, await runOperation(route, search)];
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
+      if (error instanceof RateRefusal) return [route.name, rateLimited(error.retryAfterSeconds)];
       logger.error({ operation: route.name, ...describeUnexpected(error) }, 'operation failed unexpectedly');
       return [
         route.name,
@@ -208,22 +236,19 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
   };
 }
 
-const APP_ID_PARAM = /(?:^|&)appId=([^&]*)/;
+/** Thrown by `admit` when the app is over its rate: HTTP 429, not the 200 of a WalletError. */
+class RateRefusal extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
+  }
+}
 
-/** 429 / 6001 with Retry-After when the app named by the raw query is over its rate. */
-async function rateLimited(limiter: RateLimiter | undefined, search: string): Promise<Outcome | undefined> {
-  if (!limiter) return undefined;
-  const raw = APP_ID_PARAM.exec(search)?.[1];
-  const appKey = raw === undefined ? undefined : decodeComponent(raw);
-  // No readable appId: nothing to count against; validation refuses the request next.
-  if (!appKey) return undefined;
-  const decision = await limiter.check(appKey);
-  if (decision.allowed) return undefined;
+function rateLimited(retryAfterSeconds: number): Outcome {
   return {
     status: 429,
     code: ResultCode.RATE_LIMITED,
     body: envelope(ResultCode.RATE_LIMITED, 'Too many requests from this app: try again later.'),
-    headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
   };
 }
 

@@ -1,14 +1,21 @@
-// The rate limit of DESIGN §8: each app may send `rps` requests per second on average, with
-// bursts of up to twice that, counted over every instance: an app's requests in the current and
-// the previous second together stay under 2 x rps. Checked before any other work (a refused
-// request spends no nonce).
+// The per-app rate limit (docs/security.md "Rate limit"): each app may send `rps` requests per
+// second on average, with bursts of up to twice that, counted over every instance: an app's
+// requests in the current and the previous second together stay under 2 x rps. The service asks
+// it only for a correctly signed call, before the call's nonce is spent (handle-request.ts).
 //
-// Shared without a shared lock: each instance reserves permits in small grants (a twentieth of
-// the window) in wallet.rate_counters, one row per app, second and instance, and spends them
-// from memory; only the request that finds its instance's grant used up waits for the next
-// reservation (one short statement). Two instances reserving at the same moment can overshoot by
-// one grant, and a grant left unspent when its second ends is lost: both bound the error to a
-// twentieth of the limit per instance (tests/pg/rate-limit.test.ts measures it).
+// Shared without a shared lock: each instance reserves permits in wallet.rate_counters, one row
+// per app, second and instance, and spends them from memory. A request that finds no permit waits
+// for its instance's one reservation in flight, or starts one, sized to the requests waiting at
+// that moment (at most a grant, a twentieth of the window); when it resolves, the waiters take
+// what it granted, and those left over reserve again, for as long as the window has room. So
+// every reserved permit has a request waiting for it, and a burst within the window, arriving all
+// at once on any number of instances, is served whole.
+//
+// The error, per window: over, by at most one grant per instance beyond the first (reservations
+// racing near the top each see the window before the others' rows); under, by the permits of a
+// reservation that resolves after its second ended (they stay counted in that second's row), at
+// most one grant per instance per second boundary. tests/pg/rate-limit.test.ts holds both, with
+// two instances on one PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { RATE_PRUNE, RATE_RESERVE } from '../db/statements';
@@ -20,7 +27,16 @@ export type RateLimiter = {
   close(): Promise<void>;
 };
 
-type Permits = { second: number; left: number; reserving?: Promise<void>; full: boolean };
+type Permits = {
+  second: number;
+  /** Reserved and not yet taken. */
+  left: number;
+  /** Requests waiting on this second's reservation. */
+  waiting: number;
+  reserving?: Promise<void>;
+  /** The window had no more room: refuse without a round trip until the next second. */
+  full: boolean;
+};
 
 export function createRateLimiter(options: {
   engine: DatabaseHandle;
@@ -37,15 +53,17 @@ export function createRateLimiter(options: {
   let lastPrune = 0;
 
   async function reserve(appKey: string, permits: Permits): Promise<void> {
+    // Only what is waiting now: a permit reserved for no one would be lost to the other instances.
+    const wanted = Math.max(1, Math.min(grant, permits.waiting));
     const [row] = await engine.query<{ n: number }>(
       RATE_RESERVE.text,
-      [appKey, permits.second, instance, grant, windowLimit],
+      [appKey, permits.second, instance, wanted, windowLimit],
       RATE_RESERVE.name,
     );
     const n = Number(row?.n ?? 0);
     permits.left += n;
-    // The window is full for this second: no more round trips until the next one.
-    if (n === 0) permits.full = true;
+    // Less than asked: the window is full for this second.
+    if (n < wanted) permits.full = true;
     if (permits.second - lastPrune >= 60) {
       lastPrune = permits.second;
       void engine.query(RATE_PRUNE.text, [permits.second - 60], RATE_PRUNE.name).catch(() => undefined);
@@ -61,24 +79,35 @@ export function createRateLimiter(options: {
   const refused: RateDecision = { allowed: false, retryAfterSeconds: 1 };
   const allowed: RateDecision = { allowed: true };
 
+  function permitsOf(appKey: string, second: number): Permits {
+    let permits = apps.get(appKey);
+    if (!permits || permits.second !== second) {
+      // A new second: last second's unspent permits lapse (they stay counted in its row).
+      permits = { second, left: 0, waiting: 0, full: false };
+      apps.set(appKey, permits);
+      if (apps.size > 10_000) apps.delete(apps.keys().next().value as string);
+    }
+    return permits;
+  }
+
   return {
     async check(appKey) {
-      const second = Math.floor(now() / 1000);
-      let permits = apps.get(appKey);
-      if (!permits || permits.second !== second) {
-        // A new second: last second's unspent permits lapse (they stay counted in its row).
-        permits = { second, left: 0, full: false };
-        apps.set(appKey, permits);
-        if (apps.size > 10_000) apps.delete(apps.keys().next().value as string);
+      // Each pass either takes a permit, is refused, or waits for a reservation that adds permits
+      // to the window's count or finds it full: the window's bound ends the loop.
+      for (;;) {
+        const permits = permitsOf(appKey, Math.floor(now() / 1000));
+        if (take(permits)) return allowed;
+        if (permits.full) return refused;
+        permits.waiting++;
+        try {
+          permits.reserving ??= reserve(appKey, permits).finally(() => {
+            permits.reserving = undefined;
+          });
+          await permits.reserving;
+        } finally {
+          permits.waiting--;
+        }
       }
-      if (take(permits)) return allowed;
-      if (permits.full) return refused;
-      const current = permits;
-      current.reserving ??= reserve(appKey, current).finally(() => {
-        current.reserving = undefined;
-      });
-      await current.reserving;
-      return take(current) ? allowed : refused;
     },
     async close() {
       apps.clear();

@@ -94,4 +94,28 @@ describe('createAuthenticator', () => {
     // The nonce is spent only by a request that passed the other checks.
     expect(await codeOf(auth.authenticate(request('s', 'b'.repeat(16), now)))).toBe(2003);
   });
+
+  it('admits only a correctly signed, current call, and before its nonce is spent', async () => {
+    const state = { secret: 's' as string | null, lookups: 0, nonces: new Set<string>() };
+    const now = 5_000_000;
+    const auth = createAuthenticator({ engine: fakeEngine(state), now: () => now });
+    const admitted: number[] = [];
+    const admit = async (app: { id: number }) => {
+      admitted.push(app.id);
+    };
+    expect(await codeOf(auth.authenticate(request('wrong', 'c'.repeat(16), now), admit))).toBe(2001);
+    expect(await codeOf(auth.authenticate(request('s', 'c'.repeat(16), now - 300_001), admit))).toBe(2002);
+    expect(admitted).toEqual([]);
+    expect(state.nonces.size).toBe(0);
+    // A refusal by admit is thrown as it is, and leaves the nonce unspent.
+    const refusal = new WalletError(6001, 'refused');
+    const refusing = async () => {
+      throw refusal;
+    };
+    await expect(auth.authenticate(request('s', 'c'.repeat(16), now), refusing)).rejects.toBe(refusal);
+    expect(state.nonces.size).toBe(0);
+    expect(await codeOf(auth.authenticate(request('s', 'c'.repeat(16), now), admit))).toBe(0);
+    expect(admitted).toEqual([7]);
+    expect([...state.nonces]).toEqual(['c'.repeat(16)]);
+  });
 });

@@ -1,6 +1,10 @@
-// Authentication of a wallet request (DESIGN §2), in the order the design fixes: the app under
-// the agency (2004), the signature (2001), the timestamp window (2002), then the nonce (2003),
-// which is recorded in the database so that every instance refuses a replay.
+// Authentication of a wallet request (docs/wallet-api.md "Signature"), in this order: the app
+// under the agency (2004), the signature (2001), the timestamp window (2002), then the nonce
+// (2003), which is recorded in the database so that every instance refuses a replay.
+// Between the timestamp and the nonce runs the caller's `admit` (the service's rate limit): only
+// a correctly signed, current call reaches it, so a caller without the app's secret cannot spend
+// the app's budget, and a call the limit refuses has not spent its nonce (docs/security.md
+// "Rate limit"). Everything before `admit` is a cached read and an HMAC: no write.
 //
 // The app row (id, agency, secret) is cached in the process for APP_CACHE_TTL_MS: it is read by
 // every request and changes only when a secret is rotated, which therefore takes effect within
@@ -22,7 +26,14 @@ type AppRow = { id: number; app_id: string; secret: string; agency_id: number; a
 type CachedApp = { app: AuthenticatedApp; secret: string; expires: number };
 
 export type Authenticator = {
-  authenticate(request: SignedRequest): Promise<AuthenticatedApp>;
+  /**
+   * The app, or a WalletError. `admit`, when given, runs once the signature and the timestamp
+   * hold and before the nonce is spent; what it throws is thrown and the nonce stays unspent.
+   */
+  authenticate(
+    request: SignedRequest,
+    admit?: (app: AuthenticatedApp) => Promise<void>,
+  ): Promise<AuthenticatedApp>;
   /** Drops cached apps (tests; after rotating a secret in this process). */
   forget(): void;
 };
@@ -84,7 +95,7 @@ export function createAuthenticator(options: {
 
   return {
     forget: () => cache.clear(),
-    async authenticate(request) {
+    async authenticate(request, admit) {
       const at = now();
       const entry = await lookup(request.agencyCode, request.appId, at);
       if (!entry) {
@@ -103,6 +114,7 @@ export function createAuthenticator(options: {
           'The timestamp is more than 300 seconds away from the service clock.',
         );
       }
+      if (admit) await admit(entry.app);
       const spent = await engine.query(SPEND_NONCE.text, [entry.app.id, request.nonce], SPEND_NONCE.name);
       if (spent.length === 0) {
         throw new WalletError(ResultCode.NONCE_USED, 'The nonce has already been used by this app.');
