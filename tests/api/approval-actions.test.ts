@@ -209,6 +209,10 @@ describe('transfers by one maker over 24 hours', () => {
     expect(await balance(appUserId)).toBe(1999.98);
     const [held] = (await requests()).filter((r) => r.makerId === first.id);
     expect(held).toMatchObject({ status: 'PENDING', amount: '999.99', operation: 'assetTransfer' });
+    // Whoever decides reads why a transfer under the amount waits.
+    expect(held!.summary.endsWith(' (1999.98 already sent without approval in the last 24 hours)')).toBe(
+      true,
+    );
     // Requests held for approval do not count (a second person sees each): 1,999.98 so far.
     expect(await fund(first, '500.02')).toBe('waits');
     expect(await fund(first, '500.01')).toBe('made');
@@ -224,6 +228,26 @@ describe('transfers by one maker over 24 hours', () => {
     expect(await fundAs(maker, walletAssetId, appUserId, '999.99')).toBe('made');
     expect(await fundAs(maker, walletAssetId, appUserId, '999.99')).toBe('waits');
     expect(await fundAs(maker, walletAssetId, appUserId, '0.01')).toBe('waits');
+    expect(await balance(appUserId)).toBe(999.99);
+  });
+
+  it('the same dialog sent twice is one transfer, counted once', async () => {
+    const maker = await newOperator();
+    session.staff = maker;
+    const { appUserId, walletAssetId } = await seedUser();
+    const input = {
+      kind: 'fund-wallet' as const,
+      appUserId,
+      fromAssetId: database.agencyAssetId,
+      toAssetId: walletAssetId,
+      amount: '600.00',
+      requestId: requestId(),
+    };
+    const [first, again] = [await transferMoney(input), await transferMoney(input)];
+    expect(first?.data).toMatchObject({ toBalance: 600 });
+    expect(again?.data).toMatchObject({ toBalance: 600 });
+    expect(await fundAs(maker, walletAssetId, appUserId, '400.00')).toBe('waits');
+    expect(await fundAs(maker, walletAssetId, appUserId, '399.99')).toBe('made');
     expect(await balance(appUserId)).toBe(999.99);
   });
 

@@ -15,6 +15,7 @@ import { getDb } from '@/lib/backoffice/db';
 import { transferSchema } from '@/lib/backoffice/forms/card-programme';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { compareAmounts } from '@/lib/wallet/contract/money';
 
 export const transferMoney = authActionClient
   .metadata({ name: 'asset.transfer', permission: 'money.transfer' })
@@ -53,6 +54,11 @@ export const transferMoney = authActionClient
           })
         : undefined;
       if (source && claim?.held) {
+        // Why a transfer under the amount waits, for whoever decides it.
+        const soFar =
+          compareAmounts(claim.earlier, '0') > 0
+            ? ` (${claim.earlier} already sent without approval in the last 24 hours)`
+            : '';
         const pending = await requestApproval({
           db,
           actor: ctx.staff,
@@ -60,7 +66,7 @@ export const transferMoney = authActionClient
             kind: 'asset.transfer',
             operation: 'assetTransfer',
             params,
-            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}`,
+            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}${soFar}`,
             amount: input.amount,
             currency: source.currency,
             subjectUser: input.appUserId,

@@ -17,8 +17,8 @@ import { transferNeedsApproval } from './approval-policy';
 export const DIRECT_TRANSFER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type DirectTransferClaim =
-  /** Waits for a second person: nothing was recorded. */
-  | { held: true }
+  /** Waits for a second person: nothing was recorded. `earlier`: what the maker sent alone. */
+  | { held: true; earlier: string }
   /** May be made now; `release` un-counts it if the wallet refuses it (nothing moved). */
   | { held: false; release: () => Promise<void> };
 
@@ -50,17 +50,17 @@ export async function claimDirectTransfer(options: {
       .where(eq(directTransfers.requestId, requestId));
     if (same) {
       // The same dialog sent again: already counted, and the wallet answers the requestId with
-      // the transfer it made, never a second one.
-      if (same.makerId === makerId) return { held: false, release };
+      // the transfer it made, never a second one. Only the first claim may un-count it.
+      if (same.makerId === makerId) return { held: false, release: async () => undefined };
       throw new StaffFacingError('This form was already used. Reload the page and try again.');
     }
-    const [window] = await tx
+    const [sum] = await tx
       .select({ earlier: sql<string>`coalesce(sum(${directTransfers.amount}), 0)::text` })
       .from(directTransfers)
       .where(and(eq(directTransfers.makerId, makerId), gt(directTransfers.createdAt, since)));
-    const earlier = window?.earlier ?? '0';
+    const earlier = sum?.earlier ?? '0';
     if (transferNeedsApproval(options.policy, { fromAgencyAsset: true, amount: options.amount, earlier }))
-      return { held: true };
+      return { held: true, earlier: trimAmount(earlier) };
     await tx.insert(directTransfers).values({
       makerId,
       requestId,
@@ -70,4 +70,10 @@ export async function claimDirectTransfer(options: {
     });
     return { held: false, release };
   });
+}
+
+/** A numeric's text ("999.990000") as an amount reads: at least two decimals, no trailing zeros. */
+function trimAmount(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
