@@ -118,6 +118,10 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | unde
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', reject);
+    // A client gone before the end of its body may close the request without an error.
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client went away'));
+    });
   });
 }
 
