@@ -199,6 +199,10 @@ test.describe('an admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const amount = page.getByLabel('From this amount (in the asset’s currency)');
     await expect(amount).toHaveValue(/^1000(\.00)?$/);
+    // The amount is what one member of staff sends alone over 24 hours, not one transfer's.
+    await expect(amount).toHaveAccessibleDescription(
+      'Counted per member of staff over the last 24 hours: a transfer waits when it brings what they sent out of agency assets without approval, this one included, to this amount. Transfers sent for approval do not count.',
+    );
     await expect(page.getByRole('checkbox', { name: /a transfer out of an agency asset/ })).toBeChecked();
     await expectAccessible(page, '/settings');
     await amount.fill('1,000');

@@ -3,11 +3,13 @@
 // back-office), on one port and in one process, sharing one database engine (lib/db/client.ts).
 // The back-office still reaches the wallet only over HTTP, through its signed client.
 // Methods Next does not serve answer 405 here, and a path that is not valid percent-encoding 400,
-// so that neither can reach a page as a 500.
-import { createServer, request } from 'node:http';
+// so that neither can reach a page as a 500; so does a server action's request Next would answer
+// with a 500 (another origin, a body it cannot decode or too large: action-request-gate.ts).
+import { createServer, request, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
+import { gateActionRequest, isActionRequest, refusalBody } from '@/lib/backoffice/action-request-gate';
 import { stampPeerAddress } from '@/lib/backoffice/peer-address';
 import { dataDir, env } from '@/lib/env';
 import { createWalletService } from '@/lib/wallet/service/app';
@@ -45,11 +47,32 @@ export async function startAppServer(options: { port?: number; host?: string } =
       res.end('Bad request: the path is not valid percent-encoding.\n');
       return;
     }
-    stampPeerAddress(req);
-    handleNext(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end();
-    });
+    const toNext = (request: IncomingMessage) => {
+      stampPeerAddress(request);
+      handleNext(request, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end();
+      });
+    };
+    if (!isActionRequest(req)) return toNext(req);
+    gateActionRequest(req).then(
+      (gate) => {
+        if ('request' in gate) return toNext(gate.request);
+        const { status, reason } = gate.refused;
+        // The path without its query; never the Origin or the body, which are the sender's.
+        const path = (req.url ?? '/').split('?')[0];
+        wallet.logger.warn({ event: 'action.refused', status, reason, path }, 'server action refused');
+        const body = refusalBody(status);
+        res.writeHead(status, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+          'Cache-Control': 'no-store',
+        });
+        res.end(body);
+      },
+      // The client went away while sending.
+      () => res.destroy(),
+    );
   });
   keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(port, options.host, resolve));

@@ -62,6 +62,7 @@ export function SettingsForm({ saved }: { saved: AgencySettings }) {
           <Field
             id="transferApprovalMinAmount"
             label="From this amount (in the asset’s currency)"
+            description="Counted per member of staff over the last 24 hours: a transfer waits when it brings what they sent out of agency assets without approval, this one included, to this amount. Transfers sent for approval do not count."
             required
             error={fieldError('transferApprovalMinAmount')}
             className="ps-7"

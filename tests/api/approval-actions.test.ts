@@ -11,7 +11,7 @@ import { issueCard } from '@/lib/backoffice/actions/card-issue';
 import { cancelCard, unlockCard } from '@/lib/backoffice/actions/cards';
 import { transferMoney } from '@/lib/backoffice/actions/transfers';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { approvalRequests, settings } from '@/lib/backoffice/db/schema';
+import { approvalRequests, directTransfers, settings } from '@/lib/backoffice/db/schema';
 import { DEFAULT_SETTINGS, type AgencySettings } from '@/lib/backoffice/settings/settings-schema';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -130,8 +130,9 @@ describe('transfers', () => {
     const made = await fund('999.99');
     expect(made?.data).toMatchObject({ amount: 999.99, toBalance: 999.99 });
 
-    // The user's own wallet topping up their card moves no agency money: never held.
-    await fund('1.01');
+    // The user's own wallet topping up their card moves no agency money: never held. (Credited
+    // directly: funding it by this operator would bring their day's transfers to the threshold.)
+    await creditAsset({ db: database.db, assetId: walletAssetId, amountMinor: 1_01 });
     const cardId = await seedCard(appUserId);
     const detail = await callWallet<{ cardAssetId: number }>(wallet.baseUrl, 'cardDetail', {
       appUserId,
@@ -168,6 +169,109 @@ describe('transfers', () => {
       requestId: requestId(),
     });
     expect(made?.data).toMatchObject({ toBalance: 5000 });
+  });
+});
+
+describe('transfers by one maker over 24 hours', () => {
+  async function newOperator(): Promise<CurrentStaff> {
+    const email = `operator-${++seq}@approval-actions.example.com`;
+    const { staffId } = await createStaffAccount({
+      db: database.backoffice,
+      email,
+      name: email,
+      role: 'operator',
+      password: 'approval-actions-1',
+    });
+    return { id: staffId, email, name: email, role: 'operator' };
+  }
+  const fundAs = async (maker: CurrentStaff, walletAssetId: number, appUserId: string, amount: string) => {
+    session.staff = maker;
+    const result = await transferMoney({
+      kind: 'fund-wallet',
+      appUserId,
+      fromAssetId: database.agencyAssetId,
+      toAssetId: walletAssetId,
+      amount,
+      requestId: requestId(),
+    });
+    const data = result?.data as { approval?: { status: string } } | undefined;
+    return data?.approval ? 'waits' : result?.data ? 'made' : result;
+  };
+
+  it('three of 999.99 by one operator under a 2,500.00 threshold: two are made, the third waits', async () => {
+    await usePolicy({ transferApprovalMinAmount: '2500.00' });
+    const [first, second] = [await newOperator(), await newOperator()];
+    const { appUserId, walletAssetId } = await seedUser();
+    const fund = (maker: CurrentStaff, amount: string) => fundAs(maker, walletAssetId, appUserId, amount);
+    expect(await fund(first, '999.99')).toBe('made');
+    expect(await fund(first, '999.99')).toBe('made');
+    expect(await fund(first, '999.99')).toBe('waits');
+    expect(await balance(appUserId)).toBe(1999.98);
+    const [held] = (await requests()).filter((r) => r.makerId === first.id);
+    expect(held).toMatchObject({ status: 'PENDING', amount: '999.99', operation: 'assetTransfer' });
+    // Whoever decides reads why a transfer under the amount waits.
+    expect(held!.summary.endsWith(' (1999.98 already sent without approval in the last 24 hours)')).toBe(
+      true,
+    );
+    // Requests held for approval do not count (a second person sees each): 1,999.98 so far.
+    expect(await fund(first, '500.02')).toBe('waits');
+    expect(await fund(first, '500.01')).toBe('made');
+    // Another operator's transfers are counted apart.
+    expect(await fund(second, '2499.99')).toBe('made');
+    expect(await fund(second, '0.01')).toBe('waits');
+    expect(await balance(appUserId)).toBe(4999.98);
+  });
+
+  it('under the default 1,000.00, the second of 999.99 waits', async () => {
+    const maker = await newOperator();
+    const { appUserId, walletAssetId } = await seedUser();
+    expect(await fundAs(maker, walletAssetId, appUserId, '999.99')).toBe('made');
+    expect(await fundAs(maker, walletAssetId, appUserId, '999.99')).toBe('waits');
+    expect(await fundAs(maker, walletAssetId, appUserId, '0.01')).toBe('waits');
+    expect(await balance(appUserId)).toBe(999.99);
+  });
+
+  it('the same dialog sent twice is one transfer, counted once', async () => {
+    const maker = await newOperator();
+    session.staff = maker;
+    const { appUserId, walletAssetId } = await seedUser();
+    const input = {
+      kind: 'fund-wallet' as const,
+      appUserId,
+      fromAssetId: database.agencyAssetId,
+      toAssetId: walletAssetId,
+      amount: '600.00',
+      requestId: requestId(),
+    };
+    const [first, again] = [await transferMoney(input), await transferMoney(input)];
+    expect(first?.data).toMatchObject({ toBalance: 600 });
+    expect(again?.data).toMatchObject({ toBalance: 600 });
+    expect(await fundAs(maker, walletAssetId, appUserId, '400.00')).toBe('waits');
+    expect(await fundAs(maker, walletAssetId, appUserId, '399.99')).toBe('made');
+    expect(await balance(appUserId)).toBe(999.99);
+  });
+
+  it('transfers older than 24 hours do not count; one the wallet refused never did', async () => {
+    const maker = await newOperator();
+    const { appUserId, walletAssetId } = await seedUser();
+    const fund = (amount: string) => fundAs(maker, walletAssetId, appUserId, amount);
+    // To an asset the wallet does not know: refused, nothing moved, not counted.
+    const refused = await fundAs(maker, 987_654, appUserId, '999.99');
+    expect(refused).toMatchObject({ serverError: expect.any(String) });
+    expect(await fund('999.99')).toBe('made');
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    await database.backoffice
+      .update(directTransfers)
+      .set({ createdAt: dayAgo })
+      .where(eq(directTransfers.makerId, maker.id));
+    expect(await fund('999.99')).toBe('made');
+    const counted = await database.backoffice
+      .select({ amount: directTransfers.amount })
+      .from(directTransfers)
+      .where(eq(directTransfers.makerId, maker.id));
+    expect(counted.map((c) => c.amount)).toEqual(['999.990000', '999.990000']);
+    expect(await fund('0.01')).toBe('waits');
+    expect(await balance(appUserId)).toBe(1999.98);
   });
 });
 

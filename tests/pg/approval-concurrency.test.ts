@@ -5,10 +5,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveRequest } from '@/lib/backoffice/approvals/approve-request';
+import { claimDirectTransfer } from '@/lib/backoffice/approvals/direct-transfers';
 import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { approvalRequests, auditLog, type StaffRole } from '@/lib/backoffice/db/schema';
+import { approvalRequests, auditLog, directTransfers, type StaffRole } from '@/lib/backoffice/db/schema';
 import { StaffFacingError } from '@/lib/backoffice/errors';
+import { DEFAULT_SETTINGS } from '@/lib/backoffice/settings/settings-schema';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { createWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -123,5 +125,35 @@ describe('approvals on PostgreSQL', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'approval.approve'));
     expect(approvals).toHaveLength(1);
+  });
+
+  it('one maker’s transfers at the same moment are summed one after the other: of 600.00 each, one is made', async () => {
+    const maker = await staffMember('operator', 'structuring@agency.test');
+    const other = await staffMember('operator', 'other-maker@agency.test');
+    const claim = (makerId: number, n: number) =>
+      claimDirectTransfer({
+        db: db.backoffice,
+        policy: DEFAULT_SETTINGS,
+        makerId,
+        requestId: `pg-direct-${makerId}-${n}-abcdef`,
+        amount: '600.00',
+        fromAssetId: db.agencyAssetId,
+      });
+    const [a, b] = await Promise.all([claim(maker.id, 1), claim(maker.id, 2)]);
+    expect([a.held, b.held].sort()).toEqual([false, true]);
+
+    // Ten at once, by two makers: one of each maker's goes through, the rest wait.
+    const many = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => claim(i % 2 ? other.id : maker.id, 10 + i)),
+    );
+    expect(many.filter((c, i) => !c.held && i % 2 === 1)).toHaveLength(1);
+    expect(many.filter((c) => !c.held)).toHaveLength(1);
+    const counted = await db.backoffice.select().from(directTransfers);
+    expect(counted.map((c) => [c.makerId, c.amount]).sort()).toEqual(
+      [
+        [maker.id, '600.000000'],
+        [other.id, '600.000000'],
+      ].sort(),
+    );
   });
 });

@@ -4,16 +4,18 @@
 // agency's asset to one of the user's active cards). The dialog has already refused what cannot
 // be paid; the wallet checks again under its row locks (4001, 4010) and the refusal reaches the
 // amount or source field. Under the approval policy (DESIGN §11) a transfer out of an agency asset
-// of at least the set amount is not made but waits for a second person.
+// that brings what its maker moved out of agency assets alone over the last 24 hours to the set
+// amount is not made but waits for a second person (direct-transfers.ts).
 import { revalidatePath } from 'next/cache';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
-import { transferNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
+import { claimDirectTransfer, type DirectTransferClaim } from '@/lib/backoffice/approvals/direct-transfers';
 import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import { getDb } from '@/lib/backoffice/db';
 import { transferSchema } from '@/lib/backoffice/forms/card-programme';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
-import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { compareAmounts } from '@/lib/wallet/contract/money';
 
 export const transferMoney = authActionClient
   .metadata({ name: 'asset.transfer', permission: 'money.transfer' })
@@ -35,12 +37,28 @@ export const transferMoney = authActionClient
 
     const db = await getDb();
     const policy = await readSettings(db);
+    let claim: DirectTransferClaim | undefined;
     if (policy.transferApprovalOn) {
       // Whether the money leaves an agency asset is the wallet's to say, not the form's.
       const source = (await getWalletClient().agencyAssetList({})).find(
         (a) => a.assetId === input.fromAssetId,
       );
-      if (source && transferNeedsApproval(policy, { fromAgencyAsset: true, amount: input.amount })) {
+      claim = source
+        ? await claimDirectTransfer({
+            db,
+            policy,
+            makerId: ctx.staff.id,
+            requestId: input.requestId,
+            amount: input.amount,
+            fromAssetId: input.fromAssetId,
+          })
+        : undefined;
+      if (source && claim?.held) {
+        // Why a transfer under the amount waits, for whoever decides it.
+        const soFar =
+          compareAmounts(claim.earlier, '0') > 0
+            ? ` (${claim.earlier} already sent without approval in the last 24 hours)`
+            : '';
         const pending = await requestApproval({
           db,
           actor: ctx.staff,
@@ -48,7 +66,7 @@ export const transferMoney = authActionClient
             kind: 'asset.transfer',
             operation: 'assetTransfer',
             params,
-            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}`,
+            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}${soFar}`,
             amount: input.amount,
             currency: source.currency,
             subjectUser: input.appUserId,
@@ -71,7 +89,17 @@ export const transferMoney = authActionClient
       targetId: input.kind === 'top-up' ? String(input.cardId ?? '') : input.appUserId,
       subjectUser: input.appUserId,
       summary: `${what}: ${route}`,
-      call: () => getWalletClient().assetTransfer(params),
+      call: async () => {
+        try {
+          return await getWalletClient().assetTransfer(params);
+        } catch (error) {
+          // Refused by the wallet: nothing moved, so it no longer counts against the maker. An
+          // unknown outcome (no answer) stays counted: the money may have moved.
+          const refused = error instanceof WalletClientError && error.code !== null && error.code !== 0;
+          if (refused && claim && !claim.held) await claim.release();
+          throw error;
+        }
+      },
       describe: (result) => ({ summary: `${what}: ${route} (transfer ${result.transferId})` }),
     });
     revalidatePath(userPath);

@@ -18,16 +18,35 @@ export function issueNeedsApproval(
   );
 }
 
-/** A transfer out of an agency asset waits when the amount is at least the set amount. */
+/**
+ * A transfer out of an agency asset waits when it brings what its maker moved out of agency assets
+ * alone (without a second person) over the last 24 hours to the set amount: `earlier` is that sum
+ * before this transfer (direct-transfers.ts), so three transfers of 999.99 are not a way round a
+ * threshold of 1,000.00. One transfer of at least the amount always waits.
+ */
 export function transferNeedsApproval(
   policy: AgencySettings,
-  call: { fromAgencyAsset: boolean; amount: string },
+  call: { fromAgencyAsset: boolean; amount: string; earlier: string },
 ): boolean {
   return (
     policy.transferApprovalOn &&
     call.fromAgencyAsset &&
-    compareAmounts(call.amount, policy.transferApprovalMinAmount) >= 0
+    compareAmounts(addAmounts(call.earlier, call.amount), policy.transferApprovalMinAmount) >= 0
   );
+}
+
+/** The exact sum of two non-negative decimal amounts in major units, as a decimal string. */
+export function addAmounts(a: string, b: string): string {
+  const parts = [a, b].map((text) => {
+    const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+    if (!match) throw new RangeError(`not a decimal amount: ${text}`);
+    return { whole: match[1]!, fraction: match[2] ?? '' };
+  });
+  const scale = Math.max(...parts.map((p) => p.fraction.length));
+  const sum = parts.reduce((total, p) => total + BigInt(`${p.whole}${p.fraction.padEnd(scale, '0')}`), 0n);
+  if (scale === 0) return sum.toString();
+  const digits = sum.toString().padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /** The lock reasons whose unlock waits (a card someone else may be holding). */

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSchema,
   serial,
   text,
@@ -162,5 +163,30 @@ export const approvalRequests = backoffice.table(
     index('approval_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('approval_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('approval_requests_return_path_idx').on(t.returnPath, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Each transfer out of an agency asset that a member of staff made alone, without a second
+ * person, written (under a lock on the maker's staff row) before the wallet is called: the
+ * approval policy counts what one maker moved alone over the last 24 hours
+ * (lib/backoffice/approvals/direct-transfers.ts). A transfer the wallet refused is removed;
+ * one whose outcome is unknown stays counted.
+ */
+export const directTransfers = backoffice.table(
+  'direct_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    makerId: integer('maker_id').notNull(),
+    /** The wallet call's requestId: the maker's double submit is one transfer, counted once. */
+    requestId: text('request_id').notNull(),
+    /** In major units, exact (the policy's amounts carry up to six decimals). */
+    amount: numeric('amount', { precision: 21, scale: 6 }).notNull(),
+    fromAssetId: integer('from_asset_id').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('direct_transfers_request_id_key').on(t.requestId),
+    index('direct_transfers_maker_idx').on(t.makerId, t.createdAt),
   ],
 );

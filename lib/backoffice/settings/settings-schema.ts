@@ -24,7 +24,10 @@ export const agencySettingsSchema = z.object({
   /** Card issuance paid by the agency (4.3) waits when the fee is at least issueApprovalMinFee. */
   issueApprovalOn: checkbox,
   issueApprovalMinFee: amount('the fee from which an issuance needs approval'),
-  /** A transfer out of an agency asset waits when the amount is at least transferApprovalMinAmount. */
+  /**
+   * A transfer out of an agency asset waits when it brings what its maker sent out of agency assets
+   * without approval over the last 24 hours, itself included, to transferApprovalMinAmount.
+   */
   transferApprovalOn: checkbox,
   transferApprovalMinAmount: amount('the amount from which a transfer needs approval'),
   /** Unlocking a card locked as STOLEN or FRAUD_SUSPECTED always waits, when on. */

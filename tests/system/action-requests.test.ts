@@ -1,0 +1,151 @@
+// Server actions under abuse, over HTTP against the production build in the one Node server: a
+// body Next cannot decode, one too large, one of a type Next's client never sends, and a post from
+// another origin (or `null`, or none) each get their own 4xx without detail, never a 5xx, and are
+// logged as refused (lib/backoffice/action-request-gate.ts). A proper call still runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callServerAction, encodeReply, readActionManifest } from '../helpers/backoffice-http';
+import { startApp, type AppProcess } from '../helpers/app-process';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+let app: AppProcess;
+let dataDir: string;
+let actionId: string;
+
+beforeAll(async () => {
+  const signIn = readActionManifest(root).find((a) => a.exportedName === 'signInWithPassword');
+  if (!signIn) throw new Error('signInWithPassword is not in the build');
+  actionId = signIn.id;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-action-requests-'));
+  app = await startApp({
+    env: {
+      WALLET_DATA_DIR: dataDir,
+      WALLET_APP_SECRET: 'action-requests-secret-0123456789',
+      AUTH_SECRET: 'action-requests-auth-secret-0123456789abcdef',
+      ADMIN_PASSWORD: 'action-requests-admin-1',
+    },
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A sign-in attempt that will be refused for its password: valid in every other way. */
+const signInArgs = [{}, { email: 'nobody@action-requests.example.com', password: 'not-the-password-1' }];
+
+async function post(options: {
+  body: string | Uint8Array<ArrayBuffer>;
+  contentType: string;
+  origin?: string | null;
+  /** Sent as a script-driven call (Next-Action); false: a form posted without scripts. */
+  fetchAction?: boolean;
+}) {
+  const headers: Record<string, string> = { 'Content-Type': options.contentType };
+  if (options.fetchAction !== false) {
+    headers['Next-Action'] = actionId;
+    headers.Accept = 'text/x-component';
+  }
+  if (options.origin !== null) headers.Origin = options.origin ?? app.baseUrl;
+  const response = await fetch(`${app.baseUrl}/login`, {
+    method: 'POST',
+    headers,
+    body: options.body,
+    redirect: 'manual',
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+const TEXT = 'text/plain;charset=UTF-8';
+
+describe('a server action’s request Next could not run', () => {
+  it('malformed JSON: 400', async () => {
+    expect(await post({ body: '[{},{"email":', contentType: TEXT })).toEqual({
+      status: 400,
+      body: 'Bad request.\n',
+    });
+  });
+
+  it('garbage multipart, from a script or a form without one: 400', async () => {
+    const contentType = 'multipart/form-data; boundary=----action-requests';
+    expect(await post({ body: 'garbage\r\n--', contentType })).toEqual({
+      status: 400,
+      body: 'Bad request.\n',
+    });
+    expect(await post({ body: 'garbage\r\n--', contentType, fetchAction: false })).toEqual({
+      status: 400,
+      body: 'Bad request.\n',
+    });
+  });
+
+  it('10 MB: 413', async () => {
+    const body = new Uint8Array(10 * 1024 * 1024).fill(0x20);
+    expect(await post({ body, contentType: TEXT })).toEqual({ status: 413, body: 'Payload too large.\n' });
+  });
+
+  it('a type Next’s client never sends: 415', async () => {
+    expect(await post({ body: encodeReply(signInArgs), contentType: 'application/json' })).toEqual({
+      status: 415,
+      body: 'Unsupported media type.\n',
+    });
+  });
+
+  it('from another site, from `null` or from nowhere: 403, even with a valid body', async () => {
+    const body = encodeReply(signInArgs);
+    for (const origin of ['https://evil.example', 'null', null]) {
+      expect(await post({ body, contentType: TEXT, origin })).toEqual({ status: 403, body: 'Forbidden.\n' });
+    }
+    expect(
+      await post({
+        body: 'x',
+        contentType: 'multipart/form-data; boundary=x',
+        origin: 'https://evil.example',
+        fetchAction: false,
+      }),
+    ).toEqual({ status: 403, body: 'Forbidden.\n' });
+  });
+
+  it('each is logged as refused, with its reason and no detail of the request', async () => {
+    // The logger writes asynchronously: wait for the lines (a bound, not a measure of anything).
+    await expect
+      .poll(
+        () =>
+          app
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"event":"action.refused"'))
+            .map((line) => JSON.parse(line) as { status: number; reason: string; path: string })
+            .map(({ status, reason, path }) => `${status} ${reason} ${path}`)
+            .sort(),
+        { timeout: 30_000 },
+      )
+      .toEqual(
+        [
+          '400 malformed /login',
+          '400 malformed /login',
+          '400 malformed /login',
+          '413 too-large /login',
+          '415 content-type /login',
+          '403 origin /login',
+          '403 origin /login',
+          '403 origin /login',
+          '403 origin /login',
+        ].sort(),
+      );
+    expect(app.output()).not.toContain('evil.example');
+    expect(app.output()).not.toContain('nobody@action-requests');
+  });
+});
+
+describe('a proper call', () => {
+  it('still runs: the sign-in answers for its password', async () => {
+    const response = await callServerAction(app.baseUrl, actionId, signInArgs, { pagePath: '/login' });
+    expect(response.status).toBe(200);
+    expect(response.rejected).toBe(false);
+    expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+});
