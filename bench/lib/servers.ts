@@ -149,7 +149,7 @@ function baseEnv(): Env {
   };
 }
 
-/** The master key of every benchmark process (secrets at rest, DESIGN §6). */
+/** The master key of every benchmark process (secrets at rest, docs/architecture.md "Embedded default"). */
 export const BENCH_MASTER_KEY = 'b'.repeat(64);
 
 export type Storage = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };

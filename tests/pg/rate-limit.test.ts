@@ -1,7 +1,7 @@
-// DESIGN §8's rate limit shared by instances, on PostgreSQL: two instances (each its own pool,
-// limiter and instance id) saturating one app for four whole seconds allow together what the
-// limit allows, within 10%; and a refused request over HTTP is 429 / 6001 with Retry-After,
-// spending no nonce.
+// The rate limit (docs/wallet-api.md "Rate limit") shared by instances, on PostgreSQL: two
+// instances (each its own pool, limiter and instance id) saturating one app for four whole seconds
+// allow together what the limit allows, within 10%; and a refused request over HTTP is 429 / 6001
+// with Retry-After, spending no nonce.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';

@@ -85,7 +85,7 @@ export type WalletRequestHandlerOptions = {
   metrics: WalletMetrics;
   /** The OpenAPI document's JSON text, served at OPENAPI_PATH. */
   openApiJson: () => string;
-  /** DESIGN §8's per-app rate limit; none when absent. */
+  /** The per-app rate limit (docs/wallet-api.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
   handlers: WalletHandlers;
   /** Told after a mutating operation committed: its events' deliveries may be due now. */

@@ -1,7 +1,7 @@
-// The rate limit of DESIGN §8: each app may send `rps` requests per second on average, with
-// bursts of up to twice that, counted over every instance: an app's requests in the current and
-// the previous second together stay under 2 x rps. Checked before any other work (a refused
-// request spends no nonce).
+// The rate limit of docs/wallet-api.md "Rate limit": each app may send `rps` requests per second on
+// average, with bursts of up to twice that, counted over every instance: an app's requests in the
+// current and the previous second together stay under 2 x rps. Checked before any other work (a
+// refused request spends no nonce).
 //
 // Shared without a shared lock: each instance reserves permits in small grants (a twentieth of
 // the window) in wallet.rate_counters, one row per app, second and instance, and spends them

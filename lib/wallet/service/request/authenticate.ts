@@ -1,6 +1,6 @@
-// Authentication of a wallet request (DESIGN §2), in the order the design fixes: the app under
-// the agency (2004), the signature (2001), the timestamp window (2002), then the nonce (2003),
-// which is recorded in the database so that every instance refuses a replay.
+// Authentication of a wallet request (docs/wallet-api.md "Signature"), in the order the contract
+// fixes: the app under the agency (2004), the signature (2001), the timestamp window (2002), then
+// the nonce (2003), which is recorded in the database so that every instance refuses a replay.
 //
 // The app row (id, agency, secret) is cached in the process for APP_CACHE_TTL_MS: it is read by
 // every request and changes only when a secret is rotated, which therefore takes effect within
