@@ -52,7 +52,7 @@ const config = [
             {
               regex: '(^@/lib/wallet/service|/wallet/service)(/|$)',
               message:
-                'The back-office never imports the wallet service or its schema: call the wallet API through lib/backoffice/wallet-client (DESIGN §1).',
+                'The back-office never imports the wallet service or its schema: call the wallet API through lib/backoffice/wallet-client (docs/architecture.md "Two parts").',
             },
           ],
         },
@@ -85,7 +85,8 @@ const config = [
           patterns: [
             {
               regex: '(^@/lib/backoffice|/backoffice/)',
-              message: 'The wallet service knows nothing of the back-office (DESIGN §1).',
+              message:
+                'The wallet service knows nothing of the back-office (docs/architecture.md "Two parts").',
             },
           ],
         },

@@ -1,9 +1,9 @@
-// Security headers for every page: a nonce-based Content-Security-Policy (the nonce reaches
-// Next's own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy,
-// HSTS when APP_URL is https:// (DESIGN §6), and no caching of pages (they show signed-in data).
-// It also hands pages the path they were asked for (REQUEST_PATH_HEADER), so that sign-in can
-// come back to it. This is not an authorization boundary: every page, action and route handler
-// checks the caller itself.
+// Security headers for every page: a nonce-based Content-Security-Policy (the nonce reaches Next's
+// own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy, HSTS when
+// APP_URL is https:// (docs/architecture.md "Embedded default"), and no caching of pages (they show
+// signed-in data). It also hands pages the path they were asked for (REQUEST_PATH_HEADER), so that
+// sign-in can come back to it. This is not an authorization boundary: every page, action and route
+// handler checks the caller itself.
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/backoffice/auth/callback-url';
 import { env, servedOverHttps } from '@/lib/env';

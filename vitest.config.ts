@@ -7,7 +7,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const root = import.meta.dirname;
 
-/** The master key of the test suite (DESIGN §6 WALLET_MASTER_KEY): shared, like any instance's. */
+/**
+ * The master key of the test suite (WALLET_MASTER_KEY, docs/architecture.md "Embedded default"):
+ * shared, like any instance's.
+ */
 export const TEST_MASTER_KEY = '7e57'.repeat(16);
 
 const alias = [

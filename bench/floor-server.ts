@@ -1,9 +1,9 @@
 // The floor: the least a correct wallet service has to do for the benchmarked operations, to
 // compare the real service against. A bare node:http server over one `pg` Pool (the service's
-// default size of 10) that does, per request, what DESIGN §2 requires before any business logic
-// and then the operation's SQL, and nothing else:
-// - parse the query as DESIGN §2 says (a repeated name is 1003, a percent-escape that is not
-//   UTF-8 is 1002: lib/wallet/contract/query.ts, the one parser);
+// default size of 10) that does, per request, what docs/wallet-api.md "Signature" requires before
+// any business logic and then the operation's SQL, and nothing else:
+// - parse the query as docs/wallet-api.md "Signature" says (a repeated name is 1003, a
+//   percent-escape that is not UTF-8 is 1002: lib/wallet/contract/query.ts, the one parser);
 // - the app under its agency (2004), the HMAC-SHA256 signature compared in constant time after a
 //   length check (2001), the ±300 s timestamp window (2002), the nonce spent in the database
 //   (2003), and the once-a-minute prune of old nonces and requestIds;
@@ -20,7 +20,7 @@
 // bench/capture-sql.ts records what the service runs and the harness checks on every run that
 // the floor's trace of the same calls (/__trace) lists the same statements in the same order.
 //
-// Where DESIGN lets a correct service avoid work, the floor avoids it too, as the service does:
+// Where the contract lets a correct service avoid work, the floor avoids it too, as the service does:
 // the app row (id, agency, secret) is cached for the service's APP_CACHE_TTL_MS (a bounded,
 // documented staleness that issue 11 asks of the service), and the card category catalogue
 // (written only by provisioning) is loaded once at start and held in memory. A floor that looked
@@ -132,7 +132,8 @@ function send(res: http.ServerResponse, status: number, body: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Authentication (DESIGN §2): app under agency (2004), signature (2001), timestamp (2002), nonce (2003)
+// Authentication (docs/wallet-api.md "Signature"): app under agency (2004), signature (2001),
+// timestamp (2002), nonce (2003)
 
 type App = { id: number; appId: string; agencyCode: string };
 const secretBox = createSecretBox(
@@ -183,7 +184,8 @@ async function lookupApp(pool: pg.Pool, agencyCode: string, appId: string, now: 
       appId: row[at.app_id] as string,
       agencyCode: row[at.agency_code] as string,
     },
-    // Sealed at rest (DESIGN §6): opened once per cached lookup, as the service does.
+    // Sealed at rest (docs/architecture.md "Embedded default"): opened once per cached lookup, as
+    // the service does.
     secret: open(row[at.secret] as string),
     expires: now + APP_CACHE_MS,
   };
@@ -691,7 +693,8 @@ async function applyInTransaction(
     card = inserted.rows[0];
     at = inserted.at;
   }
-  // card.issued, in the transaction (DESIGN §10): the card without its number, payer and fee.
+  // card.issued, in the transaction (docs/wallet-api.md "Events and webhooks"): the card without
+  // its number, payer and fee.
   const cardNumberIssued = card[at.card_number] as string;
   await recordEvent(tx, app, 'card.issued', now, {
     appId: app.appId,

@@ -1,21 +1,21 @@
 // `npm run bench [-- --quick] [-- --sizes 1000,100000,1000000]`: the performance benchmark.
 //
-// For each size (cards; users = cards / 3, three cards each) it seeds a fresh PostgreSQL
-// database and starts three servers from a snapshot of the tree (bench/lib/snapshot.ts): the
-// wallet service alone (`npm run start:wallet`), `npm start`'s one Node server (the wallet API and
-// the back-office on one port) and the floor (bench/floor-server.ts: the DESIGN §2 checks and the
-// same SQL over `pg` in a bare node:http server). It checks that the floor runs exactly the
+// For each size (cards; users = cards / 3, three cards each) it seeds a fresh PostgreSQL database
+// and starts three servers from a snapshot of the tree (bench/lib/snapshot.ts): the wallet service
+// alone (`npm run start:wallet`), `npm start`'s one Node server (the wallet API and the back-office
+// on one port) and the floor (bench/floor-server.ts: the checks of docs/wallet-api.md "Signature"
+// and the same SQL over `pg` in a bare node:http server). It checks that the floor runs exactly the
 // service's SQL and answers exactly what the service answers, then measures on loopback with
 // autocannon, on the wallet service and on the floor: each signed read of the spec (and, at the
-// first size, the same reads through `npm start`'s server), the extension reads whose cost must
-// not grow with the data (user/search by last four digits and by prefix, asset/ledger's first
-// and deepest page of the agency asset), card issuance and transfers (agency asset -> a random
-// user's wallet), checking the money guarantees after each write load; and the back-office's
-// server time. The peak resident memory of each server process is read from /proc when it has
-// served its loads. Then: issuance again while `vitest --project pg` (the concurrency tests)
-// runs; the back-office at 100,000 users and the JavaScript each route sends; the spec's reads on
-// PGlite (the embedded default) through both servers. Writes results.json, growth.svg and
-// RESULTS.md (bench/ for a full run).
+// first size, the same reads through `npm start`'s server), the extension reads whose cost must not
+// grow with the data (user/search by last four digits and by prefix, asset/ledger's first and
+// deepest page of the agency asset), card issuance and transfers (agency asset -> a random user's
+// wallet), checking the money guarantees after each write load; and the back-office's server time.
+// The peak resident memory of each server process is read from /proc when it has served its loads.
+// Then: issuance again while `vitest --project pg` (the concurrency tests) runs; the back-office at
+// 100,000 users and the JavaScript each route sends; the spec's reads on PGlite (the embedded
+// default) through both servers. Writes results.json, growth.svg and RESULTS.md (bench/ for a full
+// run).
 //
 // Options: --quick (sizes 1000,10000; 3 s runs; results under the temp directory),
 // --sizes a,b,c, --seconds N, --connections N, --out DIR, --reuse-build (measure the last snapshot

@@ -48,9 +48,10 @@ ALTER TABLE "wallet"."ledger_entries" ADD CONSTRAINT "ledger_amount_non_zero" CH
 -- Every existing card's history starts with its issuance, in its present status.
 INSERT INTO "wallet"."card_status_history" ("card_id", "from_status", "to_status", "reason", "created_at")
 SELECT "id", NULL, "status", NULL, "created_at" FROM "wallet"."cards" ORDER BY "id";--> statement-breakpoint
--- A ledger entry's number within its asset (DESIGN §8 ledger pages): the asset's row is already
--- locked by the balance change the entry records, so numbering adds no wait. An explicit seq
--- (bulk loads that number their own rows) is kept; they then set ledger_count themselves.
+-- A ledger entry's number within its asset (ledger pages, docs/wallet-api.md "Ledgers"): the
+-- asset's row is already locked by the balance change the entry records, so numbering adds no wait.
+-- An explicit seq (bulk loads that number their own rows) is kept; they then set ledger_count
+-- themselves.
 CREATE FUNCTION "wallet"."ledger_entry_seq"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.seq IS NULL THEN

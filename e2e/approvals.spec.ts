@@ -1,8 +1,9 @@
-// Approvals (issue 15, DESIGN §11), per person: an operator's transfer of 1,000.00 out of the
-// agency asset waits; the same operator cannot approve it, on the page or over HTTP; an admin
-// approves it from /approvals and the money moves once; a rejection and a withdrawal leave the
-// balance untouched; a request past its 72 hours (its clock moved back in the database) cannot be
-// approved; an unlock of a card locked as stolen waits the same way. Each test seeds its own users.
+// Approvals (issue 15, docs/back-office.md "Approvals"), per person: an operator's transfer of
+// 1,000.00 out of the agency asset waits; the same operator cannot approve it, on the page or over
+// HTTP; an admin approves it from /approvals and the money moves once; a rejection and a withdrawal
+// leave the balance untouched; a request past its 72 hours (its clock moved back in the database)
+// cannot be approved; an unlock of a card locked as stolen waits the same way. Each test seeds its
+// own users.
 import type { Browser, Page } from '@playwright/test';
 import { Client } from 'pg';
 import { expect, test } from './fixtures';

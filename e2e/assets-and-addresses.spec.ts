@@ -1,9 +1,10 @@
-// The asset ledger page (/assets/[assetId], DESIGN §7/§8) and address management from the user
-// page (address/update, address/delete) in a real browser against the real wallet: an agency
-// asset opened from the dashboard, a user's wallet opened from their balances, each ledger page
-// and its CSV compared row by row with what the wallet holds; an address edited, made the default
-// and deleted (also as forms posted without JavaScript); a support agent offered none of it; and
-// /cards listing users with cards only until switched to all users.
+// The asset ledger page (/assets/[assetId], docs/back-office.md "Routes";
+// docs/wallet-api.md "Ledgers") and address management from the user page (address/update,
+// address/delete) in a real browser against the real wallet: an agency asset opened from the
+// dashboard, a user's wallet opened from their balances, each ledger page and its CSV compared row
+// by row with what the wallet holds; an address edited, made the default and deleted (also as forms
+// posted without JavaScript); a support agent offered none of it; and /cards listing users with
+// cards only until switched to all users.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LedgerEntry } from '../lib/wallet/contract/schemas';

@@ -1,10 +1,11 @@
-// The dashboard's money at a glance (/, DESIGN §7): for the agency's asset, what it spent over
-// the last 7 and 30 days, per day, the days of runway at each rate, its 30-day balance chart with
-// a table of the days, and the low-balance warning. Other specs spend from the same agency asset
-// in parallel, so the figures are checked against the wallet's own asset/daily and balance read
-// just before and just after the page (again when something was written in between), with the
-// arithmetic written out here rather than taken from the code it checks; this test's own fee and
-// transfer must be among today's spending. Also at 390 px and without JavaScript.
+// The dashboard's money at a glance (/, docs/back-office.md "Routes"): for the agency's asset, what
+// it spent over the last 7 and 30 days, per day, the days of runway at each rate, its 30-day
+// balance chart with a table of the days, and the low-balance warning. Other specs spend from the
+// same agency asset in parallel, so the figures are checked against the wallet's own asset/daily
+// and balance read just before and just after the page (again when something was written in
+// between), with the arithmetic written out here rather than taken from the code it checks; this
+// test's own fee and transfer must be among today's spending. Also at 390 px and without
+// JavaScript.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AssetDaily } from '../lib/wallet/contract/schemas';
 import { expect, test } from './fixtures';

@@ -1,7 +1,8 @@
-// /developers as an admin uses it (DESIGN §7, §10): add an endpoint pointing at a receiver on
-// 127.0.0.1 and see its secret once, see an event delivered (signed with that secret), redeliver
-// it, delete the endpoint; the form's errors beside their fields; the page and the API reference
-// without JavaScript and at 390 px; other roles are refused.
+// /developers as an admin uses it (docs/back-office.md "Routes"; docs/wallet-api.md "Endpoints and
+// events"): add an endpoint pointing at a receiver on 127.0.0.1 and see its secret once, see an
+// event delivered (signed with that secret), redeliver it, delete the endpoint; the form's errors
+// beside their fields; the page and the API reference without JavaScript and at 390 px; other
+// roles are refused.
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { openForm, pageWithoutScripts } from './support/forms';

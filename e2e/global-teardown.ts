@@ -1,5 +1,5 @@
 // After the whole browser run: the server's log must not hold a sentinel card or document
-// number (DESIGN §2: no log line may contain a wallet request's query string).
+// number (docs/wallet-api.md "Signature": no log line may contain a wallet request's query string).
 import { existsSync, readFileSync } from 'node:fs';
 import { sentinelLeaks } from './support/sentinels';
 

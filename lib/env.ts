@@ -31,8 +31,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
   /**
-   * The back-office's public URL (DESIGN §6): an https:// one makes the session cookies Secure
-   * and sets HSTS. Default http://localhost:<PORT>.
+   * The back-office's public URL (docs/architecture.md "Embedded default"): an https:// one makes
+   * the session cookies Secure and sets HSTS. Default http://localhost:<PORT>.
    */
   APP_URL: optional(
     z
@@ -45,7 +45,10 @@ const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Requests per second per app, sustained; bursts up to twice that (DESIGN §8). 0: no limit. */
+  /**
+   * Requests per second per app, sustained; bursts up to twice that
+   * (docs/wallet-api.md "Rate limit"). 0: no limit.
+   */
   WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /**
    * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
@@ -60,17 +63,17 @@ const envSchema = z.object({
         'WALLET_METRICS_TOKEN must be 32-256 characters of A-Z a-z 0-9 . _ ~ + / = -',
       ),
   ),
-  /** Seals app (and webhook) secrets at rest, AES-256-GCM (DESIGN §6). */
+  /** Seals app (and webhook) secrets at rest, AES-256-GCM (docs/architecture.md "Embedded default"). */
   WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
   /**
-   * Lets webhook URLs be http:// and point at loopback and private addresses (DESIGN §10): local
-   * development and tests only.
+   * Lets webhook URLs be http:// and point at loopback and private addresses
+   * (docs/wallet-api.md "webhook/add"): local development and tests only.
    */
   WALLET_WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false'], 'WALLET_WEBHOOK_ALLOW_PRIVATE must be true or false')
     .default('false')
     .transform((v) => v === 'true'),
-  /** Multiplies the webhook retry schedule (DESIGN §10), e.g. 0.001 in tests. */
+  /** Multiplies the webhook retry schedule (docs/wallet-api.md "Webhook delivery"), e.g. 0.001 in tests. */
   WALLET_WEBHOOK_RETRY_SCALE: z.coerce
     .number('WALLET_WEBHOOK_RETRY_SCALE must be a number')
     .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
@@ -156,8 +159,9 @@ export function authSecret(): string {
 }
 
 /**
- * DESIGN §6: the back-office's public URL (APP_URL, else http://localhost:<PORT>) is https://,
- * so its cookies are Secure and its pages send HSTS. Read once: proxy.ts asks on every request.
+ * docs/architecture.md "Embedded default": the back-office's public URL (APP_URL, else
+ * http://localhost:<PORT>) is https://, so its cookies are Secure and its pages send HSTS. Read
+ * once: proxy.ts asks on every request.
  */
 export const servedOverHttps: boolean = env.APP_URL ? new URL(env.APP_URL).protocol === 'https:' : false;
 

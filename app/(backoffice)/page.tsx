@@ -96,7 +96,7 @@ export default async function DashboardPage() {
             <Card key={asset.assetId} data-testid={`asset-${asset.assetId}`}>
               <CardHeader>
                 <CardTitle>
-                  {/* The asset's ledger (DESIGN §7): every change of this balance. */}
+                  {/* The asset's ledger (docs/back-office.md "Routes"): every change of this balance. */}
                   <Link href={assetPath(asset.assetId)} className="underline underline-offset-4">
                     {asset.assetName}
                   </Link>

@@ -1,15 +1,14 @@
-// The money guarantees, checked with SQL after each write load.
-// Card issuance (DESIGN §5): every asset's ledger sums to its balance, no balance is negative,
-// every card has exactly one CARD_FEE debit (of its fee, on the asset that paid) and every
-// CARD_FEE belongs to one card, the live debits of the paying asset were serialised (each left a
-// distinct balance), and the cards created during the load are exactly the ones the service
-// reported issuing.
-// Transfers (DESIGN §8): the same two book checks, and every ledger numbered 1..n with its asset
-// holding n (what asset/ledger's pages rely on); each transfer of the load has exactly its two
-// entries (TRANSFER_OUT of its amount on the source, TRANSFER_IN on the target) and every
-// transfer entry has its transfer; the source's live debits were serialised; the transfers made
-// are exactly those the clients saw succeed; the source fell and the targets rose by exactly
-// the amounts moved.
+// The money guarantees, checked with SQL after each write load. Card issuance
+// (docs/wallet-api.md "Money"): every asset's ledger sums to its balance, no balance is negative,
+// every card has exactly one CARD_FEE debit (of its fee, on the asset that paid) and every CARD_FEE
+// belongs to one card, the live debits of the paying asset were serialised (each left a distinct
+// balance), and the cards created during the load are exactly the ones the service reported
+// issuing. Transfers (docs/wallet-api.md "Transfers"): the same two book checks, and every ledger
+// numbered 1..n with its asset holding n (what asset/ledger's pages rely on); each transfer of the
+// load has exactly its two entries (TRANSFER_OUT of its amount on the source, TRANSFER_IN on the
+// target) and every transfer entry has its transfer; the source's live debits were serialised; the
+// transfers made are exactly those the clients saw succeed; the source fell and the targets rose by
+// exactly the amounts moved.
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import { query } from './servers';
 

@@ -52,7 +52,8 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     ['4.2 deep page of users', USERS_PAGE.text, [appKey, 20, (deepPage(p) - 1) * 20]],
     ['4.2 users filtered by email', USERS_BY_EMAIL.text, [appKey, `${p.prefix}-1@seed.example.com`, 0]],
     ['4.2 first page of card holders (withCards)', CARD_HOLDERS_PAGE.text, [appKey, 20, 0]],
-    // user/search (DESIGN §8): the statement of each shape, each key through its own index.
+    // user/search (docs/wallet-api.md "Finding a user"): the statement of each shape, each key
+    // through its own index.
     ...[
       ['user/search by an appUserId prefix', `${p.prefix}-12`],
       ['user/search by a name prefix', 'seed'],

@@ -151,7 +151,7 @@ function baseEnv(): Env {
   };
 }
 
-/** The master key of every benchmark process (secrets at rest, DESIGN §6). */
+/** The master key of every benchmark process (secrets at rest, docs/architecture.md "Embedded default"). */
 export const BENCH_MASTER_KEY = 'b'.repeat(64);
 /** The bearer token of every bench server's /wallet/metrics. */
 export const BENCH_METRICS_TOKEN = 'bench-metrics-token-'.padEnd(40, 'm');

@@ -1,9 +1,10 @@
-// The benchmarked wallet calls, each a factory of freshly signed requests (DESIGN §2: a new
-// timestamp and nonce, and the HMAC over the canonical query, for every single request), so the
-// service's nonce check passes and the cost of signing sits on the client as it would in life.
-// Two groups of reads: READ_KEYS, the spec's reads that issue 11's targets hold against the floor,
-// and SCALE_KEYS, the extension reads (user/search, asset/ledger) whose target is to cost the same
-// at every size; then the two writes, card issuance and transfers, each with a fresh requestId.
+// The benchmarked wallet calls, each a factory of freshly signed requests
+// (docs/wallet-api.md "Signature": a new timestamp and nonce, and the HMAC over the canonical
+// query, for every single request), so the service's nonce check passes and the cost of signing
+// sits on the client as it would in life. Two groups of reads: READ_KEYS, the spec's reads that
+// issue 11's targets hold against the floor, and SCALE_KEYS, the extension reads (user/search,
+// asset/ledger) whose target is to cost the same at every size; then the two writes, card issuance
+// and transfers, each with a fresh requestId.
 import { randomInt, randomUUID } from 'node:crypto';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { signedQuery } from '@/lib/wallet/contract/signed-query';

@@ -1,11 +1,12 @@
 'use client';
-// The one-click changes to a delivery address from the user's page: "Make default" and
-// "Delete" (address/update with isDefault, address/delete; DESIGN §8). Each is a real form posted
-// to its server action, so it works before hydration and without JavaScript; once hydrated, the
-// submission runs through next-safe-action instead (a toast says what happened, the page's data
-// refreshes). Delete asks first: with JavaScript in a dialog, without it on a confirmation page
-// (its link is the dialog's trigger). The request ID comes from the server render and is replaced
-// after each success, so a double click sends one request and the next change is a new one.
+// The one-click changes to a delivery address from the user's page: "Make default" and "Delete"
+// (address/update with isDefault, address/delete; docs/wallet-api.md "Address changes"). Each is a
+// real form posted to its server action, so it works before hydration and without JavaScript; once
+// hydrated, the submission runs through next-safe-action instead (a toast says what happened, the
+// page's data refreshes). Delete asks first: with JavaScript in a dialog, without it on a
+// confirmation page (its link is the dialog's trigger). The request ID comes from the server render
+// and is replaced after each success, so a double click sends one request and the next change is a
+// new one.
 import { useAction } from 'next-safe-action/hooks';
 import { Star, Trash2 } from 'lucide-react';
 import dynamic from 'next/dynamic';

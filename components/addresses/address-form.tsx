@@ -1,10 +1,11 @@
 'use client';
 // The address form, in its two uses: adding a delivery address (spec 4.7) and editing one
-// (address/update, DESIGN §8). A posted form (useActionForm): before its scripts load the browser
-// posts it and gets the user's page, or this page again with the errors and what was typed;
-// once hydrated the same action runs in place, what was typed stays, and on success a toast
-// says what was saved on the way back to the user's page. Errors show beside their fields and in
-// a summary that takes focus. The request ID comes from the page, made when the form opened.
+// (address/update, docs/wallet-api.md "Address changes"). A posted form (useActionForm): before its
+// scripts load the browser posts it and gets the user's page, or this page again with the errors
+// and what was typed; once hydrated the same action runs in place, what was typed stays, and on
+// success a toast says what was saved on the way back to the user's page. Errors show beside their
+// fields and in a summary that takes focus. The request ID comes from the page, made when the form
+// opened.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useEffectEvent, type ReactNode } from 'react';

@@ -1,8 +1,9 @@
 'use client';
-// Editing one of a user's delivery addresses (address/update, DESIGN §8): the add form's fields,
-// prefilled with the stored address, and a switch that makes it the default (an address that is
-// the default stays so until another is made the default: the wallet never leaves a user without
-// one). The shared address form (address-form.tsx) with the update action.
+// Editing one of a user's delivery addresses (address/update,
+// docs/wallet-api.md "Address changes"): the add form's fields, prefilled with the stored address,
+// and a switch that makes it the default (an address that is the default stays so until another is
+// made the default: the wallet never leaves a user without one). The shared address form
+// (address-form.tsx) with the update action.
 import { Save } from 'lucide-react';
 import { AddressForm } from '@/components/addresses/address-form';
 import { updateAddress } from '@/lib/backoffice/actions/addresses';

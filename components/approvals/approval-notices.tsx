@@ -1,6 +1,7 @@
-// The requests asked from one page (a card's, a user's), shown on that page (DESIGN §11): every
-// one still waiting, so nobody asks twice, and the signed-in maker's own for a week, so they see
-// what became of it where they asked. Each links to its request. Server-rendered.
+// The requests asked from one page (a card's, a user's), shown on that page
+// (docs/back-office.md "Approvals"): every one still waiting, so nobody asks twice, and the
+// signed-in maker's own for a week, so they see what became of it where they asked. Each links to
+// its request. Server-rendered.
 import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { ApprovalStatusBadge } from '@/components/ui/status-badge';

@@ -1,6 +1,7 @@
-// The list of approval requests (/approvals, DESIGN §11): each request's number (its page), what
-// it asks for, the amount at stake, who asked and when, its state and, while it waits, when it
-// expires. A table from the sm breakpoint; on a phone the same cells stack. Server-rendered.
+// The list of approval requests (/approvals, docs/back-office.md "Approvals"): each request's
+// number (its page), what it asks for, the amount at stake, who asked and when, its state and,
+// while it waits, when it expires. A table from the sm breakpoint; on a phone the same cells stack.
+// Server-rendered.
 import Link from 'next/link';
 import { ApprovalStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

@@ -1,9 +1,9 @@
 'use client';
-// The decisions on one request (/approvals/[id], DESIGN §11): approve, reject with a comment,
-// withdraw one's own. Each is a state action (useActionForm): a posted form before the scripts
-// load, the same action in place after. The page says what happened once it refreshes (the
-// request's new state, a failed call's result code); a refusal (someone decided first, the request
-// expired, the maker approving their own) is shown here, and a typed comment is kept.
+// The decisions on one request (/approvals/[id], docs/back-office.md "Approvals"): approve, reject
+// with a comment, withdraw one's own. Each is a state action (useActionForm): a posted form before
+// the scripts load, the same action in place after. The page says what happened once it refreshes
+// (the request's new state, a failed call's result code); a refusal (someone decided first, the
+// request expired, the maker approving their own) is shown here, and a typed comment is kept.
 import { Check, Undo2, X } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

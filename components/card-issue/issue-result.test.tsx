@@ -1,5 +1,6 @@
-// The wizard's last screen as the server would render it: an issued card (number masked), or,
-// when the approval policy held the issuance back (DESIGN §11), the request waiting, with no card.
+// The wizard's last screen as the server would render it: an issued card (number masked), or, when
+// the approval policy held the issuance back (docs/back-office.md "Approvals"), the request
+// waiting, with no card.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IssueResult } from './issue-result';

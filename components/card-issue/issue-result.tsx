@@ -1,8 +1,8 @@
 'use client';
 // What the card-issue wizard shows once the wallet has issued the card: the card with its number
-// masked (the server never sent more), its name, expiry and states, the wallet's message, and
-// where to go next. Or, when the approval policy made the issuance wait (DESIGN §11), the request
-// waiting for a second person.
+// masked (the server never sent more), its name, expiry and states, the wallet's message, and where
+// to go next. Or, when the approval policy made the issuance wait
+// (docs/back-office.md "Approvals"), the request waiting for a second person.
 import { Clock, CreditCard, SquarePlus, UserRound, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode, Ref } from 'react';

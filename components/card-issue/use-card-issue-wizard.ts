@@ -60,7 +60,10 @@ export interface CardIssueWizardProps {
   categories: CardCategory[];
   agencyAssets: Asset[];
   preselect: Preselect | null;
-  /** The viewer may move money (DESIGN §9): a user's wallet short of the fee can be funded here. */
+  /**
+   * The viewer may move money (docs/back-office.md "Roles"): a user's wallet short of the fee can
+   * be funded here.
+   */
   canFundWallet?: boolean;
 }
 

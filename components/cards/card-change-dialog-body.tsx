@@ -48,7 +48,8 @@ export function CardChangeDialogBody({
             {...props}
             requestId={requestId}
             onDone={(data) => {
-              // Under the approval policy (DESIGN §11) the change waits for a second person.
+              // Under the approval policy (docs/back-office.md "Approvals") the change waits for a
+              // second person.
               if (isPendingApproval(data))
                 toast.success('Sent for approval', { description: pendingApprovalText(data) });
               else toast.success(copy.done);

@@ -1,10 +1,10 @@
 'use client';
-// One lifecycle action on one card (DESIGN §8: lock, unlock, activate, cancel) as a confirmation
-// dialog: what will happen, the reason when the action needs one, and for a cancel where the
-// card's balance goes. The requestId is made when the dialog opens, so a double click or a retry
-// after a lost answer changes the card once; the page re-renders from the server on success.
-// This module is the button; the dialog loads when first wanted (card-change-dialog-body.tsx,
-// components/ui/lazy-dialog.tsx).
+// One lifecycle action on one card (docs/wallet-api.md "Card lifecycle": lock, unlock, activate,
+// cancel) as a confirmation dialog: what will happen, the reason when the action needs one, and for
+// a cancel where the card's balance goes. The requestId is made when the dialog opens, so a double
+// click or a retry after a lost answer changes the card once; the page re-renders from the server
+// on success. This module is the button; the dialog loads when first wanted
+// (card-change-dialog-body.tsx, components/ui/lazy-dialog.tsx).
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';

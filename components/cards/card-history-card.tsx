@@ -1,5 +1,6 @@
-// A card's status history (DESIGN §8 card/detail `history`) as a timeline, newest first: each
-// change with its reason and time; issuance is the first entry. Server-compatible.
+// A card's status history (card/detail `history`, docs/wallet-api.md "Card record") as a timeline,
+// newest first: each change with its reason and time; issuance is the first entry.
+// Server-compatible.
 import { History } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardStatusBadge } from '@/components/ui/status-badge';

@@ -1,5 +1,5 @@
-// The latest entries of a card's own asset (DESIGN §8 asset/ledger), newest first, with the way
-// to its whole ledger. Server-compatible.
+// The latest entries of a card's own asset (asset/ledger, docs/wallet-api.md "Ledgers"), newest
+// first, with the way to its whole ledger. Server-compatible.
 import { ListOrdered } from 'lucide-react';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,9 +1,9 @@
 'use client';
 // A mobile number as two inputs, region code and number, grouped under one legend: the wallet
-// wants `<region code>-<number>` (DESIGN §5), which staff should not have to type by hand. The two
-// inputs share a row, so their errors go under the row, full width, each tied to its input
-// (aria-describedby, aria-invalid) as Field does. The inputs of a posted form, named
-// `mobile.regionCode` and `mobile.number` (a dotted name nests: action-form-data.ts).
+// wants `<region code>-<number>` (docs/wallet-api.md "Values"), which staff should not have to
+// type by hand. The two inputs share a row, so their errors go under the row, full width, each
+// tied to its input (aria-describedby, aria-invalid) as Field does. The inputs of a posted form,
+// named `mobile.regionCode` and `mobile.number` (a dotted name nests: action-form-data.ts).
 import { CircleExclamationPoint } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';

@@ -109,7 +109,8 @@ function TransferForm({
     },
     actionProps: {
       onSuccess: ({ data }) => {
-        // Over the approval policy's amount (DESIGN §11): nothing moved yet, a request waits.
+        // Over the approval policy's amount (docs/back-office.md "Approvals"): nothing moved yet, a
+        // request waits.
         if (isPendingApproval(data)) return onDone('Sent for approval', pendingApprovalText(data));
         const from = sourceOf(data?.fromAssetId);
         onDone(

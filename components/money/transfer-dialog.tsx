@@ -1,9 +1,9 @@
 'use client';
-// "Fund wallet" and "Top up" (DESIGN §8 asset/transfer): where the money comes from, how much,
-// and both balances before and after as the amount is typed. What cannot be paid (over the
-// source's balance, too many decimals, another currency) is refused here, beside the amount,
-// before any call; the wallet checks again under its locks and its refusal lands in the same
-// place. The requestId is made when the dialog opens: a retry after a lost answer moves the
+// "Fund wallet" and "Top up" (asset/transfer, docs/wallet-api.md "Transfers"): where the money
+// comes from, how much, and both balances before and after as the amount is typed. What cannot be
+// paid (over the source's balance, too many decimals, another currency) is refused here, beside the
+// amount, before any call; the wallet checks again under its locks and its refusal lands in the
+// same place. The requestId is made when the dialog opens: a retry after a lost answer moves the
 // money once. This module is the button; the dialog loads when first wanted
 // (transfer-dialog-body.tsx, components/ui/lazy-dialog.tsx).
 import { ArrowDownToLine, HandCoins } from 'lucide-react';

@@ -1,8 +1,8 @@
 'use client';
-// The /settings form (admins, DESIGN §11): which wallet calls wait for a second member of staff,
-// from which amounts, and the dashboard's low-balance threshold. A state action (useActionForm):
-// it works before its scripts load, and a refused save keeps what was typed, with the error beside
-// the field that broke a rule.
+// The /settings form (admins, docs/back-office.md "Approvals"): which wallet calls wait for a
+// second member of staff, from which amounts, and the dashboard's low-balance threshold. A state
+// action (useActionForm): it works before its scripts load, and a refused save keeps what was
+// typed, with the error beside the field that broke a rule.
 import { Save } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

@@ -21,7 +21,10 @@ export function AppShell({
   children,
 }: {
   staff: CurrentStaff;
-  /** Requests waiting for this person's decision (DESIGN §11), shown beside Approvals. */
+  /**
+   * Requests waiting for this person's decision (docs/back-office.md "Approvals"), shown beside
+   * Approvals.
+   */
   waitingApprovals?: number;
   children: ReactNode;
 }) {

@@ -1,10 +1,10 @@
 'use client';
-// The one search box of every signed-in page (DESIGN §7), also on Ctrl/Cmd+K: results as one
-// types (user/search through searchDirectory), grouped as cards then users, arrow keys to move,
-// Enter to open the highlighted one (the best match first). It is a form whose action is
-// openBestMatch, so before the scripts load (or without them) Enter still posts the text and goes
-// to the best match, or comes back with the text and why nothing opened. Nothing typed travels in
-// a URL. The list is the ARIA combobox pattern written out (arrow keys move the active option,
+// The one search box of every signed-in page (docs/back-office.md "Routes"), also on Ctrl/Cmd+K:
+// results as one types (user/search through searchDirectory), grouped as cards then users, arrow
+// keys to move, Enter to open the highlighted one (the best match first). It is a form whose action
+// is openBestMatch, so before the scripts load (or without them) Enter still posts the text and
+// goes to the best match, or comes back with the text and why nothing opened. Nothing typed travels
+// in a URL. The list is the ARIA combobox pattern written out (arrow keys move the active option,
 // aria-activedescendant names it): the box is on every page, and a command-menu or popover library
 // would weigh on every page's first JavaScript.
 import { CreditCard, Search, User } from 'lucide-react';

@@ -1,6 +1,6 @@
 // The navigation's icons, rendered on the server into each entry (AppShell), so that the client
 // navigation (nav-links.tsx, which marks the current page) carries none of their code. So is the
-// count beside Approvals: what waits for the signed-in person's decision (DESIGN §11).
+// count beside Approvals: what waits for the signed-in person's decision (docs/back-office.md "Approvals").
 import {
   ClipboardCheck,
   CreditCard,

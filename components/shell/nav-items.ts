@@ -1,5 +1,6 @@
-// The back-office's navigation (DESIGN §7), each entry with the permission it needs, so the
-// menu shows a member of staff only what their role can use. One's own account needs none.
+// The back-office's navigation (docs/back-office.md "Routes", "Roles"), each entry with the
+// permission it needs, so the menu shows a member of staff only what their role can use. One's own
+// account needs none.
 import type { Permission } from '@/lib/backoffice/auth/permissions';
 
 export type NavItem = {

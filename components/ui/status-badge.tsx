@@ -1,6 +1,6 @@
 // Domain status badges: CardStatusBadge (PENDING, ACTIVE, LOCKED, CANCELLED), AccountStatusBadge
 // (card account PENDING, APPROVED, REJECTED), RoleBadge (admin, operator, support) and
-// ApprovalStatusBadge (a request waiting for a second person, DESIGN §11). Each shows
+// ApprovalStatusBadge (a request waiting for a second person, docs/back-office.md "Approvals"). Each shows
 // a word and an icon, never colour alone. Server-compatible.
 import {
   Ban,

@@ -1,7 +1,7 @@
 // A user's delivery addresses (extension addressList), the default first and marked as such, and,
-// for roles that may manage them, each one's Edit, Make default and Delete (DESIGN §8). A server
-// component: the forms' request IDs are made in this render, so they are in the HTML a browser
-// without JavaScript posts.
+// for roles that may manage them, each one's Edit, Make default and Delete
+// (docs/wallet-api.md "Address changes"). A server component: the forms' request IDs are made in
+// this render, so they are in the HTML a browser without JavaScript posts.
 import { MapPin, Pencil, Star } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // A user's cards (spec 4.6), each opening its card page. Card numbers arrive already masked (BIN
-// and last four, DESIGN §5).
+// and last four, docs/back-office.md "Data protection").
 // Server-compatible.
 import { CreditCard } from 'lucide-react';
 import Link from 'next/link';

@@ -1,5 +1,5 @@
 // A user's profile as 4.2 reports it. The document number arrives here already masked: the full
-// one never leaves the server (DESIGN §5). Server-compatible.
+// one never leaves the server (docs/back-office.md "Data protection"). Server-compatible.
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { formatDateTime, formatMobile } from '@/lib/backoffice/format';

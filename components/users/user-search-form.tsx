@@ -1,6 +1,7 @@
-// The directory's search box: one input over user/search (DESIGN §8: a name, an e-mail or app
-// user ID or their start, a phone number, a card's last four or id). A GET form, so a search is a URL that can be shared, reloaded and gone back
-// to; next/form makes it a client-side navigation. Server-compatible.
+// The directory's search box: one input over user/search (docs/wallet-api.md "Finding a user": a
+// name, an e-mail or app user ID or their start, a phone number, a card's last four or id). A GET
+// form, so a search is a URL that can be shared, reloaded and gone back to; next/form makes it a
+// client-side navigation. Server-compatible.
 import { Search } from 'lucide-react';
 import Form from 'next/form';
 import Link from 'next/link';

@@ -1,7 +1,7 @@
 // How the back-office names a delivery address to staff (in the delete confirmation, the toasts,
 // the edit page), and which address becomes the default when one is deleted: the wallet makes the
-// newest remaining one the default (DESIGN §8), newest meaning the highest addressId, as the
-// service orders them. Pure and client-safe.
+// newest remaining one the default (docs/wallet-api.md "Address changes"), newest meaning the
+// highest addressId, as the service orders them. Pure and client-safe.
 
 export type AddressSummary = { addressId: number; street: string; city: string; isDefault: boolean };
 

@@ -1,8 +1,9 @@
-// One asset's ledger as the back-office shows and exports it (/assets/[assetId], DESIGN §7 and
-// §8's asset/ledger): the entry types in plain words, the page's address (its owner hint and the
-// paging contract of paging.ts), and the CSV rows. The CSV keeps the wallet's codes, signed
-// decimal amounts and ISO 8601 UTC times, for programs (as cards-csv.ts explains), and defuses
-// formula starts with the same cell writer. Pure and client-safe.
+// One asset's ledger as the back-office shows and exports it (/assets/[assetId],
+// docs/back-office.md "Routes"; asset/ledger, docs/wallet-api.md "Ledgers"): the entry types in
+// plain words, the page's address (its owner hint and the paging contract of paging.ts), and the
+// CSV rows. The CSV keeps the wallet's codes, signed decimal amounts and ISO 8601 UTC times, for
+// programs (as cards-csv.ts explains), and defuses formula starts with the same cell writer. Pure
+// and client-safe.
 import { csvLine, CSV_BOM } from '@/lib/backoffice/cards-csv';
 import { pagingHref, type Paging } from '@/lib/backoffice/paging';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';

@@ -1,6 +1,6 @@
 // Whether a payment asset covers a card category's fee, and its balance before and after paying
 // it: what the wizard shows beside each card type and on its review. Computed in integer minor
-// units (DESIGN §5), so that $0.30 - $0.10 is exactly $0.20.
+// units (docs/wallet-api.md "Money"), so that $0.30 - $0.10 is exactly $0.20.
 import { formatMoney } from '@/lib/backoffice/format';
 import { formatMinorMoney } from '@/lib/backoffice/format-minor';
 import { majorToMinor } from '@/lib/wallet/contract/money';

@@ -1,7 +1,7 @@
-// The name embossed on a card (DESIGN §5: 1-20 upper-case letters A-Z, single spaces between
-// words): a suggestion made from the user's name, and what exactly is wrong with a typed one, so
-// the wizard's live error can say more than the rule. Whether a name is valid is decided by the
-// contract (lib/wallet/contract/schemas.ts); this module only explains.
+// The name embossed on a card (docs/wallet-api.md "Values": 1-20 upper-case letters A-Z, single
+// spaces between words): a suggestion made from the user's name, and what exactly is wrong with a
+// typed one, so the wizard's live error can say more than the rule. Whether a name is valid is
+// decided by the contract (lib/wallet/contract/schemas.ts); this module only explains.
 
 export const EMBOSSED_NAME_MAX = 20;
 

@@ -1,7 +1,7 @@
-// Finding the user a card is issued to: a typed search goes to user/search (DESIGN §8: a name,
-// an e-mail or app user ID or their start, a phone number, a card's last four or id), an empty
-// one lists the newest registrations (4.2); and each entry the wallet returns becomes what the
-// wizard shows of a user, without their cards' numbers.
+// Finding the user a card is issued to: a typed search goes to user/search
+// (docs/wallet-api.md "Finding a user": a name, an e-mail or app user ID or their start, a phone
+// number, a card's last four or id), an empty one lists the newest registrations (4.2); and each
+// entry the wallet returns becomes what the wizard shows of a user, without their cards' numbers.
 import type { UserWithCards } from '@/lib/wallet/contract/schemas';
 import type { IssueUser } from '@/lib/backoffice/forms/card-issue';
 import { SEARCH_MAX, SEARCH_MIN } from '@/lib/backoffice/search';

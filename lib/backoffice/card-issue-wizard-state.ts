@@ -1,9 +1,10 @@
-// The card-issue wizard's state, its steps, how it survives a reload and how it reads the
-// wallet's answer: the part of the wizard that needs no React (so it is unit-tested here), which
-// components/card-issue/use-card-issue-wizard.ts runs. The whole state, the requestId included (request-id.ts makes it), lives in the tab's
-// sessionStorage: a reload (or a retry after a lost answer) resumes the same issue with the same
-// requestId, so the wallet issues at most one card for it (DESIGN §3). Only "Issue another card",
-// after the result was seen, starts afresh.
+// The card-issue wizard's state, its steps, how it survives a reload and how it reads the wallet's
+// answer: the part of the wizard that needs no React (so it is unit-tested here), which
+// components/card-issue/use-card-issue-wizard.ts runs. The whole state, the requestId included
+// (request-id.ts makes it), lives in the tab's sessionStorage: a reload (or a retry after a lost
+// answer) resumes the same issue with the same requestId, so the wallet issues at most one card for
+// it (docs/wallet-api.md "requestId (idempotency)"). Only "Issue another card", after the result
+// was seen, starts afresh.
 import { z } from 'zod';
 import {
   issueOutcomeSchema,

@@ -1,13 +1,14 @@
-// What the card page offers for a card (DESIGN §8 transitions, §9 roles) and how it names a card
-// and a cancel's consequence. Pure: the page decides what to show from here; each server action
-// still checks the role itself, and the wallet the status (4009).
+// What the card page offers for a card (transitions: docs/wallet-api.md "Card lifecycle"; roles:
+// docs/back-office.md "Roles") and how it names a card and a cancel's consequence. Pure: the page
+// decides what to show from here; each server action still checks the role itself, and the wallet
+// the status (4009).
 import { can, type StaffRole } from '@/lib/backoffice/auth/permissions';
 import type { CardAction } from '@/lib/backoffice/forms/card-programme';
 import type { CARD_STATUSES } from '@/lib/wallet/contract/schemas';
 
 type CardStatus = (typeof CARD_STATUSES)[number];
 
-/** The lifecycle actions each status allows (DESIGN §8); CANCELLED is final. */
+/** The lifecycle actions each status allows (docs/wallet-api.md "Card lifecycle"); CANCELLED is final. */
 const BY_STATUS: Record<CardStatus, readonly CardAction[]> = {
   PENDING: ['activate', 'cancel'],
   ACTIVE: ['lock', 'cancel'],

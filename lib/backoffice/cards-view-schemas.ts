@@ -29,7 +29,7 @@ export type CardsQuery = z.infer<typeof cardsQuerySchema>;
 const card = cardRecordSchema.shape;
 const user = userWithCardsSchema.shape;
 
-/** Never more than the first six and last four digits (DESIGN §5). */
+/** Never more than the first six and last four digits (docs/back-office.md "Data protection"). */
 export const maskedCardNumberSchema = z
   .string()
   .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 10, 'must be masked to at most ten digits');

@@ -1,4 +1,5 @@
-// The ledger's entry types (DESIGN §8 asset/ledger) as staff read them. Pure, client-safe.
+// The ledger's entry types (asset/ledger, docs/wallet-api.md "Ledgers") as staff read them. Pure,
+// client-safe.
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
 
 export const LEDGER_TYPE_LABELS: Record<LedgerEntry['type'], string> = {

@@ -1,6 +1,7 @@
-// What the back-office shows of card and document numbers (DESIGN §5): never the whole card
-// number, never the whole document number. Masking happens on the server, before anything is
-// rendered or sent to the browser, so neither the HTML nor the RSC payload carries them.
+// What the back-office shows of card and document numbers (docs/back-office.md "Data protection"):
+// never the whole card number, never the whole document number. Masking happens on the server,
+// before anything is rendered or sent to the browser, so neither the HTML nor the RSC payload
+// carries them.
 
 /** "•••• 1234" */
 export function maskCardLast4(cardNumber: string): string {

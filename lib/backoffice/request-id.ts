@@ -1,6 +1,7 @@
 // The back-office's one maker of request IDs: the requestId that makes a wallet write idempotent
-// (DESIGN §3), so that a double click, a retry or a reload sends the same request and the wallet
-// acts on it once. Who keeps the id decides how long "the same request" lasts:
+// (docs/wallet-api.md "requestId (idempotency)"), so that a double click, a retry or a reload sends
+// the same request and the wallet acts on it once. Who keeps the id decides how long "the same
+// request" lasts:
 // - a form (registration, an address) makes one when it opens: `useState(newRequestId)`;
 // - the card-issue wizard makes one when an issue starts and keeps it with its state in the
 //   tab's sessionStorage (card-issue-wizard-state.ts), so that it survives a reload too.

@@ -1,7 +1,8 @@
-// The one search box (DESIGN §7): what `user/search` found, grouped as a support agent reads it
-// (the cards a card key names, then the users), and where Enter goes. Pure: the server action
-// (lib/backoffice/actions/search.ts) calls the wallet and masks; the box and the no-JavaScript
-// form both use bestMatchHref, so Enter goes to the same place with or without scripts.
+// The one search box (docs/back-office.md "Routes"): what `user/search` found, grouped as a support
+// agent reads it (the cards a card key names, then the users), and where Enter goes. Pure: the
+// server action (lib/backoffice/actions/search.ts) calls the wallet and masks; the box and the
+// no-JavaScript form both use bestMatchHref, so Enter goes to the same place with or without
+// scripts.
 import { cardLabel } from '@/lib/backoffice/card-view';
 import type { UserWithCards } from '@/lib/wallet/contract/schemas';
 
@@ -18,7 +19,7 @@ export type SearchCardHit = {
 };
 export type SearchResults = { query: string; cards: SearchCardHit[]; users: SearchUserHit[] };
 
-/** user/search takes 2-64 characters (DESIGN §8). */
+/** user/search takes 2-64 characters (docs/wallet-api.md "Finding a user"). */
 export const SEARCH_MIN = 2;
 export const SEARCH_MAX = 64;
 

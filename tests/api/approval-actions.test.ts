@@ -1,9 +1,10 @@
-// The back-office's money and card actions under the approval policy (DESIGN §11), called
-// in-process with an operator's session against the real wallet service over HTTP: what the
-// policy holds back waits as a request (no wallet call: balances, cards and statuses unchanged),
-// and what it does not goes straight through. The facts the policy reads come from the wallet,
-// never from the form: whether the money leaves an agency asset, the category's fee, why the card
-// is locked. Mocked as in action-roles.test.ts: the session, the request's headers, revalidatePath.
+// The back-office's money and card actions under the approval policy
+// (docs/back-office.md "Approvals"), called in-process with an operator's session against the real
+// wallet service over HTTP: what the policy holds back waits as a request (no wallet call:
+// balances, cards and statuses unchanged), and what it does not goes straight through. The facts
+// the policy reads come from the wallet, never from the form: whether the money leaves an agency
+// asset, the category's fee, why the card is locked. Mocked as in action-roles.test.ts: the
+// session, the request's headers, revalidatePath.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { approveApproval } from '@/lib/backoffice/actions/approvals';

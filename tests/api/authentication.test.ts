@@ -1,6 +1,7 @@
-// Authentication of every wallet operation over HTTP (DESIGN §2): the app under its agency
-// (2004), the signature (2001), the ±300 s timestamp window (2002) and the per-app nonce (2003),
-// checked in that order and before any business logic; plus the HTTP surface of the envelope.
+// Authentication of every wallet operation over HTTP (docs/wallet-api.md "Signature"): the app
+// under its agency (2004), the signature (2001), the ±300 s timestamp window (2002) and the per-app
+// nonce (2003), checked in that order and before any business logic; plus the HTTP surface of the
+// envelope.
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ type AppContext = {
   cards: { pending: number; toLock: number; locked: number; toCancel: number; any: number };
   addressId: number;
   keptAddressId: number;
-  /** A webhook endpoint, another to delete, and an event (DESIGN §10). */
+  /** A webhook endpoint, another to delete, and an event (docs/wallet-api.md "Endpoints and events"). */
   endpointId: number;
   spareEndpointId: number;
   eventId: string;
@@ -91,7 +92,7 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'addressList':
       return { appUserId: ctx.appUserId };
     // A status change succeeds once per card; its fixed requestId makes every repeat a replay
-    // of that success (DESIGN §3), so these too answer 0 every time.
+    // of that success (docs/wallet-api.md "requestId (idempotency)"), so these too answer 0 every time.
     case 'cardActivate':
       return {
         appUserId: ctx.appUserId,
@@ -553,7 +554,7 @@ describe('a refused call', () => {
     });
   });
 
-  describe('the checks run in the order of DESIGN §2', () => {
+  describe('the checks run in the order of docs/wallet-api.md "Order of checks"', () => {
     it.each(opNames)('%s: unknown app and a bad signature -> 2004 (app before signature)', async (name) => {
       expect((await call(name, main, { appId: 'ghost-app', secret: 'wrong' })).body).toEqual(
         appUnknown('ghost-app', TEST_AGENCY.agencyCode),

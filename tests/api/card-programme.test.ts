@@ -1,7 +1,7 @@
-// The card programme after issuance (DESIGN §8) over HTTP against the real service: card/detail,
-// the lifecycle over every status x action, cancel's refund, transfers (every pair of asset
-// kinds, currency and card status, 4001/4010/4011 changing nothing), ledger pages, address
-// update/delete, user/search by every key, and 4.2's withCards.
+// The card programme after issuance (docs/wallet-api.md "The card programme after issuance") over
+// HTTP against the real service: card/detail, the lifecycle over every status x action, cancel's
+// refund, transfers (every pair of asset kinds, currency and card status, 4001/4010/4011 changing
+// nothing), ledger pages, address update/delete, user/search by every key, and 4.2's withCards.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';

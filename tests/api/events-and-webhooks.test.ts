@@ -1,9 +1,10 @@
-// Events and webhooks (DESIGN §10) over HTTP against the real service and a real receiver on
-// 127.0.0.1: webhook/add's checks (https, no private or metadata address, 1002 on url, nothing
-// written), the secret shown once and sealed at rest, one event per change with exact data and
-// none for a change that rolled back, asset.low_balance once per crossing, event/list, and
-// delivery: signed, retried on the schedule (scaled), redirects not followed, redelivery,
-// endpoint deletion. No event or delivery carries a whole card number or document number.
+// Events and webhooks (docs/wallet-api.md "Events and webhooks", "Endpoints and events") over HTTP
+// against the real service and a real receiver on 127.0.0.1: webhook/add's checks (https, no
+// private or metadata address, 1002 on url, nothing written), the secret shown once and sealed at
+// rest, one event per change with exact data and none for a change that rolled back,
+// asset.low_balance once per crossing, event/list, and delivery: signed, retried on the schedule
+// (scaled), redirects not followed, redelivery, endpoint deletion. No event or delivery carries a
+// whole card number or document number.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -143,7 +144,7 @@ describe('endpoints', () => {
 });
 
 describe('events', () => {
-  it('one per change, with the data of DESIGN §10; none for a change that rolled back', async () => {
+  it('one per change, with the data of docs/wallet-api.md "Events and webhooks"; none for a change that rolled back', async () => {
     const before = (await eventsOf()).length;
     await ok(server.baseUrl, 'registerAndKyc', kycParams('ev-user-1', { documentNo: 'DOC-998877' }));
     const address = await ok<{ addressId: number }>(server.baseUrl, 'addAddress', addressParams('ev-user-1'));

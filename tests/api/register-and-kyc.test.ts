@@ -409,7 +409,8 @@ describe('4.1 registerAndKyc: parameter rules', () => {
     }
   });
 
-  // DESIGN §5: "Names in 4.1: English letters, spaces, hyphens and apostrophes." Nothing else.
+  // docs/wallet-api.md "Values": names in 4.1 are English letters, spaces, hyphens and apostrophes.
+  // Nothing else.
   it.each([
     'John.',
     'J.',

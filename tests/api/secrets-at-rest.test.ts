@@ -1,5 +1,5 @@
-// App secrets at rest (DESIGN §6): stored sealed with the master key, plain ones sealed at start,
-// a rotation re-sealing them all, and signed calls working throughout.
+// App secrets at rest (docs/architecture.md "Embedded default"): stored sealed with the master key,
+// plain ones sealed at start, a rotation re-sealing them all, and signed calls working throughout.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, webhookEndpoints } from '@/lib/wallet/service/db/schema';

@@ -1,6 +1,6 @@
-// Properties of the signature (DESIGN §2), over HTTP against the real route handlers: any change
-// to the method, the path, a name, a value, or an added or removed parameter after signing is
-// refused with 2001, while the order of the parameters never matters.
+// Properties of the signature (docs/wallet-api.md "Signature"), over HTTP against the real route
+// handlers: any change to the method, the path, a name, a value, or an added or removed parameter
+// after signing is refused with 2001, while the order of the parameters never matters.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations } from '@/lib/wallet/contract/operations';

@@ -1,6 +1,7 @@
-// Parameter validation of every wallet operation over HTTP (DESIGN §2, §3, §4): a missing or
-// empty required parameter is 1001 "<name> is required.", a value breaking its rule is 1002
-// "<name> <rule>.", a parameter given twice is 1003, and none of these changes anything.
+// Parameter validation of every wallet operation over HTTP
+// (docs/wallet-api.md "Signature", "Operations", "Result codes"): a missing or empty required
+// parameter is 1001 "<name> is required.", a value breaking its rule is 1002 "<name> <rule>.", a
+// parameter given twice is 1003, and none of these changes anything.
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ type Params = Record<string, string>;
 const USER = 'val-user-1';
 const AUTH = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'];
 
-/** The required parameters of each operation, as DESIGN §3 (and spec 4.1) fix them. */
+/** The required parameters of each operation, as docs/wallet-api.md "Operations" (and spec 4.1) fix them. */
 const REQUIRED: Record<WalletOperationName, string[]> = {
   registerAndKyc: [
     ...AUTH,
@@ -571,7 +572,7 @@ afterEach(async () => {
 // ---------------------------------------------------------------- the contract itself
 
 describe('the schemas match the contract', () => {
-  it.each(opNames)('%s: required parameters are those of DESIGN §3', (name) => {
+  it.each(opNames)('%s: required parameters are those of docs/wallet-api.md "Operations"', (name) => {
     expect(requiredOf(walletOperations[name]).sort()).toEqual([...REQUIRED[name]].sort());
   });
 

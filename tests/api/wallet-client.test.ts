@@ -578,7 +578,7 @@ describe('answers a correct service never gives', () => {
       embossedName: 'ADA',
     });
 
-  it('reproduces the signature test vector of DESIGN §2 on the wire', async () => {
+  it('reproduces the signature test vector of docs/wallet-api.md "Signature" on the wire', async () => {
     answer(200, '{"code":0,"msg":"success","data":[]}');
     const vector = fakeClient({ now: () => 1767225600000, nonce: () => 'abcdefghijklmnop' });
     await expect(vector.agencyAssetList({})).resolves.toEqual([]);

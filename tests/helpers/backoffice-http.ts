@@ -56,7 +56,10 @@ export class CookieJar {
 // ---------------------------------------------------------------------------------------------
 // Sign-in
 
-/** next-auth's session cookie: `__Secure-` prefixed when APP_URL is https:// (DESIGN §6). */
+/**
+ * next-auth's session cookie: `__Secure-` prefixed when APP_URL is https://
+ * (docs/architecture.md "Embedded default").
+ */
 export const SESSION_COOKIE = 'next-auth.session-token';
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 

@@ -21,9 +21,10 @@ export type WalletTestServer = {
 };
 
 /**
- * `rateLimitRps`: DESIGN §8's limit for this server; the suite's default is none (vitest.config.ts).
- * `deliverWebhooks`: runs the delivery worker (DESIGN §10); off unless a test is about deliveries,
- * so that no other test's server sends anything anywhere.
+ * `rateLimitRps`: the rate limit (docs/wallet-api.md "Rate limit") for this server; the suite's
+ * default is none (vitest.config.ts).
+ * `deliverWebhooks`: runs the delivery worker (docs/wallet-api.md "Webhook delivery"); off unless a
+ * test is about deliveries, so that no other test's server sends anything anywhere.
  */
 export async function startWalletServer(
   options: {

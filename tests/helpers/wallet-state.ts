@@ -2,7 +2,7 @@
 // the row count of every table that holds wallet data, every asset's balance, every app's user
 // counter, every user's default address, and an md5 of every row of every wallet table.
 // `used_nonces` is left out on purpose: a signed call records its nonce before any business
-// logic runs, whatever its outcome (DESIGN §2).
+// logic runs, whatever its outcome (docs/wallet-api.md "Signature").
 // `ledgerSumsToBalances` checks the money invariant: each asset's ledger adds up to its balance.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

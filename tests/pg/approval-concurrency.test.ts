@@ -1,7 +1,7 @@
-// Approvals under real concurrency, on PostgreSQL (DESIGN §11): ten members of staff approving
-// one request at the same moment make one wallet call (the request's conditional claim lets one
-// through), and the agency's money moves once. The wallet is the real service over HTTP; the calls
-// are counted on the back-office's side, where a second call would be made.
+// Approvals under real concurrency, on PostgreSQL (docs/back-office.md "Approvals"): ten members of
+// staff approving one request at the same moment make one wallet call (the request's conditional
+// claim lets one through), and the agency's money moves once. The wallet is the real service over
+// HTTP; the calls are counted on the back-office's side, where a second call would be made.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveRequest } from '@/lib/backoffice/approvals/approve-request';

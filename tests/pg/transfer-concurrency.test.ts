@@ -1,6 +1,6 @@
-// Money moving under real concurrency, on PostgreSQL (DESIGN §8): 50 transfers at once against
-// funds for 10 move exactly 10; a cancel racing top-ups leaves the money in exactly one place;
-// one requestId sent 20 times at once makes one transfer. The books balance after each.
+// Money moving under real concurrency, on PostgreSQL (docs/wallet-api.md "Transfers"): 50 transfers
+// at once against funds for 10 move exactly 10; a cancel racing top-ups leaves the money in exactly
+// one place; one requestId sent 20 times at once makes one transfer. The books balance after each.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';

@@ -1,5 +1,5 @@
 // One case per server action of the back-office, for the authorization matrix
-// (authorization-matrix.test.ts): the permission it needs (DESIGN §7; 'public' for the one
+// (authorization-matrix.test.ts): the permission it needs (docs/back-office.md "Roles"; 'public' for the one
 // action that runs without a session, 'signed-in' for one's own account), a valid input for the current database (seeding what it
 // acts on: a member of staff to change, a wallet user to add an address to), and how to see that
 // an allowed call did what it says. The matrix FAILS for any action in the build that has no case
@@ -56,7 +56,7 @@ export type ActionCase = {
   /** The action's metadata name: the `action` of the 'denied' audit entry of a refused call. */
   name: string;
   /**
-   * What DESIGN §7 requires; 'public' runs without a session (the token is the credential),
+   * What docs/back-office.md "Roles" requires; 'public' runs without a session (the token is the credential),
    * 'signed-in' needs only a live session (the caller's own account).
    */
   permission: Permission | 'public' | 'signed-in';
@@ -900,7 +900,7 @@ async function seedEndpoint(ctx: CaseContext): Promise<number> {
   return added.body.data!.endpointId;
 }
 
-/** Whether DESIGN §7 lets `caller` run the action (with a valid input). */
+/** Whether docs/back-office.md "Roles" lets `caller` run the action (with a valid input). */
 export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
   if (actionCase.permission === 'public') return true;
   if (caller === 'signed-out') return false;
@@ -928,10 +928,13 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
   return allowed[actionCase.permission].includes(caller);
 }
 
-/** Mutating permissions granted to support: locking a card a caller reports lost (DESIGN §9). */
+/**
+ * Mutating permissions granted to support: locking a card a caller reports lost
+ * (docs/back-office.md "Roles").
+ */
 export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock'];
 
-/** Mutating permissions never granted to support (DESIGN §7, §9). */
+/** Mutating permissions never granted to support (docs/back-office.md "Roles"). */
 export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'users.register',
   'addresses.add',

@@ -1,5 +1,5 @@
 // Every server action of the production build, called over HTTP as a browser calls it, by every
-// kind of caller: signed out, support, operator, admin (DESIGN §7). An allowed call does what it
+// kind of caller: signed out, support, operator, admin (docs/back-office.md "Roles"). An allowed call does what it
 // says; a refused one answers with a serverError (never data) and changes nothing: not a staff
 // row, not a wallet row, not a sign-in counter, and nothing in the audit log but the one
 // 'denied' entry a signed-in refusal leaves. The role is checked before the input is parsed, a
@@ -77,7 +77,8 @@ beforeAll(async () => {
       WALLET_APP_SECRET: WALLET.secret,
       AUTH_SECRET,
       ADMIN_PASSWORD,
-      // DESIGN §6: served over HTTPS (by a proxy in front), so Secure cookies and HSTS.
+      // docs/architecture.md "Embedded default": served over HTTPS (by a proxy in front), so Secure
+      // cookies and HSTS.
       APP_URL: 'https://backoffice.matrix.example.com',
     },
   });
@@ -178,7 +179,7 @@ function expectDeniedEntry(added: AuditRow[], actionCase: ActionCase, role: Staf
       actorRole: role,
       action: actionCase.name,
       outcome: 'denied',
-      // The permission the action declares is the one DESIGN §7 asks for.
+      // The permission the action declares is the one docs/back-office.md "Roles" asks for.
       summary: `Refused: the ${role} role may not ${actionCase.permission}`,
     });
   }
@@ -690,10 +691,11 @@ describe('the HTTP edge of the back-office', () => {
 
 describe('the per-address sign-in limit', () => {
   it('a client cannot choose the address its failures count against with X-Forwarded-For', async () => {
-    // `next start` serves browsers directly (DESIGN §6). Next only fills X-Forwarded-For when the
-    // request has none, so the last hop of a header the client sent is the client's own words:
-    // rotating it must not reset the per-address count (20 free failures, then a wait). Earlier
-    // tests of the file may have counted a failure or two against this client already.
+    // `next start` serves browsers directly (docs/architecture.md "Embedded default"). Next only
+    // fills X-Forwarded-For when the request has none, so the last hop of a header the client sent
+    // is the client's own words: rotating it must not reset the per-address count (20 free
+    // failures, then a wait). Earlier tests of the file may have counted a failure or two against
+    // this client already.
     let heard = 0;
     for (let i = 0; ; i++) {
       const failed = await trySignIn(

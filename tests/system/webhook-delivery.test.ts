@@ -1,7 +1,7 @@
-// Webhook delivery by the real app (DESIGN §10) on one PostgreSQL: two instances deliver 200
-// events, every one exactly once while the receiver answers 2xx (the claim in the database);
-// and a kill -9 of every instance between an event's commit and its delivery loses nothing:
-// the restarted app delivers it.
+// Webhook delivery by the real app (docs/wallet-api.md "Webhook delivery") on one PostgreSQL: two
+// instances deliver 200 events, every one exactly once while the receiver answers 2xx (the claim in
+// the database); and a kill -9 of every instance between an event's commit and its delivery loses
+// nothing: the restarted app delivers it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookCreatedSchema, type EventPage } from '@/lib/wallet/contract/schemas';
 import { freePort, startApp, type AppProcess } from '../helpers/app-process';

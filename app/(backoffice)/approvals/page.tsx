@@ -1,7 +1,7 @@
-// /approvals (DESIGN §7, §11): requests waiting for a second person, and what became of the
-// others. Filtered by state (pending first), kind and whose (anyone's, mine, waiting for me), in
-// the URL, a page at a time. Every role reads it (a support agent can tell a caller their unlock is
-// waiting); deciding is on each request's page, checked by its action.
+// /approvals (docs/back-office.md "Routes", "Approvals"): requests waiting for a second person, and
+// what became of the others. Filtered by state (pending first), kind and whose (anyone's, mine,
+// waiting for me), in the URL, a page at a time. Every role reads it (a support agent can tell a
+// caller their unlock is waiting); deciding is on each request's page, checked by its action.
 import { ClipboardCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -1,9 +1,9 @@
-// /developers (admins, DESIGN §7 and §10): the agency's webhook endpoints (add, with the secret
-// shown once; delete), the events of the last 30 days with each delivery's status, attempts,
-// last status code and next attempt (redeliver), filtered by type (?type=, a GET form), and the
-// way to the API reference. Rendered on
-// the server from the wallet API (webhook/list, event/list): everything reads, pages and posts
-// without JavaScript.
+// /developers (admins, docs/back-office.md "Roles"; docs/wallet-api.md "Endpoints and events"): the
+// agency's webhook endpoints (add, with the secret shown once; delete), the events of the last 30
+// days with each delivery's status, attempts, last status code and next attempt (redeliver),
+// filtered by type (?type=, a GET form), and the way to the API reference. Rendered on the server
+// from the wallet API (webhook/list, event/list): everything reads, pages and posts without
+// JavaScript.
 import { BookOpen, Webhook } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';

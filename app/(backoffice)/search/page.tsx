@@ -1,5 +1,5 @@
-// Search (DESIGN §7): the search box on a page of its own, focused, with what it finds by. Where a
-// support agent lands after signing in, ready for the caller on the phone.
+// Search (docs/back-office.md "Routes"): the search box on a page of its own, focused, with what it
+// finds by. Where a support agent lands after signing in, ready for the caller on the phone.
 import type { Metadata } from 'next';
 import { GlobalSearch } from '@/components/shell/global-search';
 import { Card, CardContent } from '@/components/ui/card';

@@ -1,6 +1,7 @@
-// /settings (admins, DESIGN §7, §11): the approval policy (which wallet calls wait for a second
-// member of staff, from which amounts) and the dashboard's low-balance threshold, with who saved
-// them last. The defaults of DESIGN §11 apply until an admin first saves.
+// /settings (admins, docs/back-office.md "Roles", "Approvals"): the approval policy (which wallet
+// calls wait for a second member of staff, from which amounts) and the dashboard's low-balance
+// threshold, with who saved them last. The defaults of docs/back-office.md "Approvals" apply until
+// an admin first saves.
 import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { SettingsForm } from '@/components/settings/settings-form';

@@ -1,6 +1,7 @@
-// The user directory and lookup (spec 4.2, DESIGN §8 user/search): every user of the app, newest
-// registration first, a page at a time (page and size in the URL), or the users a search finds by
-// name, e-mail, app user ID, phone or a card's last four. Each row leads to the user's page.
+// The user directory and lookup (spec 4.2, and user/search: docs/wallet-api.md "Finding a user"):
+// every user of the app, newest registration first, a page at a time (page and size in the URL), or
+// the users a search finds by name, e-mail, app user ID, phone or a card's last four. Each row
+// leads to the user's page.
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -1,8 +1,8 @@
 'use server';
-// Server actions for users' delivery addresses: adding one (spec 4.7), editing one, making one
-// the default and deleting one (address/update, address/delete, DESIGN §8). Checked, validated,
-// audited and mapped to form fields the same way as every wallet-changing action
-// (authActionClient + runWalletMutation). Every one also runs as a form posted without
+// Server actions for users' delivery addresses: adding one (spec 4.7), editing one, making one the
+// default and deleting one (address/update, address/delete, docs/wallet-api.md "Address changes").
+// Checked, validated, audited and mapped to form fields the same way as every wallet-changing
+// action (authActionClient + runWalletMutation). Every one also runs as a form posted without
 // JavaScript: their schemas read FormData, such a post ends on the user's page, and the add and
 // edit forms' state actions answer a refused post with its errors and what was typed.
 import { returnValidationErrors } from 'next-safe-action';

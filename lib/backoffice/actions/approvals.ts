@@ -1,9 +1,9 @@
 'use server';
-// Server actions of /approvals (DESIGN §11): approve (the recorded wallet call is made, once),
-// reject with a comment, withdraw one's own. Each checks the caller itself: the action client
-// their session, the domain function the permission of the request's own action and that the
-// approver is not the maker. Usable as forms posted without JavaScript (state actions: the page
-// answers with the outcome).
+// Server actions of /approvals (docs/back-office.md "Approvals"): approve (the recorded wallet call
+// is made, once), reject with a comment, withdraw one's own. Each checks the caller itself: the
+// action client their session, the domain function the permission of the request's own action and
+// that the approver is not the maker. Usable as forms posted without JavaScript (state actions: the
+// page answers with the outcome).
 import { revalidatePath } from 'next/cache';
 import { authActionClient, keepTypedValues } from '@/lib/backoffice/actions/action-client';
 import { approveRequest, type ApprovalOutcome } from '@/lib/backoffice/approvals/approve-request';

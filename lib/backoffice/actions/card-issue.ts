@@ -1,10 +1,11 @@
 'use server';
-// Server actions of the card-issue wizard (/cards/issue, spec 4.3/4.4): the look-ups it makes as
-// it goes (users, the assets that can pay, card types, delivery addresses), adding a delivery
-// address inline (4.7), and issuing the card. Issuing is idempotent through the wizard's
-// requestId. The card number is masked here, so no full number reaches the browser. Under the
-// approval policy (DESIGN §11) an issuance paid by the agency whose fee is at least the set amount
-// waits for a second person instead: the call is recorded, with the wizard's requestId, not made.
+// Server actions of the card-issue wizard (/cards/issue, spec 4.3/4.4): the look-ups it makes as it
+// goes (users, the assets that can pay, card types, delivery addresses), adding a delivery address
+// inline (4.7), and issuing the card. Issuing is idempotent through the wizard's requestId. The
+// card number is masked here, so no full number reaches the browser. Under the approval policy
+// (docs/back-office.md "Approvals") an issuance paid by the agency whose fee is at least the set
+// amount waits for a second person instead: the call is recorded, with the wizard's requestId, not
+// made.
 import { formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
 import { toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';

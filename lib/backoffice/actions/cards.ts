@@ -1,10 +1,12 @@
 'use server';
-// Server actions of a card's lifecycle (DESIGN §8 card/lock, unlock, activate, cancel), with the
-// roles of DESIGN §9: support may lock (a caller reports a card lost or stolen), only operators
-// and admins unlock, activate or cancel. Each is checked, validated, audited with its reason and
-// wallet result code, and idempotent through the dialog's requestId. Under the approval policy
-// (DESIGN §11) unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and cancelling a card, wait
-// for a second person instead (requestApproval): the call is recorded, not made.
+// Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
+// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles": support may
+// lock (a caller reports a card lost or stolen), only operators and admins unlock, activate or
+// cancel. Each is checked, validated, audited with its reason and wallet result code, and
+// idempotent through the dialog's requestId. Under the approval policy
+// (docs/back-office.md "Approvals") unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and
+// cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
+// made.
 import { revalidatePath } from 'next/cache';
 import type { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';

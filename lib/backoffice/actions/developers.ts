@@ -1,8 +1,9 @@
 'use server';
-// Server actions of /developers (admins, DESIGN §7 and §10): add a webhook endpoint (its secret is
-// returned once, to be shown once), delete one, and redeliver an event to one. Checked, validated,
-// audited with the wallet result code (runWalletMutation), and usable as forms posted without
-// JavaScript: such a post of a one-click form ends back on /developers.
+// Server actions of /developers (admins, docs/back-office.md "Roles";
+// docs/wallet-api.md "Endpoints and events"): add a webhook endpoint (its secret is returned once,
+// to be shown once), delete one, and redeliver an event to one. Checked, validated, audited with
+// the wallet result code (runWalletMutation), and usable as forms posted without JavaScript: such a
+// post of a one-click form ends back on /developers.
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { authActionClient, keepTypedValues } from '@/lib/backoffice/actions/action-client';

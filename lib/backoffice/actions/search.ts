@@ -1,5 +1,6 @@
 'use server';
-// The one search box's server side (DESIGN §7, over §8 user/search), for every signed-in role:
+// The one search box's server side (docs/back-office.md "Routes"), over user/search
+// (docs/wallet-api.md "Finding a user"), for every signed-in role:
 // `searchDirectory` answers as a person types (grouped results, card numbers already reduced to
 // their last four), `openBestMatch` is the box's form action, so Enter goes to the best match
 // with or without JavaScript (redirect), or says that nothing matched and keeps the text.

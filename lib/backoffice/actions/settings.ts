@@ -1,7 +1,7 @@
 'use server';
-// The server action of /settings (admins, DESIGN §11): the approval policy and the dashboard's
-// low-balance threshold, saved with an audit entry of what changed. A state action, so the form
-// works before its scripts load and keeps what was typed when refused.
+// The server action of /settings (admins, docs/back-office.md "Approvals"): the approval policy and
+// the dashboard's low-balance threshold, saved with an audit entry of what changed. A state action,
+// so the form works before its scripts load and keeps what was typed when refused.
 import { revalidatePath } from 'next/cache';
 import { authActionClient, keepTypedValues } from '@/lib/backoffice/actions/action-client';
 import { getDb } from '@/lib/backoffice/db';

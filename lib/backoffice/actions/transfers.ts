@@ -1,11 +1,12 @@
 'use server';
-// The money actions of the back-office (DESIGN §8 asset/transfer, §9: operators and admins):
-// "Fund wallet" (the agency's asset to a user's wallet) and "Top up" (the user's wallet or the
-// agency's asset to one of the user's active cards). The dialog has already refused what cannot
-// be paid; the wallet checks again under its row locks (4001, 4010) and the refusal reaches the
-// amount or source field. Under the approval policy (DESIGN §11) a transfer out of an agency asset
-// that brings what its maker moved out of agency assets alone over the last 24 hours to the set
-// amount is not made but waits for a second person (direct-transfers.ts).
+// The money actions of the back-office (asset/transfer, docs/wallet-api.md "Transfers";
+// docs/back-office.md "Roles": operators and admins): "Fund wallet" (the agency's asset to a user's
+// wallet) and "Top up" (the user's wallet or the agency's asset to one of the user's active cards).
+// The dialog has already refused what cannot be paid; the wallet checks again under its row locks
+// (4001, 4010) and the refusal reaches the amount or source field. Under the approval policy
+// (docs/back-office.md "Approvals") a transfer out of an agency asset that brings what its maker
+// moved out of agency assets alone over the last 24 hours to the set amount is not made but waits
+// for a second person (direct-transfers.ts).
 import { revalidatePath } from 'next/cache';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';

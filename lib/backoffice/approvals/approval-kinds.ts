@@ -1,4 +1,4 @@
-// What can wait for a second member of staff (DESIGN §11), and the states a request goes
+// What can wait for a second member of staff (docs/back-office.md "Approvals"), and the states a request goes
 // through. Pure and shared: the domain functions, the pages and the filters all read it.
 //
 //   PENDING ─ approve ─> EXECUTING ─ wallet says 0 ─> APPROVED

@@ -11,7 +11,7 @@ import {
 
 const policy = { ...DEFAULT_SETTINGS };
 
-describe('the approval policy of DESIGN §11', () => {
+describe('the approval policy of docs/back-office.md "Approvals"', () => {
   it('holds a transfer out of an agency asset from the set amount on, by default 1,000.00', () => {
     expect(transferNeedsApproval(policy, { fromAgencyAsset: true, amount: '999.99', earlier: '0' })).toBe(
       false,

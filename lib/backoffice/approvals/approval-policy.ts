@@ -1,7 +1,7 @@
-// Which wallet calls wait for a second member of staff under the agency's policy (DESIGN §11).
-// Pure: the server actions gather the facts (the fee, whether the source is an agency asset, why
-// the card was locked) and ask here; the answer never depends on anything the browser sent
-// beyond the call's own parameters.
+// Which wallet calls wait for a second member of staff under the agency's policy
+// (docs/back-office.md "Approvals"). Pure: the server actions gather the facts (the fee, whether
+// the source is an agency asset, why the card was locked) and ask here; the answer never depends on
+// anything the browser sent beyond the call's own parameters.
 import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
 import { compareAmounts } from '@/lib/wallet/contract/money';
 import type { CardChangeReason } from '@/lib/wallet/contract/enums';

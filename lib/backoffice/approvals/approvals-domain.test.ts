@@ -1,9 +1,10 @@
-// The approval workflow (DESIGN §11) against a real database, the wallet call counted: a maker's
-// request waits with its exact call and requestId (a double submit is one request); the maker
-// never approves it, admins included; another who may do the action approves and the call is made
-// once, with that requestId; a refusal by the wallet leaves it FAILED with the code; rejection
-// needs a comment and withdrawal is the maker's; after 72 hours (the clock injected) it expires
-// and cannot be decided. Every step writes its audit row in the same transaction.
+// The approval workflow (docs/back-office.md "Approvals") against a real database, the wallet call
+// counted: a maker's request waits with its exact call and requestId (a double submit is one
+// request); the maker never approves it, admins included; another who may do the action approves
+// and the call is made once, with that requestId; a refusal by the wallet leaves it FAILED with the
+// code; rejection needs a comment and withdrawal is the maker's; after 72 hours (the clock
+// injected) it expires and cannot be decided. Every step writes its audit row in the same
+// transaction.
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';

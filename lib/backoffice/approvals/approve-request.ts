@@ -1,12 +1,12 @@
-// Approving a request (DESIGN §11): another member of staff who may do the same action, never
-// the maker (admins included), approves; the wallet call recorded at submission is then made with
-// its requestId, exactly once. "Once" is a conditional UPDATE: PENDING and unexpired and not the
-// approver's own -> EXECUTING; of two approvals at the same moment one matches and the other,
-// waiting on the row, finds it EXECUTING and matches nothing. Its outcome is written after the
-// call: APPROVED, or FAILED with the wallet's result code. When the wallet could not be reached
-// the outcome is unknown: the request stays EXECUTING with that said, and may be carried out
-// again (the same requestId makes the wallet answer with what it did, never do it twice); so may
-// one left EXECUTING by a crash, after STALE_AFTER_MS.
+// Approving a request (docs/back-office.md "Approvals"): another member of staff who may do the
+// same action, never the maker (admins included), approves; the wallet call recorded at submission
+// is then made with its requestId, exactly once. "Once" is a conditional UPDATE: PENDING and
+// unexpired and not the approver's own -> EXECUTING; of two approvals at the same moment one
+// matches and the other, waiting on the row, finds it EXECUTING and matches nothing. Its outcome is
+// written after the call: APPROVED, or FAILED with the wallet's result code. When the wallet could
+// not be reached the outcome is unknown: the request stays EXECUTING with that said, and may be
+// carried out again (the same requestId makes the wallet answer with what it did, never do it
+// twice); so may one left EXECUTING by a crash, after STALE_AFTER_MS.
 import 'server-only';
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

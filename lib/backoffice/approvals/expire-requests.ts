@@ -1,7 +1,7 @@
-// Expiry (DESIGN §11: 72 hours): requests still PENDING at their expiry become EXPIRED, each with
-// its audit entry, the next time anyone lists, counts or decides them. Until then the conditional
-// updates of approve/reject/withdraw refuse them anyway (they test expires_at themselves), so a
-// request is never approved late, whether or not this has run.
+// Expiry (docs/back-office.md "Approvals": 72 hours): requests still PENDING at their expiry become
+// EXPIRED, each with its audit entry, the next time anyone lists, counts or decides them. Until
+// then the conditional updates of approve/reject/withdraw refuse them anyway (they test expires_at
+// themselves), so a request is never approved late, whether or not this has run.
 import 'server-only';
 import { and, eq, lte } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

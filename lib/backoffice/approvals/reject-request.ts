@@ -1,7 +1,7 @@
-// Rejecting a request with a comment (another member of staff who may do the action), or the
-// maker withdrawing their own (DESIGN §11). Either is a conditional UPDATE from PENDING and
-// unexpired, with its audit entry in the same transaction: it can race neither an approval nor
-// the other, and nothing reaches the wallet.
+// Rejecting a request with a comment (another member of staff who may do the action), or the maker
+// withdrawing their own (docs/back-office.md "Approvals"). Either is a conditional UPDATE from
+// PENDING and unexpired, with its audit entry in the same transaction: it can race neither an
+// approval nor the other, and nothing reaches the wallet.
 import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

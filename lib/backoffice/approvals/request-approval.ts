@@ -1,7 +1,8 @@
-// Asking for a second person (DESIGN §11): the maker's action, instead of calling the wallet,
-// records the exact call (operation, parameters, the requestId fixed now) as PENDING, with the
-// audit entry, in one transaction. The requestId is unique: the maker's double submit (the same
-// dialog sent twice) finds the request it already made instead of making a second one.
+// Asking for a second person (docs/back-office.md "Approvals"): the maker's action, instead of
+// calling the wallet, records the exact call (operation, parameters, the requestId fixed now) as
+// PENDING, with the audit entry, in one transaction. The requestId is unique: the maker's double
+// submit (the same dialog sent twice) finds the request it already made instead of making a second
+// one.
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

@@ -1,9 +1,9 @@
-// A request's state at a moment (DESIGN §11), one rule written twice side by side: in SQL for the
-// conditional updates and counts that decide, in JS for the pages and messages that show. A
-// PENDING request past its expiry is EXPIRED whether or not expireDueRequests has written it yet;
-// an EXECUTING one whose outcome is unknown (the wallet could not be reached) or that has been
-// executing longer than STALE_AFTER_MS (a crash) may be carried out again. Also: reading one
-// request, and why it cannot be decided now, in the staff's words.
+// A request's state at a moment (docs/back-office.md "Approvals"), one rule written twice side by
+// side: in SQL for the conditional updates and counts that decide, in JS for the pages and messages
+// that show. A PENDING request past its expiry is EXPIRED whether or not expireDueRequests has
+// written it yet; an EXECUTING one whose outcome is unknown (the wallet could not be reached) or
+// that has been executing longer than STALE_AFTER_MS (a crash) may be carried out again. Also:
+// reading one request, and why it cannot be decided now, in the staff's words.
 import 'server-only';
 import { and, eq, gt, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';

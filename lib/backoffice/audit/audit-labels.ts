@@ -49,7 +49,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'webhook.add': 'Added webhook endpoint',
   'webhook.delete': 'Deleted webhook endpoint',
   'event.redeliver': 'Redelivered event',
-  // Approvals (DESIGN §11): the wallet call itself is logged under its own action name
+  // Approvals (docs/back-office.md "Approvals"): the wallet call itself is logged under its own action name
   'approval.request': 'Asked for approval',
   'approval.approve': 'Approved request',
   'approval.reject': 'Rejected request',

@@ -1,6 +1,6 @@
-// The read-access trail (DESIGN §9): who opened whose user or card page, and when. Written before
-// the page renders, and a failure to write it fails the page: a trail that silently drops
-// entries would show a member of staff never looked at data they did see.
+// The read-access trail (docs/back-office.md "Roles"): who opened whose user or card page, and
+// when. Written before the page renders, and a failure to write it fails the page: a trail that
+// silently drops entries would show a member of staff never looked at data they did see.
 //
 // At most one entry per member of staff, target and minute: a page re-renders on every reload and
 // after every action taken on it (revalidatePath), and one look at a user would otherwise leave a

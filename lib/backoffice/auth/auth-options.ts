@@ -180,7 +180,8 @@ let options: NextAuthOptions | undefined;
 export function getAuthOptions(): NextAuthOptions {
   options ??= {
     secret: authSecret(),
-    // DESIGN §6: an https:// APP_URL makes the cookies Secure (and __Secure- prefixed).
+    // docs/architecture.md "Embedded default": an https:// APP_URL makes the cookies Secure (and
+    // __Secure- prefixed).
     useSecureCookies: servedOverHttps,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },

@@ -1,4 +1,4 @@
-// The role matrix of DESIGN §7 and §9, written out in full: admin does everything (and alone
+// The role matrix of docs/back-office.md "Roles", written out in full: admin does everything (and alone
 // manages staff and reads the audit log), operator registers users, manages addresses, issues and
 // manages cards and moves money, support reads and looks up and only locks a card. A permission added to PERMISSIONS without a
 // row here fails the test, so the matrix cannot grow unreviewed.
@@ -29,7 +29,7 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
 
 const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read'] as const;
 
-describe('the DESIGN §7 role matrix', () => {
+describe('the role matrix of docs/back-office.md "Roles"', () => {
   it('lists exactly the permissions of the matrix', () => {
     expect(Object.keys(PERMISSIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
   });

@@ -1,5 +1,5 @@
-// What each role may do (DESIGN §7). Pure and shared: server actions enforce it, pages use it
-// only to decide what to show (hiding a button is never the check).
+// What each role may do (docs/back-office.md "Roles"). Pure and shared: server actions enforce it,
+// pages use it only to decide what to show (hiding a button is never the check).
 import type { StaffRole } from '@/lib/backoffice/auth/staff-roles';
 
 export type { StaffRole };
@@ -14,27 +14,36 @@ export const PERMISSIONS = {
   'cards.read': ALL,
   'users.register': WRITERS,
   'addresses.add': WRITERS,
-  /** Edit, delete or make an address the default (DESIGN §9). */
+  /** Edit, delete or make an address the default (docs/back-office.md "Roles"). */
   'addresses.manage': WRITERS,
   'cards.issue': WRITERS,
-  /** A caller reports a card lost or stolen: support may lock it too (DESIGN §9). */
+  /** A caller reports a card lost or stolen: support may lock it too (docs/back-office.md "Roles"). */
   'cards.lock': ALL,
-  /** Unlock, activate, cancel (DESIGN §9). */
+  /** Unlock, activate, cancel (docs/back-office.md "Roles"). */
   'cards.manage': WRITERS,
-  /** Transfers: funding a user's wallet and topping up cards (DESIGN §9). */
+  /** Transfers: funding a user's wallet and topping up cards (docs/back-office.md "Roles"). */
   'money.transfer': WRITERS,
   'staff.read': ADMINS,
   'staff.manage': ADMINS,
   'audit.read': ADMINS,
-  /** /developers: webhook endpoints, events and their deliveries, the API reference (DESIGN §7). */
+  /**
+   * /developers: webhook endpoints, events and their deliveries, the API reference
+   * (docs/back-office.md "Roles").
+   */
   'developers.read': ADMINS,
-  /** Add or delete webhook endpoints, redeliver events (DESIGN §10). */
+  /** Add or delete webhook endpoints, redeliver events (docs/wallet-api.md "Endpoints and events"). */
   'developers.manage': ADMINS,
-  /** /approvals: what waits for a second person (DESIGN §11); approving needs the action's own permission. */
+  /**
+   * /approvals: what waits for a second person (docs/back-office.md "Approvals"); approving needs
+   * the action's own permission.
+   */
   'approvals.read': ALL,
   /** Approve, reject or withdraw; each request also needs the permission of its own action. */
   'approvals.decide': WRITERS,
-  /** /settings: the approval policy and the dashboard's low-balance threshold (DESIGN §7, §11). */
+  /**
+   * /settings: the approval policy and the dashboard's low-balance threshold
+   * (docs/back-office.md "Roles", "Approvals").
+   */
   'settings.manage': ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -99,8 +99,9 @@ export const auditLog = backoffice.table(
 );
 
 /**
- * The agency's settings (DESIGN §11): one row, id 1; absent until an admin first saves them, when
- * the defaults of settings-schema.ts apply. Amounts are decimal strings in major units.
+ * The agency's settings (docs/back-office.md "Approvals"): one row, id 1; absent until an admin
+ * first saves them, when the defaults of settings-schema.ts apply. Amounts are decimal strings in
+ * major units.
  */
 export const settings = backoffice.table(
   'settings',
@@ -120,9 +121,9 @@ export const settings = backoffice.table(
 );
 
 /**
- * A wallet call waiting for a second member of staff (DESIGN §11): the exact operation and
- * parameters, with the requestId fixed at submission (unique: the maker's double submit is one
- * request), who asked, who decided, and how the call ended.
+ * A wallet call waiting for a second member of staff (docs/back-office.md "Approvals"): the exact
+ * operation and parameters, with the requestId fixed at submission (unique: the maker's double
+ * submit is one request), who asked, who decided, and how the call ended.
  */
 export const approvalRequests = backoffice.table(
   'approval_requests',

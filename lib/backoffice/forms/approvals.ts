@@ -1,6 +1,7 @@
-// The contracts of /approvals and /settings forms (DESIGN §11): approving, rejecting (with a
-// comment) and withdrawing a request. One schema each, shared by the forms and the server actions
-// of lib/backoffice/actions/approvals.ts; each also reads a form posted without JavaScript.
+// The contracts of /approvals and /settings forms (docs/back-office.md "Approvals"): approving,
+// rejecting (with a comment) and withdrawing a request. One schema each, shared by the forms and
+// the server actions of lib/backoffice/actions/approvals.ts; each also reads a form posted without
+// JavaScript.
 import { z } from 'zod';
 import { fromFormData } from './action-form-data';
 

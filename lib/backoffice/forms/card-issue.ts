@@ -1,8 +1,9 @@
-// The card-issue wizard's contracts (spec 4.3/4.4 and 4.7, DESIGN §3): one schema per contract,
-// shared by the wizard's form resolver, the server actions of lib/backoffice/actions/card-issue.ts and the
-// wallet client. Every rule comes from the wallet's own parameter schemas; the wizard adds only
-// who pays, and a sentence for a choice not made yet (the wallet's "must be ..." rules read after
-// the field's name, see withFieldLabel in lib/backoffice/card-issue-format.ts).
+// The card-issue wizard's contracts (spec 4.3/4.4 and 4.7, docs/wallet-api.md "Operations"): one
+// schema per contract, shared by the wizard's form resolver, the server actions of
+// lib/backoffice/actions/card-issue.ts and the wallet client. Every rule comes from the wallet's
+// own parameter schemas; the wizard adds only who pays, and a sentence for a choice not made yet
+// (the wallet's "must be ..." rules read after the field's name, see withFieldLabel in
+// lib/backoffice/card-issue-format.ts).
 import { z } from 'zod';
 import {
   addAddressParams,
@@ -122,7 +123,10 @@ export const issuedCardSchema = z.object({
 });
 export type IssuedCard = z.infer<typeof issuedCardSchema>;
 
-/** The issue action's answer under an approval policy (DESIGN §11): the card, or the request waiting. */
+/**
+ * The issue action's answer under an approval policy (docs/back-office.md "Approvals"): the card,
+ * or the request waiting.
+ */
 export const issueOutcomeSchema = z.union([
   issuedCardSchema,
   z.object({

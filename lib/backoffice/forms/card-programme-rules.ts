@@ -1,14 +1,15 @@
-// The card programme's rules in the back-office that client components use as they render and
-// as staff type (DESIGN §8, §9), without zod: the reasons and actions as staff read them, and
-// the money dialogs' check of an amount against the wallet's amount rule, the asset's decimals
-// and the source's balance, in integer minor units. card-programme.ts builds the forms' schemas
-// on these; lazy-resolver.ts says why the two are apart.
+// The card programme's rules in the back-office that client components use as they render and as
+// staff type (docs/wallet-api.md "Card lifecycle"; docs/back-office.md "Roles"), without zod: the
+// reasons and actions as staff read them, and the money dialogs' check of an amount against the
+// wallet's amount rule, the asset's decimals and the source's balance, in integer minor units.
+// card-programme.ts builds the forms' schemas on these; lazy-resolver.ts says why the two are
+// apart.
 import { amountTextRule, decimalToMinor, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
 import { CARD_CHANGE_REASONS, type CardChangeReason } from '@/lib/wallet/contract/enums';
 
 export { CARD_CHANGE_REASONS, type CardChangeReason };
 
-/** The reasons of DESIGN §8, as staff read them. */
+/** The reasons of docs/wallet-api.md "Card lifecycle", as staff read them. */
 export const REASON_LABELS: Record<CardChangeReason, string> = {
   LOST: 'Lost',
   STOLEN: 'Stolen',
@@ -21,7 +22,7 @@ export const REASON_LABELS: Record<CardChangeReason, string> = {
 export const CARD_ACTIONS = ['lock', 'unlock', 'activate', 'cancel'] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
-/** The kinds of transfer DESIGN §8 allows, as the back-office offers them. */
+/** The kinds of transfer docs/wallet-api.md "Transfers" allows, as the back-office offers them. */
 export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -101,7 +102,10 @@ type ListedAsset = {
   decimalPlaces: number;
 };
 
-/** The agency's assets that may pay into an asset of `currency` (DESIGN §8: one currency). */
+/**
+ * The agency's assets that may pay into an asset of `currency` (docs/wallet-api.md "Transfers": one
+ * currency).
+ */
 export function agencyTransferSources(
   agencyAssets: readonly ListedAsset[],
   currency: string,

@@ -1,7 +1,8 @@
-// The card programme's contracts in the back-office (DESIGN §8, §9): a card's lifecycle actions
-// and the money dialogs (fund a wallet, top up a card). One schema per contract, shared by the
-// dialogs' form resolver and the server actions of lib/backoffice/actions/cards.ts and
-// transfers.ts; every rule is the wallet's own parameter rule, plus the sentences a person reads.
+// The card programme's contracts in the back-office (docs/wallet-api.md "Card lifecycle";
+// docs/back-office.md "Roles"): a card's lifecycle actions and the money dialogs (fund a wallet,
+// top up a card). One schema per contract, shared by the dialogs' form resolver and the server
+// actions of lib/backoffice/actions/cards.ts and transfers.ts; every rule is the wallet's own
+// parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
@@ -17,7 +18,7 @@ export const cardChangeSchema = z.object({
   requestId: requestIdParam,
 });
 
-/** Lock and cancel need a reason (DESIGN §8). */
+/** Lock and cancel need a reason (docs/wallet-api.md "Card lifecycle"). */
 export const cardChangeWithReasonSchema = cardChangeSchema.extend({
   reason: z.enum(CARD_CHANGE_REASONS, 'Choose a reason.'),
 });

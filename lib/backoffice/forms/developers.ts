@@ -1,4 +1,5 @@
-// The contracts of /developers (DESIGN §7, §10): adding a webhook endpoint, deleting one, and
+// The contracts of /developers (docs/back-office.md "Routes";
+// docs/wallet-api.md "Endpoints and events"): adding a webhook endpoint, deleting one, and
 // redelivering an event to one. One schema each, shared by the forms and the server actions of
 // lib/backoffice/actions/developers.ts; each also reads a form posted without JavaScript.
 import { z } from 'zod';

@@ -20,14 +20,17 @@ import { joinMobile, joinPhotos, MAX_PHOTOS, OTHER_DOCUMENT_TYPE } from './user-
 // them from here.
 export * from './user-forms-rules';
 
-/** The five signing parameters of DESIGN §2: the wallet client adds them, never a form. */
+/**
+ * The five signing parameters of docs/wallet-api.md "Signature": the wallet client adds them, never
+ * a form.
+ */
 const SIGNING = { agencyCode: true, appId: true, timestamp: true, nonce: true, sign: true } as const;
 
 /** 4.1 as the back-office sends it (the wallet client's input). */
 export const registerUserContract = registerAndKycParams.omit(SIGNING);
 /** 4.7 as the back-office sends it. */
 export const addAddressContract = addAddressParams.omit(SIGNING);
-/** address/update and address/delete (DESIGN §8) as the back-office sends them. */
+/** address/update and address/delete (docs/wallet-api.md "Address changes") as the back-office sends them. */
 export const updateAddressContract = addressUpdateParams.omit(SIGNING);
 export const deleteAddressContract = addressDeleteParams.omit(SIGNING);
 
@@ -72,8 +75,8 @@ const REGION_CODE = /^\d{1,4}$/;
 const SUBSCRIBER_NUMBER = /^\d{4,14}$/;
 
 /**
- * `<region code>-<number>` (DESIGN §5) typed as two inputs. A leading "+" on the code and spaces or
- * hyphens inside the number are dropped, as people write them that way.
+ * `<region code>-<number>` (docs/wallet-api.md "Values") typed as two inputs. A leading "+" on the
+ * code and spaces or hyphens inside the number are dropped, as people write them that way.
  */
 const mobileField = z
   .object({
@@ -368,7 +371,10 @@ export type UserSearch =
 export const USER_SEARCH_RULE =
   "Type 2-64 characters: a name, an e-mail or app user ID (or their start), a phone number or a card's last four digits";
 
-/** The directory's search box: empty lists everyone; anything else goes to user/search (DESIGN §8). */
+/**
+ * The directory's search box: empty lists everyone; anything else goes to user/search
+ * (docs/wallet-api.md "Finding a user").
+ */
 export function parseUserSearch(raw: string | undefined): UserSearch {
   const q = (raw ?? '').trim();
   if (q === '') return { kind: 'all' };

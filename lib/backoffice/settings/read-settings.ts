@@ -1,6 +1,6 @@
-// Reading the agency's settings (DESIGN §11): the saved row, or the defaults until an admin
-// first saves them. Read where a decision needs them (an action deciding whether a call waits,
-// the dashboard's warning), so a change applies at once on every instance.
+// Reading the agency's settings (docs/back-office.md "Approvals"): the saved row, or the defaults
+// until an admin first saves them. Read where a decision needs them (an action deciding whether a
+// call waits, the dashboard's warning), so a change applies at once on every instance.
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';

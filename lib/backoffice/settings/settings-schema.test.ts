@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agencySettingsPostSchema, agencySettingsSchema, DEFAULT_SETTINGS } from './settings-schema';
 
 describe('agency settings', () => {
-  it('has the defaults of DESIGN §11', () => {
+  it('has the defaults of docs/back-office.md "Approvals"', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       issueApprovalOn: false,
       transferApprovalOn: true,

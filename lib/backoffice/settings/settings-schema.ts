@@ -1,8 +1,8 @@
-// The agency's settings at /settings (DESIGN §11, admin): the approval policy (which wallet calls
-// wait for a second member of staff) and the dashboard's low-balance threshold. One schema, shared
-// by the form, the server action and the stored row; the defaults are DESIGN §11's. Amounts are
-// decimal strings in major units, the same number in every currency, compared exactly (money.ts's
-// compareAmounts).
+// The agency's settings at /settings (docs/back-office.md "Approvals", admin): the approval policy
+// (which wallet calls wait for a second member of staff) and the dashboard's low-balance threshold.
+// One schema, shared by the form, the server action and the stored row; the defaults are those of
+// docs/back-office.md "Approvals". Amounts are decimal strings in major units, the same number in
+// every currency, compared exactly (money.ts's compareAmounts).
 import { z } from 'zod';
 import { fromFormData } from '@/lib/backoffice/forms/action-form-data';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';

@@ -1,5 +1,5 @@
-// Saving the agency's settings (admins, DESIGN §11): one row, written with the audit entry that
-// says what changed, in one transaction.
+// Saving the agency's settings (admins, docs/back-office.md "Approvals"): one row, written with the
+// audit entry that says what changed, in one transaction.
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

@@ -1,6 +1,6 @@
-// The first admin (DESIGN §6): created at the first start from ADMIN_EMAIL and ADMIN_PASSWORD,
-// the password generated when unset. Returns the generated password so that start-up can print
-// it, once; a restart finds staff already there and creates nothing.
+// The first admin (docs/architecture.md "Embedded default"): created at the first start from
+// ADMIN_EMAIL and ADMIN_PASSWORD, the password generated when unset. Returns the generated password
+// so that start-up can print it, once; a restart finds staff already there and creates nothing.
 import 'server-only';
 import { count } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';

@@ -1,7 +1,8 @@
-// The back-office's typed client of the wallet API (DESIGN §1-§2): one function per operation of
-// the catalogue, each validating its input with the operation's own schema, signing the request,
-// sending it over HTTP and checking the answer against the operation's data schema. Owns the wire
-// format on the client side; the errors it throws are defined in ./errors.
+// The back-office's typed client of the wallet API (docs/architecture.md "Two parts";
+// docs/wallet-api.md "Signature"): one function per operation of the catalogue, each validating its
+// input with the operation's own schema, signing the request, sending it over HTTP and checking the
+// answer against the operation's data schema. Owns the wire format on the client side; the errors
+// it throws are defined in ./errors.
 import 'server-only';
 import { z } from 'zod';
 import {
@@ -25,11 +26,17 @@ import {
   type UnavailableReason,
 } from './errors';
 
-/** The parameters of DESIGN §2, which the client adds itself and a caller may not set. */
+/**
+ * The parameters of docs/wallet-api.md "Signature", which the client adds itself and a caller may
+ * not set.
+ */
 const AUTH_MASK = { agencyCode: true, appId: true, timestamp: true, nonce: true, sign: true } as const;
 type AuthKey = keyof typeof AUTH_MASK;
 
-/** What a caller passes: the operation's parameters as its schema accepts them, minus the five of §2. */
+/**
+ * What a caller passes: the operation's parameters as its schema accepts them, minus the five of
+ * docs/wallet-api.md "Signature".
+ */
 export type WalletClientInput<N extends WalletOperationName> = Omit<OperationInput<N>, AuthKey>;
 
 export type WalletClient = {
@@ -75,7 +82,10 @@ function describeFailure(error: unknown): { reason: UnavailableReason; what: str
   return { reason: 'network', what: typeof code === 'string' && /^\w{1,40}$/.test(code) ? code : 'network' };
 }
 
-/** Each operation's parameter schema without the five of §2: those are the client's to set. */
+/**
+ * Each operation's parameter schema without the five of docs/wallet-api.md "Signature": those are
+ * the client's to set.
+ */
 const inputSchemas = Object.fromEntries(
   (Object.keys(walletOperations) as WalletOperationName[]).map((name) => [
     name,
@@ -140,7 +150,7 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       throw error;
     }
 
-    // Signed over the spec's path, whatever prefix baseUrl has (DESIGN §2, step 5).
+    // Signed over the spec's path, whatever prefix baseUrl has (docs/wallet-api.md "Signature", step 5).
     const query = signedQuery({
       secret,
       method: op.method,
@@ -196,8 +206,8 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       throw unavailable(reason, what);
     }
 
-    // Handled outcomes are 200, the unexpected one 500 (DESIGN §4), the rate limit 429 (§8);
-    // anything else is not the service.
+    // Handled outcomes are 200, the unexpected one 500 (docs/wallet-api.md "Result codes"), the
+    // rate limit 429 (docs/wallet-api.md "Rate limit"); anything else is not the service.
     if (status !== 200 && status !== 500 && status !== 429) {
       throw unavailable('http-status', `HTTP ${status}`, status);
     }

@@ -1,6 +1,6 @@
-// walletErrorFromEnvelope for every result code of DESIGN §4: the class, the code, a staff
-// sentence that is not the service's own msg, the field a form can mark, and serialization that
-// keeps the service's msg (which quotes values) out of logs.
+// walletErrorFromEnvelope for every result code of docs/wallet-api.md "Result codes": the class,
+// the code, a staff sentence that is not the service's own msg, the field a form can mark, and
+// serialization that keeps the service's msg (which quotes values) out of logs.
 import { describe, expect, it, vi } from 'vitest';
 import { walletOperations } from '@/lib/wallet/contract/operations';
 import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
@@ -83,7 +83,7 @@ const ROWS: Row[] = [
 ];
 
 describe('walletErrorFromEnvelope', () => {
-  it('covers every non-zero code of DESIGN §4', () => {
+  it('covers every non-zero code of docs/wallet-api.md "Result codes"', () => {
     const codes = Object.keys(resultCodeMeaning)
       .map(Number)
       .filter((c) => c !== 0);

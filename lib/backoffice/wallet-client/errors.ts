@@ -1,6 +1,7 @@
 // The back-office's errors for wallet calls: one class per way a call can fail, each carrying the
-// wallet result code (DESIGN §4) and a sentence agency staff can act on. Pages and server actions
-// branch on the class and show `staffMessage`; they never switch on raw codes or show `msg`.
+// wallet result code (docs/wallet-api.md "Result codes") and a sentence agency staff can act on.
+// Pages and server actions branch on the class and show `staffMessage`; they never switch on raw
+// codes or show `msg`.
 import 'server-only';
 import { walletOperations } from '@/lib/wallet/contract/operations';
 import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
@@ -230,7 +231,10 @@ export const PARAMETER_LABELS: Record<string, string> = {
   eventId: 'event',
 };
 
-/** The five parameters of DESIGN §2: staff cannot fix them, only an administrator or a developer. */
+/**
+ * The five parameters of docs/wallet-api.md "Signature": staff cannot fix them, only an
+ * administrator or a developer.
+ */
 const AUTH_PARAMETERS: ReadonlySet<string> = new Set(['agencyCode', 'appId', 'timestamp', 'nonce', 'sign']);
 
 const label = (field: string) => PARAMETER_LABELS[field] ?? field;
@@ -238,7 +242,10 @@ const label = (field: string) => PARAMETER_LABELS[field] ?? field;
 const AUTH_FIRST = 'The back-office could not authenticate with the wallet service.';
 const CHECK_CREDENTIALS = `${AUTH_FIRST} Ask an administrator to check the wallet app credentials.`;
 
-/** The staff sentence for each code of DESIGN §4 but the input codes, which depend on the field. */
+/**
+ * The staff sentence for each code of docs/wallet-api.md "Result codes" but the input codes, which
+ * depend on the field.
+ */
 const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, string> = {
   1004: 'The back-office called a wallet operation with a method the service does not serve. Report this to an administrator: the back-office and the wallet service are out of step.',
   1005: 'The back-office called a wallet operation the service does not offer. Report this to an administrator: the back-office and the wallet service are out of step.',

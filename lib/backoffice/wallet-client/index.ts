@@ -1,6 +1,7 @@
 // The back-office's entry point to the wallet service: the process-wide client configured from
 // lib/env, and the error classes callers branch on. Server code imports from here, never from the
-// wallet service's own modules (DESIGN §1: the back-office learns everything through the API).
+// wallet service's own modules (docs/architecture.md "Two parts": the back-office learns everything
+// through the API).
 import 'server-only';
 import { env, walletApiBaseUrl, walletAppSecret } from '@/lib/env';
 import { createWalletClient, type WalletClient } from './create-wallet-client';

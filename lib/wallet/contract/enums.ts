@@ -1,6 +1,7 @@
-// The wallet contract's closed lists of values (DESIGN §3, §8), without zod: the back-office's
-// client components name them in pickers and labels, and importing them from schemas.ts would
-// put zod and every schema in the page's first load. schemas.ts builds its enums from these.
+// The wallet contract's closed lists of values (docs/wallet-api.md "Values", "Operations"), without
+// zod: the back-office's client components name them in pickers and labels, and importing them from
+// schemas.ts would put zod and every schema in the page's first load. schemas.ts builds its enums
+// from these.
 
 export const GENDERS = ['FEMALE', 'MALE'] as const;
 export const SUPPORT_DOCUMENT_TYPES = [
@@ -38,7 +39,7 @@ export const LEDGER_TYPES = [
   'CARD_REFUND',
 ] as const;
 
-/** The event types of DESIGN §10, in the order the docs list them. */
+/** The event types of docs/wallet-api.md "Events and webhooks", in the order the docs list them. */
 export const EVENT_TYPES = [
   'user.registered',
   'card.issued',
@@ -55,7 +56,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** When each event type happens (DESIGN §10), in words for the docs and the back-office. */
+/**
+ * When each event type happens (docs/wallet-api.md "Events and webhooks"), in words for the docs
+ * and the back-office.
+ */
 export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'user.registered': 'A user was registered with KYC (4.1)',
   'card.issued': 'A card was issued, paid by the agency (4.3) or by the user (4.4)',

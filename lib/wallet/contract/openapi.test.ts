@@ -49,7 +49,8 @@ function requiredKeys(params: z.ZodObject): string[] {
 
 const COMMON = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'];
 
-// DESIGN §3 and spec §4.1, written out so that the contracts are checked against them too.
+// docs/wallet-api.md "Operations" and spec §4.1, written out so that the contracts are checked
+// against them too.
 const EXPECTED: Record<
   string,
   { method: string; path: string; tag: string; required: string[]; optional: string[] }
@@ -147,7 +148,7 @@ const EXPECTED: Record<
     required: [...COMMON, 'appUserId'],
     optional: [],
   },
-  // DESIGN §8: the card programme after issuance.
+  // docs/wallet-api.md "The card programme after issuance".
   cardDetail: {
     method: 'post',
     path: '/wallet/api/card/detail',
@@ -369,7 +370,7 @@ describe('buildOpenApiDocument', () => {
     }
   });
 
-  it('matches the expected required and optional parameters (DESIGN §3)', () => {
+  it('matches the expected required and optional parameters (docs/wallet-api.md "Operations")', () => {
     for (const op of operations) {
       const expected = EXPECTED[op.name]!;
       expect(requiredKeys(op.params), op.name).toEqual(expected.required);

@@ -91,7 +91,8 @@ const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
 
 // ---------------------------------------------------------------- parameter descriptions
 
-// What each parameter means (spec §4 and DESIGN §3); the rule is appended from the zod schema.
+// What each parameter means (spec §4 and docs/wallet-api.md "Operations"); the rule is appended
+// from the zod schema.
 const MEANING: Record<string, string> = {
   agencyCode: 'Agency code',
   appId: 'App identifier',
@@ -418,7 +419,8 @@ function build(): Record<string, unknown> {
     paths[op.path] = { [op.method.toLowerCase()]: operation };
   }
 
-  // The events this service POSTs to the app's endpoints (DESIGN §10), as OpenAPI 3.1 webhooks.
+  // The events this service POSTs to the app's endpoints
+  // (docs/wallet-api.md "Endpoints and events"), as OpenAPI 3.1 webhooks.
   const webhooks: NonNullable<ZodOpenApiObject['webhooks']> = {};
   for (const type of v.EVENT_TYPES) {
     webhooks[type] = {
@@ -470,7 +472,7 @@ function build(): Record<string, unknown> {
             in: 'query',
             name: 'sign',
             description:
-              'The request signature of DESIGN §2: lowercase hex HMAC-SHA256, with the app secret, of METHOD, PATH and the canonical query (every parameter but sign, with agencyCode, appId, timestamp and nonce). See the API description.',
+              'The request signature of docs/wallet-api.md "Signature": lowercase hex HMAC-SHA256, with the app secret, of METHOD, PATH and the canonical query (every parameter but sign, with agencyCode, appId, timestamp and nonce). See the API description.',
           },
         },
         schemas: {

@@ -1,8 +1,9 @@
-// The catalogue of wallet operations: the seven of the spec, the three extensions of DESIGN §3,
-// the card programme's ten of DESIGN §8, the dashboard's daily totals (asset/daily) and the five
-// of events and webhooks (DESIGN §10), each with its method, path, parameter schema and result
-// schema. The service's HTTP layer, the back-office client and the OpenAPI document are
-// all derived from it.
+// The catalogue of wallet operations (docs/wallet-api.md "Operations"): the seven of the spec, the
+// three extensions for the back-office's lookups, the card programme's ten
+// (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
+// (asset/daily, "Daily totals") and the five of events and webhooks ("Events and webhooks"), each
+// with its method, path, parameter schema and result schema. The service's HTTP layer, the
+// back-office client and the OpenAPI document are all derived from it.
 import { z } from 'zod';
 import * as v from '@/lib/wallet/contract/schemas';
 

@@ -2,7 +2,7 @@
 // from them, and user/search (the service's statements.ts) asks with them whether a query could
 // be such a key at all, so a key's rule and its search change together.
 
-/** DESIGN §3: an app user ID. */
+/** An app user ID (docs/wallet-api.md "Rules shared by several parameters"). */
 export const APP_USER_ID_PATTERN = /^[A-Za-z0-9_.@:+-]{1,64}$/;
 
 /** A first or last name: English letters, spaces, hyphens and apostrophes, from a letter. */

@@ -1,8 +1,9 @@
 // Parsing a wallet request's query string into unique name/value pairs, as
-// application/x-www-form-urlencoded (`+` is a space; a `%` not followed by two hex digits stays
-// as it is). A name given twice is refused (1003) rather than resolved, so that the signer and
-// the verifier can never disagree about which value was signed; a percent-escape whose bytes are
-// not valid UTF-8 is refused (1002) rather than replaced, for the same reason (DESIGN §2).
+// application/x-www-form-urlencoded (`+` is a space; a `%` not followed by two hex digits stays as
+// it is). A name given twice is refused (1003) rather than resolved, so that the signer and the
+// verifier can never disagree about which value was signed; a percent-escape whose bytes are not
+// valid UTF-8 is refused (1002) rather than replaced, for the same reason
+// (docs/wallet-api.md "Signature").
 import { ResultCode, WalletError } from './result-codes';
 
 export type QueryPairs = Map<string, string>;

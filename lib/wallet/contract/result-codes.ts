@@ -1,5 +1,5 @@
-// Result codes of DESIGN §4 and the error type that carries one through the service and the
-// client alike.
+// The result codes (docs/wallet-api.md "Result codes") and the error type that carries one through
+// the service and the client alike.
 export const ResultCode = {
   SUCCESS: 0,
   PARAM_MISSING: 1001,

@@ -1,8 +1,8 @@
-// One zod schema per wallet contract (DESIGN §3, spec §2 and §4): the parameters of each
-// operation and the shape of its `data`. The route handlers, the back-office client, the forms
-// and the OpenAPI document all use these, so a rule is written once.
-// Query parameters arrive as strings; typed callers (forms, the client) may pass numbers and
-// booleans. Each rule's message reads after the parameter's name ("embossedName must be ...").
+// One zod schema per wallet contract (docs/wallet-api.md "Operations", spec §2 and §4): the
+// parameters of each operation and the shape of its `data`. The route handlers, the back-office
+// client, the forms and the OpenAPI document all use these, so a rule is written once. Query
+// parameters arrive as strings; typed callers (forms, the client) may pass numbers and booleans.
+// Each rule's message reads after the parameter's name ("embossedName must be ...").
 import { isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
@@ -155,7 +155,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 // ---------------------------------------------------------------- parameters per operation
 
-/** The parameters every signed operation carries (DESIGN §2). */
+/** The parameters every signed operation carries (docs/wallet-api.md "Signature"). */
 export const authParams = {
   agencyCode: agencyCodeParam,
   appId: appIdParam,
@@ -203,7 +203,10 @@ export const cardListAllByUserParams = z.object({
   email: emailParam.optional(),
   pageNum: boundedInt(1, 1_000_000).default(1),
   pageSize: boundedInt(1, 100).default(20),
-  /** Extension (DESIGN §3): only users holding at least one card, counted so in dataTotal. */
+  /**
+   * Extension (docs/wallet-api.md "4.2 withCards"): only users holding at least one card, counted
+   * so in dataTotal.
+   */
   withCards: booleanParam.default(false),
 });
 
@@ -246,7 +249,8 @@ export const addAddressParams = z.object({
 
 export const categoryListParams = z.object({ ...authParams });
 
-// ---------------------------------------------------------------- the card programme (DESIGN §8)
+// ---------------------------------------------------------------- the card programme
+// (docs/wallet-api.md "The card programme after issuance")
 
 /**
  * A positive amount in major units as a decimal string: digits, optionally a point and up to
@@ -293,7 +297,10 @@ export const assetLedgerParams = z.object({
   assetId: positiveIdParam,
   pageNum: boundedInt(1, 1_000_000).default(1),
   pageSize: boundedInt(1, 100).default(20),
-  /** Only entries of this type (an extension of §8: the back-office's ledger filter). */
+  /**
+   * Only entries of this type (an extension of asset/ledger, docs/wallet-api.md "Ledgers": the
+   * back-office's ledger filter).
+   */
   type: oneOf(LEDGER_TYPES).optional(),
 });
 
@@ -338,7 +345,8 @@ export const userSearchParams = z.object({
 export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
-// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+// ---------------------------------------------------------------- events and webhooks
+// (docs/wallet-api.md "Events and webhooks")
 
 /**
  * A webhook URL, as far as its text goes: http(s), a host, no user name or password (they would
@@ -578,8 +586,8 @@ export const cardStatusChangeSchema = z.object({
 });
 
 /**
- * The card record of the card programme's operations (DESIGN §8): the 2.7 fields, plus the
- * account status and embossed name a card page shows.
+ * The card record of the card programme's operations (docs/wallet-api.md "Card record"): the 2.7
+ * fields, plus the account status and embossed name a card page shows.
  */
 export const managedCardSchema = userCardSummarySchema.extend({
   cardAccountStatus: z.enum(CARD_ACCOUNT_STATUSES),
@@ -663,7 +671,8 @@ export type AssetDaily = z.infer<typeof assetDailySchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
-// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+// ---------------------------------------------------------------- events and webhooks
+// (docs/wallet-api.md "Events and webhooks")
 
 export const webhookEndpointSchema = z.object({
   endpointId: z.number().int(),
@@ -707,7 +716,10 @@ export const eventPageSchema = z.object({
 /** A card as events carry it: the card programme's record with the number as last4 only. */
 export const eventCardSchema = managedCardSchema.omit({ cardNumber: true });
 
-/** `data` of each event type (DESIGN §10). No event carries a whole card or document number. */
+/**
+ * `data` of each event type (docs/wallet-api.md "Events and webhooks"). No event carries a whole
+ * card or document number.
+ */
 export const eventDataSchemas = {
   'user.registered': registeredUserSchema.omit({ walletToken: true }),
   'card.issued': eventCardSchema.extend({

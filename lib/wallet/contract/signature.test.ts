@@ -4,7 +4,7 @@ import { canonicalQuery, hmacHex, rfc3986, signaturesMatch, signRequest, stringT
 
 const SECRET = 'test-secret';
 
-describe('DESIGN §2 test vectors', () => {
+describe('docs/wallet-api.md "Signature" test vectors', () => {
   it('vector 1: the literal string to sign', () => {
     const message =
       'POST\n/wallet/api/agency/assetList\nagencyCode=AG001&appId=app-1&nonce=abcdefghijklmnop&timestamp=1767225600000';

@@ -1,4 +1,4 @@
-// Request signing of DESIGN §2, shared by the wallet service (verification) and the
+// Request signing of docs/wallet-api.md "Signature", shared by the wallet service (verification) and the
 // back-office's client (signing), so that both sides canonicalise the query identically.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -4,7 +4,7 @@ import { encodeQuery, newNonce, requestPairs, signedQuery } from './signed-query
 import { signRequest } from './signature';
 
 describe('signedQuery', () => {
-  it('reproduces the DESIGN §2 test vector', () => {
+  it('reproduces the docs/wallet-api.md "Signature" test vector', () => {
     const query = signedQuery({
       secret: 'test-secret',
       method: 'POST',

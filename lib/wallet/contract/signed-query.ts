@@ -1,4 +1,4 @@
-// The one builder of a signed wallet query string (DESIGN §2): the five authentication
+// The one builder of a signed wallet query string (docs/wallet-api.md "Signature"): the five authentication
 // parameters, the operation's own, and `sign` over them, RFC 3986-encoded. The back-office's
 // client, the API tests, the e2e seeding, the benchmark and the README's example all build
 // requests with it, so none can drift from the canonical form the service verifies.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from './webhook-signature';
 
-describe('webhook signatures (DESIGN §10)', () => {
+describe('webhook signatures (docs/wallet-api.md "Webhook delivery")', () => {
   const body = '{"id":"evt_abcdefghijklmnopqrstuvwx","type":"card.issued"}';
 
   it('is HMAC-SHA256 of timestamp, a dot and the raw body, in lowercase hex', () => {

@@ -1,6 +1,7 @@
-// Webhook delivery signing (DESIGN §10), shared by the service's delivery worker (signing), the
-// tests' receivers and the receiver example of docs/webhooks.md (verifying): the signature is
-// the lowercase hex HMAC-SHA256, with the endpoint's secret, of `timestamp + "." + raw body`.
+// Webhook delivery signing (docs/wallet-api.md "Webhook delivery"), shared by the service's
+// delivery worker (signing), the tests' receivers and the receiver example of docs/webhooks.md
+// (verifying): the signature is the lowercase hex HMAC-SHA256, with the endpoint's secret, of
+// `timestamp + "." + raw body`.
 import { hmacHex, signaturesMatch } from './signature';
 
 export const WEBHOOK_HEADERS = {

@@ -30,7 +30,10 @@ export type WalletService = {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   /** Stops background work (the rate limit's flushes, webhook attempts in flight), finishing what is pending. */
   close(): Promise<void>;
-  /** The webhook delivery worker (DESIGN §10); absent when the options turned it off. */
+  /**
+   * The webhook delivery worker (docs/wallet-api.md "Webhook delivery"); absent when the options
+   * turned it off.
+   */
   deliveries?: DeliveryWorker;
   logger: Logger;
   metrics: WalletMetrics;
@@ -48,7 +51,10 @@ export function createWalletService(options: {
   engine: DatabaseHandle;
   logger?: Logger;
   metrics?: WalletMetrics;
-  /** Requests per second per app (DESIGN §8); default WALLET_RATE_LIMIT_RPS; 0: no limit. */
+  /**
+   * Requests per second per app (docs/wallet-api.md "Rate limit"); default WALLET_RATE_LIMIT_RPS;
+   * 0: no limit.
+   */
   rateLimitRps?: number;
   /** A limiter of the caller's instead (tests that count what is asked of it). */
   rateLimiter?: RateLimiter;

@@ -42,7 +42,10 @@ export type WalletHandlers = {
   [N in WalletOperationName]: (context: HandlerContext<N>) => Promise<OperationData<N>>;
 };
 
-/** What some handlers need from the configuration (DESIGN §6), given by the service. */
+/**
+ * What some handlers need from the configuration (docs/architecture.md "Embedded default"), given
+ * by the service.
+ */
 export type HandlerConfig = {
   /** Seals webhook secrets (WALLET_MASTER_KEY). */
   secretBox: SecretBox;

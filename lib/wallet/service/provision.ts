@@ -1,7 +1,7 @@
-// First-start provisioning (DESIGN §6): the agency, its app and secret, the card category
-// catalogue and the agency's CARD_MARGIN asset with an opening balance (and its ledger entry).
-// Idempotent: what exists is left as it is, except the app's secret, which follows the
-// configuration so that the back-office and the service keep agreeing.
+// First-start provisioning (docs/architecture.md "Embedded default"): the agency, its app and
+// secret, the card category catalogue and the agency's CARD_MARGIN asset with an opening balance
+// (and its ledger entry). Idempotent: what exists is left as it is, except the app's secret, which
+// follows the configuration so that the back-office and the service keep agreeing.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { agencies, apps, assets, cardCategories, ledgerEntries } from '@/lib/wallet/service/db/schema';

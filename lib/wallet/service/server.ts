@@ -1,8 +1,9 @@
-// The wallet service's own server (like fastify/demo's server.ts): open and migrate the
-// database, provision the configured agency and app, serve /wallet/* on PORT, without Next.js
-// or the back-office, so that its instances scale apart from the back-office's (DESIGN §6).
-// SIGTERM/SIGINT close the listener, let requests in flight finish, and close the database.
-// main.ts runs it (`npm run start:wallet`); lib/app-server.ts shares its start-up steps.
+// The wallet service's own server (like fastify/demo's server.ts): open and migrate the database,
+// provision the configured agency and app, serve /wallet/* on PORT, without Next.js or the
+// back-office, so that its instances scale apart from the back-office's
+// (docs/architecture.md "Two parts"). SIGTERM/SIGINT close the listener, let requests in flight
+// finish, and close the database. main.ts runs it (`npm run start:wallet`); lib/app-server.ts
+// shares its start-up steps.
 import { createServer, type Server } from 'node:http';
 import { getDatabase } from '@/lib/db/client';
 import type { DatabaseHandle } from '@/lib/db/open';

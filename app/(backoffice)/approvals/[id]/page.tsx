@@ -1,8 +1,8 @@
-// One approval request (DESIGN §11): what it asks for (the exact wallet call, with the requestId
-// fixed when it was asked), who asked and when, until when it waits, and how it was decided and
-// ended (a failed call's result code). The maker may withdraw it here; another member of staff who
-// may do the same action approves or rejects it. The buttons follow the same rules the actions
-// check; hiding them is not the check.
+// One approval request (docs/back-office.md "Approvals"): what it asks for (the exact wallet call,
+// with the requestId fixed when it was asked), who asked and when, until when it waits, and how it
+// was decided and ended (a failed call's result code). The maker may withdraw it here; another
+// member of staff who may do the same action approves or rejects it. The buttons follow the same
+// rules the actions check; hiding them is not the check.
 import { ArrowLeft } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';

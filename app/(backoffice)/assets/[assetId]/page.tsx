@@ -1,10 +1,10 @@
-// /assets/[assetId] (DESIGN §7): one asset's ledger, newest first, a page at a time (asset/ledger,
-// §8), under a header saying what the asset is, whose it is and its balance. The asset is looked
-// up among the agency's, else among the user's the link names (`?user=`), since neither the
-// ledger nor any operation says whose an asset is; in neither, it is "not found". A GET form
-// filters the ledger by entry type (asset/ledger's `type`); the paging links and the CSV keep the
-// filter. Rendered on the server: the page, its filter, paging links and CSV all work without
-// JavaScript.
+// /assets/[assetId] (docs/back-office.md "Routes"): one asset's ledger, newest first, a page at a
+// time (asset/ledger, docs/wallet-api.md "Ledgers"), under a header saying what the asset is, whose
+// it is and its balance. The asset is looked up among the agency's, else among the user's the link
+// names (`?user=`), since neither the ledger nor any operation says whose an asset is; in neither,
+// it is "not found". A GET form filters the ledger by entry type (asset/ledger's `type`); the
+// paging links and the CSV keep the filter. Rendered on the server: the page, its filter, paging
+// links and CSV all work without JavaScript.
 import { Download, Landmark, ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -1,4 +1,4 @@
-// /developers/api (admins, DESIGN §7): the wallet API reference, rendered from the OpenAPI
+// /developers/api (admins, docs/back-office.md "Roles"): the wallet API reference, rendered from the OpenAPI
 // document the wallet service serves (/wallet/api/openapi.json). The server renders every
 // operation (method, path, summary, whether it is an extension) and the event types it sends, so
 // the page reads without JavaScript; Swagger UI then shows parameters and schemas in full.

@@ -84,8 +84,9 @@ export default async function UserPage({ params }: { params: Params }) {
   }
 
   const { user } = lookup;
-  // The read-access trail (DESIGN §9), before anything of the user is rendered: if it cannot be
-  // written, the page fails (error.tsx) rather than show data nobody will know was seen.
+  // The read-access trail (docs/back-office.md "Roles"), before anything of the user is rendered:
+  // if it cannot be written, the page fails (error.tsx) rather than show data nobody will know was
+  // seen.
   await recordView({ staff: me, targetType: 'user', targetId: user.appUserId, subjectUser: user.appUserId });
   const name = `${user.firstName} ${user.lastName}`;
   const userPath = `/users/${encodeURIComponent(user.appUserId)}`;

@@ -1,7 +1,7 @@
-// address/delete (DESIGN §8): delete one of the user's addresses; deleting the default makes the
-// newest remaining address the default. A card that was delivered to it keeps its history: the
-// card's address reference is cleared, not the card. Events: address.deleted, and
-// address.updated for the address that becomes the default.
+// address/delete (docs/wallet-api.md "Address changes"): delete one of the user's addresses;
+// deleting the default makes the newest remaining address the default. A card that was delivered to
+// it keeps its history: the card's address reference is cleared, not the card. Events:
+// address.deleted, and address.updated for the address that becomes the default.
 import { and, desc, eq } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { AddressDeleted } from '@/lib/wallet/contract/schemas';

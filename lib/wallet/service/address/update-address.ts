@@ -1,7 +1,7 @@
-// address/update (DESIGN §8): change any stored field of one of the user's addresses; with
-// isDefault=true it becomes the default and the former default stops being one. The user's row
-// is locked, as address/add does, so "exactly one default" holds when changes race. Each
-// changed address is an address.updated event.
+// address/update (docs/wallet-api.md "Address changes"): change any stored field of one of the
+// user's addresses; with isDefault=true it becomes the default and the former default stops being
+// one. The user's row is locked, as address/add does, so "exactly one default" holds when changes
+// race. Each changed address is an address.updated event.
 import { and, eq } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { Address } from '@/lib/wallet/contract/schemas';

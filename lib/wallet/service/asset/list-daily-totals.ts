@@ -6,7 +6,7 @@
 // 0010), so the cost follows the window's entries, never the older ones. Closing balances are
 // then walked back from the balance now, in integer minor units: each day's closing balance is
 // the next day's minus that day's net change, and before the first entry the balance was 0
-// because every change of a balance is an entry (DESIGN §8).
+// because every change of a balance is an entry (docs/wallet-api.md "Money").
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';

@@ -1,9 +1,10 @@
-// asset/ledger (DESIGN §8): an asset's ledger, newest first. Entries are numbered 1..n per asset
-// (the ledger_entries_seq trigger) and the asset row holds n, so page N is the index range
-// seq in (n - N*size, n - (N-1)*size]: its cost does not depend on how long the ledger is or
-// how deep the page, and no request counts the rows. Filtered by type (the back-office's filter),
-// a page is an offset into the (asset, type, seq) index and the total is counted on that index:
-// proportional to that type's entries, the price of a filter no counter keeps.
+// asset/ledger (docs/wallet-api.md "Ledgers"): an asset's ledger, newest first. Entries are
+// numbered 1..n per asset (the ledger_entries_seq trigger) and the asset row holds n, so page N is
+// the index range seq in (n - N*size, n - (N-1)*size]: its cost does not depend on how long the
+// ledger is or how deep the page, and no request counts the rows. Filtered by type (the
+// back-office's filter), a page is an offset into the (asset, type, seq) index and the total is
+// counted on that index: proportional to that type's entries, the price of a filter no counter
+// keeps.
 import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';

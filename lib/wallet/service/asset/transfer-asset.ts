@@ -1,9 +1,9 @@
-// asset/transfer (DESIGN §8), in the caller's transaction: both assets under the app (4011), a
-// receiving card's row held FOR SHARE (a cancel of that card waits for this transfer, or this
-// transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals (1002), then both
-// rows locked, the money moved, one transfer row and a ledger entry on each side; a short
-// balance is 4001 and changes nothing. Events: transfer.completed, and asset.low_balance when the
-// money left an agency asset across its low-balance line.
+// asset/transfer (docs/wallet-api.md "Transfers"), in the caller's transaction: both assets under
+// the app (4011), a receiving card's row held FOR SHARE (a cancel of that card waits for this
+// transfer, or this transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals
+// (1002), then both rows locked, the money moved, one transfer row and a ledger entry on each side;
+// a short balance is 4001 and changes nothing. Events: transfer.completed, and asset.low_balance
+// when the money left an agency asset across its low-balance line.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';

@@ -1,5 +1,5 @@
-// The transfer table of DESIGN §8: every pair of asset kinds x same or other currency x the
-// receiving card's status gives success or a refusal (4010).
+// The transfer table of docs/wallet-api.md "Transfers": every pair of asset kinds x same or other
+// currency x the receiving card's status gives success or a refusal (4010).
 import { describe, expect, it } from 'vitest';
 import { CARD_STATUSES } from '@/lib/wallet/contract/schemas';
 import { transferRefusal, type AssetKind } from './transfer-rules';

@@ -1,6 +1,6 @@
-// Which transfers DESIGN §8 allows, as a pure function of the two assets: under one app and in
-// one currency, agency asset -> a user's wallet (funding), a user's wallet -> that user's ACTIVE
-// card (top-up), agency asset -> a user's ACTIVE card. Nothing else (4010).
+// Which transfers docs/wallet-api.md "Transfers" allows, as a pure function of the two assets:
+// under one app and in one currency, agency asset -> a user's wallet (funding), a user's wallet ->
+// that user's ACTIVE card (top-up), agency asset -> a user's ACTIVE card. Nothing else (4010).
 
 export type AssetKind =
   | { kind: 'AGENCY'; currency: string }

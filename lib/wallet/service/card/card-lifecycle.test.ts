@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_STATUSES } from '@/lib/wallet/contract/schemas';
 import { nextStatus, type CardAction } from './card-lifecycle';
 
-// Every status x every action, written out: the table DESIGN §8 describes.
+// Every status x every action, written out: the table docs/wallet-api.md "Card lifecycle" describes.
 const EXPECTED: Record<(typeof CARD_STATUSES)[number], Record<CardAction, string | null>> = {
   PENDING: { activate: 'ACTIVE', lock: null, unlock: null, cancel: 'CANCELLED' },
   ACTIVE: { activate: null, lock: 'LOCKED', unlock: null, cancel: 'CANCELLED' },

@@ -1,5 +1,5 @@
-// The card lifecycle of DESIGN §5 and §8 as one table: which status each action moves a card
-// from, and to. Pure, so the transition table test covers every status x every action.
+// The card lifecycle of docs/wallet-api.md "Card lifecycle" as one table: which status each action
+// moves a card from, and to. Pure, so the transition table test covers every status x every action.
 import type { CARD_STATUSES } from '@/lib/wallet/contract/schemas';
 
 export type CardStatus = (typeof CARD_STATUSES)[number];

@@ -1,9 +1,9 @@
-// card/activate, card/lock, card/unlock and card/cancel (DESIGN §8), in the caller's
-// transaction: the card's row is locked first (so a status change and a top-up of the same card
-// queue rather than race), the lifecycle table decides (4009 otherwise), the history trigger
-// records the change with its reason. Cancelling returns the card asset's balance to the
-// user's wallet asset of that currency, with a ledger entry on both, in the same transaction.
-// The change is a card.status_changed event, written in that transaction too.
+// card/activate, card/lock, card/unlock and card/cancel (docs/wallet-api.md "Card lifecycle"), in
+// the caller's transaction: the card's row is locked first (so a status change and a top-up of the
+// same card queue rather than race), the lifecycle table decides (4009 otherwise), the history
+// trigger records the change with its reason. Cancelling returns the card asset's balance to the
+// user's wallet asset of that currency, with a ledger entry on both, in the same transaction. The
+// change is a card.status_changed event, written in that transaction too.
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';

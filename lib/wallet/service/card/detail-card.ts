@@ -1,5 +1,6 @@
-// card/detail (DESIGN §8): the card record, its own asset's balance, and every status change,
-// oldest first (issuance first, from null), as the history trigger recorded them.
+// card/detail (docs/wallet-api.md "Card record"): the card record, its own asset's balance, and
+// every status change, oldest first (issuance first, from null), as the history trigger recorded
+// them.
 import { asc, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';

@@ -44,7 +44,7 @@ export async function findCardOrThrow(options: {
   return { ...found, category };
 }
 
-/** The card record of DESIGN §8's operations. */
+/** The card record of the card programme's operations (docs/wallet-api.md "Card record"). */
 export function toManagedCard({ card, owner, category }: FoundCard, appId: string): ManagedCard {
   return {
     appId,

@@ -37,7 +37,7 @@ export const apps = wallet.table('apps', {
     .references(() => agencies.id),
   appId: text('app_id').notNull().unique(),
   name: text('name').notNull(),
-  /** HMAC key of DESIGN §2; the service needs it in clear to verify signatures. */
+  /** HMAC key of docs/wallet-api.md "Signature"; the service needs it in clear to verify signatures. */
   secret: text('secret').notNull(),
   /** Users registered under the app, kept in step by registration, so 4.2 never counts rows. */
   userCount: integer('user_count').notNull().default(0),
@@ -89,9 +89,9 @@ export const users = wallet.table(
       t.registeredAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // user/search (DESIGN §8): every key through an index, so its cost does not grow with the
-    // number of users. Prefixes are ranges in the "C" collation (byte order), which btree
-    // indexes serve for any prefix, also in a generic prepared plan.
+    // user/search (docs/wallet-api.md "Finding a user"): every key through an index, so its cost
+    // does not grow with the number of users. Prefixes are ranges in the "C" collation (byte
+    // order), which btree indexes serve for any prefix, also in a generic prepared plan.
     // 4.2 with withCards=true: the same order over card holders only.
     index('users_app_card_holders_idx')
       .on(t.appId, t.registeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -261,7 +261,10 @@ export const cardStatusHistory = wallet.table(
   (t) => [index('card_status_history_card_idx').on(t.cardId, t.id)],
 );
 
-/** asset/transfer (DESIGN §8): each transfer, with its two ledger entries pointing at it. */
+/**
+ * asset/transfer (docs/wallet-api.md "Transfers"): each transfer, with its two ledger entries
+ * pointing at it.
+ */
 export const transfers = wallet.table('transfers', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   appId: integer('app_id')
@@ -313,7 +316,10 @@ export const ledgerEntries = wallet.table(
   ],
 );
 
-/** Nonces seen per app within the timestamp window (DESIGN §2), shared by every instance. */
+/**
+ * Nonces seen per app within the timestamp window (docs/wallet-api.md "Signature"), shared by every
+ * instance.
+ */
 export const usedNonces = wallet.table(
   'used_nonces',
   {
@@ -324,7 +330,10 @@ export const usedNonces = wallet.table(
   (t) => [primaryKey({ columns: [t.appId, t.nonce] }), index('used_nonces_created_idx').on(t.createdAt)],
 );
 
-/** requestId records (DESIGN §3): the first successful result of a mutating call, for 24 h. */
+/**
+ * requestId records (docs/wallet-api.md "requestId (idempotency)"): the first successful result of
+ * a mutating call, for 24 h.
+ */
 export const idempotencyKeys = wallet.table(
   'idempotency_keys',
   {
@@ -340,9 +349,9 @@ export const idempotencyKeys = wallet.table(
 );
 
 /**
- * The rate limit's shared counts (DESIGN §8): requests per app, second and instance. Each
- * instance adds its own counts in batches and reads the others', so no request waits on a row
- * lock and every instance sees what all allow together (http/rate-limit.ts).
+ * The rate limit's shared counts (docs/wallet-api.md "Rate limit"): requests per app, second and
+ * instance. Each instance adds its own counts in batches and reads the others', so no request waits
+ * on a row lock and every instance sees what all allow together (http/rate-limit.ts).
  */
 export const rateCounters = wallet.table(
   'rate_counters',
@@ -359,7 +368,8 @@ export const rateCounters = wallet.table(
   ],
 );
 
-// ---------------------------------------------------------------- events and webhooks (DESIGN §10)
+// ---------------------------------------------------------------- events and webhooks
+// (docs/wallet-api.md "Events and webhooks")
 
 /** Where an app's events are delivered. */
 export const webhookEndpoints = wallet.table(

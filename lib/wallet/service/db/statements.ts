@@ -5,7 +5,10 @@
 // Numbers come back as the driver gives them (int8 as text on pg): callers convert with Number().
 import { APP_USER_ID_PATTERN, PERSON_NAME_PREFIX_PATTERN } from '@/lib/wallet/contract/patterns';
 
-/** DESIGN §2: the app under its agency, with the signing secret (as stored: see app-secrets.ts). */
+/**
+ * docs/wallet-api.md "Signature": the app under its agency, with the signing secret (as stored: see
+ * app-secrets.ts).
+ */
 export const APP_BY_CODES = {
   name: 'wallet_app_by_codes',
   text: `select a.id, a.app_id, a.secret, g.id as agency_id, g.code as agency_code
@@ -13,7 +16,7 @@ from wallet.apps a join wallet.agencies g on g.id = a.agency_id
 where a.app_id = $1 and g.code = $2`,
 } as const;
 
-/** DESIGN §2: a nonce is spent once per app; no row back means it was already used. */
+/** docs/wallet-api.md "Signature": a nonce is spent once per app; no row back means it was already used. */
 export const SPEND_NONCE = {
   name: 'wallet_spend_nonce',
   text: `insert into wallet.used_nonces (app_id, nonce) values ($1, $2) on conflict do nothing returning 1 as spent`,
@@ -122,14 +125,15 @@ export function prefixEnd(prefix: string): string {
 export type PreparedStatement = { name: string; text: string; values: unknown[] };
 
 /**
- * user/search (DESIGN §8): the statement for one query, of only the branches whose key the query
- * can be, each through its own index and bounded by the page size, so the cost does not grow
- * with the number of users. Keys: a cardId (1-10 digits), an appUserId (its characters), whole or
- * as a prefix of 3+ characters, an e-mail prefix of 3+ characters (whole ranks as exact), a card's
- * last four (4 digits), a mobile number (4+ digits, with or without its region code), a first or
- * last name prefix (a name's letters). Ranks: 0 an exact key (cardId, appUserId, e-mail), 1 an
- * exact secondary key (last four, mobile), 2 a prefix of appUserId or e-mail, 3 a name prefix; a
- * user found several ways keeps the best; ties newest registration first.
+ * user/search (docs/wallet-api.md "Finding a user"): the statement for one query, of only the
+ * branches whose key the query can be, each through its own index and bounded by the page size, so
+ * the cost does not grow with the number of users. Keys: a cardId (1-10 digits), an appUserId (its
+ * characters), whole or as a prefix of 3+ characters, an e-mail prefix of 3+ characters (whole
+ * ranks as exact), a card's last four (4 digits), a mobile number (4+ digits, with or without its
+ * region code), a first or last name prefix (a name's letters). Ranks: 0 an exact key (cardId,
+ * appUserId, e-mail), 1 an exact secondary key (last four, mobile), 2 a prefix of appUserId or
+ * e-mail, 3 a name prefix; a user found several ways keeps the best; ties newest registration
+ * first.
  *
  * One named statement per shape (which branches) and page size, the size written into the text.
  * Every parameter is then a key the branches use, so PostgreSQL's generic plan of the statement

@@ -1,9 +1,9 @@
-// The webhook delivery worker (DESIGN §10), run by every instance of the service: it claims due
-// deliveries in the database (FOR UPDATE SKIP LOCKED, then a claim that outlives the 10 s
-// attempt), so with several instances each attempt is made by one of them; it sends them
-// (send-delivery.ts) and records the outcome under its claim token, so a claim that lapsed and
-// was taken by another instance is not overwritten. Failures are retried on the schedule below
-// (times WALLET_WEBHOOK_RETRY_SCALE), then FAILED. The queue is the table: a restart, or a
+// The webhook delivery worker (docs/wallet-api.md "Webhook delivery"), run by every instance of the
+// service: it claims due deliveries in the database (FOR UPDATE SKIP LOCKED, then a claim that
+// outlives the 10 s attempt), so with several instances each attempt is made by one of them; it
+// sends them (send-delivery.ts) and records the outcome under its claim token, so a claim that
+// lapsed and was taken by another instance is not overwritten. Failures are retried on the schedule
+// below (times WALLET_WEBHOOK_RETRY_SCALE), then FAILED. The queue is the table: a restart, or a
 // kill -9, loses nothing; an attempt cut off by a crash is made again once its claim lapses.
 //
 // Woken at once by `nudge()` (the service calls it after each committed change) and otherwise
@@ -22,7 +22,10 @@ import type { SecretBox } from '../secrets/secret-box';
 import { DELIVERY_TIMEOUT_MS, type AttemptOutcome, type SendDelivery } from './send-delivery';
 import { pruneEvents } from './prune-events';
 
-/** The waits after the 1st, 2nd... failure (DESIGN §10); after the last, the delivery is FAILED. */
+/**
+ * The waits after the 1st, 2nd... failure (docs/wallet-api.md "Webhook delivery"); after the last,
+ * the delivery is FAILED.
+ */
 export const RETRY_SCHEDULE_SECONDS = [10, 60, 300, 1_800, 7_200, 21_600, 43_200, 86_400] as const;
 
 /** The wait (ms) before the next attempt after `failures` failures in a row; undefined: give up. */

@@ -1,6 +1,7 @@
-// event/list (DESIGN §10): the app's events (the last 30 days: older ones are pruned), newest
-// first, optionally of one type, each with the state of its deliveries. The total is counted on
-// the (app, type, id) or (app, id) index: bounded by the 30 days of events kept.
+// event/list (docs/wallet-api.md "Endpoints and events"): the app's events (the last 30 days: older
+// ones are pruned), newest first, optionally of one type, each with the state of its deliveries.
+// The total is counted on the (app, type, id) or (app, id) index: bounded by the 30 days of events
+// kept.
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { EventPage, EventWithDeliveries, WalletEvent } from '@/lib/wallet/contract/schemas';

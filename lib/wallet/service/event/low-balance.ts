@@ -1,8 +1,9 @@
-// asset.low_balance (DESIGN §10): an agency asset's balance fell below what pays for 100 cards of
-// its dearest category (of the asset's currency). Once per crossing: the event is written when a
-// debit takes the balance from at or above that line to below it, and so never again until the
-// balance has risen above the line and crosses it again. The debit knows the balance before and
-// after under its row lock, so the crossing needs no flag and no extra read on the busy path.
+// asset.low_balance (docs/wallet-api.md "Events and webhooks"): an agency asset's balance fell
+// below what pays for 100 cards of its dearest category (of the asset's currency). Once per
+// crossing: the event is written when a debit takes the balance from at or above that line to below
+// it, and so never again until the balance has risen above the line and crosses it again. The debit
+// knows the balance before and after under its row lock, so the crossing needs no flag and no extra
+// read on the busy path.
 import type { DatabaseHandle } from '@/lib/db/open';
 import { affordableCount, minorToMajor } from '@/lib/wallet/contract/money';
 import type { AuthenticatedApp, Executor } from '../context';

@@ -1,5 +1,6 @@
-// Events are kept 30 days (DESIGN §10 via issue 14), then deleted with their deliveries (ON
-// DELETE CASCADE), in batches so that no one statement holds many locks or runs long.
+// Events are kept 30 days (docs/wallet-api.md "Events and webhooks", via issue 14), then deleted
+// with their deliveries (ON DELETE CASCADE), in batches so that no one statement holds many locks
+// or runs long.
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import type { WalletDatabase } from '../db';

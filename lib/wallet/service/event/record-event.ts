@@ -1,10 +1,11 @@
-// The outbox (DESIGN §10): an event is written by the domain function that makes the change, in
-// the caller's transaction, with one delivery row per endpoint of the app subscribed to its type.
-// A change that rolls back takes its event with it; a committed one has its deliveries queued
-// for the worker (delivery-worker.ts), which survives restarts because the queue is the table.
-// One statement: the event and its fan-out cost the transaction one round trip. `data` is parsed
-// by the type's schema first, which keeps only the fields the contract lists: a record passed
-// with more (a whole card number, a document number) loses them here, whatever the caller did.
+// The outbox (docs/wallet-api.md "Events and webhooks"): an event is written by the domain function
+// that makes the change, in the caller's transaction, with one delivery row per endpoint of the app
+// subscribed to its type. A change that rolls back takes its event with it; a committed one has its
+// deliveries queued for the worker (delivery-worker.ts), which survives restarts because the queue
+// is the table. One statement: the event and its fan-out cost the transaction one round trip.
+// `data` is parsed by the type's schema first, which keeps only the fields the contract lists: a
+// record passed with more (a whole card number, a document number) loses them here, whatever the
+// caller did.
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { eventDataSchemas, type EventData, type EventType } from '@/lib/wallet/contract/schemas';
@@ -16,7 +17,7 @@ export function newEventId(): string {
   return `evt_${randomBytes(18).toString('base64url')}`;
 }
 
-/** The delivered body: the event as JSON, in the field order of DESIGN §10. */
+/** The delivered body: the event as JSON, in the field order of docs/wallet-api.md "Events and webhooks". */
 export function eventBody(event: {
   id: string;
   type: EventType;

@@ -1,6 +1,7 @@
-// event/redeliver (DESIGN §10): the event's delivery to the endpoint queued to be tried at once,
-// with a fresh retry schedule: a FAILED or DELIVERED one again, or a new one for an endpoint
-// the event was not first sent to. A claim in flight is dropped, so the attempt made now counts.
+// event/redeliver (docs/wallet-api.md "Endpoints and events"): the event's delivery to the endpoint
+// queued to be tried at once, with a fresh retry schedule: a FAILED or DELIVERED one again, or a
+// new one for an endpoint the event was not first sent to. A claim in flight is dropped, so the
+// attempt made now counts.
 import { and, eq, sql } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { Delivery } from '@/lib/wallet/contract/schemas';

@@ -78,7 +78,7 @@ describe('one delivery attempt', () => {
   });
 });
 
-describe('the retry schedule (DESIGN §10)', () => {
+describe('the retry schedule (docs/wallet-api.md "Webhook delivery")', () => {
   it('is 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h, then none; scaled', () => {
     expect(RETRY_SCHEDULE_SECONDS).toEqual([10, 60, 300, 1_800, 7_200, 21_600, 43_200, 86_400]);
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => retryDelayMs(n, 1))).toEqual([

@@ -1,8 +1,8 @@
-// One delivery attempt (DESIGN §10): POST the event's body to the endpoint, signed with its
-// secret, with a 10 s deadline for the whole answer's head. A 2xx delivers it; any other status,
-// a redirect (never followed: Node's http does not follow), a timeout, a refused address or a
-// network error is a failure, described for event/list. The socket resolves the host through
-// pinnedLookup, so the address checked is the address connected to.
+// One delivery attempt (docs/wallet-api.md "Webhook delivery"): POST the event's body to the
+// endpoint, signed with its secret, with a 10 s deadline for the whole answer's head. A 2xx
+// delivers it; any other status, a redirect (never followed: Node's http does not follow), a
+// timeout, a refused address or a network error is a failure, described for event/list. The socket
+// resolves the host through pinnedLookup, so the address checked is the address connected to.
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { signWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';

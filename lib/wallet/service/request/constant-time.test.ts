@@ -1,7 +1,8 @@
-// Guards the constant-time signature compare (DESIGN §2): a plain `===` would pass every test of
-// what is accepted and refused, and leak through timing how much of a guessed signature is right.
-// crypto.timingSafeEqual is wrapped in a spy; a request's signature, right or wrong, must reach it
-// with the expected and the received bytes, from the helper and from the authenticator alike.
+// Guards the constant-time signature compare (docs/wallet-api.md "Signature"): a plain `===` would
+// pass every test of what is accepted and refused, and leak through timing how much of a guessed
+// signature is right. crypto.timingSafeEqual is wrapped in a spy; a request's signature, right or
+// wrong, must reach it with the expected and the received bytes, from the helper and from the
+// authenticator alike.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { signaturesMatch, signRequest } from '@/lib/wallet/contract/signature';

@@ -1,7 +1,7 @@
-// requestId handling (DESIGN §3). The key row is inserted in the same transaction as the work it
-// guards: a concurrent call with the same key blocks on the unique index until the first
-// commits (then replays its result) or rolls back (then runs itself). Only successes are kept,
-// so a call that failed, and so changed nothing, can be retried.
+// requestId handling (docs/wallet-api.md "requestId (idempotency)"). The key row is inserted in the
+// same transaction as the work it guards: a concurrent call with the same key blocks on the unique
+// index until the first commits (then replays its result) or rolls back (then runs itself). Only
+// successes are kept, so a call that failed, and so changed nothing, can be retried.
 //
 // A transaction PostgreSQL chose to abort, as the victim of a deadlock or a serialization
 // failure, is run again here (up to TRANSACTION_ATTEMPTS times): it rolled back whole, so

@@ -1,8 +1,8 @@
-// Secrets at rest (DESIGN §6, WALLET_MASTER_KEY): app signing secrets (and, later, webhook
-// secrets) are stored sealed with AES-256-GCM, so the database alone never holds a usable
-// secret. A sealed value is `sb1.<key id>.<iv>.<tag>.<ciphertext>` (base64url): the key id
-// (the first 8 bytes of SHA-256 of the key, hex) says which master key sealed it, so a rotation
-// can keep the previous key for opening until every value is sealed again.
+// Secrets at rest (docs/architecture.md "Embedded default", WALLET_MASTER_KEY): app signing secrets
+// (and, later, webhook secrets) are stored sealed with AES-256-GCM, so the database alone never
+// holds a usable secret. A sealed value is `sb1.<key id>.<iv>.<tag>.<ciphertext>` (base64url): the
+// key id (the first 8 bytes of SHA-256 of the key, hex) says which master key sealed it, so a
+// rotation can keep the previous key for opening until every value is sealed again.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const PREFIX = 'sb1';

@@ -1,7 +1,7 @@
-// webhook/add (DESIGN §10): an endpoint for the app's events. The URL is checked where it points
-// (webhook-target.ts: https, no private or metadata address; 1002 on `url` otherwise) before
-// anything is written. The signing secret is generated here, stored sealed with the master key,
-// and returned in this answer only.
+// webhook/add (docs/wallet-api.md "Endpoints and events"): an endpoint for the app's events. The
+// URL is checked where it points (webhook-target.ts: https, no private or metadata address; 1002 on
+// `url` otherwise) before anything is written. The signing secret is generated here, stored sealed
+// with the master key, and returned in this answer only.
 import { randomBytes } from 'node:crypto';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';

@@ -1,5 +1,6 @@
-// webhook/delete (DESIGN §10): the endpoint goes, and with it (ON DELETE CASCADE) its deliveries,
-// so nothing more is sent to it; the events themselves stay, with their other deliveries.
+// webhook/delete (docs/wallet-api.md "Endpoints and events"): the endpoint goes, and with it (ON
+// DELETE CASCADE) its deliveries, so nothing more is sent to it; the events themselves stay, with
+// their other deliveries.
 import { and, eq } from 'drizzle-orm';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { AuthenticatedApp, Executor } from '../context';

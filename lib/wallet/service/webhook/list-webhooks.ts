@@ -1,4 +1,5 @@
-// webhook/list (DESIGN §10): the app's endpoints, oldest first, without their secrets.
+// webhook/list (docs/wallet-api.md "Endpoints and events"): the app's endpoints, oldest first,
+// without their secrets.
 import { asc, eq } from 'drizzle-orm';
 import type { WebhookEndpoint } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';

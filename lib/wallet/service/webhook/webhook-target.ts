@@ -1,9 +1,9 @@
-// Where a webhook may be delivered (DESIGN §10): https:// only, and never to a loopback, private,
-// link-local, carrier-grade NAT, metadata or otherwise special address, unless
-// WALLET_WEBHOOK_ALLOW_PRIVATE is true. Checked when an endpoint is added (a 1002 on `url`) and
-// again at every delivery, at the moment of connecting: `pinnedLookup` is the lookup the
-// delivery's socket uses, so a name that resolves elsewhere later (DNS rebinding) is refused
-// at connect time, not checked once and then trusted.
+// Where a webhook may be delivered (docs/wallet-api.md "webhook/add", "Webhook delivery"): https://
+// only, and never to a loopback, private, link-local, carrier-grade NAT, metadata or otherwise
+// special address, unless WALLET_WEBHOOK_ALLOW_PRIVATE is true. Checked when an endpoint is added
+// (a 1002 on `url`) and again at every delivery, at the moment of connecting: `pinnedLookup` is the
+// lookup the delivery's socket uses, so a name that resolves elsewhere later (DNS rebinding) is
+// refused at connect time, not checked once and then trusted.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';

@@ -1,7 +1,8 @@
-// One card (DESIGN §7, §8), its opening recorded as a view: its record with the number masked, status, balance, the status history
-// as a timeline and the latest entries of its ledger; the lifecycle actions and the top-up the
-// viewer's role allows (DESIGN §9) for the card's status. The number is masked here, on the
-// server, so the full value reaches neither the HTML nor the RSC payload.
+// One card (docs/back-office.md "Routes"; docs/wallet-api.md "Card lifecycle"), its opening
+// recorded as a view: its record with the number masked, status, balance, the status history as a
+// timeline and the latest entries of its ledger; the lifecycle actions and the top-up the viewer's
+// role allows (docs/back-office.md "Roles") for the card's status. The number is masked here, on
+// the server, so the full value reaches neither the HTML nor the RSC payload.
 import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -88,7 +89,7 @@ export default async function CardPage({ params }: { params: Params }) {
     throw error;
   }
 
-  // Who looked at whose card, written before anything of it is rendered (DESIGN §9).
+  // Who looked at whose card, written before anything of it is rendered (docs/back-office.md "Roles").
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
 
   const canTransfer = can(me.role, 'money.transfer');

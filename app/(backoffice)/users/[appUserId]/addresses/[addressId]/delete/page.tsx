@@ -1,6 +1,7 @@
-// Confirming the deletion of one of a user's delivery addresses (address/delete, DESIGN §8): where
-// the Delete link leads when the dialog cannot open (no JavaScript, or opened in a new tab). It
-// names the address and, for the default one, which address becomes the default.
+// Confirming the deletion of one of a user's delivery addresses (address/delete,
+// docs/wallet-api.md "Address changes"): where the Delete link leads when the dialog cannot open
+// (no JavaScript, or opened in a new tab). It names the address and, for the default one, which
+// address becomes the default.
 import type { Metadata } from 'next';
 import { DeleteAddressConfirmForm } from '@/components/addresses/address-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,5 +1,6 @@
-// Editing one of a user's delivery addresses (address/update, DESIGN §8), for the roles that may:
-// the add form's fields, prefilled with the stored address.
+// Editing one of a user's delivery addresses (address/update,
+// docs/wallet-api.md "Address changes"), for the roles that may: the add form's fields, prefilled
+// with the stored address.
 import type { Metadata } from 'next';
 import { EditAddressForm } from '@/components/addresses/edit-address-form';
 import { PageHeader } from '@/components/ui/page-header';
