@@ -548,6 +548,64 @@ describe('sessions end when the account changes', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Route handlers (lib/backoffice/auth/staff-route.ts): each checks the caller itself
+
+describe('route handlers check the caller themselves', () => {
+  const routes = [
+    {
+      path: '/audit/export',
+      action: 'audit.export',
+      permission: 'audit.read',
+      refused: ['support', 'operator'] as const,
+      signedOut: 'Your session has ended. Sign in again to export the audit log.\n',
+      forbidden: 'Your role does not include the audit log. Ask an administrator if you need it.\n',
+    },
+  ];
+
+  for (const route of routes) {
+    it(`${route.path}: signed out is 401, a role without ${route.permission} is 403 and audited`, async () => {
+      const before = await snapshot();
+      const out = await fetch(`${app.baseUrl}${route.path}`, { redirect: 'manual' });
+      expect(out.status).toBe(401);
+      expect(out.headers.get('cache-control')).toMatch(/no-store/);
+      expect(await out.text()).toBe(route.signedOut);
+      for (const role of route.refused) {
+        const r = await fetch(`${app.baseUrl}${route.path}`, {
+          headers: { Cookie: cookies[role] },
+          redirect: 'manual',
+        });
+        expect(r.status, role).toBe(403);
+        expect(await r.text(), role).toBe(route.forbidden);
+      }
+      const added = expectUnchangedButAudit(before, await snapshot());
+      expect(added.map((e) => [e.actorRole, e.action, e.outcome, e.summary])).toEqual(
+        route.refused.map((role) => [
+          role,
+          route.action,
+          'denied',
+          `Refused: the ${role} role may not ${route.permission}`,
+        ]),
+      );
+    });
+  }
+
+  it('/cards/data answers a signed-out caller with its JSON refusal, and a reader with the page', async () => {
+    const out = await fetch(`${app.baseUrl}/cards/data`, { redirect: 'manual' });
+    expect(out.status).toBe(401);
+    expect(await out.json()).toEqual({
+      error: {
+        title: 'You are signed out',
+        message: 'Your session has ended. Sign in again to see the cards.',
+      },
+    });
+    const page = await fetch(`${app.baseUrl}/cards/data`, { headers: { Cookie: cookies.support } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toMatch(/no-store/);
+    expect(await page.json()).toHaveProperty('users');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Security headers
 
 describe('security headers on every HTML page', () => {

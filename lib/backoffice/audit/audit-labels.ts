@@ -21,6 +21,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'card.unlock': 'Unlocked card',
   'card.activate': 'Activated card',
   'card.cancel': 'Cancelled card',
+  'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card
   'asset.transfer': 'Transferred money',

@@ -1,14 +1,12 @@
 // GET /audit/export?actor=&user=&action=&target=&outcome=&from=&to=: every audit entry the /audit
 // filters select (all pages, not just the one on screen) as a CSV download. Checks the caller
-// itself (a route handler sits outside every layout) with the page's own permission, refuses
+// itself (a route handler sits outside every layout: staffRoute) with the page's own permission, refuses
 // filters that are not valid rather than export more than was asked for, and streams the rows
 // in batches. The export is itself written to the audit log: it carries the trail out.
-import type { NextRequest } from 'next/server';
 import { auditCsvFilename, auditCsvLine, auditCsvPreamble } from '@/lib/backoffice/audit/audit-csv';
 import { auditEntryBatches } from '@/lib/backoffice/audit/list-audit-entries';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { can } from '@/lib/backoffice/auth/permissions';
-import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
 import { auditFiltersSchema } from '@/lib/backoffice/forms/audit';
 import { csvDownload } from '@/lib/backoffice/csv-download';
@@ -26,22 +24,21 @@ const FILTER_NAMES = [
   ['to', 'to'],
 ] as const;
 
-function plain(status: number, text: string) {
-  return new Response(`${text}\n`, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
+export const GET = staffRoute(
+  {
+    action: 'audit.export',
+    permission: 'audit.read',
+    format: 'text',
+    signedOut: 'Your session has ended. Sign in again to export the audit log.',
+    forbidden: 'Your role does not include the audit log. Ask an administrator if you need it.',
+  },
+  exportAudit,
+);
 
-export async function GET(request: NextRequest) {
-  const me = await getCurrentStaff();
-  if (!me) return plain(401, 'Your session has ended. Sign in again to export the audit log.');
-  if (!can(me.role, 'audit.read')) {
-    return plain(403, 'Your role does not include the audit log. Ask an administrator if you need it.');
-  }
+async function exportAudit({ request, staff: me }: StaffRouteContext<unknown>): Promise<Response> {
   const parsed = auditFiltersSchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!parsed.success) {
-    return plain(400, 'Some filters are not valid. Correct them on the audit log page and export again.');
+    return plainText(400, 'Some filters are not valid. Correct them on the audit log page and export again.');
   }
   const filters = parsed.data;
   const db = await getDb();

@@ -3,33 +3,30 @@
 // for the first page before answering so that a refusal is a plain error rather than a broken
 // file, then streams the rest page by page. Each export is written to the audit log: it carries
 // users' personal data out of the back-office.
-import type { NextRequest } from 'next/server';
-import { can } from '@/lib/backoffice/auth/permissions';
 import { cardsCsvFilename, cardsCsvLines, cardsCsvPreamble } from '@/lib/backoffice/cards-csv';
 import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
 import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
 import { cardsFilterField } from '@/lib/backoffice/cards-view-schemas';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
-import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
 import { csvDownload } from '@/lib/backoffice/csv-download';
 
 export const dynamic = 'force-dynamic';
 
-function plain(status: number, text: string) {
-  return new Response(`${text}\n`, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
+export const GET = staffRoute(
+  {
+    action: 'cards.export',
+    permission: 'cards.read',
+    format: 'text',
+    signedOut: 'Your session has ended. Sign in again to export the cards.',
+    forbidden: 'Your role does not include the card list. Ask an administrator if you need it.',
+  },
+  exportCards,
+);
 
-export async function GET(request: NextRequest) {
-  const me = await getCurrentStaff();
-  if (!me) return plain(401, 'Your session has ended. Sign in again to export the cards.');
-  if (!can(me.role, 'cards.read')) {
-    return plain(403, 'Your role does not include the card list. Ask an administrator if you need it.');
-  }
+async function exportCards({ request, staff: me }: StaffRouteContext<unknown>): Promise<Response> {
   const { q, all } = parseCardsQuery(request.nextUrl.searchParams);
   const who = all ? 'all users' : 'users with cards';
   const scope =
@@ -58,7 +55,7 @@ export async function GET(request: NextRequest) {
       walletError.code || null,
     );
     const described = describeCardsError(walletError);
-    return plain(described.status, `${described.title}. ${described.message}`);
+    return plainText(described.status, `${described.title}. ${described.message}`);
   }
   await audit('success', `CSV export of cards (${scope})`, 0);
 

@@ -3,7 +3,6 @@
 // asset as the page does (the agency's, or the named user's) and asks for the first page before
 // answering, so that a refusal is a plain error rather than a broken file, then streams the rest
 // page by page. Each export is written to the audit log, as the card list's is.
-import type { NextRequest } from 'next/server';
 import {
   assetIdFromSegment,
   ledgerCsvFilename,
@@ -16,8 +15,7 @@ import {
 import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
-import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { can } from '@/lib/backoffice/auth/permissions';
+import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { getDb } from '@/lib/backoffice/db';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
@@ -25,30 +23,33 @@ import { csvDownload } from '@/lib/backoffice/csv-download';
 
 export const dynamic = 'force-dynamic';
 
-function plain(status: number, text: string) {
-  return new Response(`${text}\n`, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
+export const GET = staffRoute<{ assetId: string }>(
+  {
+    action: 'asset.export',
+    permission: 'assets.read',
+    format: 'text',
+    signedOut: 'Your session has ended. Sign in again to export the ledger.',
+    forbidden: 'Your role does not include the assets. Ask an administrator if you need them.',
+  },
+  exportLedger,
+);
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ assetId: string }> }) {
-  const me = await getCurrentStaff();
-  if (!me) return plain(401, 'Your session has ended. Sign in again to export the ledger.');
-  if (!can(me.role, 'assets.read')) {
-    return plain(403, 'Your role does not include the assets. Ask an administrator if you need them.');
-  }
-  const assetId = assetIdFromSegment((await params).assetId);
+async function exportLedger({
+  request,
+  staff: me,
+  params,
+}: StaffRouteContext<{ assetId: string }>): Promise<Response> {
+  const assetId = assetIdFromSegment(params.assetId);
   const notFound =
     'Asset not found. It is not one of the agency’s assets, nor one of the user’s the link names.';
-  if (assetId === null) return plain(404, notFound);
+  if (assetId === null) return plainText(404, notFound);
   const { type, valid } = parseLedgerType(request.nextUrl.searchParams.get('type') ?? undefined);
   if (!valid) {
-    return plain(400, `type ${LEDGER_TYPE_RULE}.`);
+    return plainText(400, `type ${LEDGER_TYPE_RULE}.`);
   }
   const lookup = await findAsset(assetId, request.nextUrl.searchParams.get('user'));
-  if (lookup.kind === 'not-found') return plain(404, notFound);
-  if (lookup.kind === 'error') return plain(502, `The asset could not be loaded. ${lookup.staffMessage}`);
+  if (lookup.kind === 'not-found') return plainText(404, notFound);
+  if (lookup.kind === 'error') return plainText(502, `The asset could not be loaded. ${lookup.staffMessage}`);
   const { asset, owner } = lookup;
   const ownerText = owner.kind === 'agency' ? 'the agency' : `user ${owner.appUserId}`;
   const what = type
@@ -79,7 +80,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       `CSV export of ${what} (${ownerText}): ${describeWalletFailure(walletError)}`,
       walletError.code || null,
     );
-    return plain(502, `The ledger could not be loaded. ${walletError.staffMessage}`);
+    return plainText(502, `The ledger could not be loaded. ${walletError.staffMessage}`);
   }
   await audit('success', `CSV export of ${what} (${ownerText})`, 0);
 
