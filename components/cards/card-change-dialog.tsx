@@ -10,31 +10,33 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
-import type { CardAction } from '@/lib/backoffice/forms/card-programme-rules';
 import { newRequestId } from '@/lib/backoffice/request-id';
+import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 const loadBody = () => import('./card-change-dialog-body');
 const CardChangeDialogBody = dynamic(() => loadBody().then((m) => m.CardChangeDialogBody), { ssr: false });
 
 type Copy = { button: string; title: string; done: string; icon: LucideIcon; danger?: boolean };
 
-export const CARD_ACTION_COPY: Record<CardAction, Copy> = {
-  lock: { button: 'Lock card', title: 'Lock this card', done: 'Card locked', icon: Lock, danger: true },
-  unlock: { button: 'Unlock card', title: 'Unlock this card', done: 'Card unlocked', icon: LockOpen },
-  activate: {
-    button: 'Activate card',
-    title: 'Activate this card',
-    done: 'Card activated',
-    icon: CircleCheck,
-  },
-  cancel: {
-    button: 'Cancel card',
-    title: 'Cancel this card',
-    done: 'Card cancelled',
-    icon: Ban,
-    danger: true,
-  },
+/** How each action looks here; its words are the contract's (card-lifecycle.ts). */
+const LOOK: Record<CardAction, { icon: LucideIcon; danger?: boolean }> = {
+  lock: { icon: Lock, danger: true },
+  unlock: { icon: LockOpen },
+  activate: { icon: CircleCheck },
+  cancel: { icon: Ban, danger: true },
 };
+
+function copyOf(action: CardAction): Copy {
+  const words = cardActionWords(action);
+  return { button: words.button, title: words.title, done: words.toast, ...LOOK[action] };
+}
+
+export const CARD_ACTION_COPY = {
+  lock: copyOf('lock'),
+  unlock: copyOf('unlock'),
+  activate: copyOf('activate'),
+  cancel: copyOf('cancel'),
+} satisfies Record<CardAction, Copy>;
 
 export type CardChangeDialogProps = {
   action: CardAction;

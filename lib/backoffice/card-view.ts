@@ -1,31 +1,12 @@
-// What the card page offers for a card (transitions: docs/wallet-api.md "Card lifecycle"; roles:
-// docs/back-office.md "Roles") and how it names a card and a cancel's consequence. Pure: the page
-// decides what to show from here; each server action still checks the role itself, and the wallet
-// the status (4009).
-import { can, type StaffRole } from '@/lib/backoffice/auth/permissions';
-import type { CardAction } from '@/lib/backoffice/forms/card-programme';
-import type { CARD_STATUSES } from '@/lib/wallet/contract/schemas';
-
-type CardStatus = (typeof CARD_STATUSES)[number];
-
-/** The lifecycle actions each status allows (docs/wallet-api.md "Card lifecycle"); CANCELLED is final. */
-const BY_STATUS: Record<CardStatus, readonly CardAction[]> = {
-  PENDING: ['activate', 'cancel'],
-  ACTIVE: ['lock', 'cancel'],
-  LOCKED: ['unlock', 'cancel'],
-  CANCELLED: [],
-};
-
-/** Lock is support's too (a caller reports a card lost or stolen); the rest are operators'. */
-const PERMISSION = {
-  lock: 'cards.lock',
-  unlock: 'cards.manage',
-  activate: 'cards.manage',
-  cancel: 'cards.manage',
-} as const;
+// What the card page offers for a card (transitions: docs/wallet-api.md "Card lifecycle", from the
+// contract's card-lifecycle.ts; roles: docs/back-office.md "Roles", from permissions.ts) and how it
+// names a card and a cancel's consequence. Pure: the page decides what to show from here; each
+// server action still checks the role itself, and the wallet the status (4009).
+import { CARD_ACTION_PERMISSIONS, can, type StaffRole } from '@/lib/backoffice/auth/permissions';
+import { actionsAllowedFrom, type CardAction, type CardStatus } from '@/lib/wallet/contract/card-lifecycle';
 
 export function cardActionsFor(status: CardStatus, role: StaffRole): CardAction[] {
-  return BY_STATUS[status].filter((action) => can(role, PERMISSION[action]));
+  return actionsAllowedFrom(status).filter((action) => can(role, CARD_ACTION_PERMISSIONS[action]));
 }
 
 /** "•••• 3771" */

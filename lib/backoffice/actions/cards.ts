@@ -1,8 +1,8 @@
 'use server';
 // Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
-// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles": support may
-// lock (a caller reports a card lost or stolen), only operators and admins unlock, activate or
-// cancel. Each is checked, validated, audited with its reason and wallet result code, and
+// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles"
+// (CARD_ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
+// operators and admins unlock, activate or cancel). Each is checked, validated, audited with its reason and wallet result code, and
 // idempotent through the dialog's requestId. Under the approval policy
 // (docs/back-office.md "Approvals") unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and
 // cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
@@ -20,21 +20,15 @@ import { requestApproval, type PendingApproval } from '@/lib/backoffice/approval
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { CARD_ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
   REASON_LABELS,
-  type CardAction,
   type CardChangeReason,
 } from '@/lib/backoffice/forms/card-programme';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
-
-const VERBS: Record<CardAction, { present: string; past: string }> = {
-  lock: { present: 'Lock', past: 'Locked' },
-  unlock: { present: 'Unlock', past: 'Unlocked' },
-  activate: { present: 'Activate', past: 'Activated' },
-  cancel: { present: 'Cancel', past: 'Cancelled' },
-};
+import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
 
@@ -70,7 +64,7 @@ async function changeCard(
         kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
         operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
         params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
-        summary: `${VERBS[action].present} card ${input.cardId} of user ${input.appUserId}${because}`,
+        summary: `${cardActionWords(action).Verb} card ${input.cardId} of user ${input.appUserId}${because}`,
         subjectUser: input.appUserId,
         targetType: 'card',
         targetId: String(input.cardId),
@@ -88,7 +82,7 @@ async function changeCard(
     targetType: 'card',
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
-    summary: `${VERBS[action].present} card ${input.cardId} of user ${input.appUserId}${because}`,
+    summary: `${cardActionWords(action).Verb} card ${input.cardId} of user ${input.appUserId}${because}`,
     call: () => {
       switch (action) {
         case 'lock':
@@ -102,7 +96,7 @@ async function changeCard(
       }
     },
     describe: (result) => ({
-      summary: `${VERBS[action].past} card ${input.cardId} of user ${input.appUserId}${because}; now ${result.status}`,
+      summary: `${cardActionWords(action).Done} card ${input.cardId} of user ${input.appUserId}${because}; now ${result.status}`,
     }),
   });
   revalidatePath(cardPath);
@@ -111,21 +105,21 @@ async function changeCard(
 }
 
 export const lockCard = authActionClient
-  .metadata({ name: 'card.lock', permission: 'cards.lock' })
+  .metadata({ name: 'card.lock', permission: CARD_ACTION_PERMISSIONS.lock })
   .inputSchema(cardChangeWithReasonSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'lock', cardChangeWithReasonSchema, parsedInput));
 
 export const cancelCard = authActionClient
-  .metadata({ name: 'card.cancel', permission: 'cards.manage' })
+  .metadata({ name: 'card.cancel', permission: CARD_ACTION_PERMISSIONS.cancel })
   .inputSchema(cardChangeWithReasonSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'cancel', cardChangeWithReasonSchema, parsedInput));
 
 export const unlockCard = authActionClient
-  .metadata({ name: 'card.unlock', permission: 'cards.manage' })
+  .metadata({ name: 'card.unlock', permission: CARD_ACTION_PERMISSIONS.unlock })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'unlock', cardChangeSchema, parsedInput));
 
 export const activateCard = authActionClient
-  .metadata({ name: 'card.activate', permission: 'cards.manage' })
+  .metadata({ name: 'card.activate', permission: CARD_ACTION_PERMISSIONS.activate })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));

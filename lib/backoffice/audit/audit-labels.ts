@@ -2,6 +2,7 @@
 // code and what the code means, and an entry's target as the page it is about. The one map for
 // every action name the back-office writes (audit-labels.test.ts scans the sources, so a new
 // name cannot appear on /audit as a bare code). Pure and client-safe.
+import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
 import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
 
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -17,10 +18,10 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // Cards
   'card.view': 'Viewed card',
   'card.issue': 'Issued card',
-  'card.lock': 'Locked card',
-  'card.unlock': 'Unlocked card',
-  'card.activate': 'Activated card',
-  'card.cancel': 'Cancelled card',
+  'card.lock': cardActionWords('lock').logged,
+  'card.unlock': cardActionWords('unlock').logged,
+  'card.activate': cardActionWords('activate').logged,
+  'card.cancel': cardActionWords('cancel').logged,
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card

@@ -1,6 +1,7 @@
 // What each role may do (docs/back-office.md "Roles"). Pure and shared: server actions enforce it,
 // pages use it only to decide what to show (hiding a button is never the check).
 import type { StaffRole } from '@/lib/backoffice/auth/staff-roles';
+import type { CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 export type { StaffRole };
 
@@ -48,6 +49,18 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * The permission each card action needs: lock is support's too (a caller reports a card lost or
+ * stolen), the rest are operators' (docs/back-office.md "Roles"). The server actions' metadata and
+ * the card page both read it.
+ */
+export const CARD_ACTION_PERMISSIONS = {
+  lock: 'cards.lock',
+  unlock: 'cards.manage',
+  activate: 'cards.manage',
+  cancel: 'cards.manage',
+} as const satisfies Record<CardAction, Permission>;
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);

@@ -1,6 +1,6 @@
 // The card programme's rules in the back-office that client components use as they render and as
 // staff type (docs/wallet-api.md "Card lifecycle"; docs/back-office.md "Roles"), without zod: the
-// reasons and actions as staff read them, and the money dialogs' check of an amount against the
+// reasons as staff read them (the actions and their words are the contract's card-lifecycle.ts), and the money dialogs' check of an amount against the
 // wallet's amount rule, the asset's decimals and the source's balance, in integer minor units.
 // card-programme.ts builds the forms' schemas on these; lazy-resolver.ts says why the two are
 // apart.
@@ -18,9 +18,6 @@ export const REASON_LABELS: Record<CardChangeReason, string> = {
   USER_REQUEST: 'The user asked',
   OTHER: 'Other',
 };
-
-export const CARD_ACTIONS = ['lock', 'unlock', 'activate', 'cancel'] as const;
-export type CardAction = (typeof CARD_ACTIONS)[number];
 
 /** The kinds of transfer docs/wallet-api.md "Transfers" allows, as the back-office offers them. */
 export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;

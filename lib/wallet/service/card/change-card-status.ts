@@ -12,15 +12,13 @@ import type { AuthenticatedApp, Executor } from '../context';
 import { assets, cards } from '../db/schema';
 import { moveMoney } from '../asset/move-money';
 import { recordEvent } from '../event/record-event';
-import { nextStatus, type CardAction, type CardStatus } from './card-lifecycle';
+import {
+  CARD_ACTION_VERBS,
+  nextStatus,
+  type CardAction,
+  type CardStatus,
+} from '@/lib/wallet/contract/card-lifecycle';
 import { findCardOrThrow, toManagedCard } from './find-card';
-
-const DONE: Record<CardAction, string> = {
-  activate: 'activated',
-  lock: 'locked',
-  unlock: 'unlocked',
-  cancel: 'cancelled',
-};
 
 export async function changeCardStatus(options: {
   db: Executor;
@@ -43,7 +41,7 @@ export async function changeCardStatus(options: {
   if (!to) {
     throw new WalletError(
       ResultCode.CARD_STATUS_CONFLICT,
-      `Card ${found.card.id} is ${from}, so it cannot be ${DONE[action]}.`,
+      `Card ${found.card.id} is ${from}, so it cannot be ${CARD_ACTION_VERBS[action].done}.`,
     );
   }
 
