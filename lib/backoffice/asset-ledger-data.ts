@@ -5,6 +5,7 @@
 import 'server-only';
 import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { getWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
+import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import { appUserIdParam, type Asset, type LedgerEntry } from '@/lib/wallet/contract/schemas';
 import type { LedgerType } from './asset-ledger';
 
@@ -49,7 +50,7 @@ export async function findAsset(
 }
 
 /** asset/ledger's largest page: the fewest calls for an export. */
-export const LEDGER_EXPORT_PAGE_SIZE = 100;
+export const LEDGER_EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /**
  * Every entry of the ledger, newest first, a page at a time. Entries written during the walk push

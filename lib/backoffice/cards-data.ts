@@ -10,12 +10,13 @@ import {
   type CardsUserRow,
 } from '@/lib/backoffice/cards-view';
 import { toCardsPage, toCardsUserRow, walletFilterFor } from '@/lib/backoffice/cards-view-schemas';
+import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/backoffice/wallet-client';
 
 type CardListClient = Pick<WalletClient, 'cardListAllByUser'>;
 
 /** 4.2's largest page: the fewest calls for an export. */
-export const EXPORT_PAGE_SIZE = 100;
+export const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
 
 export async function loadCardsPage(
   query: CardsQuery,

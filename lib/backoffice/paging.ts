@@ -1,16 +1,17 @@
 // The back-office's one paging contract, for every list that pages (the user directory, the card
 // list, the audit log): what `page` and `size` in a list's URL mean, their defaults and bounds,
 // and how a list's own links write them. A page or size a list cannot use falls back to its
-// default instead of failing the page, as a hand-edited or stale URL should. The bounds are
-// 4.2's own (pageNum 1-1,000,000, pageSize 1-100), so a list never asks the wallet for a page it
-// refuses. Pure, client-safe and without zod (the browser's lists import it; paging-schemas.ts
+// default instead of failing the page, as a hand-edited or stale URL should. The bounds and the
+// default are the wallet's own (lib/wallet/contract/paging.ts: pageNum 1-1,000,000, pageSize
+// 1-100, 20), so a list never asks the wallet for a page it refuses. Pure, client-safe and without zod (the browser's lists import it; paging-schemas.ts
 // holds the same rules as zod schemas for the server's filters and the /cards data route).
 
-export const MAX_PAGE = 1_000_000;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
+export const MAX_PAGE = MAX_PAGE_NUM;
 /** The sizes a list offers; any other size 1-100 works in the URL (see pageSizeOptions). */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, DEFAULT_PAGE_SIZE, 50, MAX_PAGE_SIZE] as const;
 
 /** A list's query as Next.js hands it to a page, or as the browser and route handlers read it. */
 export type RawSearchParams =

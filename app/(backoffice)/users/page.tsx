@@ -19,6 +19,7 @@ import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
 import { parseUserSearch, type UserSearch } from '@/lib/backoffice/forms/user-forms';
 import { pagingHref, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { MAX_SEARCH_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Users' };
@@ -38,7 +39,7 @@ function toRows(page: UsersWithCardsPage): UserRow[] {
 }
 
 /** user/search answers at most 50, best match first: a search is one page. */
-const SEARCH_RESULTS = 50;
+const SEARCH_RESULTS = MAX_SEARCH_PAGE_SIZE;
 
 async function lookUp(
   search: Exclude<UserSearch, { kind: 'invalid' }>,

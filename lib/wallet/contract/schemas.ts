@@ -6,6 +6,7 @@
 import { isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from './paging';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   CARD_ACCOUNT_STATUSES,
@@ -201,8 +202,8 @@ export const cardListAllByUserParams = z.object({
   ...authParams,
   appUserId: appUserIdParam.optional(),
   email: emailParam.optional(),
-  pageNum: boundedInt(1, 1_000_000).default(1),
-  pageSize: boundedInt(1, 100).default(20),
+  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
+  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /**
    * Extension (docs/wallet-api.md "4.2 withCards"): only users holding at least one card, counted
    * so in dataTotal.
@@ -295,8 +296,8 @@ export const assetTransferParams = z.object({
 export const assetLedgerParams = z.object({
   ...authParams,
   assetId: positiveIdParam,
-  pageNum: boundedInt(1, 1_000_000).default(1),
-  pageSize: boundedInt(1, 100).default(20),
+  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
+  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /**
    * Only entries of this type (an extension of asset/ledger, docs/wallet-api.md "Ledgers": the
    * back-office's ledger filter).
@@ -340,7 +341,7 @@ export const addressDeleteParams = z.object({
 export const userSearchParams = z.object({
   ...authParams,
   q: text(64).pipe(z.string().min(2, 'must be 2-64 characters')),
-  pageSize: boundedInt(1, 50).default(20),
+  pageSize: boundedInt(1, MAX_SEARCH_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
@@ -400,8 +401,8 @@ export const webhookDeleteParams = z.object({
 export const eventListParams = z.object({
   ...authParams,
   type: oneOf(EVENT_TYPES).optional(),
-  pageNum: boundedInt(1, 1_000_000).default(1),
-  pageSize: boundedInt(1, 100).default(20),
+  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
+  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export const eventRedeliverParams = z.object({
   ...authParams,
