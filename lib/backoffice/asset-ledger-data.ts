@@ -3,8 +3,12 @@
 // user/assetList: the ledger itself does not say), one page of asset/ledger, and every page in
 // turn for the export. Server-only.
 import 'server-only';
-import { asWalletClientError } from '@/lib/backoffice/cards-data';
-import { getWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
+import {
+  asWalletClientError,
+  getWalletClient,
+  WalletNotFoundError,
+  type WalletClient,
+} from '@/lib/backoffice/wallet-client';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import { appUserIdParam, type Asset, type LedgerEntry } from '@/lib/wallet/contract/schemas';
 import type { LedgerType } from './asset-ledger';
@@ -39,7 +43,7 @@ export async function findAsset(
     const walletError = asWalletClientError(error);
     if (!walletError) throw error;
     // An unknown user named in the link: their asset is not found either.
-    if (walletError.name === 'WalletNotFoundError') return { kind: 'not-found' };
+    if (walletError instanceof WalletNotFoundError) return { kind: 'not-found' };
     return {
       kind: 'error',
       staffMessage: walletError.staffMessage,

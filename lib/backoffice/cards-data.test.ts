@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  asWalletClientError,
   WalletInputError,
   WalletNotFoundError,
   WalletServiceError,
@@ -7,13 +8,7 @@ import {
   type WalletClient,
 } from '@/lib/backoffice/wallet-client';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
-import {
-  asWalletClientError,
-  describeCardsError,
-  EXPORT_PAGE_SIZE,
-  loadCardsPage,
-  walkCardsUsers,
-} from './cards-data';
+import { describeCardsError, EXPORT_PAGE_SIZE, loadCardsPage, walkCardsUsers } from './cards-data';
 import { cardRecord, FULL, userEntry } from './cards-test-fixtures';
 import type { CardsUserRow } from './cards-view';
 
@@ -164,20 +159,33 @@ describe('describeCardsError', () => {
 });
 
 describe('asWalletClientError', () => {
-  it('recognises a wallet error from another copy of the error classes', () => {
-    // What a route handler sees when the shared client was built by a page's bundle.
-    class ForeignInputError extends Error {
-      override name = 'WalletInputError';
-      readonly staffMessage = 'The app user ID is not valid.';
-      readonly code = null;
-    }
-    const foreign = new ForeignInputError('appUserId must be ...');
+  it('recognises a wallet error from another copy of the error classes', async () => {
+    // What a route handler sees when the shared client was built by a page's bundle: a second copy
+    // of the module (a query string makes the loader evaluate the file again).
+    vi.resetModules();
+    const specifier: string = './wallet-client/errors?copy';
+    const other = (await import(/* @vite-ignore */ specifier)) as typeof import('./wallet-client/errors');
+    const foreign = new other.WalletInputError({
+      operation: 'cardListAllByUser',
+      code: null,
+      staffMessage: 'The app user ID is not valid.',
+      detail: 'appUserId must be ...',
+    });
+    expect(other.WalletInputError).not.toBe(WalletInputError);
     expect(asWalletClientError(foreign)).toBe(foreign);
     expect(describeCardsError(asWalletClientError(foreign)!)).toEqual({
       title: 'The filter is not valid',
       message: 'The app user ID is not valid.',
       status: 400,
     });
+  });
+
+  it('does not take an error for one by its name: only the brand counts', () => {
+    class NamedLikeOne extends Error {
+      override name = 'WalletInputError';
+      readonly staffMessage = 'The app user ID is not valid.';
+    }
+    expect(asWalletClientError(new NamedLikeOne('x'))).toBeNull();
   });
 
   it('passes over anything else', () => {

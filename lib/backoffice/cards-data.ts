@@ -11,7 +11,15 @@ import {
 } from '@/lib/backoffice/cards-view';
 import { toCardsPage, toCardsUserRow, walletFilterFor } from '@/lib/backoffice/cards-view-schemas';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
-import { getWalletClient, WalletClientError, type WalletClient } from '@/lib/backoffice/wallet-client';
+import {
+  getWalletClient,
+  SAYS_NOTHING_CHANGED,
+  WalletInputError,
+  WalletServiceError,
+  WalletUnavailableError,
+  type WalletClient,
+  type WalletClientError,
+} from '@/lib/backoffice/wallet-client';
 
 type CardListClient = Pick<WalletClient, 'cardListAllByUser'>;
 
@@ -51,40 +59,23 @@ export async function* walkCardsUsers(
   }
 }
 
-/**
- * The wallet error in `error`, if it is one. Not `instanceof` alone: getWalletClient() keeps one
- * client on globalThis, so the client a page built also serves the route handlers, whose bundle
- * (another Next.js layer) holds a second copy of the error classes, and instanceof fails across
- * the copies. The name and staffMessage every class sets survive that.
- */
-export function asWalletClientError(error: unknown): WalletClientError | null {
-  if (error instanceof WalletClientError) return error;
-  if (
-    error instanceof Error &&
-    /^Wallet[A-Za-z]*Error$/.test(error.name) &&
-    typeof (error as { staffMessage?: unknown }).staffMessage === 'string'
-  ) {
-    return error as WalletClientError;
-  }
-  return null;
-}
-
 /** Safe to repeat: the list only reads, so a failure changed nothing. */
 const NOTHING_CHANGED = 'Nothing was changed.';
 
-/** What staff read, and the HTTP status /cards/data answers with. */
+/**
+ * What staff read, and the HTTP status /cards/data answers with. By the error's kind and code
+ * (instanceof is the cross-bundle brand check of wallet-client/errors.ts), never its words.
+ */
 export function describeCardsError(error: WalletClientError): CardsError & { status: number } {
   // The filter is the only input staff type here, so an input refusal is about it.
-  if (error.name === 'WalletInputError') {
+  if (error instanceof WalletInputError) {
     return { title: 'The filter is not valid', message: error.staffMessage, status: 400 };
   }
-  const unavailable = error.name === 'WalletUnavailableError';
-  const transient = unavailable || error.name === 'WalletServiceError';
+  const unavailable = error instanceof WalletUnavailableError;
+  const transient = unavailable || error instanceof WalletServiceError;
+  const saysItAlready = error.code !== null && SAYS_NOTHING_CHANGED.has(error.code);
   const message =
-    transient && !/nothing was changed/i.test(error.staffMessage)
-      ? `${NOTHING_CHANGED} ${error.staffMessage}`
-      : error.staffMessage;
-  const timedOut = unavailable && (error as { reason?: unknown }).reason === 'timeout';
-  const status = unavailable ? (timedOut ? 504 : 503) : 502;
+    transient && !saysItAlready ? `${NOTHING_CHANGED} ${error.staffMessage}` : error.staffMessage;
+  const status = unavailable ? (error.reason === 'timeout' ? 504 : 503) : 502;
   return { title: 'The cards could not be loaded', message, status };
 }

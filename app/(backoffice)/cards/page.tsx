@@ -4,7 +4,8 @@
 import type { Metadata } from 'next';
 import { CardsBrowser, type CardsInitial } from '@/components/cards/cards-browser';
 import { PageHeader } from '@/components/ui/page-header';
-import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards-view';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 

@@ -23,11 +23,10 @@ import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { formatDateTime } from '@/lib/backoffice/format';
 import { wholeNumberOr, searchParam } from '@/lib/backoffice/paging';
 import { newRequestId } from '@/lib/backoffice/request-id';
-import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { EVENT_TYPES, type EventType } from '@/lib/wallet/contract/enums';
 import type { Delivery, EventPage, WebhookEndpoint } from '@/lib/wallet/contract/schemas';
 

@@ -6,6 +6,7 @@ import { walletOperations } from '@/lib/wallet/contract/operations';
 import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
 import {
   PARAMETER_LABELS,
+  SAYS_NOTHING_CHANGED,
   walletErrorFromEnvelope,
   WalletAuthError,
   WalletClientError,
@@ -286,5 +287,16 @@ describe('the card programme codes on their own operations', () => {
     const fee = walletErrorFromEnvelope('agencyApplyUserCard', { code: 4001, msg: 'x' });
     expect(fee.field).toBeUndefined();
     expect(fee.staffMessage).toMatch(/^The paying asset's balance is lower than the card fee\./);
+  });
+});
+
+describe('SAYS_NOTHING_CHANGED', () => {
+  it('names exactly the codes whose staff sentence says that nothing was changed', () => {
+    for (const code of [1001, 1002, 1003, 3001, 4001, 4009, 5000, 6001]) {
+      const said = walletErrorFromEnvelope('cardListAllByUser', { code, msg: 'x' }).staffMessage.includes(
+        'Nothing was changed',
+      );
+      expect(said, String(code)).toBe(SAYS_NOTHING_CHANGED.has(code));
+    }
   });
 });

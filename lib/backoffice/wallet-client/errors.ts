@@ -1,7 +1,8 @@
 // The back-office's errors for wallet calls: one class per way a call can fail, each carrying the
 // wallet result code (docs/wallet-api.md "Result codes") and a sentence agency staff can act on.
-// Pages and server actions branch on the class and show `staffMessage`; they never switch on raw
-// codes or show `msg`.
+// Pages and server actions branch on the class (or on `code` and `field`) and show `staffMessage`;
+// they never read `msg`. An error is recognised by one brand, in every bundle: isWalletClientError,
+// which `instanceof` uses too.
 import 'server-only';
 import { walletOperations } from '@/lib/wallet/contract/operations';
 import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
@@ -29,20 +30,37 @@ export type WalletClientErrorJson = {
   message: string;
 };
 
-/** Where each error records the kinds it is: the same symbol in every copy of this module. */
+/**
+ * The brand: where each error records the kinds it is (its class and every class above it). The
+ * same symbol in every copy of this module (Symbol.for), so the brand survives bundling.
+ */
 const KINDS = Symbol.for('card-wallet.wallet-client-error.kinds');
 
+/**
+ * The one way to recognise a wallet client error, of any kind or of `kind` (a class's `kind`, e.g.
+ * 'WalletNotFoundError'). Pages and route handlers are bundled separately, each with its own copy
+ * of these classes, while the client is one per process (getWalletClient keeps it on globalThis):
+ * an error made by one copy must be recognised by the other. The brand is set by the constructor
+ * alone, so an error that merely calls itself "Wallet…Error" is not one.
+ */
+export function isWalletClientError(value: unknown, kind = 'WalletClientError'): value is WalletClientError {
+  if (typeof value !== 'object' || value === null) return false;
+  const kinds = (value as { [KINDS]?: unknown })[KINDS];
+  return Array.isArray(kinds) && kinds.includes(kind);
+}
+
+/** The wallet client error in `value`, if it is one (isWalletClientError), else null. */
+export function asWalletClientError(value: unknown): WalletClientError | null {
+  return isWalletClientError(value) ? value : null;
+}
+
 export class WalletClientError extends Error {
-  /**
-   * Pages and route handlers are bundled separately, each with its own copy of these classes,
-   * while the client is one per process: an error made by one copy must still pass `instanceof`
-   * in the other. So `instanceof` compares these names, recorded on every instance.
-   */
+  /** The name this class is recognised by across bundles (isWalletClientError). */
   static readonly kind: string = 'WalletClientError';
 
+  /** `instanceof` is the brand check, so it holds across copies of this module too. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    const kinds = (value as { [KINDS]?: unknown } | null)?.[KINDS];
-    return Array.isArray(kinds) && kinds.includes(this.kind);
+    return isWalletClientError(value, this.kind);
   }
 
   override name = 'WalletClientError';
@@ -240,6 +258,16 @@ const AUTH_PARAMETERS: ReadonlySet<string> = new Set(['agencyCode', 'appId', 'ti
 const label = (field: string) => PARAMETER_LABELS[field] ?? field;
 
 const AUTH_FIRST = 'The back-office could not authenticate with the wallet service.';
+
+/**
+ * The codes whose staff sentence already says that nothing was changed (5000, 6001, 1003), so
+ * that a caller adding it does not say it twice.
+ */
+export const SAYS_NOTHING_CHANGED: ReadonlySet<number> = new Set([
+  ResultCode.INTERNAL,
+  ResultCode.RATE_LIMITED,
+  ResultCode.PARAM_DUPLICATED,
+]);
 const CHECK_CREDENTIALS = `${AUTH_FIRST} Ask an administrator to check the wallet app credentials.`;
 
 /**

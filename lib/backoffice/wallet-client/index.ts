@@ -32,6 +32,9 @@ export {
   type WalletClientInput,
 } from './create-wallet-client';
 export {
+  asWalletClientError,
+  isWalletClientError,
+  SAYS_NOTHING_CHANGED,
   walletErrorFromEnvelope,
   WalletAuthError,
   WalletClientError,

@@ -33,10 +33,9 @@ import {
 } from '@/lib/backoffice/asset-ledger';
 import { findAsset, type AssetOwner } from '@/lib/backoffice/asset-ledger-data';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { formatMoney } from '@/lib/backoffice/format';
 import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
-import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { LEDGER_TYPES, type LedgerPage } from '@/lib/wallet/contract/schemas';
 import { findUser } from '../../users/[appUserId]/find-user';
 

@@ -2,7 +2,8 @@
 // the /cards browser's client-side paging and prefetching. Checks the caller itself (a route
 // handler sits outside every layout: staffRoute), masks card numbers, and is never cached.
 import { jsonAnswer, staffRoute } from '@/lib/backoffice/auth/staff-route';
-import { asWalletClientError, describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 import { parseCardsQuery } from '@/lib/backoffice/cards-view';
 import { cardsPageSchema } from '@/lib/backoffice/cards-view-schemas';
 

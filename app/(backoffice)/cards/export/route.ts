@@ -4,7 +4,8 @@
 // file, then streams the rest page by page. Each export is written to the audit log: it carries
 // users' personal data out of the back-office.
 import { cardsCsvFilename, cardsCsvLines, cardsCsvPreamble } from '@/lib/backoffice/cards-csv';
-import { asWalletClientError, describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
+import { describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
+import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
 import { cardsFilterField } from '@/lib/backoffice/cards-view-schemas';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';

@@ -12,11 +12,11 @@ import {
   ledgerTypeLabel,
   parseLedgerType,
 } from '@/lib/backoffice/asset-ledger';
+import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
-import { asWalletClientError } from '@/lib/backoffice/cards-data';
 import { getDb } from '@/lib/backoffice/db';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
 import { csvDownload } from '@/lib/backoffice/csv-download';
