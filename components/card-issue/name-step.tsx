@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { EMBOSSED_NAME_MAX, embossedNameProblem } from '@/lib/backoffice/card-issue-embossed-name';
-import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
+import { withFieldLabelAndProblem } from '@/lib/backoffice/card-issue-format';
 import type { IssueCardInput, IssueCardValues } from '@/lib/backoffice/forms/card-issue';
 
 export const EMBOSSED_NAME_LABEL = 'Name on the card';
@@ -15,12 +15,8 @@ export function NameStep({ suggestion }: { suggestion: string }) {
   const form = useFormContext<IssueCardInput, unknown, IssueCardValues>();
   const value = useWatch({ control: form.control, name: 'embossedName' }) ?? '';
   const message = form.formState.errors.embossedName?.message;
-  const problem = embossedNameProblem(value);
   // The rule says what is allowed; the problem says what in this value breaks it.
-  const error =
-    message && /^must /.test(message) && problem
-      ? `${withFieldLabel(EMBOSSED_NAME_LABEL, message)?.replace(/\.$/, '')}: ${problem}.`
-      : withFieldLabel(EMBOSSED_NAME_LABEL, message);
+  const error = withFieldLabelAndProblem(EMBOSSED_NAME_LABEL, message, embossedNameProblem(value));
 
   return (
     <div className="grid gap-3">

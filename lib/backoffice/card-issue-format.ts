@@ -3,16 +3,32 @@
 // dates, country names, a card's expiry) come from lib/backoffice/format.ts.
 import type { Address, CardCategory } from '@/lib/wallet/contract/schemas';
 import { countryName } from '@/lib/backoffice/format';
+import { isRuleWording } from '@/lib/wallet/contract/param-issues';
 import type { IssueUser, Payer } from '@/lib/backoffice/forms/card-issue';
 
 /**
- * The wallet's rules read after the field's name ("must be 1-20 upper-case letters ..."); the
- * wizard's own messages are whole sentences already.
+ * The wallet's rules read after the field's name ("must be 1-20 upper-case letters ...", as the
+ * contract words them: isRuleWording); the wizard's own messages are whole sentences already.
  */
 export function withFieldLabel(label: string, message: string | undefined): string | undefined {
   if (message === undefined || message === '') return undefined;
-  if (!/^(must|is) /.test(message)) return message;
+  if (!isRuleWording(message)) return message;
   return `${label} ${message.replace(/\.$/, '')}.`;
+}
+
+/**
+ * A field's error with what in the typed value breaks the wallet's rule: "Name on the card must
+ * be ...: it has 23 characters." The problem is added only to a rule (the wizard's own sentences
+ * stand alone).
+ */
+export function withFieldLabelAndProblem(
+  label: string,
+  message: string | undefined,
+  problem: string | null,
+): string | undefined {
+  const labelled = withFieldLabel(label, message);
+  if (labelled === undefined || problem === null || !isRuleWording(message!)) return labelled;
+  return `${labelled.replace(/\.$/, '')}: ${problem}.`;
 }
 
 export const PAYER_LABELS: Record<Payer, { title: string; description: string }> = {

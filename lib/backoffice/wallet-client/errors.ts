@@ -5,6 +5,7 @@
 // which `instanceof` uses too.
 import 'server-only';
 import { walletOperations } from '@/lib/wallet/contract/operations';
+import { isRuleWording } from '@/lib/wallet/contract/param-issues';
 import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
 
 /** The wallet API's answer (spec §7.2). */
@@ -312,8 +313,8 @@ export function missingStaffMessage(field: string | undefined): string {
 }
 
 /**
- * For 1002 and the client's own check. `rule` reads after the parameter's name ("must be ..."),
- * as every rule message of lib/wallet/contract/schemas.ts does; anything else is not quoted, because a
+ * For 1002 and the client's own check. `rule` is quoted only when it is worded as the contract
+ * words a rule (isRuleWording: read after the parameter's name); anything else is not, because a
  * different service implementation might echo the value there.
  */
 export function invalidStaffMessage(field: string | undefined, rule: string | undefined): string {
@@ -323,7 +324,7 @@ export function invalidStaffMessage(field: string | undefined, rule: string | un
   if (AUTH_PARAMETERS.has(field)) {
     return `The wallet service refused the back-office's ${label(field)} as not valid. Report this to an administrator.`;
   }
-  const quotable = rule !== undefined && /^(must|is) /.test(rule) && rule.length <= 200;
+  const quotable = rule !== undefined && isRuleWording(rule) && rule.length <= 200;
   return quotable
     ? `The ${label(field)} is not valid: it ${rule}. Correct it and try again.`
     : `The ${label(field)} is not valid. Correct it and try again.`;

@@ -9,6 +9,17 @@ export type ParamIssue =
   | { kind: 'missing'; name: string; message: string }
   | { kind: 'invalid'; name: string; rule: string; message: string };
 
+/**
+ * Whether `text` is worded as the contract words a rule: to be read after the parameter's name,
+ * starting "must ..." or "is ..." (every rule of schemas.ts; the service sends it as `data.rule` of
+ * a 1002). Anything else is not put after a name: a form's own whole sentence, or text a different
+ * service implementation put in `data.rule`, which might quote the value. The one place that
+ * knows this wording; param-issues.test.ts holds every rule of the contract to it.
+ */
+export function isRuleWording(text: string): boolean {
+  return /^(must|is) /.test(text);
+}
+
 /** For a union (ids, booleans and numbers take a string or a typed value), the branch's real rule. */
 export function explainingIssue(issue: Issue): Issue {
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
