@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DialogFooter } from '@/components/ui/dialog-footer';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { formAction } from '@/components/forms/form-action';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
@@ -54,11 +55,7 @@ export function MakeDefaultAddressForm({
     });
   }
   return (
-    <form
-      method="post"
-      action={makeDefaultAddress as unknown as (data: FormData) => void}
-      onSubmit={onSubmit}
-    >
+    <form method="post" action={formAction(makeDefaultAddress)} onSubmit={onSubmit}>
       <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
       <Button
         type="submit"
@@ -100,7 +97,7 @@ export function DeleteAddressForm({
     });
   }
   return (
-    <form method="post" action={deleteAddress as unknown as (data: FormData) => void} onSubmit={onSubmit}>
+    <form method="post" action={formAction(deleteAddress)} onSubmit={onSubmit}>
       <RefFields appUserId={appUserId} addressId={addressId} requestId={requestId} />
       <DialogFooter>
         {cancel}

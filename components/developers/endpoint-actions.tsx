@@ -6,6 +6,7 @@
 // the page's JavaScript) and the page refreshes with the outcome.
 import { RotateCw, Trash2 } from 'lucide-react';
 import { useState, useTransition, type FormEvent } from 'react';
+import { formAction } from '@/components/forms/form-action';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { Button } from '@/components/ui/button';
@@ -43,7 +44,7 @@ export function DeleteEndpointForm({
       </summary>
       <form
         method="post"
-        action={deleteWebhookEndpoint as unknown as (data: FormData) => void}
+        action={formAction(deleteWebhookEndpoint)}
         onSubmit={onSubmit}
         className="mt-2 grid gap-2"
       >
@@ -82,11 +83,7 @@ export function RedeliverForm({ eventId, endpointId }: { eventId: string; endpoi
     );
   }
   return (
-    <form
-      method="post"
-      action={redeliverWebhookEvent as unknown as (data: FormData) => void}
-      onSubmit={onSubmit}
-    >
+    <form method="post" action={formAction(redeliverWebhookEvent)} onSubmit={onSubmit}>
       <input type="hidden" name="eventId" value={eventId} />
       <input type="hidden" name="endpointId" value={endpointId} />
       <Button
