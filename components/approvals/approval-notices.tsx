@@ -5,6 +5,7 @@
 import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { ApprovalStatusBadge } from '@/components/ui/status-badge';
+import { ResultCode } from '@/components/ui/result-code';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
 import { approvalsForPage } from '@/lib/backoffice/approvals/list-approvals';
@@ -30,9 +31,13 @@ export async function ApprovalNotices({ staff, path }: { staff: CurrentStaff; pa
                 {APPROVAL_KIND_LABELS[row.kind]}: {row.summary}.{' '}
                 {row.makerId === staff.id ? 'Asked by you' : `Asked by ${row.makerEmail}`},{' '}
                 {formatDateTime(row.createdAt)}
-                {row.resultCode !== null && row.resultCode !== 0
-                  ? `; the wallet refused it (code ${row.resultCode})`
-                  : ''}
+                {row.resultCode !== null && row.resultCode !== 0 ? (
+                  <>
+                    ; the wallet refused it (code <ResultCode code={row.resultCode} />)
+                  </>
+                ) : (
+                  ''
+                )}
                 {row.comment ? `; “${row.comment}”` : ''}.
               </span>
             </li>

@@ -5,6 +5,7 @@
 import Link from 'next/link';
 import { ApprovalStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ResultCode } from '@/components/ui/result-code';
 import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
 import { formatDateTime, formatDecimalText } from '@/lib/backoffice/format';
@@ -56,7 +57,12 @@ export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: st
                 ) : row.deciderEmail ? (
                   <>by {row.deciderEmail}</>
                 ) : null}
-                {row.resultCode !== null && row.resultCode !== 0 ? <> · code {row.resultCode}</> : null}
+                {row.resultCode !== null && row.resultCode !== 0 ? (
+                  <>
+                    {' '}
+                    · code <ResultCode code={row.resultCode} />
+                  </>
+                ) : null}
               </div>
             </TableCell>
           </TableRow>

@@ -10,6 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
+import { ResultCode } from '@/components/ui/result-code';
 import { approveApproval, rejectApproval, withdrawApproval } from '@/lib/backoffice/actions/approvals';
 import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
 
@@ -30,7 +31,10 @@ export function ApproveForm({ id, again = false }: { id: number; again?: boolean
       <Refused title="Not approved" message={result.serverError} />
       {result.data?.status === 'FAILED' ? (
         <Alert variant="error" live>
-          <AlertTitle>The wallet refused it (code {result.data.resultCode})</AlertTitle>
+          <AlertTitle>
+            The wallet refused it (code{' '}
+            {result.data.resultCode === null ? null : <ResultCode code={result.data.resultCode} />})
+          </AlertTitle>
           <AlertDescription>{result.data.resultMessage}</AlertDescription>
         </Alert>
       ) : null}

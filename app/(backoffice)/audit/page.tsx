@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ResultCode } from '@/components/ui/result-code';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { actionLabel, auditTargetView, type AuditTargetFields } from '@/lib/backoffice/audit/audit-labels';
@@ -183,7 +184,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <TableCell>
                   <Badge variant={OUTCOME_BADGE[e.outcome]}>{e.outcome}</Badge>
                 </TableCell>
-                <TableCell className="font-mono text-xs">{e.resultCode ?? '—'}</TableCell>
+                <TableCell className="font-mono text-xs">
+                  {e.resultCode === null ? '—' : <ResultCode code={e.resultCode} />}
+                </TableCell>
                 <TableCell className="max-w-md text-sm">{e.summary}</TableCell>
               </TableRow>
             ))}

@@ -3,7 +3,7 @@
 // every action name the back-office writes (audit-labels.test.ts scans the sources, so a new
 // name cannot appear on /audit as a bare code). Pure and client-safe.
 import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
-import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
+import { resultCodeWords } from '@/lib/backoffice/result-code-words';
 
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // Sessions
@@ -83,12 +83,8 @@ export type WalletFailure =
  */
 export function walletFailureWords(failure: WalletFailure): string {
   switch (failure.kind) {
-    case 'answered': {
-      const meaning = Object.hasOwn(resultCodeMeaning, failure.code)
-        ? resultCodeMeaning[failure.code as keyof typeof resultCodeMeaning]
-        : 'a code the back-office does not know';
-      return `refused, code ${failure.code} (${meaning})`;
-    }
+    case 'answered':
+      return `refused, ${resultCodeWords(failure.code)}`;
     case 'unreachable':
       return 'the wallet service could not be reached; outcome unknown';
     case 'not-understood':

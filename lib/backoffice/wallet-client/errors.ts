@@ -6,7 +6,12 @@
 import 'server-only';
 import { walletOperations } from '@/lib/wallet/contract/operations';
 import { isRuleWording } from '@/lib/wallet/contract/param-issues';
-import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
+import {
+  isResultCode,
+  ResultCode,
+  resultCodeMeaningOf,
+  type ResultCodeValue,
+} from '@/lib/wallet/contract/result-codes';
 
 /** The wallet API's answer (spec §7.2). */
 export type WalletEnvelope = { code: number; msg: string; data?: unknown };
@@ -418,10 +423,6 @@ const BY_OPERATION: Partial<
   },
 };
 
-function isKnownCode(code: number): code is ResultCodeValue {
-  return Object.hasOwn(resultCodeMeaning, code);
-}
-
 /** The parameter names of an operation; none for a name outside the catalogue. */
 export function parameterNames(operation: string): ReadonlySet<string> {
   const op = Object.hasOwn(walletOperations, operation)
@@ -437,7 +438,7 @@ export function parameterNames(operation: string): ReadonlySet<string> {
  */
 export function fieldOfEnvelope(operation: string, code: number, data: unknown): string | undefined {
   const named = (data as { field?: unknown } | null | undefined)?.field;
-  const implied = isKnownCode(code)
+  const implied = isResultCode(code)
     ? (BY_OPERATION[operation]?.[code]?.field ?? FIELD_BY_CODE[code])
     : undefined;
   const candidate = typeof named === 'string' ? named : implied;
@@ -451,7 +452,7 @@ function ruleOfEnvelope(data: unknown): string | undefined {
 }
 
 function staffMessageFor(operation: string, code: number, field: string | undefined, data: unknown): string {
-  const precise = isKnownCode(code) ? BY_OPERATION[operation]?.[code]?.message : undefined;
+  const precise = isResultCode(code) ? BY_OPERATION[operation]?.[code]?.message : undefined;
   if (precise) return precise;
   switch (code) {
     case ResultCode.PARAM_MISSING:
@@ -479,8 +480,7 @@ export function walletErrorFromEnvelope(operation: string, envelope: WalletEnvel
     });
   }
   const field = fieldOfEnvelope(operation, code, envelope.data);
-  const known = isKnownCode(code);
-  const meaning = known ? resultCodeMeaning[code] : 'a code this client does not know';
+  const meaning = resultCodeMeaningOf(code) ?? 'a code this client does not know';
   const Class = (CLASS_BY_CODE as Record<number, Constructor | undefined>)[code] ?? WalletServiceError;
   return new Class({
     operation,

@@ -62,6 +62,19 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };
 
+/** Whether `code` is one of docs/wallet-api.md "Result codes" (a newer service may send others). */
+export function isResultCode(code: number): code is ResultCodeValue {
+  return Object.hasOwn(resultCodeMeaning, code);
+}
+
+/**
+ * What `code` means, in the words of resultCodeMeaning (the one place a result code is put into
+ * words), or undefined for a code this contract does not know.
+ */
+export function resultCodeMeaningOf(code: number): string | undefined {
+  return isResultCode(code) ? resultCodeMeaning[code] : undefined;
+}
+
 /**
  * A handled outcome other than success: becomes the envelope {code, msg}, plus
  * `data: {field}` when the outcome is about one parameter (1001, 1002, 1003, 3002) and

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApprovalStatusBadge } from '@/components/ui/status-badge';
+import { ResultCode } from '@/components/ui/result-code';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import {
@@ -79,7 +80,10 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
           <CardContent className="grid gap-6">
             {row.status === 'FAILED' ? (
               <Alert variant="error">
-                <AlertTitle>The wallet refused the call (code {row.resultCode})</AlertTitle>
+                <AlertTitle>
+                  The wallet refused the call (code{' '}
+                  {row.resultCode === null ? null : <ResultCode code={row.resultCode} />})
+                </AlertTitle>
                 <AlertDescription>{row.resultMessage}</AlertDescription>
               </Alert>
             ) : null}
@@ -117,7 +121,11 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 {row.decidedAt ? <When at={row.decidedAt} /> : '—'}
               </DescriptionItem>
               <DescriptionItem term="Wallet result code">
-                <span className="font-mono">{row.resultCode ?? '—'}</span>
+                {row.resultCode === null ? (
+                  <span className="font-mono">—</span>
+                ) : (
+                  <ResultCode code={row.resultCode} className="font-mono" />
+                )}
               </DescriptionItem>
               <DescriptionItem term="Asked from">
                 <Link href={row.returnPath} className="break-all underline underline-offset-2">
