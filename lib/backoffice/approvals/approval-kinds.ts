@@ -6,7 +6,7 @@
 //      ├─ reject (with a comment) ─> REJECTED
 //      ├─ withdraw (the maker) ────> WITHDRAWN
 //      └─ 72 hours pass ───────────> EXPIRED
-import type { Permission } from '@/lib/backoffice/auth/permissions';
+import { CARD_ACTION_PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 
 export const APPROVAL_KINDS = ['card.issue', 'asset.transfer', 'card.unlock', 'card.cancel'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
@@ -25,12 +25,15 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** A request is approvable, rejectable or withdrawable only while PENDING and not yet expired. */
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
 
-/** The permission the maker needed, and every approver needs: "who may do the same action". */
+/**
+ * The permission the maker needed, and every approver needs: "who may do the same action" (the
+ * card actions' from permissions.ts, as their server actions read it).
+ */
 export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
   'card.issue': 'cards.issue',
   'asset.transfer': 'money.transfer',
-  'card.unlock': 'cards.manage',
-  'card.cancel': 'cards.manage',
+  'card.unlock': CARD_ACTION_PERMISSIONS.unlock,
+  'card.cancel': CARD_ACTION_PERMISSIONS.cancel,
 };
 
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
