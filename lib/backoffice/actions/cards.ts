@@ -45,36 +45,74 @@ async function needsApproval(action: CardAction, input: Change): Promise<boolean
   return card.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: lockReasonOf(card.history) });
 }
 
+/** "Lock card 7 of user u-1 (reason: Lost)"; once done, "Locked card 7 of user u-1 (reason: Lost)". */
+function summaryOf(action: CardAction, input: Change, when: 'before' | 'after'): string {
+  const words = cardActionWords(action);
+  const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
+  return `${when === 'after' ? words.Done : words.Verb} card ${input.cardId} of user ${input.appUserId}${because}`;
+}
+
+function pathsOf(input: Change): { userPath: string; cardPath: string } {
+  const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
+  return { userPath, cardPath: `${userPath}/cards/${input.cardId}` };
+}
+
+const refOf = (input: Change) => ({
+  appUserId: input.appUserId,
+  cardId: input.cardId,
+  requestId: input.requestId,
+});
+
+/** The change recorded for a second person instead of made (docs/back-office.md "Approvals"). */
+async function askForApproval(
+  staff: CurrentStaff,
+  action: CardAction,
+  input: Change,
+): Promise<PendingApproval> {
+  const ref = refOf(input);
+  const { cardPath } = pathsOf(input);
+  const pending = await requestApproval({
+    db: await getDb(),
+    actor: staff,
+    call: {
+      kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
+      operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
+      params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
+      summary: summaryOf(action, input, 'before'),
+      subjectUser: input.appUserId,
+      targetType: 'card',
+      targetId: String(input.cardId),
+      returnPath: cardPath,
+    },
+  });
+  revalidatePath(cardPath);
+  revalidatePath('/', 'layout');
+  return pending;
+}
+
+/** The wallet operation of each action; lock and cancel carry the reason. */
+function callWallet(action: CardAction, input: Change) {
+  const wallet = getWalletClient();
+  const ref = refOf(input);
+  switch (action) {
+    case 'lock':
+      return wallet.cardLock({ ...ref, reason: input.reason! });
+    case 'cancel':
+      return wallet.cardCancel({ ...ref, reason: input.reason! });
+    case 'unlock':
+      return wallet.cardUnlock(ref);
+    case 'activate':
+      return wallet.cardActivate(ref);
+  }
+}
+
 async function changeCard(
   staff: CurrentStaff,
   action: CardAction,
   schema: z.ZodObject,
   input: Change,
 ): Promise<Changed | PendingApproval> {
-  const wallet = getWalletClient();
-  const ref = { appUserId: input.appUserId, cardId: input.cardId, requestId: input.requestId };
-  const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
-  const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
-  const cardPath = `${userPath}/cards/${input.cardId}`;
-  if (await needsApproval(action, input)) {
-    const pending = await requestApproval({
-      db: await getDb(),
-      actor: staff,
-      call: {
-        kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
-        operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
-        params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
-        summary: `${cardActionWords(action).Verb} card ${input.cardId} of user ${input.appUserId}${because}`,
-        subjectUser: input.appUserId,
-        targetType: 'card',
-        targetId: String(input.cardId),
-        returnPath: cardPath,
-      },
-    });
-    revalidatePath(cardPath);
-    revalidatePath('/', 'layout');
-    return pending;
-  }
+  if (await needsApproval(action, input)) return askForApproval(staff, action, input);
   const card = await runWalletMutation({
     staff,
     schema,
@@ -82,23 +120,11 @@ async function changeCard(
     targetType: 'card',
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
-    summary: `${cardActionWords(action).Verb} card ${input.cardId} of user ${input.appUserId}${because}`,
-    call: () => {
-      switch (action) {
-        case 'lock':
-          return wallet.cardLock({ ...ref, reason: input.reason! });
-        case 'cancel':
-          return wallet.cardCancel({ ...ref, reason: input.reason! });
-        case 'unlock':
-          return wallet.cardUnlock(ref);
-        case 'activate':
-          return wallet.cardActivate(ref);
-      }
-    },
-    describe: (result) => ({
-      summary: `${cardActionWords(action).Done} card ${input.cardId} of user ${input.appUserId}${because}; now ${result.status}`,
-    }),
+    summary: summaryOf(action, input, 'before'),
+    call: () => callWallet(action, input),
+    describe: (result) => ({ summary: `${summaryOf(action, input, 'after')}; now ${result.status}` }),
   });
+  const { userPath, cardPath } = pathsOf(input);
   revalidatePath(cardPath);
   revalidatePath(userPath);
   return { cardId: card.cardId, status: card.status };
