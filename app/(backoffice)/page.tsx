@@ -22,7 +22,7 @@ import { formatCount, formatMoney } from '@/lib/backoffice/format';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -40,7 +40,7 @@ export default async function DashboardPage() {
     const [assets, categories] = await Promise.all([wallet.agencyAssetList({}), wallet.categoryList({})]);
     data = assets.map((asset) => assetCapacity(asset, categories));
   } catch (error) {
-    if (!(error instanceof WalletClientError)) throw error;
+    if (!isWalletClientError(error)) throw error;
     return (
       <>
         <PageHeader title="Dashboard" />
@@ -57,7 +57,7 @@ export default async function DashboardPage() {
     wallet.assetDaily({ assetId, days: DAILY_DAYS }).then(
       (daily): DailyOutcome => ({ ok: true, daily }),
       (error: unknown): DailyOutcome => {
-        if (!(error instanceof WalletClientError)) throw error;
+        if (!isWalletClientError(error)) throw error;
         return { ok: false, message: error.staffMessage };
       },
     );

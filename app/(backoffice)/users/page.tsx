@@ -16,7 +16,7 @@ import { UserSearchForm } from '@/components/users/user-search-form';
 import { UsersTable, type UserRow } from '@/components/users/users-table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { parseUserSearch, type UserSearch } from '@/lib/backoffice/forms/user-forms';
 import { pagingHref, parsePaging, searchParam } from '@/lib/backoffice/paging';
 import { MAX_SEARCH_PAGE_SIZE } from '@/lib/wallet/contract/paging';
@@ -90,7 +90,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
   try {
     result = await lookUp(search, page, size);
   } catch (error) {
-    if (!(error instanceof WalletClientError)) throw error;
+    if (!isWalletClientError(error)) throw error;
     return (
       <>
         {header}

@@ -12,7 +12,7 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { getDb } from '@/lib/backoffice/db';
 import { fromFormData, postedWithoutScript, TYPED_VALUES } from '@/lib/backoffice/forms/action-form-data';
 import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/errors';
-import { WalletClientError } from '@/lib/backoffice/wallet-client';
+import { isWalletClientError } from '@/lib/backoffice/wallet-client';
 
 /** A refusal or rule failure whose message is meant for the member of staff. */
 export { StaffFacingError as ActionError };
@@ -25,7 +25,7 @@ export const actionClient = createSafeActionClient({
   defineMetadataSchema: () => z.object({ name: z.string(), permission: z.enum(permissionNames).nullable() }),
   handleServerError(error) {
     if (error instanceof StaffFacingError) return error.message;
-    if (error instanceof WalletClientError) return error.staffMessage;
+    if (isWalletClientError(error)) return error.staffMessage;
     console.error(`[action] unexpected failure: ${error.name}`);
     return 'Something went wrong on our side. Nothing was changed; try again in a moment.';
   },

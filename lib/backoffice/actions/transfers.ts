@@ -15,7 +15,7 @@ import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import { getDb } from '@/lib/backoffice/db';
 import { transferSchema } from '@/lib/backoffice/forms/card-programme';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { compareAmounts } from '@/lib/wallet/contract/money';
 
 export const transferMoney = authActionClient
@@ -96,7 +96,7 @@ export const transferMoney = authActionClient
         } catch (error) {
           // Refused by the wallet: nothing moved, so it no longer counts against the maker. An
           // unknown outcome (no answer) stays counted: the money may have moved.
-          const refused = error instanceof WalletClientError && error.code !== null && error.code !== 0;
+          const refused = isWalletClientError(error) && error.code !== null && error.code !== 0;
           if (refused && claim && !claim.held) await claim.release();
           throw error;
         }

@@ -9,7 +9,7 @@ import { recordAudit, type AuditEntry } from '@/lib/backoffice/audit/record-audi
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
-import { WalletClientError } from '@/lib/backoffice/wallet-client';
+import { isWalletClientError } from '@/lib/backoffice/wallet-client';
 
 export async function runWalletMutation<T>(options: {
   staff: CurrentStaff;
@@ -46,7 +46,7 @@ export async function runWalletMutation<T>(options: {
     });
     return result;
   } catch (error) {
-    const code = error instanceof WalletClientError && error.code !== 0 ? error.code : null;
+    const code = isWalletClientError(error) && error.code !== 0 ? error.code : null;
     await recordAudit(db, {
       actor,
       action,
@@ -61,7 +61,7 @@ export async function runWalletMutation<T>(options: {
     });
     // A refusal that names a parameter the form has (1001-1003, 3002 on email, 4003 on
     // addressId, 4006 on cardNumber...) goes beside that field.
-    if (error instanceof WalletClientError && error.field && error.field in options.schema.shape) {
+    if (isWalletClientError(error) && error.field && error.field in options.schema.shape) {
       returnValidationErrors(options.schema, { [error.field]: { _errors: [error.staffMessage] } } as never);
     }
     throw error;

@@ -16,7 +16,7 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { StaffFacingError } from '@/lib/backoffice/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
-import { WalletClientError } from '@/lib/backoffice/wallet-client';
+import { WalletClientError, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { APPROVAL_PERMISSION, type ApprovalStatus } from './approval-kinds';
 import { expireDueRequests } from './expire-requests';
 import { findRequest, notDecidableReason, unfinishedAt, waitingAt } from './request-state';
@@ -94,9 +94,8 @@ export async function approveRequest(options: {
   try {
     result = await options.call(claimed.operation, claimed.params);
   } catch (error) {
-    const answered = error instanceof WalletClientError && error.code !== null && error.code !== 0;
-    const message =
-      error instanceof WalletClientError ? error.staffMessage : 'Something went wrong on our side.';
+    const answered = isWalletClientError(error) && error.code !== null && error.code !== 0;
+    const message = isWalletClientError(error) ? error.staffMessage : 'Something went wrong on our side.';
     const status: ApprovalStatus = answered ? 'FAILED' : 'EXECUTING';
     const resultCode = answered ? (error as WalletClientError).code : null;
     await db.transaction(async (tx) => {

@@ -2,15 +2,15 @@
 // (audit-labels.ts walletFailureWords). Server-only: the classes live with the wallet client.
 import 'server-only';
 import {
-  WalletClientError,
   WalletInputError,
   WalletProtocolError,
   WalletUnavailableError,
+  isWalletClientError,
 } from '@/lib/backoffice/wallet-client';
 import { walletFailureWords, type WalletFailure } from './audit-labels';
 
 export function walletFailureOf(error: unknown): WalletFailure {
-  if (!(error instanceof WalletClientError)) return { kind: 'unexpected' };
+  if (!isWalletClientError(error)) return { kind: 'unexpected' };
   // A success envelope whose data broke the contract carries code 0: the wallet acted, but the
   // back-office cannot tell what it answered.
   if (error.code !== null && error.code !== 0) return { kind: 'answered', code: error.code };

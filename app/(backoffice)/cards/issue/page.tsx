@@ -10,7 +10,7 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { toIssueUser } from '@/lib/backoffice/card-issue-user-search';
 import type { Preselect } from '@/lib/backoffice/card-issue-wizard-state';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam } from '@/lib/wallet/contract/schemas';
 
 export const metadata: Metadata = { title: 'Issue a card' };
@@ -42,7 +42,7 @@ async function findPreselected(appUserId: string): Promise<Preselect> {
           problem: `No user with the app user ID “${shown}” is registered. Search for the user below, or register them first.`,
         };
   } catch (error) {
-    if (!(error instanceof WalletClientError)) throw error;
+    if (!isWalletClientError(error)) throw error;
     return {
       appUserId,
       user: null,
@@ -78,7 +78,7 @@ export default async function IssueCardPage({
     ]);
     loaded = { categories, agencyAssets: assets.filter((a) => a.type === 'CARD_MARGIN'), preselect };
   } catch (error) {
-    if (!(error instanceof WalletClientError)) throw error;
+    if (!isWalletClientError(error)) throw error;
     return (
       <>
         <PageHeader {...HEADER} />

@@ -1,7 +1,7 @@
 // Looking one user up by the app user ID in the URL, for the user's pages: 4.2 filtered by that
 // ID. An ID the wallet could never have registered is "not found", like an unknown one.
 import 'server-only';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam, type UserWithCards } from '@/lib/wallet/contract/schemas';
 
 export type UserLookup =
@@ -25,7 +25,7 @@ export async function findUser(appUserId: string): Promise<UserLookup> {
     const user = page.list[0];
     return user ? { kind: 'found', user } : { kind: 'not-found', appUserId };
   } catch (error) {
-    if (error instanceof WalletClientError) return { kind: 'error', staffMessage: error.staffMessage };
+    if (isWalletClientError(error)) return { kind: 'error', staffMessage: error.staffMessage };
     throw error;
   }
 }

@@ -21,7 +21,7 @@ import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/forma
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/mask';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/forms/user-forms';
 import { appUserIdFromSegment, findUser } from './find-user';
@@ -38,7 +38,7 @@ function documentTypeLabel(type: string): string {
 
 /** A section that failed to load: its own error, so the rest of the page still shows. */
 function sectionError(title: string, reason: unknown): ReactNode {
-  if (!(reason instanceof WalletClientError)) throw reason;
+  if (!isWalletClientError(reason)) throw reason;
   return (
     <Alert variant="error">
       <AlertTitle>{title}</AlertTitle>

@@ -2,7 +2,7 @@
 // by the app user ID in the URL (find-user.ts), then the address among theirs (addressList). An
 // address ID that is not one of this user's is "not found", like an unknown one.
 import 'server-only';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import type { Address, UserWithCards } from '@/lib/wallet/contract/schemas';
 import { findUser } from '../../find-user';
 
@@ -30,7 +30,7 @@ export async function findAddress(appUserId: string, addressSegment: string): Pr
       ? { kind: 'found', user: lookup.user, address, addresses }
       : { kind: 'address-not-found', user: lookup.user };
   } catch (error) {
-    if (error instanceof WalletClientError) return { kind: 'error', staffMessage: error.staffMessage };
+    if (isWalletClientError(error)) return { kind: 'error', staffMessage: error.staffMessage };
     throw error;
   }
 }

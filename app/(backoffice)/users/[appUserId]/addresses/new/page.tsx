@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { getWalletClient, WalletClientError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { splitMobile } from '@/lib/backoffice/forms/user-forms';
 import { newRequestId } from '@/lib/backoffice/request-id';
 import { appUserIdFromSegment, findUser } from '../../find-user';
@@ -62,7 +62,7 @@ export default async function AddAddressPage({ params }: { params: Params }) {
     .addressList({ appUserId: user.appUserId })
     .then((list) => list.length)
     .catch((error: unknown) => {
-      if (error instanceof WalletClientError) return undefined;
+      if (isWalletClientError(error)) return undefined;
       throw error;
     });
 

@@ -29,7 +29,12 @@ import {
 } from '@/lib/backoffice/forms/card-programme';
 import { formatExpiry, formatMoney } from '@/lib/backoffice/format';
 import { maskCardNumber } from '@/lib/backoffice/mask';
-import { getWalletClient, WalletClientError, WalletNotFoundError } from '@/lib/backoffice/wallet-client';
+import {
+  getWalletClient,
+  WalletClientError,
+  WalletNotFoundError,
+  isWalletClientError,
+} from '@/lib/backoffice/wallet-client';
 import { appUserIdParam, positiveIdParam } from '@/lib/wallet/contract/schemas';
 import { appUserIdFromSegment } from '../../find-user';
 
@@ -101,7 +106,7 @@ export default async function CardPage({ params }: { params: Params }) {
     canTransfer ? wallet.userAssetList({ appUserId }) : Promise.resolve([]),
     canTransfer ? wallet.agencyAssetList({}) : Promise.resolve([]),
   ]);
-  if (!ledger.ok && !(ledger.reason instanceof WalletClientError)) throw ledger.reason;
+  if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
   const label = cardLabel(card.last4);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
