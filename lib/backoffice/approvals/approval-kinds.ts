@@ -7,6 +7,7 @@
 //      ├─ withdraw (the maker) ────> WITHDRAWN
 //      └─ 72 hours pass ───────────> EXPIRED
 import { CARD_ACTION_PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
+import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
 
 export const APPROVAL_KINDS = ['card.issue', 'asset.transfer', 'card.unlock', 'card.cancel'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
@@ -39,8 +40,8 @@ export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   'card.issue': 'Card issuance paid by the agency',
   'asset.transfer': 'Transfer out of an agency asset',
-  'card.unlock': 'Unlock a card locked as stolen or fraud',
-  'card.cancel': 'Cancel a card',
+  'card.unlock': `${cardActionWords('unlock').Verb} a card locked as stolen or fraud`,
+  'card.cancel': `${cardActionWords('cancel').Verb} a card`,
 };
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
