@@ -2,11 +2,11 @@
 // contract's card-lifecycle.ts; roles: docs/back-office.md "Roles", from permissions.ts) and how it
 // names a card and a cancel's consequence. Pure: the page decides what to show from here; each
 // server action still checks the role itself, and the wallet the status (4009).
-import { CARD_ACTION_PERMISSIONS, can, type StaffRole } from '@/lib/backoffice/auth/permissions';
+import { ACTION_PERMISSIONS, can, type StaffRole } from '@/lib/backoffice/auth/permissions';
 import { actionsAllowedFrom, type CardAction, type CardStatus } from '@/lib/wallet/contract/card-lifecycle';
 
 export function cardActionsFor(status: CardStatus, role: StaffRole): CardAction[] {
-  return actionsAllowedFrom(status).filter((action) => can(role, CARD_ACTION_PERMISSIONS[action]));
+  return actionsAllowedFrom(status).filter((action) => can(role, ACTION_PERMISSIONS[`card.${action}`]));
 }
 
 /** "•••• 3771" */

@@ -11,6 +11,7 @@ import { maskCardNumber } from '@/lib/backoffice/mask';
 import { toIssueUser, userLookup } from '@/lib/backoffice/card-issue-user-search';
 import { ActionError, authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { issueNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
 import { getDb } from '@/lib/backoffice/db';
@@ -89,7 +90,7 @@ export const addDeliveryAddress = authActionClient
   });
 
 export const issueCard = authActionClient
-  .metadata({ name: 'card.issue', permission: 'cards.issue' })
+  .metadata({ name: 'card.issue', permission: ACTION_PERMISSIONS['card.issue'] })
   .inputSchema(issueCardSchema)
   .action(async ({ parsedInput: input, ctx }): Promise<IssuedCard | PendingApproval> => {
     const wallet = getWalletClient();

@@ -1,7 +1,7 @@
 'use server';
 // Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
 // docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles"
-// (CARD_ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
+// (ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
 // operators and admins unlock, activate or cancel). Each is checked, validated, audited with its reason and wallet result code, and
 // idempotent through the dialog's requestId. Under the approval policy
 // (docs/back-office.md "Approvals") unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and
@@ -20,7 +20,7 @@ import { requestApproval, type PendingApproval } from '@/lib/backoffice/approval
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { CARD_ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
@@ -131,21 +131,21 @@ async function changeCard(
 }
 
 export const lockCard = authActionClient
-  .metadata({ name: 'card.lock', permission: CARD_ACTION_PERMISSIONS.lock })
+  .metadata({ name: 'card.lock', permission: ACTION_PERMISSIONS['card.lock'] })
   .inputSchema(cardChangeWithReasonSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'lock', cardChangeWithReasonSchema, parsedInput));
 
 export const cancelCard = authActionClient
-  .metadata({ name: 'card.cancel', permission: CARD_ACTION_PERMISSIONS.cancel })
+  .metadata({ name: 'card.cancel', permission: ACTION_PERMISSIONS['card.cancel'] })
   .inputSchema(cardChangeWithReasonSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'cancel', cardChangeWithReasonSchema, parsedInput));
 
 export const unlockCard = authActionClient
-  .metadata({ name: 'card.unlock', permission: CARD_ACTION_PERMISSIONS.unlock })
+  .metadata({ name: 'card.unlock', permission: ACTION_PERMISSIONS['card.unlock'] })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'unlock', cardChangeSchema, parsedInput));
 
 export const activateCard = authActionClient
-  .metadata({ name: 'card.activate', permission: CARD_ACTION_PERMISSIONS.activate })
+  .metadata({ name: 'card.activate', permission: ACTION_PERMISSIONS['card.activate'] })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));

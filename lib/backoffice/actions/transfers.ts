@@ -10,6 +10,7 @@
 import { revalidatePath } from 'next/cache';
 import { authActionClient } from '@/lib/backoffice/actions/action-client';
 import { runWalletMutation } from '@/lib/backoffice/actions/wallet-mutation';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { claimDirectTransfer, type DirectTransferClaim } from '@/lib/backoffice/approvals/direct-transfers';
 import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import { getDb } from '@/lib/backoffice/db';
@@ -19,7 +20,7 @@ import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-cl
 import { compareAmounts } from '@/lib/wallet/contract/money';
 
 export const transferMoney = authActionClient
-  .metadata({ name: 'asset.transfer', permission: 'money.transfer' })
+  .metadata({ name: 'asset.transfer', permission: ACTION_PERMISSIONS['asset.transfer'] })
   .inputSchema(transferSchema)
   .action(async ({ parsedInput: input, ctx }) => {
     const what =

@@ -6,7 +6,7 @@
 //      ├─ reject (with a comment) ─> REJECTED
 //      ├─ withdraw (the maker) ────> WITHDRAWN
 //      └─ 72 hours pass ───────────> EXPIRED
-import { CARD_ACTION_PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
+import { ACTION_PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
 
 export const APPROVAL_KINDS = ['card.issue', 'asset.transfer', 'card.unlock', 'card.cancel'] as const;
@@ -27,14 +27,14 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const APPROVAL_TTL_MS = 72 * 60 * 60 * 1000;
 
 /**
- * The permission the maker needed, and every approver needs: "who may do the same action" (the
- * card actions' from permissions.ts, as their server actions read it).
+ * The permission the maker needed, and every approver needs: "who may do the same action", the
+ * one its server action reads (ACTION_PERMISSIONS in permissions.ts).
  */
 export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
-  'card.issue': 'cards.issue',
-  'asset.transfer': 'money.transfer',
-  'card.unlock': CARD_ACTION_PERMISSIONS.unlock,
-  'card.cancel': CARD_ACTION_PERMISSIONS.cancel,
+  'card.issue': ACTION_PERMISSIONS['card.issue'],
+  'asset.transfer': ACTION_PERMISSIONS['asset.transfer'],
+  'card.unlock': ACTION_PERMISSIONS['card.unlock'],
+  'card.cancel': ACTION_PERMISSIONS['card.cancel'],
 };
 
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {

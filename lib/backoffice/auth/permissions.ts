@@ -51,16 +51,20 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 /**
- * The permission each card action needs: lock is support's too (a caller reports a card lost or
- * stolen), the rest are operators' (docs/back-office.md "Roles"). The server actions' metadata and
- * the card page both read it.
+ * The permission of each wallet action that more than its server action needs to know: the card
+ * page (which card actions to offer) and the approvals (who may ask and who may approve, "who may
+ * do the same action"). Keyed by the action's name (as in the audit log); each of these server
+ * actions' metadata reads its permission here. Lock is support's too (a caller reports a card lost
+ * or stolen), the rest are operators' (docs/back-office.md "Roles").
  */
-export const CARD_ACTION_PERMISSIONS = {
-  lock: 'cards.lock',
-  unlock: 'cards.manage',
-  activate: 'cards.manage',
-  cancel: 'cards.manage',
-} as const satisfies Record<CardAction, Permission>;
+export const ACTION_PERMISSIONS = {
+  'card.issue': 'cards.issue',
+  'asset.transfer': 'money.transfer',
+  'card.lock': 'cards.lock',
+  'card.unlock': 'cards.manage',
+  'card.activate': 'cards.manage',
+  'card.cancel': 'cards.manage',
+} as const satisfies Record<`card.${CardAction}` | 'card.issue' | 'asset.transfer', Permission>;
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
