@@ -1,0 +1,18 @@
+// card/detail (docs/wallet-api.md "card/detail").
+import { defineOperation } from '@/lib/wallet/contract/define-operation';
+import { cardDetailParams, cardDetailSchema } from '@/lib/wallet/contract/schemas';
+
+export const cardDetail = defineOperation({
+  name: 'cardDetail',
+  method: 'POST',
+  path: '/wallet/api/card/detail',
+  summary: 'Extension: one card with its balance and its status history',
+  section: 'extension',
+  tag: 'Card Management',
+  extension: true,
+  mutating: false,
+  params: cardDetailParams,
+  data: cardDetailSchema,
+  codes: [4008],
+  events: [],
+});

@@ -1,0 +1,19 @@
+// user/cardList (docs/wallet-api.md "4.6 User card list").
+import { z } from 'zod';
+import { defineOperation } from '@/lib/wallet/contract/define-operation';
+import { userCardListParams, userCardSummarySchema } from '@/lib/wallet/contract/schemas';
+
+export const userCardList = defineOperation({
+  name: 'userCardList',
+  method: 'GET',
+  path: '/wallet/api/user/cardList',
+  summary: "One user's cards",
+  section: '4.6',
+  tag: 'Card Management',
+  extension: false,
+  mutating: false,
+  params: userCardListParams,
+  data: z.array(userCardSummarySchema),
+  codes: [3001],
+  events: [],
+});
