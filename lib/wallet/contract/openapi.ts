@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the wallet API, generated from the operation catalogue and its zod
 // contracts, so that the published description cannot drift from what the service validates.
-// Everything said of one operation (tag, texts, business result codes) comes from its definition
+// Everything said of one operation (tag, texts, business result codes, the events it writes as
+// x-events) comes from its definition
 // (./operations/<name>.ts); this module holds only what all operations share.
 // Served unsigned at /wallet/api/openapi.json. Pure: no filesystem, no environment, no
 // server-only imports; built once per process.
@@ -317,6 +318,8 @@ function build(): Record<string, unknown> {
         },
       },
       ...(op.extension ? { 'x-extension': true } : {}),
+      // The event types a successful call may write: each is described under `webhooks`.
+      ...(op.events.length > 0 ? { 'x-events': [...op.events] } : {}),
     };
     paths[op.path] = { [op.method.toLowerCase()]: operation };
   }
