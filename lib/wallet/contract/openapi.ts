@@ -32,8 +32,9 @@ const TAGS: { name: OperationTag; description: string }[] = [
 
 // ---------------------------------------------------------------- parameter descriptions
 
-// What each parameter means (spec §4 and docs/wallet-api.md "Operations"), unless its operation's
-// definition says it (paramText); the rule is appended from the zod schema.
+// What a parameter that several operations take means (spec §4 and docs/wallet-api.md
+// "Operations"), unless its operation's definition says it (paramText, where a parameter only one
+// operation takes is described); the rule is appended from the zod schema.
 const MEANING: Record<string, string> = {
   agencyCode: 'Agency code',
   appId: 'App identifier',
@@ -47,21 +48,8 @@ const MEANING: Record<string, string> = {
   email: 'E-mail address',
   firstName: 'First name',
   lastName: 'Last name',
-  birthday: 'Date of birth, yyyy-MM-dd',
   mobile: 'Mobile number prefixed with its region code, <region_code>-<number>',
-  region: 'Region',
-  documentType: 'Identity document type',
-  documentNo: 'Identity document number',
-  photos: 'Document photo URLs, several joined by a comma',
-  documentExpiryDate: 'Identity document expiry date, yyyy-MM-dd',
-  gender: 'Gender',
-  annualIncome: 'Annual income in USD',
-  occupation: 'Occupation',
-  position: 'Position',
   detailedAddress: 'Detailed address',
-  cardUUID: 'Card account UUID',
-  supportDocumentType: 'Type of the supporting document',
-  supportDocumentUrl: 'URL of the supporting document',
   pageNum: 'Page number, from 1',
   pageSize: 'Users per page',
   paymentAssetId: 'Asset the card fee is paid from',
@@ -79,19 +67,10 @@ const MEANING: Record<string, string> = {
   province: 'Province or state',
   postalCode: 'Postal code',
   isDefault: "Whether this becomes the user's default address (a user's first address is always the default)",
-  withCards: 'true: only users holding at least one card, counted so in dataTotal',
   cardId: "Card ID, one of the user's cards (else 4008)",
   reason: 'Why: LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST or OTHER; kept in the card history',
-  fromAssetId: 'Asset the money leaves (an agency asset, or a user wallet for a top-up)',
-  toAssetId: "Asset the money reaches (a user's wallet, or an ACTIVE card's own asset)",
-  amount: 'Amount in major units as a decimal string, > 0, with at most the asset decimalPlaces',
   assetId: 'Asset ID under this app (else 4011)',
-  url: 'Where events are POSTed: https:// (http:// only when the service allows private addresses), not resolving to a loopback, private, link-local or metadata address (else 1002)',
-  events: 'The event types to deliver, separated by commas, or * for every type',
-  description: 'A note for people: what the endpoint is for',
   endpointId: 'Webhook endpoint ID (else 4012)',
-  eventId: 'Event ID, evt_... (else 4013)',
-  q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
 };
 
 type AnyDef = {

@@ -1,7 +1,9 @@
 // address/list (docs/wallet-api.md "Extension: a user's addresses").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { addressListParams, addressSchema } from '@/lib/wallet/contract/schemas';
+import { addressSchema, appUserIdParam, authParams } from '@/lib/wallet/contract/schemas';
+
+const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
 export const addressList = defineOperation({
   name: 'addressList',

@@ -1,7 +1,9 @@
 // agency/assetList (docs/wallet-api.md "4.5 Agency account asset list").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { agencyAssetListParams, assetSchema } from '@/lib/wallet/contract/schemas';
+import { assetSchema, authParams } from '@/lib/wallet/contract/schemas';
+
+const agencyAssetListParams = z.object({ ...authParams });
 
 export const agencyAssetList = defineOperation({
   name: 'agencyAssetList',

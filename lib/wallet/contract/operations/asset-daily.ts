@@ -1,6 +1,15 @@
 // asset/daily (docs/wallet-api.md "Daily totals").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { assetDailyParams, assetDailySchema } from '@/lib/wallet/contract/schemas';
+import { assetDailySchema, authParams, boundedInt, positiveIdParam } from '@/lib/wallet/contract/schemas';
+
+/** asset/daily (the dashboard's runway): how many UTC days, today last. */
+export const ASSET_DAILY_MAX_DAYS = 90;
+const assetDailyParams = z.object({
+  ...authParams,
+  assetId: positiveIdParam,
+  days: boundedInt(1, ASSET_DAILY_MAX_DAYS).default(30),
+});
 
 export const assetDaily = defineOperation({
   name: 'assetDaily',

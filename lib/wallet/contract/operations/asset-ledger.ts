@@ -1,6 +1,26 @@
 // asset/ledger (docs/wallet-api.md "Ledgers").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { assetLedgerParams, ledgerPageSchema } from '@/lib/wallet/contract/schemas';
+import { LEDGER_TYPES } from '@/lib/wallet/contract/enums';
+import {
+  authParams,
+  boundedInt,
+  ledgerPageSchema,
+  oneOf,
+  positiveIdParam,
+} from '@/lib/wallet/contract/schemas';
+
+const assetLedgerParams = z.object({
+  ...authParams,
+  assetId: positiveIdParam,
+  pageNum: boundedInt(1, 1_000_000).default(1),
+  pageSize: boundedInt(1, 100).default(20),
+  /**
+   * Only entries of this type (an extension of asset/ledger, docs/wallet-api.md "Ledgers": the
+   * back-office's ledger filter).
+   */
+  type: oneOf(LEDGER_TYPES).optional(),
+});
 
 export const assetLedger = defineOperation({
   name: 'assetLedger',

@@ -1,6 +1,9 @@
 // card/activate (docs/wallet-api.md "card/activate, card/lock, card/unlock, card/cancel").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardActivateParams, managedCardSchema } from '@/lib/wallet/contract/schemas';
+import { cardRefParams, managedCardSchema, requestIdParam } from '@/lib/wallet/contract/schemas';
+
+const cardActivateParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
 
 export const cardActivate = defineOperation({
   name: 'cardActivate',

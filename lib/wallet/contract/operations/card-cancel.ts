@@ -1,6 +1,13 @@
 // card/cancel (docs/wallet-api.md "card/activate, card/lock, card/unlock, card/cancel").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardCancelParams, managedCardSchema } from '@/lib/wallet/contract/schemas';
+import { cardRefParams, managedCardSchema, reasonParam, requestIdParam } from '@/lib/wallet/contract/schemas';
+
+const cardCancelParams = z.object({
+  ...cardRefParams,
+  reason: reasonParam,
+  requestId: requestIdParam.optional(),
+});
 
 export const cardCancel = defineOperation({
   name: 'cardCancel',

@@ -1,6 +1,9 @@
 // card/detail (docs/wallet-api.md "card/detail").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardDetailParams, cardDetailSchema } from '@/lib/wallet/contract/schemas';
+import { cardDetailSchema, cardRefParams } from '@/lib/wallet/contract/schemas';
+
+const cardDetailParams = z.object(cardRefParams);
 
 export const cardDetail = defineOperation({
   name: 'cardDetail',

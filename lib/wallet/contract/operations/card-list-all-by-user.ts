@@ -16,6 +16,7 @@ export const cardListAllByUser = defineOperation({
   codes: [],
   events: [],
   paramText: {
+    withCards: 'true: only users holding at least one card, counted so in dataTotal',
     appUserId: "App user ID: when given, only that user's cards are returned",
     email:
       'E-mail address (case-insensitive): when given, only the cards of the user with that e-mail are returned',

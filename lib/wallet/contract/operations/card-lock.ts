@@ -1,6 +1,13 @@
 // card/lock (docs/wallet-api.md "card/activate, card/lock, card/unlock, card/cancel").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardLockParams, managedCardSchema } from '@/lib/wallet/contract/schemas';
+import { cardRefParams, managedCardSchema, reasonParam, requestIdParam } from '@/lib/wallet/contract/schemas';
+
+const cardLockParams = z.object({
+  ...cardRefParams,
+  reason: reasonParam,
+  requestId: requestIdParam.optional(),
+});
 
 export const cardLock = defineOperation({
   name: 'cardLock',

@@ -1,6 +1,9 @@
 // card/unlock (docs/wallet-api.md "card/activate, card/lock, card/unlock, card/cancel").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardUnlockParams, managedCardSchema } from '@/lib/wallet/contract/schemas';
+import { cardRefParams, managedCardSchema, requestIdParam } from '@/lib/wallet/contract/schemas';
+
+const cardUnlockParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
 
 export const cardUnlock = defineOperation({
   name: 'cardUnlock',

@@ -1,7 +1,9 @@
 // card/categoryList (docs/wallet-api.md "Extension: card categories").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { cardCategorySchema, categoryListParams } from '@/lib/wallet/contract/schemas';
+import { authParams, cardCategorySchema } from '@/lib/wallet/contract/schemas';
+
+const categoryListParams = z.object({ ...authParams });
 
 export const categoryList = defineOperation({
   name: 'categoryList',

@@ -1,6 +1,15 @@
 // event/list (docs/wallet-api.md "event/list").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { eventListParams, eventPageSchema } from '@/lib/wallet/contract/schemas';
+import { EVENT_TYPES } from '@/lib/wallet/contract/enums';
+import { authParams, boundedInt, eventPageSchema, oneOf } from '@/lib/wallet/contract/schemas';
+
+const eventListParams = z.object({
+  ...authParams,
+  type: oneOf(EVENT_TYPES).optional(),
+  pageNum: boundedInt(1, 1_000_000).default(1),
+  pageSize: boundedInt(1, 100).default(20),
+});
 
 export const eventList = defineOperation({
   name: 'eventList',

@@ -1,6 +1,13 @@
 // event/redeliver (docs/wallet-api.md "event/redeliver").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { deliverySchema, eventRedeliverParams } from '@/lib/wallet/contract/schemas';
+import { authParams, deliverySchema, eventIdParam, positiveIdParam } from '@/lib/wallet/contract/schemas';
+
+const eventRedeliverParams = z.object({
+  ...authParams,
+  eventId: eventIdParam,
+  endpointId: positiveIdParam,
+});
 
 export const eventRedeliver = defineOperation({
   name: 'eventRedeliver',
@@ -15,4 +22,7 @@ export const eventRedeliver = defineOperation({
   data: deliverySchema,
   codes: [4012, 4013],
   events: [],
+  paramText: {
+    eventId: 'Event ID, evt_... (else 4013)',
+  },
 });

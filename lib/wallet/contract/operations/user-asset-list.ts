@@ -1,7 +1,9 @@
 // user/assetList (docs/wallet-api.md "Extension: a user's assets").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { assetSchema, userAssetListParams } from '@/lib/wallet/contract/schemas';
+import { appUserIdParam, assetSchema, authParams } from '@/lib/wallet/contract/schemas';
+
+const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
 export const userAssetList = defineOperation({
   name: 'userAssetList',

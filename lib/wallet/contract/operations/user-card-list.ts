@@ -1,7 +1,9 @@
 // user/cardList (docs/wallet-api.md "4.6 User card list").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { userCardListParams, userCardSummarySchema } from '@/lib/wallet/contract/schemas';
+import { appUserIdParam, authParams, userCardSummarySchema } from '@/lib/wallet/contract/schemas';
+
+const userCardListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
 export const userCardList = defineOperation({
   name: 'userCardList',

@@ -1,6 +1,13 @@
 // user/search (docs/wallet-api.md "Finding a user").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { userSearchParams, userSearchResultSchema } from '@/lib/wallet/contract/schemas';
+import { authParams, boundedInt, text, userSearchResultSchema } from '@/lib/wallet/contract/schemas';
+
+const userSearchParams = z.object({
+  ...authParams,
+  q: text(64).pipe(z.string().min(2, 'must be 2-64 characters')),
+  pageSize: boundedInt(1, 50).default(20),
+});
 
 export const userSearch = defineOperation({
   name: 'userSearch',
@@ -15,5 +22,8 @@ export const userSearch = defineOperation({
   data: userSearchResultSchema,
   codes: [],
   events: [],
-  paramText: { pageSize: 'Users to return, best match first' },
+  paramText: {
+    q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
+    pageSize: 'Users to return, best match first',
+  },
 });

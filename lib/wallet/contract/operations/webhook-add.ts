@@ -1,6 +1,20 @@
 // webhook/add (docs/wallet-api.md "webhook/add").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { webhookAddParams, webhookCreatedSchema } from '@/lib/wallet/contract/schemas';
+import {
+  authParams,
+  eventTypesParam,
+  text,
+  webhookCreatedSchema,
+  webhookUrlParam,
+} from '@/lib/wallet/contract/schemas';
+
+const webhookAddParams = z.object({
+  ...authParams,
+  url: webhookUrlParam,
+  events: eventTypesParam,
+  description: text(200).optional(),
+});
 
 export const webhookAdd = defineOperation({
   name: 'webhookAdd',
@@ -16,4 +30,9 @@ export const webhookAdd = defineOperation({
   data: webhookCreatedSchema,
   codes: [],
   events: [],
+  paramText: {
+    url: 'Where events are POSTed: https:// (http:// only when the service allows private addresses), not resolving to a loopback, private, link-local or metadata address (else 1002)',
+    events: 'The event types to deliver, separated by commas, or * for every type',
+    description: 'A note for people: what the endpoint is for',
+  },
 });

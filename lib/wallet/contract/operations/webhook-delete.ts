@@ -1,6 +1,18 @@
 // webhook/delete (docs/wallet-api.md "webhook/delete").
+import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { webhookDeleteParams, webhookDeletedSchema } from '@/lib/wallet/contract/schemas';
+import {
+  authParams,
+  positiveIdParam,
+  requestIdParam,
+  webhookDeletedSchema,
+} from '@/lib/wallet/contract/schemas';
+
+const webhookDeleteParams = z.object({
+  ...authParams,
+  endpointId: positiveIdParam,
+  requestId: requestIdParam.optional(),
+});
 
 export const webhookDelete = defineOperation({
   name: 'webhookDelete',

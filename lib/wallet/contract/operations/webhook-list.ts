@@ -1,7 +1,9 @@
 // webhook/list (docs/wallet-api.md "webhook/list").
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { webhookEndpointSchema, webhookListParams } from '@/lib/wallet/contract/schemas';
+import { authParams, webhookEndpointSchema } from '@/lib/wallet/contract/schemas';
+
+const webhookListParams = z.object({ ...authParams });
 
 export const webhookList = defineOperation({
   name: 'webhookList',
