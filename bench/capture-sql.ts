@@ -22,7 +22,7 @@ import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
 import { categoryCatalogue } from '@/lib/wallet/service/card/category-catalogue';
 import { walletDb } from '@/lib/wallet/service/db';
 import { createWalletRequestHandler } from '@/lib/wallet/service/http/handle-request';
-import { createWalletHandlers } from '@/lib/wallet/service/handlers';
+import { createWalletRouter } from '@/lib/wallet/service/router';
 import { configuredSecretBox } from '@/lib/wallet/service/secrets/app-secrets';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import { createServiceAuthenticator } from '@/lib/wallet/service/app';
@@ -78,7 +78,7 @@ async function main(input: Input): Promise<void> {
     logger: pino({ level: 'silent' }),
     metrics: createMetrics({ processMetrics: false }),
     openApiJson: () => '{}',
-    handlers: createWalletHandlers({ secretBox: configuredSecretBox(), allowPrivateWebhooks: false }),
+    router: createWalletRouter({ secretBox: configuredSecretBox(), allowPrivateWebhooks: false }),
   });
   const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

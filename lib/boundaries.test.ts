@@ -24,7 +24,7 @@ describe('the boundary between the wallet service and the back-office', () => {
     ['lib/backoffice/x.ts', '@/lib/wallet/service/db/schema'],
     ['lib/backoffice/actions/x.ts', '../../wallet/service/db'],
     ['app/(backoffice)/x/page.tsx', '@/lib/wallet/service/app'],
-    ['components/x.tsx', '@/lib/wallet/service/handlers'],
+    ['components/x.tsx', '@/lib/wallet/service/router'],
   ])(
     '%s may not import %s',
     async (file, specifier) => {

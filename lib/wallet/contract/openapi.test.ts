@@ -430,6 +430,29 @@ describe('buildOpenApiDocument', () => {
     expect(operations.filter((op) => op.extension).map((op) => op.name)).toEqual(EXTENSIONS);
   });
 
+  it('names the events an operation writes (x-events), each one of the webhooks, and every webhook written by one', () => {
+    const webhooks = Object.keys(doc.webhooks as Json);
+    const written = new Set<string>();
+    for (const op of operations) {
+      const events = operationOf(op)['x-events'];
+      if (op.events.length === 0) {
+        expect(events, op.name).toBeUndefined();
+        continue;
+      }
+      expect(events, op.name).toEqual([...op.events]);
+      for (const type of op.events) {
+        expect(webhooks, `${op.name}: ${type}`).toContain(type);
+        written.add(type);
+      }
+    }
+    expect([...written].sort()).toEqual([...webhooks].sort());
+    expect(operationOf(walletOperations.assetDaily)['x-events']).toBeUndefined();
+    expect(operationOf(walletOperations.agencyApplyUserCard)['x-events']).toEqual([
+      'card.issued',
+      'asset.low_balance',
+    ]);
+  });
+
   it('answers 200 with the envelope {code, msg, data?}, 405 with 1004, 429 with 6001 and 500 with 5000', () => {
     for (const op of operations) {
       const responses = operationOf(op).responses as Record<

@@ -1,49 +1,20 @@
 // The OpenAPI 3.1 document of the wallet API, generated from the operation catalogue and its zod
 // contracts, so that the published description cannot drift from what the service validates.
+// Everything said of one operation (tag, texts, business result codes, the events it writes as
+// x-events) comes from its definition
+// (./operations/<name>.ts); this module holds only what all operations share.
 // Served unsigned at /wallet/api/openapi.json. Pure: no filesystem, no environment, no
 // server-only imports; built once per process.
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { z } from 'zod';
-import {
-  walletOperations,
-  type WalletOperation,
-  type WalletOperationName,
-} from '@/lib/wallet/contract/operations';
+import type { OperationTag } from '@/lib/wallet/contract/define-operation';
+import { walletOperationList, type WalletOperation } from '@/lib/wallet/contract/operations';
 import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
 import * as v from '@/lib/wallet/contract/schemas';
 
 // ---------------------------------------------------------------- tags (spec §4 categories)
 
-export const OPERATION_TAGS: Record<WalletOperationName, string> = {
-  registerAndKyc: 'User Management',
-  cardListAllByUser: 'Card Management',
-  agencyApplyUserCard: 'Agency Management',
-  userApplyCard: 'User Management',
-  agencyAssetList: 'Agency Management',
-  userCardList: 'Card Management',
-  addAddress: 'Address Management',
-  categoryList: 'Card Management',
-  userAssetList: 'Asset Management',
-  addressList: 'Address Management',
-  cardDetail: 'Card Management',
-  cardActivate: 'Card Management',
-  cardLock: 'Card Management',
-  cardUnlock: 'Card Management',
-  cardCancel: 'Card Management',
-  assetTransfer: 'Asset Management',
-  assetLedger: 'Asset Management',
-  assetDaily: 'Asset Management',
-  addressUpdate: 'Address Management',
-  addressDelete: 'Address Management',
-  userSearch: 'User Management',
-  webhookAdd: 'Events and Webhooks',
-  webhookList: 'Events and Webhooks',
-  webhookDelete: 'Events and Webhooks',
-  eventList: 'Events and Webhooks',
-  eventRedeliver: 'Events and Webhooks',
-};
-
-const TAGS = [
+const TAGS: { name: OperationTag; description: string }[] = [
   { name: 'User Management', description: 'Registration with KYC, and card applications paid by the user' },
   {
     name: 'Card Management',
@@ -59,40 +30,11 @@ const TAGS = [
   },
 ];
 
-// Business result codes each operation can return, beyond the common ones (1001-1003, 2001-2004).
-const BUSINESS_CODES: Record<WalletOperationName, ResultCodeValue[]> = {
-  registerAndKyc: [3002, 4007],
-  cardListAllByUser: [],
-  agencyApplyUserCard: [3001, 4001, 4002, 4003, 4004, 4005, 4006, 4007],
-  userApplyCard: [3001, 4001, 4002, 4003, 4004, 4005, 4006, 4007],
-  agencyAssetList: [],
-  userCardList: [3001],
-  addAddress: [3001, 4007],
-  categoryList: [],
-  userAssetList: [3001],
-  addressList: [3001],
-  cardDetail: [4008],
-  cardActivate: [4007, 4008, 4009],
-  cardLock: [4007, 4008, 4009],
-  cardUnlock: [4007, 4008, 4009],
-  cardCancel: [4007, 4008, 4009],
-  assetTransfer: [4001, 4007, 4010, 4011],
-  assetLedger: [4011],
-  assetDaily: [4011],
-  addressUpdate: [3001, 4003, 4007],
-  addressDelete: [3001, 4003, 4007],
-  userSearch: [],
-  webhookAdd: [],
-  webhookList: [],
-  webhookDelete: [4012],
-  eventList: [],
-  eventRedeliver: [4012, 4013],
-};
-
 // ---------------------------------------------------------------- parameter descriptions
 
-// What each parameter means (spec §4 and docs/wallet-api.md "Operations"); the rule is appended
-// from the zod schema.
+// What a parameter that several operations take means (spec §4 and docs/wallet-api.md
+// "Operations"), unless its operation's definition says it (paramText, where a parameter only one
+// operation takes is described); the rule is appended from the zod schema.
 const MEANING: Record<string, string> = {
   agencyCode: 'Agency code',
   appId: 'App identifier',
@@ -106,21 +48,8 @@ const MEANING: Record<string, string> = {
   email: 'E-mail address',
   firstName: 'First name',
   lastName: 'Last name',
-  birthday: 'Date of birth, yyyy-MM-dd',
   mobile: 'Mobile number prefixed with its region code, <region_code>-<number>',
-  region: 'Region',
-  documentType: 'Identity document type',
-  documentNo: 'Identity document number',
-  photos: 'Document photo URLs, several joined by a comma',
-  documentExpiryDate: 'Identity document expiry date, yyyy-MM-dd',
-  gender: 'Gender',
-  annualIncome: 'Annual income in USD',
-  occupation: 'Occupation',
-  position: 'Position',
   detailedAddress: 'Detailed address',
-  cardUUID: 'Card account UUID',
-  supportDocumentType: 'Type of the supporting document',
-  supportDocumentUrl: 'URL of the supporting document',
   pageNum: 'Page number, from 1',
   pageSize: 'Users per page',
   paymentAssetId: 'Asset the card fee is paid from',
@@ -138,53 +67,10 @@ const MEANING: Record<string, string> = {
   province: 'Province or state',
   postalCode: 'Postal code',
   isDefault: "Whether this becomes the user's default address (a user's first address is always the default)",
-  withCards: 'true: only users holding at least one card, counted so in dataTotal',
   cardId: "Card ID, one of the user's cards (else 4008)",
   reason: 'Why: LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST or OTHER; kept in the card history',
-  fromAssetId: 'Asset the money leaves (an agency asset, or a user wallet for a top-up)',
-  toAssetId: "Asset the money reaches (a user's wallet, or an ACTIVE card's own asset)",
-  amount: 'Amount in major units as a decimal string, > 0, with at most the asset decimalPlaces',
   assetId: 'Asset ID under this app (else 4011)',
-  url: 'Where events are POSTed: https:// (http:// only when the service allows private addresses), not resolving to a loopback, private, link-local or metadata address (else 1002)',
-  events: 'The event types to deliver, separated by commas, or * for every type',
-  description: 'A note for people: what the endpoint is for',
   endpointId: 'Webhook endpoint ID (else 4012)',
-  eventId: 'Event ID, evt_... (else 4013)',
-  q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
-};
-
-// Per-operation meanings where the general one is not precise enough.
-const MEANING_BY_OPERATION: Partial<Record<WalletOperationName, Record<string, string>>> = {
-  cardListAllByUser: {
-    appUserId: "App user ID: when given, only that user's cards are returned",
-    email:
-      'E-mail address (case-insensitive): when given, only the cards of the user with that e-mail are returned',
-  },
-  agencyApplyUserCard: {
-    paymentAssetId: 'The agency asset (type CARD_MARGIN) the card fee is paid from (else 4005)',
-  },
-  userApplyCard: { paymentAssetId: "One of the user's WALLET assets, the card fee is paid from (else 4005)" },
-  registerAndKyc: { appUserId: "The app's own ID for the user, unique per app (else 3002)" },
-  assetLedger: {
-    pageSize: 'Entries per page',
-    type: 'Only entries of this type; dataTotal and the pages then count those entries alone',
-  },
-  assetDaily: {
-    days: 'How many UTC days to answer, today the last: the window the totals cover',
-  },
-  userSearch: { pageSize: 'Users to return, best match first' },
-  eventList: {
-    type: 'Only events of this type',
-    pageSize: 'Events per page',
-  },
-  addressUpdate: {
-    addressId: "The address to change, one of the user's (else 4003)",
-    isDefault: 'true makes this the default address (the former default stops being one)',
-  },
-  addressDelete: {
-    addressId:
-      "The address to delete, one of the user's (else 4003); deleting the default makes the newest remaining one the default",
-  },
 };
 
 type AnyDef = {
@@ -239,12 +125,8 @@ function defaultOf(schema: z.core.$ZodType): unknown {
   return def.type === 'default' ? def.defaultValue : undefined;
 }
 
-function describeParam(
-  opName: WalletOperationName | undefined,
-  name: string,
-  schema: z.core.$ZodType,
-): string {
-  const meaning = (opName && MEANING_BY_OPERATION[opName]?.[name]) ?? MEANING[name] ?? name;
+function describeParam(op: WalletOperation | undefined, name: string, schema: z.core.$ZodType): string {
+  const meaning = op?.paramText?.[name] ?? MEANING[name] ?? name;
   const rules = ruleMessages(schema);
   const parts = [meaning];
   if (rules.length > 0) parts.push(`Rule: ${name} ${rules.join('; ')}`);
@@ -355,17 +237,17 @@ function build(): Record<string, unknown> {
   );
 
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
-  for (const [key, op] of Object.entries(walletOperations) as [WalletOperationName, WalletOperation][]) {
+  for (const op of walletOperationList as readonly WalletOperation[]) {
     const shape: Record<string, z.ZodType> = {};
     for (const [name, schema] of Object.entries(op.params.shape as Record<string, z.ZodType>)) {
-      shape[name] = common[name] ?? schema.meta({ description: describeParam(key, name, schema) });
+      shape[name] = common[name] ?? schema.meta({ description: describeParam(op, name, schema) });
     }
     const envelope = z.object({
       code: z
         .number()
         .int()
         .meta({
-          description: `Result code: 0 on success; otherwise ${resultCodesDescription([...commonCodes, ...BUSINESS_CODES[key]])}`,
+          description: `Result code: 0 on success; otherwise ${resultCodesDescription([...commonCodes, ...op.codes])}`,
         }),
       msg: z
         .string()
@@ -379,15 +261,15 @@ function build(): Record<string, unknown> {
         : `Spec §${op.section}.`,
       'All parameters travel in the query string; there is no request body.',
     ];
-    if (BUSINESS_CODES[key].length > 0) {
-      descriptionLines.push(`Business result codes: ${resultCodesDescription(BUSINESS_CODES[key])}.`);
+    if (op.codes.length > 0) {
+      descriptionLines.push(`Business result codes: ${resultCodesDescription(op.codes)}.`);
     }
 
     const operation: ZodOpenApiOperationObject = {
       operationId: op.name,
       summary: op.summary,
       description: descriptionLines.join('\n\n'),
-      tags: [OPERATION_TAGS[key]],
+      tags: [op.tag],
       requestParams: { query: z.object(shape) },
       responses: {
         '200': {
@@ -415,6 +297,8 @@ function build(): Record<string, unknown> {
         },
       },
       ...(op.extension ? { 'x-extension': true } : {}),
+      // The event types a successful call may write: each is described under `webhooks`.
+      ...(op.events.length > 0 ? { 'x-events': [...op.events] } : {}),
     };
     paths[op.path] = { [op.method.toLowerCase()]: operation };
   }
@@ -546,7 +430,7 @@ function finishParameters(doc: OpenApiJson): void {
     if (param.schema && fallback !== undefined) param.schema.default = fallback;
   };
   for (const param of Object.values(doc.components.parameters)) tidy(param);
-  for (const op of Object.values(walletOperations) as WalletOperation[]) {
+  for (const op of walletOperationList as readonly WalletOperation[]) {
     const operation = doc.paths[op.path]?.[op.method.toLowerCase()];
     const shape = op.params.shape as Record<string, z.core.$ZodType>;
     for (const param of operation?.parameters ?? []) {

@@ -1,317 +1,90 @@
 // The catalogue of wallet operations (docs/wallet-api.md "Operations"): the seven of the spec, the
 // three extensions for the back-office's lookups, the card programme's ten
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
-// (asset/daily, "Daily totals") and the five of events and webhooks ("Events and webhooks"), each
-// with its method, path, parameter schema and result schema. The service's HTTP layer, the
-// back-office client and the OpenAPI document are all derived from it.
-import { z } from 'zod';
-import * as v from '@/lib/wallet/contract/schemas';
+// (asset/daily, "Daily totals") and the five of events and webhooks ("Events and webhooks").
+// Each is one definition in its own module under ./operations (defineOperation: method, path,
+// texts, schemas, business result codes, events); this module only lists them, in the order of
+// docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
+// document are all derived from it (docs/architecture.md "One wallet operation, from its
+// definition to the router, client and OpenAPI").
+import type { z } from 'zod';
+import type { WalletOperation } from '@/lib/wallet/contract/define-operation';
+import { registerAndKyc } from '@/lib/wallet/contract/operations/register-and-kyc';
+import { cardListAllByUser } from '@/lib/wallet/contract/operations/card-list-all-by-user';
+import { agencyApplyUserCard } from '@/lib/wallet/contract/operations/agency-apply-user-card';
+import { userApplyCard } from '@/lib/wallet/contract/operations/user-apply-card';
+import { agencyAssetList } from '@/lib/wallet/contract/operations/agency-asset-list';
+import { userCardList } from '@/lib/wallet/contract/operations/user-card-list';
+import { addAddress } from '@/lib/wallet/contract/operations/add-address';
+import { categoryList } from '@/lib/wallet/contract/operations/category-list';
+import { userAssetList } from '@/lib/wallet/contract/operations/user-asset-list';
+import { addressList } from '@/lib/wallet/contract/operations/address-list';
+import { cardDetail } from '@/lib/wallet/contract/operations/card-detail';
+import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
+import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
+import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
+import { cardCancel } from '@/lib/wallet/contract/operations/card-cancel';
+import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
+import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
+import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
+import { addressUpdate } from '@/lib/wallet/contract/operations/address-update';
+import { addressDelete } from '@/lib/wallet/contract/operations/address-delete';
+import { userSearch } from '@/lib/wallet/contract/operations/user-search';
+import { webhookAdd } from '@/lib/wallet/contract/operations/webhook-add';
+import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
+import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
+import { eventList } from '@/lib/wallet/contract/operations/event-list';
+import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
 
-export type WalletOperation = {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  summary: string;
-  section: string;
-  extension: boolean;
-  mutating: boolean;
-  params: z.ZodObject;
-  data: z.ZodType;
-};
+export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
-const op = <P extends z.ZodObject, D extends z.ZodType>(
-  o: Omit<WalletOperation, 'params' | 'data'> & { params: P; data: D },
-) => o;
+/** Every operation's definition, in the order of docs/wallet-api.md "Operations". */
+export const walletOperationList = [
+  registerAndKyc,
+  cardListAllByUser,
+  agencyApplyUserCard,
+  userApplyCard,
+  agencyAssetList,
+  userCardList,
+  addAddress,
+  categoryList,
+  userAssetList,
+  addressList,
+  cardDetail,
+  cardActivate,
+  cardLock,
+  cardUnlock,
+  cardCancel,
+  assetTransfer,
+  assetLedger,
+  assetDaily,
+  addressUpdate,
+  addressDelete,
+  userSearch,
+  webhookAdd,
+  webhookList,
+  webhookDelete,
+  eventList,
+  eventRedeliver,
+] as const;
 
-export const walletOperations = {
-  registerAndKyc: op({
-    name: 'registerAndKyc',
-    method: 'POST',
-    path: '/wallet/api/user/registerAndKyc',
-    summary: 'Register a user together with identity verification (KYC)',
-    section: '4.1',
-    extension: false,
-    mutating: true,
-    params: v.registerAndKycParams,
-    data: v.registeredUserSchema,
-  }),
-  cardListAllByUser: op({
-    name: 'cardListAllByUser',
-    method: 'POST',
-    path: '/wallet/api/cardList/allByUser',
-    summary: 'All cards under the agency, grouped by user, one page of users at a time',
-    section: '4.2',
-    extension: false,
-    mutating: false,
-    params: v.cardListAllByUserParams,
-    data: v.usersWithCardsPageSchema,
-  }),
-  agencyApplyUserCard: op({
-    name: 'agencyApplyUserCard',
-    method: 'POST',
-    path: '/wallet/api/agency/applyUserCard',
-    summary: "The agency applies for a card for a user, paid from the agency's assets",
-    section: '4.3',
-    extension: false,
-    mutating: true,
-    params: v.applyCardParams,
-    data: v.cardApplicationSchema,
-  }),
-  userApplyCard: op({
-    name: 'userApplyCard',
-    method: 'POST',
-    path: '/wallet/api/user/applyCard',
-    summary: "A user applies for a card, paid from the user's own assets",
-    section: '4.4',
-    extension: false,
-    mutating: true,
-    params: v.applyCardParams,
-    data: v.cardApplicationSchema,
-  }),
-  agencyAssetList: op({
-    name: 'agencyAssetList',
-    method: 'POST',
-    path: '/wallet/api/agency/assetList',
-    summary: "The agency account's assets and balances",
-    section: '4.5',
-    extension: false,
-    mutating: false,
-    params: v.agencyAssetListParams,
-    data: z.array(v.assetSchema),
-  }),
-  userCardList: op({
-    name: 'userCardList',
-    method: 'GET',
-    path: '/wallet/api/user/cardList',
-    summary: "One user's cards",
-    section: '4.6',
-    extension: false,
-    mutating: false,
-    params: v.userCardListParams,
-    data: z.array(v.userCardSummarySchema),
-  }),
-  addAddress: op({
-    name: 'addAddress',
-    method: 'POST',
-    path: '/wallet/api/address/add',
-    summary: 'Store a delivery address for a user',
-    section: '4.7',
-    extension: false,
-    mutating: true,
-    params: v.addAddressParams,
-    data: v.addressCreatedSchema,
-  }),
-  categoryList: op({
-    name: 'categoryList',
-    method: 'POST',
-    path: '/wallet/api/card/categoryList',
-    summary: 'Extension: the card categories that can be applied for, with their fees',
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.categoryListParams,
-    data: z.array(v.cardCategorySchema),
-  }),
-  userAssetList: op({
-    name: 'userAssetList',
-    method: 'POST',
-    path: '/wallet/api/user/assetList',
-    summary: "Extension: a user's assets, shaped as the agency's (2.6)",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.userAssetListParams,
-    data: z.array(v.assetSchema),
-  }),
-  addressList: op({
-    name: 'addressList',
-    method: 'POST',
-    path: '/wallet/api/address/list',
-    summary: "Extension: a user's stored addresses, default first",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.addressListParams,
-    data: z.array(v.addressSchema),
-  }),
-  cardDetail: op({
-    name: 'cardDetail',
-    method: 'POST',
-    path: '/wallet/api/card/detail',
-    summary: 'Extension: one card with its balance and its status history',
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.cardDetailParams,
-    data: v.cardDetailSchema,
-  }),
-  cardActivate: op({
-    name: 'cardActivate',
-    method: 'POST',
-    path: '/wallet/api/card/activate',
-    summary: 'Extension: activate a delivered card (PENDING to ACTIVE)',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.cardActivateParams,
-    data: v.managedCardSchema,
-  }),
-  cardLock: op({
-    name: 'cardLock',
-    method: 'POST',
-    path: '/wallet/api/card/lock',
-    summary: 'Extension: lock a card, with a reason (ACTIVE to LOCKED)',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.cardLockParams,
-    data: v.managedCardSchema,
-  }),
-  cardUnlock: op({
-    name: 'cardUnlock',
-    method: 'POST',
-    path: '/wallet/api/card/unlock',
-    summary: 'Extension: unlock a card (LOCKED to ACTIVE)',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.cardUnlockParams,
-    data: v.managedCardSchema,
-  }),
-  cardCancel: op({
-    name: 'cardCancel',
-    method: 'POST',
-    path: '/wallet/api/card/cancel',
-    summary: "Extension: cancel a card for good; its balance goes back to the user's wallet",
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.cardCancelParams,
-    data: v.managedCardSchema,
-  }),
-  assetTransfer: op({
-    name: 'assetTransfer',
-    method: 'POST',
-    path: '/wallet/api/asset/transfer',
-    summary: "Extension: move money: agency to a user's wallet, wallet or agency to an active card",
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.assetTransferParams,
-    data: v.transferSchema,
-  }),
-  assetLedger: op({
-    name: 'assetLedger',
-    method: 'POST',
-    path: '/wallet/api/asset/ledger',
-    summary: "Extension: an asset's ledger, newest first, one page at a time",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.assetLedgerParams,
-    data: v.ledgerPageSchema,
-  }),
-  assetDaily: op({
-    name: 'assetDaily',
-    method: 'POST',
-    path: '/wallet/api/asset/daily',
-    summary: "Extension: an asset's spending, receipts and closing balance per UTC day, today last",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.assetDailyParams,
-    data: v.assetDailySchema,
-  }),
-  addressUpdate: op({
-    name: 'addressUpdate',
-    method: 'POST',
-    path: '/wallet/api/address/update',
-    summary: "Extension: change a stored address, or make it the user's default",
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.addressUpdateParams,
-    data: v.addressSchema,
-  }),
-  addressDelete: op({
-    name: 'addressDelete',
-    method: 'POST',
-    path: '/wallet/api/address/delete',
-    summary: 'Extension: delete a stored address',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.addressDeleteParams,
-    data: v.addressDeletedSchema,
-  }),
-  userSearch: op({
-    name: 'userSearch',
-    method: 'POST',
-    path: '/wallet/api/user/search',
-    summary: 'Extension: find users by e-mail, name, mobile, app user ID, last four digits or card ID',
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.userSearchParams,
-    data: v.userSearchResultSchema,
-  }),
-  webhookAdd: op({
-    name: 'webhookAdd',
-    method: 'POST',
-    path: '/wallet/api/webhook/add',
-    summary: 'Extension: add a webhook endpoint; its signing secret is in this answer only',
-    section: 'extension',
-    extension: true,
-    // No requestId: a replay would have to keep the secret's plain text to answer with it.
-    mutating: true,
-    params: v.webhookAddParams,
-    data: v.webhookCreatedSchema,
-  }),
-  webhookList: op({
-    name: 'webhookList',
-    method: 'POST',
-    path: '/wallet/api/webhook/list',
-    summary: "Extension: the app's webhook endpoints, without their secrets",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.webhookListParams,
-    data: z.array(v.webhookEndpointSchema),
-  }),
-  webhookDelete: op({
-    name: 'webhookDelete',
-    method: 'POST',
-    path: '/wallet/api/webhook/delete',
-    summary: 'Extension: delete a webhook endpoint; its deliveries not yet made are dropped',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.webhookDeleteParams,
-    data: v.webhookDeletedSchema,
-  }),
-  eventList: op({
-    name: 'eventList',
-    method: 'POST',
-    path: '/wallet/api/event/list',
-    summary: "Extension: the app's events of the last 30 days, newest first, with each delivery's state",
-    section: 'extension',
-    extension: true,
-    mutating: false,
-    params: v.eventListParams,
-    data: v.eventPageSchema,
-  }),
-  eventRedeliver: op({
-    name: 'eventRedeliver',
-    method: 'POST',
-    path: '/wallet/api/event/redeliver',
-    summary: 'Extension: deliver an event to an endpoint again, at once',
-    section: 'extension',
-    extension: true,
-    mutating: true,
-    params: v.eventRedeliverParams,
-    data: v.deliverySchema,
-  }),
-} as const;
+type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };
+
+function catalogue<const L extends readonly WalletOperation[]>(list: L): Catalogue<L> {
+  const byName: Record<string, WalletOperation> = {};
+  const paths = new Set<string>();
+  for (const operation of list) {
+    if (Object.hasOwn(byName, operation.name) || paths.has(operation.path)) {
+      throw new Error(`wallet operation ${operation.name} (${operation.path}) is defined twice`);
+    }
+    byName[operation.name] = operation;
+    paths.add(operation.path);
+  }
+  return Object.freeze(byName) as Catalogue<L>;
+}
+
+/** The catalogue: each operation's definition under its name (its operationId). */
+export const walletOperations = catalogue(walletOperationList);
 
 export type WalletOperationName = keyof typeof walletOperations;
 export type OperationParams<N extends WalletOperationName> = z.output<(typeof walletOperations)[N]['params']>;

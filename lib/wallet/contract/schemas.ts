@@ -1,12 +1,14 @@
-// One zod schema per wallet contract (docs/wallet-api.md "Operations", spec §2 and §4): the
-// parameters of each operation and the shape of its `data`. The route handlers, the back-office
+// The zod schemas of the wallet contract (docs/wallet-api.md "Operations", spec §2 and §4): the
+// rules parameters are built from, the parameters the back-office's forms also build on or that
+// several operations share, and the shapes of results and events. An operation's own parameter
+// schema is in its definition (./operations/<name>.ts). The route handlers, the back-office
 // client, the forms and the OpenAPI document all use these, so a rule is written once. Query
 // parameters arrive as strings; typed callers (forms, the client) may pass numbers and booleans.
 // Each rule's message reads after the parameter's name ("embossedName must be ...").
 import { isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from './paging';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from './paging';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   CARD_ACCOUNT_STATUSES,
@@ -125,7 +127,7 @@ export const positiveIdParam = z.union([
     .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
 ]);
 
-const boundedInt = (min: number, max: number) =>
+export const boundedInt = (min: number, max: number) =>
   z
     .union([z.number(), pattern(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
     .pipe(
@@ -151,10 +153,12 @@ export const countryParam = pattern(
   'must be an ISO 3166-1 alpha-2 country code, e.g. US',
 ).refine((v) => isCountryCode(v), 'must be an ISO 3166-1 alpha-2 country code, e.g. US');
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, `must be one of ${values.join(', ')}`);
 
-// ---------------------------------------------------------------- parameters per operation
+// ---------------------------------------------------------------- parameters shared with the forms
+// The parameters of 4.1, 4.2, 4.3/4.4, 4.7, address/update and address/delete: the back-office's
+// forms build on them. Every other operation's parameters are in its own definition.
 
 /** The parameters every signed operation carries (docs/wallet-api.md "Signature"). */
 export const authParams = {
@@ -225,10 +229,6 @@ export const applyCardParams = z.object({
   requestId: requestIdParam.optional(),
 });
 
-export const agencyAssetListParams = z.object({ ...authParams });
-
-export const userCardListParams = z.object({ ...authParams, appUserId: appUserIdParam });
-
 export const addAddressParams = z.object({
   ...authParams,
   appUserId: appUserIdParam,
@@ -248,8 +248,6 @@ export const addAddressParams = z.object({
   requestId: requestIdParam.optional(),
 });
 
-export const categoryListParams = z.object({ ...authParams });
-
 // ---------------------------------------------------------------- the card programme
 // (docs/wallet-api.md "The card programme after issuance")
 
@@ -268,50 +266,9 @@ export const amountParam = z.union([
     .transform((n) => String(n)),
 ]);
 
-const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };
-const reasonParam = oneOf(CARD_CHANGE_REASONS);
-
-export const cardDetailParams = z.object(cardRefParams);
-export const cardActivateParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
-export const cardLockParams = z.object({
-  ...cardRefParams,
-  reason: reasonParam,
-  requestId: requestIdParam.optional(),
-});
-export const cardUnlockParams = z.object({ ...cardRefParams, requestId: requestIdParam.optional() });
-export const cardCancelParams = z.object({
-  ...cardRefParams,
-  reason: reasonParam,
-  requestId: requestIdParam.optional(),
-});
-
-export const assetTransferParams = z.object({
-  ...authParams,
-  fromAssetId: positiveIdParam,
-  toAssetId: positiveIdParam,
-  amount: amountParam,
-  requestId: requestIdParam.optional(),
-});
-
-export const assetLedgerParams = z.object({
-  ...authParams,
-  assetId: positiveIdParam,
-  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
-  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  /**
-   * Only entries of this type (an extension of asset/ledger, docs/wallet-api.md "Ledgers": the
-   * back-office's ledger filter).
-   */
-  type: oneOf(LEDGER_TYPES).optional(),
-});
-
-/** asset/daily (the dashboard's runway): how many UTC days, today last. */
-export const ASSET_DAILY_MAX_DAYS = 90;
-export const assetDailyParams = z.object({
-  ...authParams,
-  assetId: positiveIdParam,
-  days: boundedInt(1, ASSET_DAILY_MAX_DAYS).default(30),
-});
+/** The card every card-programme operation acts on, with the signature's parameters. */
+export const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };
+export const reasonParam = oneOf(CARD_CHANGE_REASONS);
 
 /** Every 4.7 field may be changed; none is required but the address to change. */
 export const addressUpdateParams = z.object({
@@ -337,14 +294,6 @@ export const addressDeleteParams = z.object({
   addressId: positiveIdParam,
   requestId: requestIdParam.optional(),
 });
-
-export const userSearchParams = z.object({
-  ...authParams,
-  q: text(64).pipe(z.string().min(2, 'must be 2-64 characters')),
-  pageSize: boundedInt(1, MAX_SEARCH_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-export const userAssetListParams = z.object({ ...authParams, appUserId: appUserIdParam });
-export const addressListParams = z.object({ ...authParams, appUserId: appUserIdParam });
 
 // ---------------------------------------------------------------- events and webhooks
 // (docs/wallet-api.md "Events and webhooks")
@@ -385,30 +334,6 @@ export const eventIdParam = pattern(
   /^evt_[A-Za-z0-9_-]{24,60}$/,
   "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
 );
-
-export const webhookAddParams = z.object({
-  ...authParams,
-  url: webhookUrlParam,
-  events: eventTypesParam,
-  description: text(200).optional(),
-});
-export const webhookListParams = z.object({ ...authParams });
-export const webhookDeleteParams = z.object({
-  ...authParams,
-  endpointId: positiveIdParam,
-  requestId: requestIdParam.optional(),
-});
-export const eventListParams = z.object({
-  ...authParams,
-  type: oneOf(EVENT_TYPES).optional(),
-  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
-  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-export const eventRedeliverParams = z.object({
-  ...authParams,
-  eventId: eventIdParam,
-  endpointId: positiveIdParam,
-});
 
 // ---------------------------------------------------------------- results (spec §2)
 

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletDb } from './db';
-import { createWalletHandlers } from './handlers';
+import { createWalletRouter } from './router';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
@@ -90,7 +90,7 @@ export function createWalletService(options: {
     engine,
     db: walletDb(engine),
     authenticator: createServiceAuthenticator(engine),
-    handlers: createWalletHandlers({ secretBox, allowPrivateWebhooks: allowPrivate }),
+    router: createWalletRouter({ secretBox, allowPrivateWebhooks: allowPrivate }),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),

@@ -9,6 +9,8 @@ import type { AuthenticatedApp, Executor } from '../context';
 import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
 import { toAddress } from './address-records';
+import { addAddress as addAddressOperation } from '@/lib/wallet/contract/operations/add-address';
+import { bindHandler } from '../bind-handler';
 
 export async function addAddress(options: {
   db: Executor;
@@ -55,3 +57,6 @@ export async function addAddress(options: {
   await recordEvent({ db, app, type: 'address.added', data: toAddress(row, app, user.appUserId) });
   return { addressId: row.id, agencyCode: app.agencyCode, appId: app.appId, appUserId: user.appUserId };
 }
+
+/** addAddress's handler (lib/wallet/contract/operations/add-address.ts). */
+export const addAddressHandler = bindHandler(addAddressOperation, addAddress);

@@ -10,6 +10,8 @@ import { addresses, cards } from '../db/schema';
 import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
 import { addressNotFound, toAddress } from './address-records';
+import { addressDelete } from '@/lib/wallet/contract/operations/address-delete';
+import { bindHandler } from '../bind-handler';
 
 export async function deleteAddress(options: {
   db: Executor;
@@ -58,3 +60,6 @@ export async function deleteAddress(options: {
   }
   return { addressId: deleted.id };
 }
+
+/** addressDelete's handler (lib/wallet/contract/operations/address-delete.ts). */
+export const addressDeleteHandler = bindHandler(addressDelete, deleteAddress);

@@ -6,6 +6,8 @@ import type { Address } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { findUserOrThrow } from '../user/find-user';
 import { toAddress } from './address-records';
+import { addressList } from '@/lib/wallet/contract/operations/address-list';
+import { bindHandler } from '../bind-handler';
 
 export async function listAddresses(options: {
   db: Executor;
@@ -21,3 +23,6 @@ export async function listAddresses(options: {
     .orderBy(desc(addresses.isDefault), desc(addresses.id));
   return rows.map((row) => toAddress(row, app, user.appUserId));
 }
+
+/** addressList's handler (lib/wallet/contract/operations/address-list.ts). */
+export const addressListHandler = bindHandler(addressList, listAddresses);

@@ -10,6 +10,8 @@ import { addresses } from '../db/schema';
 import { recordEvent } from '../event/record-event';
 import { findUserOrThrow } from '../user/find-user';
 import { addressNotFound, toAddress } from './address-records';
+import { addressUpdate } from '@/lib/wallet/contract/operations/address-update';
+import { bindHandler } from '../bind-handler';
 
 const FIELDS = [
   'country',
@@ -68,3 +70,6 @@ export async function updateAddress(options: {
   if (row !== current) await recordEvent({ db, app, type: 'address.updated', data: address });
   return address;
 }
+
+/** addressUpdate's handler (lib/wallet/contract/operations/address-update.ts). */
+export const addressUpdateHandler = bindHandler(addressUpdate, updateAddress);

@@ -4,6 +4,8 @@ import type { Asset } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';
 import { AGENCY_ASSETS } from '../db/statements';
 import { toAsset } from './asset-records';
+import { agencyAssetList } from '@/lib/wallet/contract/operations/agency-asset-list';
+import { bindHandler } from '../bind-handler';
 
 type Row = {
   id: number;
@@ -41,3 +43,6 @@ export async function listAgencyAssets(options: {
     ),
   );
 }
+
+/** agencyAssetList's handler (lib/wallet/contract/operations/agency-asset-list.ts). */
+export const agencyAssetListHandler = bindHandler(agencyAssetList, listAgencyAssets);

@@ -15,6 +15,8 @@ import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { AssetDaily, LedgerEntry } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, ledgerEntries } from '../db/schema';
+import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
+import { bindHandler } from '../bind-handler';
 
 /** Money leaving the asset by spending: card fees and transfers out. */
 const SPENT: readonly LedgerEntry['type'][] = ['CARD_FEE', 'TRANSFER_OUT'];
@@ -132,3 +134,6 @@ export async function listDailyTotals(options: {
   }
   return { assetId: params.assetId, currency: first.currency, days };
 }
+
+/** assetDaily's handler (lib/wallet/contract/operations/asset-daily.ts). */
+export const assetDailyHandler = bindHandler(assetDaily, listDailyTotals);

@@ -12,6 +12,8 @@ import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { LedgerEntry, LedgerPage } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, ledgerEntries } from '../db/schema';
+import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
+import { bindHandler } from '../bind-handler';
 
 export async function listLedger(options: {
   db: Executor;
@@ -92,3 +94,6 @@ function ledgerPage(
     })),
   };
 }
+
+/** assetLedger's handler (lib/wallet/contract/operations/asset-ledger.ts). */
+export const assetLedgerHandler = bindHandler(assetLedger, listLedger);

@@ -6,6 +6,8 @@ import type { Asset } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { findUserOrThrow } from '../user/find-user';
 import { toAsset } from './asset-records';
+import { userAssetList } from '@/lib/wallet/contract/operations/user-asset-list';
+import { bindHandler } from '../bind-handler';
 
 export async function listUserAssets(options: {
   db: Executor;
@@ -17,3 +19,6 @@ export async function listUserAssets(options: {
   const rows = await db.select().from(assets).where(eq(assets.userId, user.id)).orderBy(asc(assets.id));
   return rows.map((row) => toAsset(row, app, user.appUserId));
 }
+
+/** userAssetList's handler (lib/wallet/contract/operations/user-asset-list.ts). */
+export const userAssetListHandler = bindHandler(userAssetList, listUserAssets);

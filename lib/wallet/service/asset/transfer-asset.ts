@@ -16,6 +16,8 @@ import { noteAgencyDebit } from '../event/low-balance';
 import { recordEvent } from '../event/record-event';
 import { moveMoney } from './move-money';
 import { transferRefusal, type AssetKind } from './transfer-rules';
+import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
+import { bindHandler } from '../bind-handler';
 
 type AssetRow = { id: number; userId: number | null; type: string; currency: string; decimalPlaces: number };
 
@@ -127,3 +129,6 @@ async function kindOf(db: Executor, asset: AssetRow): Promise<AssetKind> {
   if (asset.userId === null) return { kind: 'AGENCY', currency: asset.currency };
   return { kind: 'WALLET', userId: asset.userId, currency: asset.currency };
 }
+
+/** assetTransfer's handler (lib/wallet/contract/operations/asset-transfer.ts). */
+export const assetTransferHandler = bindHandler(assetTransfer, transferAsset);

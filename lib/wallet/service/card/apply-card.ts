@@ -25,6 +25,9 @@ import { noteAgencyDebit } from '../event/low-balance';
 import { recordEvent } from '../event/record-event';
 import { userNotFound } from '../user/find-user';
 import { toManagedCard } from './find-card';
+import { agencyApplyUserCard } from '@/lib/wallet/contract/operations/agency-apply-user-card';
+import { userApplyCard } from '@/lib/wallet/contract/operations/user-apply-card';
+import { bindHandler } from '../bind-handler';
 
 export type Payer = 'AGENCY' | 'USER';
 
@@ -262,3 +265,13 @@ async function insertCard(db: Executor, values: NewCard, supplied: string | unde
 function cardNumberBound(): WalletError {
   return new WalletError(ResultCode.CARD_NUMBER_INVALID, 'cardNumber is already bound to a card.');
 }
+
+/** agencyApplyUserCard's handler (lib/wallet/contract/operations/agency-apply-user-card.ts). */
+export const agencyApplyUserCardHandler = bindHandler(agencyApplyUserCard, (context) =>
+  applyCard({ ...context, payer: 'AGENCY' }),
+);
+
+/** userApplyCard's handler (lib/wallet/contract/operations/user-apply-card.ts). */
+export const userApplyCardHandler = bindHandler(userApplyCard, (context) =>
+  applyCard({ ...context, payer: 'USER' }),
+);

@@ -19,6 +19,11 @@ import {
   type CardStatus,
 } from '@/lib/wallet/contract/card-lifecycle';
 import { findCardOrThrow, toManagedCard } from './find-card';
+import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
+import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
+import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
+import { cardCancel } from '@/lib/wallet/contract/operations/card-cancel';
+import { bindHandler } from '../bind-handler';
 
 export async function changeCardStatus(options: {
   db: Executor;
@@ -98,3 +103,23 @@ async function refundCardBalance(
     cardId: card.id,
   });
 }
+
+/** cardActivate's handler (lib/wallet/contract/operations/card-activate.ts). */
+export const cardActivateHandler = bindHandler(cardActivate, (context) =>
+  changeCardStatus({ ...context, action: 'activate' }),
+);
+
+/** cardLock's handler (lib/wallet/contract/operations/card-lock.ts). */
+export const cardLockHandler = bindHandler(cardLock, (context) =>
+  changeCardStatus({ ...context, action: 'lock' }),
+);
+
+/** cardUnlock's handler (lib/wallet/contract/operations/card-unlock.ts). */
+export const cardUnlockHandler = bindHandler(cardUnlock, (context) =>
+  changeCardStatus({ ...context, action: 'unlock' }),
+);
+
+/** cardCancel's handler (lib/wallet/contract/operations/card-cancel.ts). */
+export const cardCancelHandler = bindHandler(cardCancel, (context) =>
+  changeCardStatus({ ...context, action: 'cancel' }),
+);

@@ -9,6 +9,8 @@ import type { CardDetail, CardStatusChange } from '@/lib/wallet/contract/schemas
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, cardStatusHistory } from '../db/schema';
 import { findCardOrThrow, toManagedCard } from './find-card';
+import { cardDetail } from '@/lib/wallet/contract/operations/card-detail';
+import { bindHandler } from '../bind-handler';
 
 export async function detailCard(options: {
   db: Executor;
@@ -37,3 +39,6 @@ export async function detailCard(options: {
     })),
   };
 }
+
+/** cardDetail's handler (lib/wallet/contract/operations/card-detail.ts). */
+export const cardDetailHandler = bindHandler(cardDetail, detailCard);

@@ -18,6 +18,8 @@ import {
 } from '../db/statements';
 import { toCardRecord, type FullCardRow } from './card-records';
 import { categoriesFor } from './category-catalogue';
+import { cardListAllByUser } from '@/lib/wallet/contract/operations/card-list-all-by-user';
+import { bindHandler } from '../bind-handler';
 
 /** The user columns a 2.3 user entry needs (USER_ENTRY_COLUMNS of db/statements.ts). */
 export type UserEntryRow = {
@@ -124,3 +126,6 @@ export async function toUserEntries(
     ).toISOString(),
   }));
 }
+
+/** cardListAllByUser's handler (lib/wallet/contract/operations/card-list-all-by-user.ts). */
+export const cardListAllByUserHandler = bindHandler(cardListAllByUser, listCardsByUser);

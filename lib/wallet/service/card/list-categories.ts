@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { CardCategory } from '@/lib/wallet/contract/schemas';
 import { categoryCatalogue } from './category-catalogue';
+import { categoryList } from '@/lib/wallet/contract/operations/category-list';
+import { bindHandler } from '../bind-handler';
 
 export async function listCategories(options: { engine: DatabaseHandle }): Promise<CardCategory[]> {
   const catalogue = await categoryCatalogue(options.engine);
@@ -19,3 +21,6 @@ export async function listCategories(options: { engine: DatabaseHandle }): Promi
     feature: c.feature,
   }));
 }
+
+/** categoryList's handler (lib/wallet/contract/operations/category-list.ts). */
+export const categoryListHandler = bindHandler(categoryList, listCategories);

@@ -8,6 +8,8 @@ import { USER_WITH_CARDS } from '../db/statements';
 import { userNotFound } from '../user/find-user';
 import { toUserCardSummary, type CardRow } from './card-records';
 import { categoriesFor } from './category-catalogue';
+import { userCardList } from '@/lib/wallet/contract/operations/user-card-list';
+import { bindHandler } from '../bind-handler';
 
 type Row = { user_id: number; email: string } & ({ id: null } | CardRow);
 
@@ -32,3 +34,6 @@ export async function listUserCards(options: {
   const user = { email: first.email, appUserId: params.appUserId };
   return cards.map((card) => toUserCardSummary(card, categories.get(card.category_id)!, user, app.appId));
 }
+
+/** userCardList's handler (lib/wallet/contract/operations/user-card-list.ts). */
+export const userCardListHandler = bindHandler(userCardList, listUserCards);

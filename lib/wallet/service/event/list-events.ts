@@ -8,6 +8,8 @@ import type { EventPage, EventWithDeliveries, WalletEvent } from '@/lib/wallet/c
 import type { AuthenticatedApp, Executor } from '../context';
 import { eventDeliveries, events } from '../db/schema';
 import { toDelivery } from './delivery-records';
+import { eventList } from '@/lib/wallet/contract/operations/event-list';
+import { bindHandler } from '../bind-handler';
 
 export async function listEvents(options: {
   db: Executor;
@@ -47,3 +49,6 @@ export async function listEvents(options: {
   }));
   return { dataTotal: total, haveNext: params.pageNum * params.pageSize < total, list };
 }
+
+/** eventList's handler (lib/wallet/contract/operations/event-list.ts). */
+export const eventListHandler = bindHandler(eventList, listEvents);

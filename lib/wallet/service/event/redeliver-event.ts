@@ -9,6 +9,8 @@ import type { AuthenticatedApp, Executor } from '../context';
 import { eventDeliveries, events, webhookEndpoints } from '../db/schema';
 import { webhookNotFound } from '../webhook/webhook-records';
 import { eventNotFound, toDelivery } from './delivery-records';
+import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
+import { bindHandler } from '../bind-handler';
 
 export async function redeliverEvent(options: {
   db: Executor;
@@ -41,3 +43,6 @@ export async function redeliverEvent(options: {
   if (!row) throw new Error('delivery upsert returned no row');
   return toDelivery(row);
 }
+
+/** eventRedeliver's handler (lib/wallet/contract/operations/event-redeliver.ts). */
+export const eventRedeliverHandler = bindHandler(eventRedeliver, redeliverEvent);

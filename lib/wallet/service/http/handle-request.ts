@@ -1,4 +1,5 @@
-// The wallet service's HTTP layer: a plain Node request handler over the operation catalogue.
+// The wallet service's HTTP layer: a plain Node request handler over the router (router.ts: every
+// operation's definition and handler, by path).
 // For every request under /wallet/api, in this order: the path (404), the method (405, code 1004,
 // with Allow; HEAD runs nothing), the query string's size (1002), query parsing (1003 for a
 // repeated name, 1002 for escapes that are not UTF-8), validation (1001/1002 naming the parameter
@@ -14,18 +15,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '@/lib/db/open';
-import {
-  walletOperations,
-  type WalletOperation,
-  type WalletOperationName,
-} from '@/lib/wallet/contract/operations';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
-import type { WalletHandlers } from '../handlers';
 import type { Authenticator } from '../request/authenticate';
+import type { WalletRoute, WalletRouter } from '../router';
 import { requestFingerprint, runOnce } from '../request/idempotency';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
@@ -47,15 +43,6 @@ const JSON_HEADERS = {
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
 } as const;
-
-type Route = { name: WalletOperationName; operation: WalletOperation };
-
-const routes = new Map<string, Route>(
-  (Object.keys(walletOperations) as WalletOperationName[]).map((name) => [
-    walletOperations[name].path,
-    { name, operation: walletOperations[name] },
-  ]),
-);
 
 /** Whether a path belongs to the wallet service (its API, health and metrics). */
 export function isWalletPath(path: string): boolean {
@@ -100,14 +87,15 @@ export type WalletRequestHandlerOptions = {
   openApiJson: () => string;
   /** The per-app rate limit (docs/security.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
-  handlers: WalletHandlers;
+  /** The operations by path, each with its handler (router.ts). */
+  router: WalletRouter;
   /** Told after a mutating operation committed: its events' deliveries may be due now. */
   afterCommit?: () => void;
 };
 
 export function createWalletRequestHandler(options: WalletRequestHandlerOptions) {
   const { engine, db, authenticator, logger, metrics } = options;
-  const { handlers } = options;
+  const { router } = options;
 
   /** Counts a signed call against its app; refuses it (before its nonce is spent) when over. */
   const admit = options.rateLimiter
@@ -117,8 +105,8 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       }
     : undefined;
 
-  async function runOperation(route: Route, search: string): Promise<Outcome> {
-    const { name, operation } = route;
+  async function runOperation(route: WalletRoute, search: string): Promise<Outcome> {
+    const { name, operation, handle } = route;
     if (search.length > MAX_QUERY_LENGTH) {
       throw new WalletError(
         ResultCode.PARAM_INVALID,
@@ -147,7 +135,6 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       admit,
     );
-    const handler = handlers[name] as (context: unknown) => Promise<unknown>;
     const data = operation.mutating
       ? await runOnce({
           db,
@@ -155,14 +142,14 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
           operation: name,
           requestId: params.requestId,
           fingerprint: requestFingerprint(name, params),
-          work: (tx) => handler({ db: tx, engine, app, params }),
+          work: (tx) => handle({ db: tx, engine, app, params }),
           onRetry: (pgCode, attempt) =>
             logger.warn(
               { operation: name, pgCode, attempt },
               'transaction aborted by the database, run again',
             ),
         })
-      : JSON.stringify(await handler({ db, engine, app, params }));
+      : JSON.stringify(await handle({ db, engine, app, params }));
     if (operation.mutating) options.afterCommit?.();
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
   }
@@ -173,7 +160,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       if (method !== 'GET') return ['openapi', methodNotAllowed('GET')];
       return ['openapi', { status: 200, code: 0, body: options.openApiJson() }];
     }
-    const route = routes.get(path);
+    const route = router.get(path);
     if (!route) {
       return [
         'unknown',

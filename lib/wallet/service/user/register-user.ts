@@ -9,6 +9,8 @@ import type { RegisteredUser } from '@/lib/wallet/contract/schemas';
 import { USD } from '../provision';
 import { pgErrorCode, UNIQUE_VIOLATION, type AuthenticatedApp, type Executor } from '../context';
 import { recordEvent } from '../event/record-event';
+import { registerAndKyc } from '@/lib/wallet/contract/operations/register-and-kyc';
+import { bindHandler } from '../bind-handler';
 
 export async function registerUser(options: {
   db: Executor;
@@ -106,3 +108,6 @@ function alreadyRegistered(field: 'appUserId' | 'email' | undefined): WalletErro
     field ? { field } : {},
   );
 }
+
+/** registerAndKyc's handler (lib/wallet/contract/operations/register-and-kyc.ts). */
+export const registerAndKycHandler = bindHandler(registerAndKyc, registerUser);

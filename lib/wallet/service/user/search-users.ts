@@ -10,6 +10,8 @@ import type { UserSearchResult } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';
 import { userSearchStatement } from '../db/statements';
 import { toUserEntries, type UserEntryRow } from '../card/list-cards-by-user';
+import { userSearch } from '@/lib/wallet/contract/operations/user-search';
+import { bindHandler } from '../bind-handler';
 
 export async function searchUsers(options: {
   engine: DatabaseHandle;
@@ -21,3 +23,6 @@ export async function searchUsers(options: {
   const rows = await engine.query<UserEntryRow>(statement.text, statement.values, statement.name);
   return { list: await toUserEntries(engine, app, rows) };
 }
+
+/** userSearch's handler (lib/wallet/contract/operations/user-search.ts). */
+export const userSearchHandler = bindHandler(userSearch, searchUsers);

@@ -11,6 +11,8 @@ import { webhookEndpoints } from '../db/schema';
 import type { SecretBox } from '../secrets/secret-box';
 import { toWebhookEndpoint } from './webhook-records';
 import { webhookUrlProblem, type ResolveAll } from './webhook-target';
+import { webhookAdd } from '@/lib/wallet/contract/operations/webhook-add';
+import { bindHandler } from '../bind-handler';
 
 /** whsec_ and 32 random bytes, base64url. */
 export function newWebhookSecret(): string {
@@ -44,3 +46,8 @@ export async function addWebhook(options: {
   if (!row) throw new Error('webhook endpoint insert returned no row');
   return { ...toWebhookEndpoint(row), secret };
 }
+
+/** webhookAdd's handler (lib/wallet/contract/operations/webhook-add.ts). */
+export const webhookAddHandler = bindHandler(webhookAdd, (context, config) =>
+  addWebhook({ ...context, secretBox: config.secretBox, allowPrivate: config.allowPrivateWebhooks }),
+);

@@ -6,6 +6,8 @@ import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { AuthenticatedApp, Executor } from '../context';
 import { webhookEndpoints } from '../db/schema';
 import { webhookNotFound } from './webhook-records';
+import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
+import { bindHandler } from '../bind-handler';
 
 export async function deleteWebhook(options: {
   db: Executor;
@@ -20,3 +22,6 @@ export async function deleteWebhook(options: {
   if (!deleted) throw webhookNotFound(params.endpointId);
   return { endpointId: deleted.id };
 }
+
+/** webhookDelete's handler (lib/wallet/contract/operations/webhook-delete.ts). */
+export const webhookDeleteHandler = bindHandler(webhookDelete, deleteWebhook);

@@ -5,6 +5,8 @@ import type { WebhookEndpoint } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { webhookEndpoints } from '../db/schema';
 import { toWebhookEndpoint } from './webhook-records';
+import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
+import { bindHandler } from '../bind-handler';
 
 export async function listWebhooks(options: {
   db: Executor;
@@ -17,3 +19,6 @@ export async function listWebhooks(options: {
     .orderBy(asc(webhookEndpoints.id));
   return rows.map(toWebhookEndpoint);
 }
+
+/** webhookList's handler (lib/wallet/contract/operations/webhook-list.ts). */
+export const webhookListHandler = bindHandler(webhookList, listWebhooks);

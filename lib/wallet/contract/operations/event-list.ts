@@ -1,0 +1,32 @@
+// event/list (docs/wallet-api.md "event/list").
+import { z } from 'zod';
+import { defineOperation } from '@/lib/wallet/contract/define-operation';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
+import { EVENT_TYPES } from '@/lib/wallet/contract/enums';
+import { authParams, boundedInt, eventPageSchema, oneOf } from '@/lib/wallet/contract/schemas';
+
+const eventListParams = z.object({
+  ...authParams,
+  type: oneOf(EVENT_TYPES).optional(),
+  pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
+  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export const eventList = defineOperation({
+  name: 'eventList',
+  method: 'POST',
+  path: '/wallet/api/event/list',
+  summary: "Extension: the app's events of the last 30 days, newest first, with each delivery's state",
+  section: 'extension',
+  tag: 'Events and Webhooks',
+  extension: true,
+  mutating: false,
+  params: eventListParams,
+  data: eventPageSchema,
+  codes: [],
+  events: [],
+  paramText: {
+    type: 'Only events of this type',
+    pageSize: 'Events per page',
+  },
+});

@@ -1,0 +1,107 @@
+// The service's router: every operation of the catalogue with the handler bound beside its domain
+// function (bind-handler.ts), by path. The HTTP layer (http/handle-request.ts) finds the route by
+// path, checks the definition's method, validates with its parameter schema and calls the handler
+// with the authenticated app; a mutating operation runs inside the transaction that also holds its
+// requestId (request/idempotency.ts). docs/architecture.md "One wallet operation, from its
+// definition to the router, client and OpenAPI".
+import type { WalletOperation, WalletOperationName } from '@/lib/wallet/contract/operations';
+import { addAddressHandler } from './address/add-address';
+import { addressDeleteHandler } from './address/delete-address';
+import { addressListHandler } from './address/list-addresses';
+import { addressUpdateHandler } from './address/update-address';
+import { agencyAssetListHandler } from './asset/list-agency-assets';
+import { assetDailyHandler } from './asset/list-daily-totals';
+import { assetLedgerHandler } from './asset/list-ledger';
+import { userAssetListHandler } from './asset/list-user-assets';
+import { assetTransferHandler } from './asset/transfer-asset';
+import { agencyApplyUserCardHandler, userApplyCardHandler } from './card/apply-card';
+import {
+  cardActivateHandler,
+  cardLockHandler,
+  cardUnlockHandler,
+  cardCancelHandler,
+} from './card/change-card-status';
+import { cardDetailHandler } from './card/detail-card';
+import { cardListAllByUserHandler } from './card/list-cards-by-user';
+import { categoryListHandler } from './card/list-categories';
+import { userCardListHandler } from './card/list-user-cards';
+import { eventListHandler } from './event/list-events';
+import { eventRedeliverHandler } from './event/redeliver-event';
+import { registerAndKycHandler } from './user/register-user';
+import { userSearchHandler } from './user/search-users';
+import { webhookAddHandler } from './webhook/add-webhook';
+import { webhookDeleteHandler } from './webhook/delete-webhook';
+import { webhookListHandler } from './webhook/list-webhooks';
+import type { BoundHandler, HandlerConfig, HandlerContext } from './bind-handler';
+
+export type { HandlerConfig, HandlerContext } from './bind-handler';
+
+/** The operations of the catalogue that `bound` leaves without a handler. */
+type Unbound<L extends readonly BoundHandler[]> = Exclude<
+  WalletOperationName,
+  L[number]['operation']['name']
+>;
+
+/** Every operation's handler, once: an operation missing here fails to compile, naming it. */
+function everyOperation<const L extends readonly BoundHandler[]>(
+  bound: L & ([Unbound<L>] extends [never] ? unknown : { missingHandlerFor: Unbound<L> }),
+): L {
+  return bound;
+}
+
+const boundHandlers = everyOperation([
+  registerAndKycHandler,
+  cardListAllByUserHandler,
+  agencyApplyUserCardHandler,
+  userApplyCardHandler,
+  agencyAssetListHandler,
+  userCardListHandler,
+  addAddressHandler,
+  categoryListHandler,
+  userAssetListHandler,
+  addressListHandler,
+  cardDetailHandler,
+  cardActivateHandler,
+  cardLockHandler,
+  cardUnlockHandler,
+  cardCancelHandler,
+  assetTransferHandler,
+  assetLedgerHandler,
+  assetDailyHandler,
+  addressUpdateHandler,
+  addressDeleteHandler,
+  userSearchHandler,
+  webhookAddHandler,
+  webhookListHandler,
+  webhookDeleteHandler,
+  eventListHandler,
+  eventRedeliverHandler,
+]);
+
+/** One route: the operation's definition and its handler, the configuration given. */
+export type WalletRoute = {
+  name: WalletOperationName;
+  operation: WalletOperation;
+  handle: (context: HandlerContext<WalletOperationName>) => Promise<unknown>;
+};
+
+/** The routes by path, every handler given the service's configuration. */
+export type WalletRouter = ReadonlyMap<string, WalletRoute>;
+
+export function createWalletRouter(config: HandlerConfig): WalletRouter {
+  const routes = new Map<string, WalletRoute>();
+  for (const bound of boundHandlers as readonly BoundHandler[]) {
+    const { operation } = bound;
+    const handle = bound.handle as (
+      context: HandlerContext<WalletOperationName>,
+      config: HandlerConfig,
+    ) => Promise<unknown>;
+    if (routes.has(operation.path)) throw new Error(`two handlers for ${operation.name} (${operation.path})`);
+    routes.set(operation.path, {
+      name: operation.name,
+      operation,
+      handle: (context) => handle(context, config),
+    });
+  }
+  return routes;
+}

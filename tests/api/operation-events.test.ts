@@ -1,0 +1,111 @@
+// The events each operation's definition declares (lib/wallet/contract/operations/<name>.ts,
+// `events`; the OpenAPI document's x-events) against the events the service really writes
+// (docs/wallet-api.md "Events and webhooks"): every operation is called over HTTP, and whatever
+// one call wrote must be among its definition's events; a change that declares events writes one;
+// a read writes none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
+import { events } from '@/lib/wallet/service/db/schema';
+import { callWallet, addressParams, kycParams } from '../helpers/wallet-call';
+import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+
+let db: TestDatabase;
+let server: WalletTestServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startWalletServer({ webhooks: { allowPrivate: true } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+const written = new Map<WalletOperationName, string[]>();
+
+/** Calls the operation, expects success, and returns its data and the event types it wrote. */
+async function run<T>(operation: WalletOperationName, params: Params): Promise<T> {
+  const seen = new Set((await db.db.select({ id: events.id }).from(events)).map((e) => e.id));
+  const r = await callWallet<T>(server.baseUrl, operation, params);
+  expect(r.body.code, `${operation}: ${r.body.msg}`).toBe(0);
+  const types = (await db.db.select({ id: events.id, type: events.type }).from(events))
+    .filter((e) => !seen.has(e.id))
+    .map((e) => e.type);
+  written.set(operation, [...(written.get(operation) ?? []), ...types]);
+  return r.body.data as T;
+}
+
+describe('each operation writes only the events its definition declares', () => {
+  it('over every operation of the catalogue', async () => {
+    const user = 'oe-user';
+    await run('registerAndKyc', kycParams(user));
+    const first = await run<{ addressId: number }>('addAddress', addressParams(user));
+    // A second default: the first stops being one (address.updated).
+    const second = await run<{ addressId: number }>(
+      'addAddress',
+      addressParams(user, { city: 'Dallas', isDefault: true }),
+    );
+    const physical = await run<{ cardId: number }>('agencyApplyUserCard', {
+      appUserId: user,
+      paymentAssetId: db.agencyAssetId,
+      categoryId: 3,
+      embossedName: 'JANE DOE',
+      needDelivery: true,
+      addressId: first.addressId,
+    });
+    await run('cardActivate', { appUserId: user, cardId: physical.cardId });
+    await run('cardLock', { appUserId: user, cardId: physical.cardId, reason: 'LOST' });
+    await run('cardUnlock', { appUserId: user, cardId: physical.cardId });
+    const wallet = (
+      await run<{ assetId: number; type: string }[]>('userAssetList', { appUserId: user })
+    ).find((a) => a.type === 'WALLET')!;
+    await run('assetTransfer', { fromAssetId: db.agencyAssetId, toAssetId: wallet.assetId, amount: '20' });
+    await run('userApplyCard', {
+      appUserId: user,
+      paymentAssetId: wallet.assetId,
+      categoryId: 1,
+      embossedName: 'JANE DOE',
+    });
+    await run('cardCancel', { appUserId: user, cardId: physical.cardId, reason: 'USER_REQUEST' });
+    await run('addressUpdate', { appUserId: user, addressId: first.addressId, city: 'Oakland' });
+    // Deleting the default makes the other one the default (address.updated).
+    await run('addressDelete', { appUserId: user, addressId: second.addressId });
+
+    const endpoint = await run<{ endpointId: number }>('webhookAdd', {
+      url: 'http://127.0.0.1:9/hooks',
+      events: '*',
+    });
+    const page = await run<{ list: { id: string }[] }>('eventList', {});
+    await run('eventRedeliver', { eventId: page.list[0]!.id, endpointId: endpoint.endpointId });
+    await run('webhookList', {});
+    await run('webhookDelete', { endpointId: endpoint.endpointId });
+
+    await run('cardListAllByUser', {});
+    await run('agencyAssetList', {});
+    await run('userCardList', { appUserId: user });
+    await run('categoryList', {});
+    await run('addressList', { appUserId: user });
+    await run('cardDetail', { appUserId: user, cardId: physical.cardId });
+    await run('assetLedger', { assetId: wallet.assetId });
+    await run('assetDaily', { assetId: wallet.assetId });
+    await run('userSearch', { q: user });
+
+    expect([...written.keys()].sort()).toEqual(Object.keys(walletOperations).sort());
+    for (const [name, types] of written) {
+      const declared: readonly string[] = walletOperations[name].events;
+      expect(
+        types.filter((type) => !declared.includes(type)),
+        `${name} wrote events it does not declare`,
+      ).toEqual([]);
+      if (declared.length > 0) expect(types.length, `${name} wrote no event`).toBeGreaterThan(0);
+      if (!walletOperations[name].mutating) expect(types, name).toEqual([]);
+    }
+    // The changes above that write a second kind of event did.
+    expect(written.get('addAddress')).toContain('address.updated');
+    expect(written.get('addressDelete')).toEqual(['address.deleted', 'address.updated']);
+  }, 60_000);
+});
