@@ -67,9 +67,10 @@ export async function trySignIn(
   baseUrl: string,
   email: string,
   password: string,
-  options: { headers?: Record<string, string> } = {},
+  /** `cookie`: what the browser already holds (e.g. a device cookie), sent with the sign-in. */
+  options: { headers?: Record<string, string>; cookie?: string } = {},
 ): Promise<SignInOutcome> {
-  const jar = new CookieJar();
+  const jar = new CookieJar(options.cookie);
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`, { redirect: 'manual' });
   jar.absorb(csrfResponse);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken?: string };

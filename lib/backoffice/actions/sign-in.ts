@@ -3,14 +3,16 @@
 // scripts load (or without them) as well as with them. The credentials are checked by the one
 // function next-auth's endpoint uses too (authorizeCredentials: the throttle, the audit entry),
 // and the session is next-auth's own cookie (issueSession), so everything after sign-in is
-// next-auth's as before. Posted as a form (FormData) it answers with a redirect to the page
-// asked for; called from the hydrated form (an object) it returns that page for the router.
+// next-auth's as before; a success also gives the browser its device cookie (device-cookie.ts).
+// Posted as a form (FormData) it answers with a redirect to the page asked for; called from the
+// hydrated form (an object) it returns that page for the router.
 // A refusal comes back as its code, with the e-mail address typed, never the password.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { actionClient } from '@/lib/backoffice/actions/action-client';
 import { authorizeCredentials, SignInRefusal } from '@/lib/backoffice/auth/auth-options';
+import { rememberDevice } from '@/lib/backoffice/auth/device-cookie';
 import { afterSignInPath } from '@/lib/backoffice/auth/callback-url';
 import { issueSession } from '@/lib/backoffice/auth/session-cookie';
 import { fromFormData, postedWithoutScript } from '@/lib/backoffice/forms/action-form-data';
@@ -48,7 +50,10 @@ export const signInWithPassword = actionClient
       return { email, fieldErrors: { email: fields.email?.[0], password: fields.password?.[0] } };
     }
     try {
-      await issueSession(await authorizeCredentials(checked.data, Object.fromEntries(await headers())));
+      const requestHeaders = Object.fromEntries(await headers());
+      const account = await authorizeCredentials(checked.data, requestHeaders);
+      await rememberDevice(requestHeaders, account.email);
+      await issueSession(account);
     } catch (error) {
       if (error instanceof SignInRefusal) return { email, error: error.code };
       throw error;

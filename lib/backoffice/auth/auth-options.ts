@@ -1,5 +1,6 @@
 // next-auth configuration: e-mail and password sign-in (Credentials, so JWT sessions), the
-// throttle on failures, and session versions. The JWT carries the staff id and the account's
+// throttle on attempts (with the device cookie that exempts a known browser from the address's
+// count), and session versions. The JWT carries the staff id and the account's
 // session version; every request re-reads the account (current-staff.ts), so a sign-out,
 // disabling or role change ends all of that account's sessions at once.
 import 'server-only';
@@ -15,7 +16,8 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
 import { AFTER_SIGN_IN, safeCallbackPath } from './callback-url';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { clearAccountFailures, recordFailure, waitBeforeAttempt } from './sign-in-throttle';
+import { rememberDevice, trustedDevice } from './device-cookie';
+import { claimAttempt, forgiveAttempt, recordFailure } from './sign-in-throttle';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -99,13 +101,14 @@ export async function authorizeCredentials(
   if (!parsed.success) throw new SignInRefusal(SignInError.invalid);
   const email = parsed.data.email.toLowerCase();
   const db = await getDb();
-  const keys = { account: email, address: clientAddress(headers) };
+  const keys = { account: email, address: clientAddress(headers), device: trustedDevice(headers, email) };
   const actor = { id: null, email, role: null };
 
-  // Too soon after failures: refused unheard (the password is not checked), with the wait.
-  const wait = await waitBeforeAttempt(db, keys);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
+  // Counted before the password is checked (so simultaneous guesses see each other), or, too
+  // soon after failures, refused unheard (the password is not checked) with the wait.
+  const claim = await claimAttempt(db, keys);
+  if (!claim.heard) {
+    const seconds = Math.ceil(claim.waitMs / 1000);
     await recordAudit(db, {
       actor,
       action: 'auth.sign_in',
@@ -136,6 +139,8 @@ export async function authorizeCredentials(
     });
     throw new SignInRefusal(SignInError.invalid);
   }
+  // The password was right: the claim is forgiven, whatever follows.
+  await forgiveAttempt(db, keys);
   if (row.status !== 'active') {
     await recordAudit(db, {
       actor: { id: row.id, email: row.email, role: row.role },
@@ -147,7 +152,6 @@ export async function authorizeCredentials(
     throw new SignInRefusal(SignInError.disabled);
   }
 
-  await clearAccountFailures(db, email);
   await db.update(staff).set({ lastSignInAt: new Date() }).where(eq(staff.id, row.id));
   await recordAudit(db, {
     actor: { id: row.id, email: row.email, role: row.role },
@@ -192,7 +196,11 @@ export function getAuthOptions(): NextAuthOptions {
           email: { label: 'E-mail', type: 'email' },
           password: { label: 'Password', type: 'password' },
         },
-        authorize: (credentials, req) => authorizeCredentials(credentials, req.headers),
+        authorize: async (credentials, req) => {
+          const account = await authorizeCredentials(credentials, req.headers);
+          await rememberDevice(req.headers, account.email);
+          return account;
+        },
       }),
     ],
     callbacks: {

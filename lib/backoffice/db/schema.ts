@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -54,17 +55,26 @@ export const staff = backoffice.table(
   ],
 );
 
-/** One row per failed sign-in, by account and by client address, counted over a window. */
-export const signInFailures = backoffice.table(
-  'sign_in_failures',
+/**
+ * The sign-in throttle's counters: one row per (scope, key), claimed by every attempt before its
+ * password or code is checked (sign-in-throttle.ts), so that simultaneous attempts see each other.
+ */
+export const signInThrottle = backoffice.table(
+  'sign_in_throttle',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** 'account' (lower-cased e-mail), 'address' (client IP) or 'pair' ("<e-mail>|<IP>"). */
-    scope: text('scope').$type<'account' | 'address' | 'pair'>().notNull(),
+    /**
+     * 'account' (lower-cased e-mail), 'address' (client IP), 'pair' ("<e-mail>|<IP>") or
+     * 'device' ("<e-mail>|<device id>", a browser holding a valid device cookie).
+     */
+    scope: text('scope').$type<'account' | 'address' | 'pair' | 'device'>().notNull(),
     key: text('key').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    /** Attempts claimed (and not forgiven) in the current window. */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: at('last_failure_at'),
+    /** No attempt in this scope is heard before this time. */
+    nextAttemptAt: at('next_attempt_at'),
   },
-  (t) => [index('sign_in_failures_key_idx').on(t.scope, t.key, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('sign_in_throttle_last_idx').on(t.lastFailureAt)],
 );
 
 /** Who did what, to which user or card, with what outcome and wallet result code. */
