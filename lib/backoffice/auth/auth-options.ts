@@ -129,7 +129,7 @@ export async function authorizeCredentials(
     : (await verifyPassword(parsed.data.password, await dummyPasswordHash()), false);
 
   if (!row || !valid) {
-    await recordFailure(db, keys);
+    await recordFailure(db, keys, claim);
     await recordAudit(db, {
       actor: row ? { id: row.id, email: row.email, role: row.role } : actor,
       action: 'auth.sign_in',
@@ -140,7 +140,7 @@ export async function authorizeCredentials(
     throw new SignInRefusal(SignInError.invalid);
   }
   // The password was right: the claim is forgiven, whatever follows.
-  await forgiveAttempt(db, keys);
+  await forgiveAttempt(db, keys, claim);
   if (row.status !== 'active') {
     await recordAudit(db, {
       actor: { id: row.id, email: row.email, role: row.role },

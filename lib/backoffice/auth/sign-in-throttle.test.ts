@@ -18,6 +18,7 @@ import {
   recordFailure,
   THROTTLE_RULES,
   THROTTLE_WINDOW_MS,
+  type HeardClaim,
   type ThrottleKeys,
   type ThrottleScope,
 } from './sign-in-throttle';
@@ -39,17 +40,23 @@ beforeEach(async () => {
   db = (await createTestDatabase()).backoffice;
 }, 120_000);
 
-/** An attempt at `at` that must be heard (counted as a failure). */
+/** An attempt at `at` that must be heard, its check found wrong at once (a failure). */
 async function fail(keys: ThrottleKeys, at: number) {
-  expect(await claimAttempt(db, keys, at)).toEqual({ heard: true });
+  const claim = await claimAttempt(db, keys, at);
+  if (!claim.heard) throw new Error(`attempt at ${at} refused: wait ${claim.waitMs} ms`);
+  await recordFailure(db, keys, claim, at);
 }
+
+const SETTLED = { heard: true, holdUntil: null } as const;
 
 /** `times` failures, each made as soon as the throttle hears it; returns the time of the last. */
 async function failPaced(times: number, keys: ThrottleKeys, start = T0): Promise<number> {
   let at = start;
   for (let i = 0; i < times; i++) {
     const claim = await claimAttempt(db, keys, at);
-    if (!claim.heard) {
+    if (claim.heard) {
+      await recordFailure(db, keys, claim, at);
+    } else {
       at += claim.waitMs;
       await fail(keys, at);
     }
@@ -57,10 +64,12 @@ async function failPaced(times: number, keys: ThrottleKeys, start = T0): Promise
   return at;
 }
 
-/** The wait an attempt at `at` is refused with; 0 when it is heard (and then counted). */
+/** The wait an attempt at `at` is refused with; 0 when it is heard (and then counted, a failure). */
 async function waitAt(keys: ThrottleKeys, at: number): Promise<number> {
   const claim = await claimAttempt(db, keys, at);
-  return claim.heard ? 0 : claim.waitMs;
+  if (!claim.heard) return claim.waitMs;
+  await recordFailure(db, keys, claim, at);
+  return 0;
 }
 
 async function count(scope: ThrottleScope, key: string): Promise<number> {
@@ -126,12 +135,31 @@ describe('one account from one address', () => {
   });
 
   it('a wrong password found after a slow check makes the wait run from the end of the check', async () => {
-    for (let i = 0; i < 4; i++) await fail(keys, T0);
-    await recordFailure(db, keys, T0 + 3 * SECOND);
+    for (let i = 0; i < 3; i++) await fail(keys, T0);
+    const fourth = await claimAttempt(db, keys, T0);
+    expect(fourth).toEqual({ heard: true, holdUntil: new Date(T0 + 60 * SECOND) });
+    await recordFailure(db, keys, fourth as HeardClaim, T0 + 3 * SECOND);
     expect(await waitAt(keys, T0 + 3 * SECOND)).toBe(SECOND);
     // It never shortens a wait already set.
-    await recordFailure(db, keys, T0 - 10 * SECOND);
+    await recordFailure(db, keys, SETTLED, T0 - 10 * SECOND);
     expect(await waitAt(keys, T0 + 3 * SECOND)).toBe(SECOND);
+  });
+
+  it('an attempt beyond the free ones holds every other attempt until it is settled, however slow', async () => {
+    for (let i = 0; i < 3; i++) await fail(keys, T0);
+    const fourth = (await claimAttempt(db, keys, T0)) as HeardClaim;
+    // Its 1 s is long over, but its check is not: the next attempt waits (at least a second).
+    expect(await claimAttempt(db, keys, T0 + 5 * SECOND)).toEqual({ heard: false, waitMs: SECOND });
+    expect(await claimAttempt(db, keys, T0 + 50 * SECOND)).toEqual({ heard: false, waitMs: SECOND });
+    await recordFailure(db, keys, fourth, T0 + 50 * SECOND);
+    expect(await claimAttempt(db, keys, T0 + 50 * SECOND)).toEqual({ heard: false, waitMs: SECOND });
+    expect(await waitAt(keys, T0 + 51 * SECOND)).toBe(0);
+  });
+
+  it('a hold whose attempt was never settled (its process died) lapses after a minute', async () => {
+    for (let i = 0; i < 4; i++) await claimAttempt(db, keys, T0);
+    expect(await waitAt(keys, T0 + 59 * SECOND)).toBe(SECOND);
+    expect(await waitAt(keys, T0 + 60 * SECOND)).toBe(0);
   });
 
   it('40 attempts at once: 4 are heard, 36 refused, and the count is 4', async () => {
@@ -225,7 +253,7 @@ describe('forgiveAttempt (a right password)', () => {
     await fail({ account: keys.account, address: '192.0.2.1' }, T0);
     await fail({ ...keys, device: 'dev-1' }, T0);
     await fail({ account: 'bob@example.com', address: keys.address }, T0);
-    await forgiveAttempt(db, keys);
+    await forgiveAttempt(db, keys, SETTLED);
     expect(await count('account', keys.account)).toBe(0);
     expect(await count('pair', 'ada@example.com|203.0.113.7')).toBe(0);
     expect(await count('pair', 'ada@example.com|192.0.2.1')).toBe(0);
@@ -237,7 +265,7 @@ describe('forgiveAttempt (a right password)', () => {
   it('a success on a known device gives nothing back to the address (it was not counted there)', async () => {
     await fail(keys, T0);
     await fail({ ...keys, device: 'dev-1' }, T0);
-    await forgiveAttempt(db, { ...keys, device: 'dev-1' });
+    await forgiveAttempt(db, { ...keys, device: 'dev-1' }, SETTLED);
     expect(await count('address', keys.address)).toBe(1);
   });
 
@@ -245,7 +273,7 @@ describe('forgiveAttempt (a right password)', () => {
     for (let i = 0; i < 21; i++) await fail({ account: `user${i}@example.com`, address: keys.address }, T0);
     const fresh = { account: 'fresh@example.com', address: keys.address };
     expect(await waitAt(fresh, T0)).toBe(SECOND);
-    await forgiveAttempt(db, { account: 'user20@example.com', address: keys.address });
+    await forgiveAttempt(db, { account: 'user20@example.com', address: keys.address }, SETTLED);
     expect(await count('address', keys.address)).toBe(20);
     expect(await waitAt(fresh, T0)).toBe(0);
   });
@@ -253,8 +281,8 @@ describe('forgiveAttempt (a right password)', () => {
   it('leaves other accounts alone, even ones that start the same', async () => {
     await fail({ account: 'ada@example.com.evil', address: keys.address }, T0);
     await fail({ account: 'a%a@example.com', address: keys.address }, T0);
-    await forgiveAttempt(db, keys);
-    await forgiveAttempt(db, { account: 'a_a@example.com', address: keys.address });
+    await forgiveAttempt(db, keys, SETTLED);
+    await forgiveAttempt(db, { account: 'a_a@example.com', address: keys.address }, SETTLED);
     expect(await count('account', 'ada@example.com.evil')).toBe(1);
     expect(await count('pair', `ada@example.com.evil|${keys.address}`)).toBe(1);
     expect(await count('pair', `a%a@example.com|${keys.address}`)).toBe(1);

@@ -2,8 +2,9 @@
 // Every attempt is counted BEFORE its password is checked: one transaction locks the attempt's
 // counters (a row per scope and key, in the database, so every instance agrees), refuses the
 // attempt if any of them still imposes a wait, and otherwise counts it and sets the next wait.
-// Simultaneous attempts therefore queue on the rows and each sees the ones before it: 40 guesses
-// sent at once are 3 free checks, a 4th, and 36 refusals. A counted attempt that turns out right
+// Simultaneous attempts therefore queue on the rows and each sees the ones before it, and an
+// attempt beyond the free ones holds its scopes until it is settled, however slow its check: 40
+// guesses sent at once are 3 free checks, a 4th, and 36 refusals. A counted attempt that turns out right
 // is forgiven (forgiveAttempt), as a success always was; a wrong one stays counted, and its wait
 // is then set to run from the end of the check (recordFailure), as from the last failure.
 //
@@ -60,11 +61,21 @@ export function delayAfter(scope: ThrottleScope, failures: number): number {
   return Math.min(1000 * 2 ** (failures - free - 1), capMs);
 }
 
-export type AttemptClaim = { heard: true } | { heard: false; waitMs: number };
+/** How long an attempt beyond the free ones may take to be checked before others are heard again. */
+export const CHECK_HOLD_MS = 60_000;
+
+/**
+ * A heard attempt, to be settled by recordFailure or forgiveAttempt. `holdUntil`: when the attempt
+ * went beyond a scope's free ones, that scope hears no other attempt until it settles (or until
+ * then, should its process die): however slow the check, attempts sent alongside it wait.
+ */
+export type HeardClaim = { heard: true; holdUntil: Date | null };
+export type AttemptClaim = HeardClaim | { heard: false; waitMs: number };
 
 /**
  * Claims an attempt: counts it as a failure in each of its scopes and says it may be checked, or,
- * when a scope still imposes a wait, counts nothing and says how long (ms) to wait.
+ * when a scope still imposes a wait (or is checking an attempt beyond its free ones), counts
+ * nothing and says how long (ms) to wait.
  */
 export async function claimAttempt(
   db: Database,
@@ -88,20 +99,27 @@ export async function claimAttempt(
       .orderBy(signInThrottle.scope, signInThrottle.key)
       .for('update');
     const waitMs = Math.max(0, ...rows.map((r) => (r.nextAttemptAt ? r.nextAttemptAt.getTime() - now : 0)));
-    if (waitMs > 0) return { heard: false, waitMs };
+    const checking = rows.some((r) => r.checkingUntil && r.checkingUntil.getTime() > now);
+    // Still checking the attempt before: its wait is not known yet; at least a second.
+    if (waitMs > 0 || checking) return { heard: false, waitMs: Math.max(waitMs, checking ? 1000 : 0) };
+    const holdUntil = new Date(now + CHECK_HOLD_MS);
+    let held = false;
     for (const row of rows) {
       const current = row.lastFailureAt && row.lastFailureAt.getTime() > now - THROTTLE_WINDOW_MS;
       const failures = (current ? row.failures : 0) + 1;
+      const delay = delayAfter(row.scope, failures);
+      held ||= delay > 0;
       await tx
         .update(signInThrottle)
         .set({
           failures,
           lastFailureAt: new Date(now),
-          nextAttemptAt: new Date(now + delayAfter(row.scope, failures)),
+          nextAttemptAt: new Date(now + delay),
+          checkingUntil: delay > 0 ? holdUntil : null,
         })
         .where(and(eq(signInThrottle.scope, row.scope), eq(signInThrottle.key, row.key)));
     }
-    return { heard: true };
+    return { heard: true, holdUntil: held ? holdUntil : null };
   });
   // Counters quiet for a day are useless: trim them now and then.
   if (claim.heard && Math.random() < 0.05) {
@@ -110,11 +128,24 @@ export async function claimAttempt(
   return claim;
 }
 
+/** Lifts this attempt's own hold (not one a later attempt set). */
+const releasedHold = (claim: HeardClaim) =>
+  claim.holdUntil
+    ? sql`case when ${signInThrottle.checkingUntil} = ${claim.holdUntil.toISOString()}::timestamptz then null else ${signInThrottle.checkingUntil} end`
+    : sql`${signInThrottle.checkingUntil}`;
+
 /**
- * A claimed attempt turned out wrong: its scopes' waits run from now, the end of the (slow)
- * check, as they would from the last failure, rather than from the claim. Never shortens a wait.
+ * A claimed attempt that did not sign in (a wrong password or code, or a right password still
+ * waiting for its code): its scopes' waits run from now, the end of the (slow) check, as they
+ * would from the last failure, rather than from the claim; its hold is lifted. Never shortens a
+ * wait.
  */
-export async function recordFailure(db: Database, keys: ThrottleKeys, now = Date.now()): Promise<void> {
+export async function recordFailure(
+  db: Database,
+  keys: ThrottleKeys,
+  claim: HeardClaim,
+  now = Date.now(),
+): Promise<void> {
   for (const counter of countersOf(keys)) {
     const { free, capMs } = THROTTLE_RULES[counter.scope];
     const delayMs = sql`case when ${signInThrottle.failures} <= ${free} then 0
@@ -124,6 +155,7 @@ export async function recordFailure(db: Database, keys: ThrottleKeys, now = Date
       .set({
         lastFailureAt: new Date(now),
         nextAttemptAt: sql`greatest(${signInThrottle.nextAttemptAt}, ${new Date(now).toISOString()}::timestamptz + ${delayMs} * interval '1 millisecond')`,
+        checkingUntil: releasedHold(claim),
       })
       .where(and(eq(signInThrottle.scope, counter.scope), eq(signInThrottle.key, counter.key)));
   }
@@ -134,7 +166,7 @@ export async function recordFailure(db: Database, keys: ThrottleKeys, now = Date
  * device (the owner proved who they are). The address's own count over every account keeps its
  * other failures but gives this attempt back: an office signing in all morning is not a guesser.
  */
-export async function forgiveAttempt(db: Database, keys: ThrottleKeys): Promise<void> {
+export async function forgiveAttempt(db: Database, keys: ThrottleKeys, claim: HeardClaim): Promise<void> {
   const prefix = `${keys.account.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
   await db
     .delete(signInThrottle)
@@ -154,7 +186,11 @@ export async function forgiveAttempt(db: Database, keys: ThrottleKeys): Promise<
     const last = row.lastFailureAt?.getTime() ?? 0;
     await tx
       .update(signInThrottle)
-      .set({ failures, nextAttemptAt: new Date(last + delayAfter('address', failures)) })
+      .set({
+        failures,
+        nextAttemptAt: new Date(last + delayAfter('address', failures)),
+        checkingUntil: row.checkingUntil?.getTime() === claim.holdUntil?.getTime() ? null : row.checkingUntil,
+      })
       .where(where);
   });
 }

@@ -73,6 +73,11 @@ export const signInThrottle = backoffice.table(
     lastFailureAt: at('last_failure_at'),
     /** No attempt in this scope is heard before this time. */
     nextAttemptAt: at('next_attempt_at'),
+    /**
+     * An attempt beyond the free ones is being checked until it settles (or, if its process died,
+     * until this time): no other attempt in the scope is heard meanwhile, however slow the check.
+     */
+    checkingUntil: at('checking_until'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('sign_in_throttle_last_idx').on(t.lastFailureAt)],
 );

@@ -76,7 +76,7 @@ export async function changeOwnPassword(options: {
     return updated;
   });
   if (!changed) {
-    await recordFailure(db, keys);
+    await recordFailure(db, keys, claim);
     await recordAudit(db, {
       actor: auditActor,
       action: 'staff.password_change',
@@ -87,6 +87,6 @@ export async function changeOwnPassword(options: {
     });
     throw new WrongCurrentPasswordError();
   }
-  await forgiveAttempt(db, keys);
+  await forgiveAttempt(db, keys, claim);
   return changed;
 }
