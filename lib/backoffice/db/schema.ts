@@ -45,6 +45,13 @@ export const staff = backoffice.table(
     inviteTokenHash: text('invite_token_hash'),
     inviteExpiresAt: at('invite_expires_at'),
     lastSignInAt: at('last_sign_in_at'),
+    /** Two-factor sign-in (two-factor.ts): the TOTP secret, sealed with the master key; null when off. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled (sealed), until the member of staff confirms it with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The time step of the last code accepted: a code is good once (no replay within its step). */
+    totpLastStep: integer('totp_last_step'),
     createdBy: integer('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -80,6 +87,20 @@ export const signInThrottle = backoffice.table(
     checkingUntil: at('checking_until'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('sign_in_throttle_last_idx').on(t.lastFailureAt)],
+);
+
+/** Two-factor recovery codes: SHA-256 of each code, each usable once. */
+export const staffRecoveryCodes = backoffice.table(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_key').on(t.staffId, t.codeHash)],
 );
 
 /** Who did what, to which user or card, with what outcome and wallet result code. */
@@ -127,6 +148,11 @@ export const settings = backoffice.table(
     unlockApprovalOn: boolean('unlock_approval_on').notNull(),
     cancelApprovalOn: boolean('cancel_approval_on').notNull(),
     lowBalanceThreshold: text('low_balance_threshold').notNull(),
+    /** Who must sign in with two factors: 'nobody', 'admins' or 'staff' (everyone). */
+    twoFactorRequiredFor: text('two_factor_required_for')
+      .$type<'nobody' | 'admins' | 'staff'>()
+      .notNull()
+      .default('nobody'),
     updatedBy: text('updated_by').notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
