@@ -1,8 +1,9 @@
 // Two-factor sign-in in a real browser (docs/back-office.md "Two-factor sign-in"): a member of
 // staff sets it up on /account (the QR code's key, a code computed here with the same library,
 // the recovery codes shown once), then signs in with a code after the password; wrong codes are
-// refused and, repeated, throttled; a recovery code signs in once; and when an admin requires it
-// of admins, a new admin is sent to set it up at sign-in before anything else.
+// refused and, repeated, throttled; a recovery code signs in once; all of it without JavaScript
+// too; and when an admin requires it of admins, a new admin is sent to set it up at sign-in
+// before anything else.
 import type { Browser, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expect, signIn, test, type StaffAccount } from './fixtures';
@@ -59,12 +60,18 @@ async function refusalShown(page: Page): Promise<string> {
   return (await page.locator('#sign-in-failure').textContent()) ?? '';
 }
 
-async function newSignedOutPage(browser: Browser, baseURL: string, address: string): Promise<Page> {
+async function newSignedOutPage(
+  browser: Browser,
+  baseURL: string,
+  address: string,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
   // Signed out: a context made in a test takes the test's options, its signed-in state included.
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': address },
     storageState: { cookies: [], origins: [] },
+    ...options,
   });
   return context.newPage();
 }
@@ -114,6 +121,28 @@ test.describe('two-factor sign-in', () => {
     await passwordStep(page, account);
     await submitCode(page, recoveryCodes[0]!);
     await expect(page.locator('#sign-in-failure')).toContainText('That code is not right');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ role: 'signed-out', javaScriptEnabled: false });
+
+  test('set up, then signed in with a code, every form posted by the browser itself', async ({
+    page,
+    browser,
+    baseURL,
+    newAccount,
+    clientAddress,
+  }) => {
+    const account = newAccount('support');
+    await signIn(page, account);
+    const { secret } = await enrol(page);
+
+    const other = await newSignedOutPage(browser, baseURL!, clientAddress, { javaScriptEnabled: false });
+    await passwordStep(other, account);
+    await submitCode(other, codeOf(secret, Date.now() + 30_000));
+    await expect(other.getByTestId('signed-in-name')).toBeVisible({ timeout: 30_000 });
+    await other.context().close();
   });
 });
 
