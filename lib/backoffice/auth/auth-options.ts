@@ -1,8 +1,10 @@
 // next-auth configuration: e-mail and password sign-in (Credentials, so JWT sessions), the
-// throttle on attempts (with the device cookie that exempts a known browser from the address's
-// count), and session versions. The JWT carries the staff id and the account's
-// session version; every request re-reads the account (current-staff.ts), so a sign-out,
-// disabling or role change ends all of that account's sessions at once.
+// second factor of an account with two-factor sign-in (two-factor.ts), the throttle on attempts
+// (with the device cookie that exempts a known browser from the address's count), and session
+// versions. The JWT carries the staff id and the account's session version (and `enrol` when the
+// agency requires two factors the account has not set up); every request re-reads the account
+// (current-staff.ts), so a sign-out, disabling or role change ends all of that account's sessions
+// at once.
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { NextAuthOptions, Session } from 'next-auth';

@@ -8,7 +8,7 @@
 // spent by one conditional UPDATE alike. Wrong codes count in the sign-in throttle like wrong
 // passwords (the callers claim the attempt first: auth-options.ts, account actions).
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -85,12 +85,11 @@ export function totpCodeAt(secretBase32: string, now: number): string {
   return totpOf(secretBase32, 'code').generate({ timestamp: now });
 }
 
-/** Ten codes like `k7m2p-x9q4r` (50 random bits each, no look-alike characters). */
+/** Ten codes like `k7m2p-x9q4r` (about 50 random bits each, no look-alike characters). */
 export function newRecoveryCodes(): string[] {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const bytes = randomBytes(10);
-    const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+    const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
