@@ -7,7 +7,8 @@ import { countWaitingFor } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
-  const staff = await requireStaff();
+  // The shell only (each page checks for itself): for someone enrolling, one with only /account.
+  const staff = await requireStaff(undefined, { whileEnrolling: true });
   // The navigation's count of requests waiting for this person (actions that change one refresh it).
   const waitingApprovals = await countWaitingFor({ db: await getDb(), actor: staff });
   return (

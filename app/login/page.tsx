@@ -6,7 +6,7 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { afterSignInPath } from '@/lib/backoffice/auth/callback-url';
-import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { ENROL_PATH, getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -19,7 +19,9 @@ export default async function LoginPage({
   // Only this origin's pages, so the sign-in page cannot be used to send people elsewhere.
   const requested = params.callbackUrl;
   const callbackUrl = afterSignInPath(Array.isArray(requested) ? requested[0] : requested);
-  if (await getCurrentStaff()) redirect(callbackUrl);
+  const current = await getCurrentStaff();
+  // Someone who must set up two-factor sign-in goes there, not through the page asked for.
+  if (current) redirect(current.mustEnrolTwoFactor ? ENROL_PATH : callbackUrl);
   const email = typeof params.email === 'string' ? params.email.slice(0, 254) : undefined;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted/30 px-4 py-12">

@@ -3,7 +3,8 @@
 // before its scripts load (or without them): the browser posts the form and gets the page asked
 // for, or this page again with the refusal said in words (wrong details, too many attempts, a
 // disabled account) and the e-mail address typed. Once hydrated, the same action is called
-// without a page load (useActionForm), and what was typed stays in the form on an error.
+// without a page load (useActionForm), and what was typed stays in the form on an error. For an
+// account with two-factor sign-in, a right password brings the code step (the code alone).
 import { LogIn } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
@@ -19,7 +20,20 @@ export function signInErrorMessage(code: string | null | undefined): { title: st
     const seconds = Number(code.split(':')[1]) || 1;
     return {
       title: 'Too many failed sign-ins',
-      detail: `After several failed attempts, wait ${seconds} second${seconds === 1 ? '' : 's'} before the next one. Your password was not checked this time.`,
+      detail: `After several failed attempts, wait ${seconds} second${seconds === 1 ? '' : 's'} before the next one. What you entered was not checked this time.`,
+    };
+  }
+  if (code === 'invalid-code') {
+    return {
+      title: 'Sign-in failed',
+      detail:
+        'That code is not right, or was used already. Enter the code your app shows now, or a recovery code.',
+    };
+  }
+  if (code === 'sign-in-expired') {
+    return {
+      title: 'Sign in again',
+      detail: 'Too long passed since your password was checked. Enter it again.',
     };
   }
   if (code === 'account-disabled') {
@@ -65,21 +79,44 @@ export function SignInForm({ callbackUrl, defaultEmail }: { callbackUrl: string;
         </Alert>
       ) : null}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <Field label="E-mail" required error={state?.fieldErrors?.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          defaultValue={state?.email ?? defaultEmail ?? ''}
-        />
-      </Field>
-      <Field label="Password" required error={state?.fieldErrors?.password}>
-        <Input name="password" type="password" autoComplete="current-password" />
-      </Field>
+      {state?.step === 'code' ? (
+        <>
+          <input type="hidden" name="step" value="code" />
+          <input type="hidden" name="email" value={state.email ?? ''} />
+          <p className="text-sm text-muted-foreground">
+            Two-factor sign-in for{' '}
+            <span className="break-all font-medium text-foreground">{state.email}</span>: enter the 6-digit
+            code your authenticator app shows, or one of your recovery codes.
+          </p>
+          <Field label="Code" required error={state.fieldErrors?.code}>
+            <Input
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              spellCheck={false}
+              autoCapitalize="none"
+            />
+          </Field>
+        </>
+      ) : (
+        <>
+          <Field label="E-mail" required error={state?.fieldErrors?.email}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              defaultValue={state?.email ?? defaultEmail ?? ''}
+            />
+          </Field>
+          <Field label="Password" required error={state?.fieldErrors?.password}>
+            <Input name="password" type="password" autoComplete="current-password" />
+          </Field>
+        </>
+      )}
       <Button type="submit" loading={pending || Boolean(href)} className="w-full">
         <LogIn className="size-4" aria-hidden="true" />
-        Sign in
+        {state?.step === 'code' ? 'Verify and sign in' : 'Sign in'}
       </Button>
     </form>
   );

@@ -1,8 +1,8 @@
 'use client';
 // The /settings form (admins, docs/back-office.md "Approvals"): which wallet calls wait for a
-// second member of staff, from which amounts, and the dashboard's low-balance threshold. A state
-// action (useActionForm): it works before its scripts load, and a refused save keeps what was
-// typed, with the error beside the field that broke a rule.
+// second member of staff, from which amounts, the dashboard's low-balance threshold, and who must
+// sign in with two factors. A state action (useActionForm): it works before its scripts load, and a
+// refused save keeps what was typed, with the error beside the field that broke a rule.
 import { Save } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/select';
 import { saveSettings } from '@/lib/backoffice/actions/settings';
 import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
 import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
@@ -115,6 +116,25 @@ export function SettingsForm({ saved }: { saved: AgencySettings }) {
             inputMode="decimal"
             defaultValue={amount('lowBalanceThreshold')}
           />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-3">
+        <legend className="mb-3 text-base font-semibold">Sign-in</legend>
+        <Field
+          id="twoFactorRequiredFor"
+          label="Two-factor sign-in is required for"
+          description="Whoever must have it and has not set it up is sent to set it up at their next sign-in, before anything else."
+          required
+          error={fieldError('twoFactorRequiredFor')}
+        >
+          <NativeSelect
+            name="twoFactorRequiredFor"
+            defaultValue={typed('twoFactorRequiredFor') ?? saved.twoFactorRequiredFor}
+          >
+            <option value="nobody">Nobody (each member of staff may turn it on)</option>
+            <option value="admins">Admins</option>
+            <option value="staff">Every member of staff</option>
+          </NativeSelect>
         </Field>
       </fieldset>
       <div>

@@ -28,8 +28,13 @@ export function AppShell({
   waitingApprovals?: number;
   children: ReactNode;
 }) {
+  // Someone who must set up two-factor sign-in first is offered nothing else (no links to pages
+  // that would only send them back, nor their prefetches).
+  const enrolOnly = staff.mustEnrolTwoFactor === true;
   const items = withIcons(
-    NAV_ITEMS.filter((item) => item.permission === null || can(staff.role, item.permission)),
+    NAV_ITEMS.filter((item) =>
+      enrolOnly ? item.href === '/account' : item.permission === null || can(staff.role, item.permission),
+    ),
     { approvals: waitingApprovals },
   );
   return (
@@ -41,7 +46,11 @@ export function AppShell({
         Skip to main content
       </a>
       <aside className="hidden w-60 shrink-0 flex-col border-r border-border bg-muted/30 md:flex">
-        <Link href="/" className="flex h-16 items-center gap-2 px-6 font-semibold tracking-tight">
+        <Link
+          href="/"
+          prefetch={enrolOnly ? false : undefined}
+          className="flex h-16 items-center gap-2 px-6 font-semibold tracking-tight"
+        >
           <CreditCard className="size-5 text-primary" aria-hidden="true" />
           Card Wallet
         </Link>
@@ -56,7 +65,7 @@ export function AppShell({
             <MobileNav items={items} />
             <span className="font-semibold md:hidden">Card Wallet</span>
           </div>
-          {can(staff.role, 'users.read') ? (
+          {can(staff.role, 'users.read') && !enrolOnly ? (
             <div className="order-last w-full md:order-none md:max-w-md md:flex-1">
               <GlobalSearch />
             </div>

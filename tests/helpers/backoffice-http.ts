@@ -70,9 +70,11 @@ export async function trySignIn(
   baseUrl: string,
   email: string,
   password: string,
-  options: { headers?: Record<string, string> } = {},
+  /** `cookie`: what the browser already holds (e.g. a device cookie), sent with the sign-in. */
+  /** `code`: the two-factor code (or a recovery code), for an account that has two-factor sign-in. */
+  options: { headers?: Record<string, string>; cookie?: string; code?: string } = {},
 ): Promise<SignInOutcome> {
-  const jar = new CookieJar();
+  const jar = new CookieJar(options.cookie);
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`, { redirect: 'manual' });
   jar.absorb(csrfResponse);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken?: string };
@@ -87,7 +89,14 @@ export async function trySignIn(
       Cookie: jar.toString(),
       Origin: baseUrl,
     },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${baseUrl}/`, json: 'true' }),
+    body: new URLSearchParams({
+      email,
+      password,
+      ...(options.code === undefined ? {} : { code: options.code }),
+      csrfToken,
+      callbackUrl: `${baseUrl}/`,
+      json: 'true',
+    }),
   });
   jar.absorb(response);
   const text = await response.text();

@@ -16,7 +16,16 @@ import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account'
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import { DEFAULT_SETTINGS } from '@/lib/backoffice/settings/settings-schema';
-import { approvalRequests, auditLog, settings, staff, type StaffRole } from '@/lib/backoffice/db/schema';
+import {
+  approvalRequests,
+  auditLog,
+  settings,
+  staff,
+  staffRecoveryCodes,
+  type StaffRole,
+} from '@/lib/backoffice/db/schema';
+import { newTotpSecret, totpCodeAt } from '@/lib/backoffice/auth/two-factor';
+import { configuredSecretBox } from '@/lib/wallet/service/secrets/app-secrets';
 import type { AnyDatabase as Database } from '../helpers/wallet-db';
 import { rawRows } from '@/lib/db/open';
 import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
@@ -94,6 +103,24 @@ async function seedActive(ctx: CaseContext, role: StaffRole): Promise<number> {
     password: randomBytes(12).toString('base64url'),
   });
   return staffId;
+}
+
+/** Two-factor sign-in on for the account, with a known secret (returned). */
+async function enrolTwoFactor(ctx: CaseContext, staffId: number): Promise<string> {
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(staff)
+    .set({ totpSecret: configuredSecretBox().seal(secret), totpEnabledAt: new Date(), totpLastStep: null })
+    .where(eq(staff.id, staffId));
+  return secret;
+}
+
+async function clearTwoFactorOf(ctx: CaseContext, staffId: number): Promise<void> {
+  await ctx.db
+    .update(staff)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(eq(staff.id, staffId));
+  await ctx.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
 }
 
 /** A transfer of 1.00 to a fresh user's wallet, asked for by a member of staff of its own (never the caller). */
@@ -478,6 +505,94 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         // The old version makes the matrix's cookie for this role current again.
         await ctx.db.update(staff).set(before).where(eq(staff.id, account.id));
       }
+    },
+  },
+
+  // lib/backoffice/actions/two-factor.ts -----------------------------------------------------------------
+  startTwoFactor: {
+    module: 'lib/backoffice/actions/two-factor.ts',
+    name: 'staff.enrol_two_factor',
+    permission: 'signed-in',
+    args: (input) => [{}, input],
+    input: async () => ({}),
+    async verify(ctx, { caller, data, newAudit }) {
+      const account = ctx.accounts[caller as StaffRole];
+      try {
+        expect(data).toEqual({ started: true });
+        const row = await staffRow(ctx.db, account.id);
+        expect(row.totpPendingSecret).toMatch(/^sb1\./);
+        expect(row.totpEnabledAt).toBeNull();
+        expect(newAudit[0]).toMatchObject({ targetType: 'staff', targetId: account.email });
+      } finally {
+        await ctx.db.update(staff).set({ totpPendingSecret: null }).where(eq(staff.id, account.id));
+      }
+    },
+  },
+
+  confirmTwoFactor: {
+    module: 'lib/backoffice/actions/two-factor.ts',
+    name: 'staff.enable_two_factor',
+    permission: 'signed-in',
+    args: (input) => [{}, input],
+    async input(ctx, caller) {
+      if (!caller || caller === 'signed-out') return { code: '123456' };
+      const secret = newTotpSecret();
+      await ctx.db
+        .update(staff)
+        .set({ totpPendingSecret: configuredSecretBox().seal(secret) })
+        .where(eq(staff.id, ctx.accounts[caller].id));
+      return { code: totpCodeAt(secret, Date.now()) };
+    },
+    async verify(ctx, { caller, data, newAudit }) {
+      const account = ctx.accounts[caller as StaffRole];
+      try {
+        expect((data as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+        const row = await staffRow(ctx.db, account.id);
+        expect(row.totpSecret).toMatch(/^sb1\./);
+        expect(row.totpEnabledAt).not.toBeNull();
+        expect(newAudit[0]).toMatchObject({ targetType: 'staff', targetId: account.email });
+      } finally {
+        await clearTwoFactorOf(ctx, account.id);
+      }
+    },
+  },
+
+  disableTwoFactor: {
+    module: 'lib/backoffice/actions/two-factor.ts',
+    name: 'staff.disable_two_factor',
+    permission: 'signed-in',
+    args: (input) => [{}, input],
+    async input(ctx, caller) {
+      if (!caller || caller === 'signed-out') return { code: '123456' };
+      const secret = await enrolTwoFactor(ctx, ctx.accounts[caller].id);
+      return { code: totpCodeAt(secret, Date.now()) };
+    },
+    async verify(ctx, { caller, data, newAudit }) {
+      const account = ctx.accounts[caller as StaffRole];
+      expect(data).toEqual({ disabled: true });
+      const row = await staffRow(ctx.db, account.id);
+      expect(row.totpSecret).toBeNull();
+      expect(row.totpEnabledAt).toBeNull();
+      expect(newAudit[0]).toMatchObject({ targetType: 'staff', targetId: account.email });
+    },
+  },
+
+  resetStaffTwoFactor: {
+    module: 'lib/backoffice/actions/two-factor.ts',
+    name: 'staff.reset_two_factor',
+    permission: 'staff.manage',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const staffId = await seedActive(ctx, 'operator');
+      await enrolTwoFactor(ctx, staffId);
+      return { staffId };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const row = await staffRow(ctx.db, (input as { staffId: number }).staffId);
+      expect(data).toEqual({ email: row.email });
+      expect(row.totpSecret).toBeNull();
+      expect(row.totpEnabledAt).toBeNull();
+      expect(newAudit[0]).toMatchObject({ targetType: 'staff', targetId: row.email });
     },
   },
 

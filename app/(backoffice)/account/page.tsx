@@ -1,16 +1,23 @@
 // One's own account, for every signed-in member of staff: who they are signed in as, what their
-// role lets them do, and changing their password (which ends their other sessions).
+// role lets them do, two-factor sign-in (components/account/two-factor-card.tsx), and changing
+// their password (which ends their other sessions).
 import type { Metadata } from 'next';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { TwoFactorCard } from '@/components/account/two-factor-card';
+import { getDb } from '@/lib/backoffice/db';
+import { twoFactorRequiredFor, twoFactorStatus } from '@/lib/backoffice/auth/two-factor';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
 
 export const metadata: Metadata = { title: 'Your account' };
 
 export default async function AccountPage() {
-  const me = await requireStaff();
+  const me = await requireStaff(undefined, { whileEnrolling: true });
+  const status = await twoFactorStatus(await getDb(), me.id, me.email);
+  const required = twoFactorRequiredFor(me.role, (await readSettings(await getDb())).twoFactorRequiredFor);
   return (
     <>
       <PageHeader title="Your account" description="Who you are signed in as, and your password." />
@@ -30,6 +37,17 @@ export default async function AccountPage() {
                 {ROLE_LABELS[me.role]}: {ROLE_DESCRIPTIONS[me.role]}
               </dd>
             </dl>
+          </CardContent>
+        </Card>
+        <Card id="two-factor">
+          <CardHeader>
+            <CardTitle>Two-factor sign-in</CardTitle>
+            <CardDescription>
+              A code from an authenticator app on your phone, asked for after your password at each sign-in.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorCard status={status} required={required} />
           </CardContent>
         </Card>
         <Card>

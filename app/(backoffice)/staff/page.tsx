@@ -1,7 +1,8 @@
-// Staff accounts and roles (admins).
+// Staff accounts and roles (admins), and resetting someone's two-factor sign-in.
 import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { InviteStaffButton } from '@/components/staff/invite-staff-button';
+import { ResetTwoFactorForm } from '@/components/staff/reset-two-factor-form';
 import { StaffRoleSelect, StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
@@ -54,6 +55,11 @@ export default async function StaffPage() {
               </TableCell>
               <TableCell>
                 <Badge variant={STATUS_BADGE[m.status].variant}>{STATUS_BADGE[m.status].label}</Badge>
+                {m.twoFactorSince ? (
+                  <Badge variant="info" className="ml-1">
+                    Two-factor
+                  </Badge>
+                ) : null}
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {m.lastSignInAt ? (
@@ -63,7 +69,12 @@ export default async function StaffPage() {
                 )}
               </TableCell>
               <TableCell className="text-right">
-                <StaffRowActions member={m} isSelf={m.id === me.id} />
+                <div className="flex flex-wrap items-center justify-end gap-2">
+                  {m.twoFactorSince && m.id !== me.id ? (
+                    <ResetTwoFactorForm staffId={m.id} email={m.email} />
+                  ) : null}
+                  <StaffRowActions member={m} isSelf={m.id === me.id} />
+                </div>
               </TableCell>
             </TableRow>
           ))}

@@ -1,6 +1,7 @@
 // The one wrapper for server actions (like Dub's authActionClient). Every action declares its
 // name and the permission it needs; the middleware loads the session and checks the role
-// before the input is even parsed, so a refused call runs none of the action's code.
+// before the input is even parsed, so a refused call runs none of the action's code. Someone who
+// must set up two-factor sign-in may do only that until they have.
 // Errors reach the browser as sentences for staff: wallet errors by their staff message,
 // expected refusals by theirs, anything else as a generic line (details stay in the log).
 import 'server-only';
@@ -19,6 +20,10 @@ export { StaffFacingError as ActionError };
 
 export const NOT_SIGNED_IN = 'Your session has ended. Sign in again to continue.';
 
+export const MUST_ENROL = 'Set up two-factor sign-in on your account page first: it is required of you.';
+/** What someone who must set up two-factor sign-in may still do (actions/two-factor.ts). */
+const ENROLMENT_ACTIONS = new Set(['staff.enrol_two_factor', 'staff.enable_two_factor']);
+
 const permissionNames = Object.keys(PERMISSIONS) as [Permission, ...Permission[]];
 
 export const actionClient = createSafeActionClient({
@@ -35,6 +40,9 @@ export const actionClient = createSafeActionClient({
 export const authActionClient = actionClient.use(async ({ next, metadata }) => {
   const staff = await getCurrentStaff();
   if (!staff) throw new StaffFacingError(NOT_SIGNED_IN);
+  if (staff.mustEnrolTwoFactor && !ENROLMENT_ACTIONS.has(metadata.name)) {
+    throw new StaffFacingError(MUST_ENROL);
+  }
   if (metadata.permission && !can(staff.role, metadata.permission)) {
     await recordAudit(await getDb(), {
       actor: { id: staff.id, email: staff.email, role: staff.role },

@@ -5,16 +5,16 @@
 // (wait:<seconds>), the right password included, and heard again once the wait is over; a
 // stranger's failures from elsewhere never keep the owner out. And the client address the
 // throttle counts by is the socket's, or the N-th X-Forwarded-For hop behind N proxies.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, signInFailures, staff } from '@/lib/backoffice/db/schema';
+import { auditLog, signInThrottle, staff } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
 import { authorizeCredentials, clientAddress, SignInError } from './auth-options';
-import { recordFailure } from './sign-in-throttle';
+import { claimAttempt, countersOf, delayAfter } from './sign-in-throttle';
 
 const PASSWORD = 'a-long-password-1';
 const ADDRESS = '203.0.113.50';
@@ -46,10 +46,23 @@ beforeEach(async () => {
 
 async function failures(scope: 'account' | 'address' | 'pair', key: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.scope, scope), eq(signInFailures.key, key)));
-  return Number(row?.n ?? 0);
+    .select({ failures: signInThrottle.failures })
+    .from(signInThrottle)
+    .where(and(eq(signInThrottle.scope, scope), eq(signInThrottle.key, key)));
+  return row?.failures ?? 0;
+}
+
+/** As if `count` attempts at the account from ADDRESS had failed, the last of them `msAgo` ago. */
+async function seedFailures(count: number, msAgo = 0) {
+  const last = Date.now() - msAgo;
+  for (const counter of countersOf({ account: 'ada@example.com', address: ADDRESS })) {
+    await db.insert(signInThrottle).values({
+      ...counter,
+      failures: count,
+      lastFailureAt: new Date(last),
+      nextAttemptAt: new Date(last + delayAfter(counter.scope, count)),
+    });
+  }
 }
 
 async function signInAudit() {
@@ -89,7 +102,7 @@ describe('authorizeCredentials', () => {
   });
 
   it("a success forgives the account's failures, not the address's", async () => {
-    for (let i = 0; i < 3; i++) await recordFailure(db, { account: 'ada@example.com', address: ADDRESS });
+    for (let i = 0; i < 3; i++) await claimAttempt(db, { account: 'ada@example.com', address: ADDRESS });
     await authorizeCredentials({ email: 'ada@example.com', password: PASSWORD }, HEADERS);
     expect(await failures('account', 'ada@example.com')).toBe(0);
     expect(await failures('pair', `ada@example.com|${ADDRESS}`)).toBe(0);
@@ -138,11 +151,6 @@ describe('authorizeCredentials', () => {
     );
   });
 
-  /** Makes every failure row `msAgo` old, as if the attempts had been made then. */
-  async function age(msAgo: number) {
-    await db.update(signInFailures).set({ createdAt: new Date(Date.now() - msAgo) });
-  }
-
   it('after 3 free failures, the next attempt waits: wait:<seconds>, the right password included, unheard', async () => {
     for (let i = 0; i < 4; i++)
       expect(await refusal({ email: 'ada@example.com', password: `wrong-${i}` })).toBe('invalid-credentials');
@@ -158,11 +166,11 @@ describe('authorizeCredentials', () => {
   });
 
   it('once the wait is over the right password works again', async () => {
-    for (let i = 0; i < 6; i++) await recordFailure(db, { account: 'ada@example.com', address: ADDRESS });
-    await age(0);
     // Six failures from this address: 4 s after the last.
+    await seedFailures(6);
     expect(await refusal({ email: 'ada@example.com', password: PASSWORD })).toBe('wait:4');
-    await age(4_100);
+    await db.delete(signInThrottle);
+    await seedFailures(6, 4_100);
     await expect(
       authorizeCredentials({ email: 'ada@example.com', password: PASSWORD }, HEADERS),
     ).resolves.toMatchObject({ id: String(adaId) });

@@ -71,6 +71,7 @@ export async function issueSession(account: AuthorizedStaff): Promise<void> {
       staffId: Number(account.id),
       role: account.role,
       sv: account.sessionVersion,
+      ...(account.mustEnrolTwoFactor ? { enrol: true } : {}),
     },
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,

@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -45,6 +46,13 @@ export const staff = backoffice.table(
     inviteTokenHash: text('invite_token_hash'),
     inviteExpiresAt: at('invite_expires_at'),
     lastSignInAt: at('last_sign_in_at'),
+    /** Two-factor sign-in (two-factor.ts): the TOTP secret, sealed with the master key; null when off. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled (sealed), until the member of staff confirms it with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The time step of the last code accepted: a code is good once (no replay within its step). */
+    totpLastStep: integer('totp_last_step'),
     createdBy: integer('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -55,17 +63,45 @@ export const staff = backoffice.table(
   ],
 );
 
-/** One row per failed sign-in, by account and by client address, counted over a window. */
-export const signInFailures = backoffice.table(
-  'sign_in_failures',
+/**
+ * The sign-in throttle's counters: one row per (scope, key), claimed by every attempt before its
+ * password or code is checked (sign-in-throttle.ts), so that simultaneous attempts see each other.
+ */
+export const signInThrottle = backoffice.table(
+  'sign_in_throttle',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** 'account' (lower-cased e-mail), 'address' (client IP) or 'pair' ("<e-mail>|<IP>"). */
-    scope: text('scope').$type<'account' | 'address' | 'pair'>().notNull(),
+    /**
+     * 'account' (lower-cased e-mail), 'address' (client IP), 'pair' ("<e-mail>|<IP>") or
+     * 'device' ("<e-mail>|<device id>", a browser holding a valid device cookie).
+     */
+    scope: text('scope').$type<'account' | 'address' | 'pair' | 'device'>().notNull(),
     key: text('key').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    /** Attempts claimed (and not forgiven) in the current window. */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: at('last_failure_at'),
+    /** No attempt in this scope is heard before this time. */
+    nextAttemptAt: at('next_attempt_at'),
+    /**
+     * An attempt beyond the free ones is being checked until it settles (or, if its process died,
+     * until this time): no other attempt in the scope is heard meanwhile, however slow the check.
+     */
+    checkingUntil: at('checking_until'),
   },
-  (t) => [index('sign_in_failures_key_idx').on(t.scope, t.key, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('sign_in_throttle_last_idx').on(t.lastFailureAt)],
+);
+
+/** Two-factor recovery codes: SHA-256 of each code, each usable once. */
+export const staffRecoveryCodes = backoffice.table(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_key').on(t.staffId, t.codeHash)],
 );
 
 /** Who did what, to which user or card, with what outcome and wallet result code. */
@@ -114,6 +150,11 @@ export const settings = backoffice.table(
     unlockApprovalOn: boolean('unlock_approval_on').notNull(),
     cancelApprovalOn: boolean('cancel_approval_on').notNull(),
     lowBalanceThreshold: text('low_balance_threshold').notNull(),
+    /** Who must sign in with two factors: 'nobody', 'admins' or 'staff' (everyone). */
+    twoFactorRequiredFor: text('two_factor_required_for')
+      .$type<'nobody' | 'admins' | 'staff'>()
+      .notNull()
+      .default('nobody'),
     updatedBy: text('updated_by').notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

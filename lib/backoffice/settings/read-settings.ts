@@ -20,6 +20,7 @@ export async function readSettings(db: Executor): Promise<StoredSettings> {
     unlockApprovalOn: row.unlockApprovalOn,
     cancelApprovalOn: row.cancelApprovalOn,
     lowBalanceThreshold: row.lowBalanceThreshold,
+    twoFactorRequiredFor: row.twoFactorRequiredFor,
     updatedBy: row.updatedBy,
     updatedAt: row.updatedAt,
   };

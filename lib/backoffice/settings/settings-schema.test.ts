@@ -19,6 +19,7 @@ describe('agency settings', () => {
     form.set('issueApprovalMinFee', '5');
     form.set('transferApprovalMinAmount', ' 250.50 ');
     form.set('lowBalanceThreshold', '0');
+    form.set('twoFactorRequiredFor', 'admins');
     expect(agencySettingsPostSchema.parse(form)).toEqual({
       issueApprovalOn: false,
       issueApprovalMinFee: '5',
@@ -27,7 +28,21 @@ describe('agency settings', () => {
       unlockApprovalOn: false,
       cancelApprovalOn: false,
       lowBalanceThreshold: '0',
+      twoFactorRequiredFor: 'admins',
     });
+  });
+
+  it('names the field of who must sign in with two factors when it is not one of the choices', () => {
+    for (const value of [undefined, '', 'everyone', 'ADMINS']) {
+      const result = agencySettingsSchema.safeParse({ ...DEFAULT_SETTINGS, twoFactorRequiredFor: value });
+      expect(result.success, String(value)).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({
+          path: ['twoFactorRequiredFor'],
+          message: 'Choose who must sign in with two factors.',
+        }),
+      ]);
+    }
   });
 
   it('names the field and the rule of a bad amount', () => {

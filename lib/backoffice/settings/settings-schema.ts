@@ -1,11 +1,13 @@
 // The agency's settings at /settings (docs/back-office.md "Approvals", admin): the approval policy
-// (which wallet calls wait for a second member of staff) and the dashboard's low-balance threshold.
-// One schema, shared by the form, the server action and the stored row; the defaults are those of
-// docs/back-office.md "Approvals". Amounts are decimal strings in major units, the same number in
-// every currency, compared exactly (money.ts's compareAmounts).
+// (which wallet calls wait for a second member of staff), the dashboard's low-balance threshold and
+// who must sign in with two factors. One schema, shared by the form, the server action and the
+// stored row; the defaults are those of docs/back-office.md "Approvals". Amounts are decimal strings
+// in major units, the same number in every currency, compared exactly (money.ts's compareAmounts).
 import { z } from 'zod';
 import { fromFormData } from '@/lib/backoffice/forms/action-form-data';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';
+
+export const TWO_FACTOR_REQUIREMENTS = ['nobody', 'admins', 'staff'] as const;
 
 const amount = (label: string) =>
   z
@@ -36,6 +38,8 @@ export const agencySettingsSchema = z.object({
   cancelApprovalOn: checkbox,
   /** The dashboard warns about an agency asset whose balance is under this; 0 never warns. */
   lowBalanceThreshold: amount('the low-balance threshold'),
+  /** Who must sign in with two factors (two-factor.ts): nobody, admins, or every member of staff. */
+  twoFactorRequiredFor: z.enum(TWO_FACTOR_REQUIREMENTS, 'Choose who must sign in with two factors.'),
 });
 
 export const agencySettingsPostSchema = z.preprocess(fromFormData, agencySettingsSchema);
@@ -50,4 +54,5 @@ export const DEFAULT_SETTINGS: AgencySettings = {
   unlockApprovalOn: true,
   cancelApprovalOn: false,
   lowBalanceThreshold: '1000.00',
+  twoFactorRequiredFor: 'nobody',
 };

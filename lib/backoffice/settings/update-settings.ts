@@ -18,6 +18,7 @@ const LABELS: Record<keyof AgencySettings, string> = {
   unlockApprovalOn: 'unlock approval',
   cancelApprovalOn: 'cancel approval',
   lowBalanceThreshold: 'low-balance threshold',
+  twoFactorRequiredFor: 'two-factor sign-in required for',
 };
 
 const shown = (value: string | boolean) => (typeof value === 'boolean' ? (value ? 'on' : 'off') : value);

@@ -13,7 +13,7 @@ import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { hashPassword, verifyPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { recordFailure, waitBeforeAttempt } from '@/lib/backoffice/auth/sign-in-throttle';
+import { claimAttempt, forgiveAttempt, recordFailure } from '@/lib/backoffice/auth/sign-in-throttle';
 import type { ChangeOwnPasswordInput } from '@/lib/backoffice/forms/staff';
 import { StaffFacingError } from '../errors';
 import { bumpSessionVersion, lockStaff } from './staff-access';
@@ -49,8 +49,9 @@ export async function changeOwnPassword(options: {
 }): Promise<{ sessionVersion: number }> {
   const { db, actor, input } = options;
   const keys = { account: actor.email.toLowerCase(), address: options.address };
-  const wait = await waitBeforeAttempt(db, keys);
-  if (wait > 0) throw new PasswordAttemptsWaitError(Math.ceil(wait / 1000));
+  // Counted before the password is checked, like a sign-in (sign-in-throttle.ts).
+  const claim = await claimAttempt(db, keys);
+  if (!claim.heard) throw new PasswordAttemptsWaitError(Math.ceil(claim.waitMs / 1000));
   // Hashed before the transaction: scrypt takes a while, and the row stays locked meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
   const auditActor = { id: actor.id, email: actor.email, role: actor.role };
@@ -75,7 +76,7 @@ export async function changeOwnPassword(options: {
     return updated;
   });
   if (!changed) {
-    await recordFailure(db, keys);
+    await recordFailure(db, keys, claim);
     await recordAudit(db, {
       actor: auditActor,
       action: 'staff.password_change',
@@ -86,5 +87,6 @@ export async function changeOwnPassword(options: {
     });
     throw new WrongCurrentPasswordError();
   }
+  await forgiveAttempt(db, keys, claim);
   return changed;
 }

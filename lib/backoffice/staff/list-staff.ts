@@ -17,6 +17,7 @@ export async function listStaff(options: { db: Database; actor: CurrentStaff }) 
       status: staff.status,
       lastSignInAt: staff.lastSignInAt,
       inviteExpiresAt: staff.inviteExpiresAt,
+      twoFactorSince: staff.totpEnabledAt,
       createdAt: staff.createdAt,
     })
     .from(staff)

@@ -1,0 +1,133 @@
+// The sign-in throttle over HTTP, through next-auth's real credentials endpoint (served by
+// tests/helpers/auth-endpoint-server.ts): simultaneous guesses are counted before any is checked,
+// so 40 sent at once get at most 4 password checks, and the right password still works once the
+// wait is over; and a browser that signed in before (its device cookie) is not locked out by
+// others failing from its address, while a browser without one waits (docs/security.md
+// "Sign-in throttle").
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInThrottle } from '@/lib/backoffice/db/schema';
+import type { BackofficeDatabase } from '@/lib/backoffice/db';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { startAuthEndpointServer, type AuthEndpointServer } from '../helpers/auth-endpoint-server';
+import { CookieJar, trySignIn } from '../helpers/backoffice-http';
+import { createTestDatabase } from '../helpers/wallet-db';
+
+const checks = vi.hoisted(() => ({ verifyPassword: 0 }));
+
+vi.mock('next/headers', async () => (await import('../helpers/auth-endpoint-server')).nextHeaders);
+vi.mock('@/lib/backoffice/auth/password', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/backoffice/auth/password')>();
+  return {
+    ...original,
+    verifyPassword: async (password: string, hash: string) => {
+      checks.verifyPassword += 1;
+      return original.verifyPassword(password, hash);
+    },
+  };
+});
+
+const PASSWORD = 'the-right-password-1';
+const ADA = 'ada@example.com';
+// Every request of this file comes from the same socket address: 127.0.0.1.
+const ADDRESS = '127.0.0.1';
+
+let server: AuthEndpointServer;
+let db: BackofficeDatabase;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The wait a refusal asks for, in seconds (`wait:<seconds>`); null for any other outcome. */
+function waitOf(outcome: Awaited<ReturnType<typeof trySignIn>>): number | null {
+  if (outcome.ok) return null;
+  const match = /^wait:(\d+)$/.exec(outcome.error);
+  return match ? Number(match[1]) : null;
+}
+
+beforeAll(async () => {
+  await createTestDatabase();
+  server = await startAuthEndpointServer();
+}, 120_000);
+
+// A database of its own per test: every request here counts towards the same address.
+beforeEach(async () => {
+  db = (await createTestDatabase()).backoffice;
+  await createStaffAccount({ db, email: ADA, name: 'Ada', role: 'operator', password: PASSWORD });
+  checks.verifyPassword = 0;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('simultaneous guesses', () => {
+  it('40 wrong guesses at once from one address at one account: 4 password checks, 36 refused unheard', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => trySignIn(server.baseUrl, ADA, `wrong-guess-${i}`)),
+    );
+    expect(checks.verifyPassword).toBe(4);
+    const errors = outcomes.map((o) => (o.ok ? 'signed in' : o.error));
+    expect(errors.filter((e) => e === 'invalid-credentials')).toHaveLength(4);
+    expect(errors.filter((e) => e === 'wait:1')).toHaveLength(36);
+
+    // The right password works once the wait is over (asked again if a wait was still running).
+    let outcome = await trySignIn(server.baseUrl, ADA, PASSWORD);
+    const wait = waitOf(outcome);
+    if (wait !== null) {
+      await sleep(wait * 1000);
+      outcome = await trySignIn(server.baseUrl, ADA, PASSWORD);
+    }
+    expect(outcome.ok).toBe(true);
+    expect(checks.verifyPassword).toBe(5);
+  });
+});
+
+describe('device cookies', () => {
+  it("a browser that signed in before signs in while its address waits after others' failures; one without the cookie waits", async () => {
+    const first = await trySignIn(server.baseUrl, ADA, PASSWORD);
+    if (!first.ok) throw new Error(`first sign-in refused: ${first.error}`);
+    const deviceCookie = new CookieJar(first.cookie);
+    const name = first.cookie.match(/(card-wallet\.device\.[\w-]+)=/)?.[1];
+    expect(name).toBeDefined();
+    const device = `${name}=${deviceCookie.get(name!)}`;
+
+    // Someone else at the same address fails at 21 other accounts: the address's 20 are used up.
+    for (let i = 0; i < 21; i++) {
+      const outcome = await trySignIn(server.baseUrl, `someone${i}@example.com`, 'guess');
+      expect(outcome).toMatchObject({ ok: false, error: 'invalid-credentials' });
+    }
+    const [address] = await db.select().from(signInThrottle).where(eq(signInThrottle.key, ADDRESS));
+    expect(address).toMatchObject({ scope: 'address', failures: 21 });
+    // ...and goes on until the address waits five minutes (set here rather than waited for).
+    await db
+      .update(signInThrottle)
+      .set({ failures: 29, nextAttemptAt: new Date(Date.now() + 5 * 60_000) })
+      .where(eq(signInThrottle.key, ADDRESS));
+    const checksBefore = checks.verifyPassword;
+
+    // A browser without the cookie waits, right password or not, unheard.
+    const stranger = await trySignIn(server.baseUrl, ADA, PASSWORD);
+    expect(waitOf(stranger)).toBeGreaterThan(250);
+    expect(checks.verifyPassword).toBe(checksBefore);
+
+    // Ada's browser signs in at once, and its cookie is renewed.
+    const known = await trySignIn(server.baseUrl, ADA, PASSWORD, { cookie: device });
+    expect(known.ok).toBe(true);
+    expect(checks.verifyPassword).toBe(checksBefore + 1);
+    // Its cookie does nothing for another account.
+    const other = await trySignIn(server.baseUrl, 'someone0@example.com', 'guess', { cookie: device });
+    expect(waitOf(other)).toBeGreaterThan(250);
+  });
+
+  it('wrong passwords from a known device are throttled on that device', async () => {
+    const first = await trySignIn(server.baseUrl, ADA, PASSWORD);
+    if (!first.ok) throw new Error(`first sign-in refused: ${first.error}`);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        trySignIn(server.baseUrl, ADA, `wrong-${i}`, { cookie: first.cookie }),
+      ),
+    );
+    expect(outcomes.filter((o) => !o.ok && o.error === 'invalid-credentials')).toHaveLength(4);
+    expect(outcomes.filter((o) => waitOf(o) === 1)).toHaveLength(6);
+  });
+});
