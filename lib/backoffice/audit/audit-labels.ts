@@ -47,6 +47,11 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'staff.disable': 'Disabled staff member',
   'staff.enable': 'Re-enabled staff member',
   'staff.password_change': 'Changed own password',
+  'staff.enrol_two_factor': 'Started two-factor enrolment',
+  'staff.enable_two_factor': 'Turned on two-factor sign-in',
+  'staff.disable_two_factor': 'Turned off two-factor sign-in',
+  'staff.reset_two_factor': 'Reset two-factor sign-in',
+  'staff.recovery_code_use': 'Signed in with a recovery code',
   // Webhooks (/developers)
   'webhook.add': 'Added webhook endpoint',
   'webhook.delete': 'Deleted webhook endpoint',
