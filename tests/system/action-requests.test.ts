@@ -6,10 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callServerAction, encodeReply, readActionManifest } from '../helpers/backoffice-http';
+import { callServerAction, encodeReply, readActionManifest, trySignIn } from '../helpers/backoffice-http';
 import { startApp, type AppProcess } from '../helpers/app-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'action-requests-admin-1';
 
 let app: AppProcess;
 let dataDir: string;
@@ -25,7 +28,7 @@ beforeAll(async () => {
       WALLET_DATA_DIR: dataDir,
       WALLET_APP_SECRET: 'action-requests-secret-0123456789',
       AUTH_SECRET: 'action-requests-auth-secret-0123456789abcdef',
-      ADMIN_PASSWORD: 'action-requests-admin-1',
+      ADMIN_PASSWORD,
     },
   });
 });
@@ -147,5 +150,30 @@ describe('a proper call', () => {
     expect(response.status).toBe(200);
     expect(response.rejected).toBe(false);
     expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+});
+
+// The sign-in throttle at the edge of the production build (docs/security.md "Sign-in throttle"):
+// guesses sent at the same moment see each other, so only the free ones and the one beyond them
+// reach the password check; every other attempt is refused unheard with the wait. Last in the
+// file: it leaves failures counted against this client's address and the admin's account.
+describe('simultaneous guesses at one account from one address', () => {
+  it('40 at once: 4 are checked (invalid credentials), 36 told to wait; then the right password works', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => trySignIn(app.baseUrl, ADMIN_EMAIL, `wrong-guess-${i}-password`)),
+    );
+    const said = outcomes.map((o) => (o.ok ? 'signed in' : o.error.replace(/^wait:\d+$/, 'wait')));
+    expect(said.filter((s) => s === 'invalid-credentials')).toHaveLength(4);
+    expect(said.filter((s) => s === 'wait')).toHaveLength(36);
+    // A wait, not a lock: once it is over (seconds, doubling from 1 s) the owner signs in.
+    await expect
+      .poll(
+        async () => {
+          const outcome = await trySignIn(app.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+          return outcome.ok ? 'signed in' : outcome.error.replace(/^wait:\d+$/, 'wait');
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe('signed in');
   });
 });
