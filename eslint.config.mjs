@@ -108,10 +108,10 @@ const config = [
           patterns: [
             {
               regex:
-                '^(zod(/.*)?|@hookform/resolvers/zod|@/lib/wallet/contract/schemas|@/lib/backoffice/(forms/(staff|card-programme|user-forms|card-issue|audit)|paging-schemas|cards-view-schemas))$',
+                '^(zod(/.*)?|@hookform/resolvers/zod|@/lib/wallet/contract/schemas|@/lib/backoffice/((staff|users|card-issue|audit|approvals|developers)/forms|cards/card-programme-forms|shared/paging-schemas|cards/cards-view-schemas))$',
               allowTypeImports: true,
               message:
-                'This module carries zod into the first load: import its constants from the zod-free module beside it (contract/enums, forms/*-rules, paging, cards-view) and its schema through lazyZodResolver or a dynamic import.',
+                'This module carries zod into the first load: import its constants from the zod-free module beside it (contract/enums, the form-rules of each feature, card-programme-rules, shared/paging, cards/cards-view) and its schema through lazyZodResolver or a dynamic import.',
             },
           ],
         },

@@ -4,7 +4,7 @@
 // The client is the tab's one (browser-query-client.ts), shared with /cards.
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { browserQueryClient } from '@/lib/backoffice/browser-query-client';
+import { browserQueryClient } from '@/lib/backoffice/shared/browser-query-client';
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={browserQueryClient()}>{children}</QueryClientProvider>;

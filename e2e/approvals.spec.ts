@@ -14,7 +14,7 @@ import { callWallet, seedCard, seedUser, userWalletAsset } from './support/walle
 
 test.describe.configure({ timeout: 120_000 });
 
-const APPROVE = () => actionId('lib/backoffice/actions/approvals.ts', 'approveApproval');
+const APPROVE = () => actionId('lib/backoffice/approvals/actions.ts', 'approveApproval');
 
 const walletBalance = async (page: Page, appUserId: string) =>
   (await userWalletAsset(page.request, appUserId)).balance;

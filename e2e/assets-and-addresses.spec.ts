@@ -15,7 +15,7 @@ import { callWallet, seedUser } from './support/wallet-api';
 
 // ---------------------------------------------------------------- helpers
 
-// The back-office's formats (lib/backoffice/format.ts), written out here so that the test does
+// The back-office's formats (lib/backoffice/shared/format.ts), written out here so that the test does
 // not take them from the code it checks: "1 May 2026, 09:30 UTC", "$1,234.50", "+$5.00".
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const utcMinute = (iso: string) => {

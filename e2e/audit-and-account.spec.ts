@@ -100,7 +100,7 @@ test.describe('as an admin', () => {
     const address = await callAction(
       page,
       baseURL!,
-      actionId('lib/backoffice/actions/card-issue.ts', 'addDeliveryAddress'),
+      actionId('lib/backoffice/card-issue/actions.ts', 'addDeliveryAddress'),
       {
         requestId: uniqueId('addr'),
         appUserId,
@@ -124,7 +124,7 @@ test.describe('as an admin', () => {
     const agency = await callWallet(request, 'agencyAssetList', {});
     const paying = agency.data?.find((a) => a.type === 'CARD_MARGIN');
     expect(paying).toBeDefined();
-    const issue = actionId('lib/backoffice/actions/card-issue.ts', 'issueCard');
+    const issue = actionId('lib/backoffice/card-issue/actions.ts', 'issueCard');
     const card = {
       appUserId,
       payer: 'agency',

@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 60_000 });
 // ------------------------------------------------------------------------------------ helpers
 
 /** The id the build gave the `issueCard` server action, to call it (or spot it) directly. */
-const issueCardActionId = () => actionId('lib/backoffice/actions/card-issue.ts', 'issueCard');
+const issueCardActionId = () => actionId('lib/backoffice/card-issue/actions.ts', 'issueCard');
 
 async function userCards(request: APIRequestContext, appUserId: string) {
   const answer = await callWallet(request, 'userCardList', { appUserId });

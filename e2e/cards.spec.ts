@@ -130,7 +130,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 // ---------------------------------------------------------------- helpers
 
 const masked = (n: string) => `${n.slice(0, 6)} ${'•'.repeat(n.length - 10)} ${n.slice(-4)}`;
-// The back-office's date formats (lib/backoffice/format.ts), written out here so that the test
+// The back-office's date formats (lib/backoffice/shared/format.ts), written out here so that the test
 // does not take them from the code it checks: "1 May 2026, 09:30 UTC" and "1 May 2026".
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const utcDate = (iso: string) => {

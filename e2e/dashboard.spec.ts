@@ -15,7 +15,7 @@ import { agencyMarginAsset, callWallet, seedCard, seedUser } from './support/wal
 
 // ---------------------------------------------------------------- the expected figures
 
-// The back-office's formats (lib/backoffice/format.ts) written out: "$1,234.50", "24 Nov 2026".
+// The back-office's formats (lib/backoffice/shared/format.ts) written out: "$1,234.50", "24 Nov 2026".
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const usdCents = (cents: bigint) => {
   const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');

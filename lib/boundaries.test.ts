@@ -22,7 +22,7 @@ describe('the boundary between the wallet service and the back-office', () => {
   it.each([
     ['lib/backoffice/x.ts', '@/lib/wallet/service/card/apply-card'],
     ['lib/backoffice/x.ts', '@/lib/wallet/service/db/schema'],
-    ['lib/backoffice/actions/x.ts', '../../wallet/service/db'],
+    ['lib/backoffice/cards/x.ts', '../../wallet/service/db'],
     ['app/(backoffice)/x/page.tsx', '@/lib/wallet/service/app'],
     ['components/x.tsx', '@/lib/wallet/service/router'],
   ])(
@@ -43,7 +43,7 @@ describe('the boundary between the wallet service and the back-office', () => {
 
   it('keeps the contract pure and the service ignorant of the back-office', async () => {
     expect(await importErrors('lib/wallet/contract/x.ts', '@/lib/wallet/service/db')).toHaveLength(1);
-    expect(await importErrors('lib/wallet/contract/x.ts', '@/lib/backoffice/format')).toHaveLength(1);
+    expect(await importErrors('lib/wallet/contract/x.ts', '@/lib/backoffice/shared/format')).toHaveLength(1);
     expect(await importErrors('lib/wallet/contract/x.ts', '@/lib/db/open')).toHaveLength(1);
     expect(await importErrors('lib/wallet/service/x.ts', '@/lib/backoffice/db/schema')).toHaveLength(1);
     expect(await importErrors('lib/wallet/service/x.ts', '@/lib/wallet/contract/schemas')).toEqual([]);

@@ -9,7 +9,7 @@ import { backofficeDb } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { generatePassword } from '@/lib/backoffice/auth/password';
 import { STAFF_ROLES, type StaffRole } from '@/lib/backoffice/db/schema';
-import { passwordSchema, staffEmailSchema } from '@/lib/backoffice/forms/staff';
+import { passwordSchema, staffEmailSchema } from '@/lib/backoffice/staff/forms';
 import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({

@@ -463,7 +463,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
     const remedies: string[] = [];
     if (pageLibs.includes('zod') || sharedLibs.includes('zod'))
       remedies.push(
-        `load zod after the first paint where it still comes with the page (${routesWith('zod').join(', ')}), as the forms’ lazy resolvers do (lib/backoffice/forms/lazy-resolver.ts)`,
+        `load zod after the first paint where it still comes with the page (${routesWith('zod').join(', ')}), as the forms’ lazy resolvers do (lib/backoffice/shared/lazy-resolver.ts)`,
       );
     if (pageLibs.includes('drizzle-orm') || sharedLibs.includes('drizzle-orm'))
       remedies.push(

@@ -13,8 +13,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { changeOwnPassword } from '@/lib/backoffice/actions/account';
-import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
+import { changeOwnPassword } from '@/lib/backoffice/account/actions';
+import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/staff/form-rules';
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();

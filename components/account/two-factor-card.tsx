@@ -10,7 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from '@/lib/backoffice/actions/two-factor';
+import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from '@/lib/backoffice/auth/two-factor-actions';
 import type { TwoFactorStatus } from '@/lib/backoffice/auth/two-factor';
 
 export function TwoFactorCard({ status, required }: { status: TwoFactorStatus; required: boolean }) {

@@ -5,9 +5,9 @@
 // add action.
 import { MapPinPlus } from 'lucide-react';
 import { AddressForm } from '@/components/addresses/address-form';
-import { addAddress } from '@/lib/backoffice/actions/addresses';
-import { countryName } from '@/lib/backoffice/format';
-import type { MobileValue } from '@/lib/backoffice/forms/user-forms-rules';
+import { addAddress } from '@/lib/backoffice/addresses/actions';
+import { countryName } from '@/lib/backoffice/shared/format';
+import type { MobileValue } from '@/lib/backoffice/users/form-rules';
 
 export interface AddAddressFormProps {
   appUserId: string;

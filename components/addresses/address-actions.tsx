@@ -20,8 +20,8 @@ import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { formAction } from '@/components/forms/form-action';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
-import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/actions/addresses';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { deleteAddress, makeDefaultAddress } from '@/lib/backoffice/addresses/actions';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 type AddressRef = { appUserId: string; addressId: number };
 

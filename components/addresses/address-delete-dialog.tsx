@@ -4,7 +4,7 @@
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
-import { deleteQuestion } from '@/lib/backoffice/address-view';
+import { deleteQuestion } from '@/lib/backoffice/addresses/address-view';
 import { DeleteAddressForm } from './address-actions';
 
 export function DeleteAddressDialog({

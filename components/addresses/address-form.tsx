@@ -22,7 +22,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
-import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 
 const ID = ADDRESS_FIELD_ID;
 

@@ -6,9 +6,9 @@
 // (address-form.tsx) with the update action.
 import { Save } from 'lucide-react';
 import { AddressForm } from '@/components/addresses/address-form';
-import { updateAddress } from '@/lib/backoffice/actions/addresses';
-import { addressLabel } from '@/lib/backoffice/address-view';
-import type { MobileValue } from '@/lib/backoffice/forms/user-forms-rules';
+import { updateAddress } from '@/lib/backoffice/addresses/actions';
+import { addressLabel } from '@/lib/backoffice/addresses/address-view';
+import type { MobileValue } from '@/lib/backoffice/users/form-rules';
 
 export interface EditAddressFormProps {
   /** The stored address. */

@@ -10,7 +10,7 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
 import { approvalsForPage } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 
 export async function ApprovalNotices({ staff, path }: { staff: CurrentStaff; path: string }) {
   const rows = await approvalsForPage({ db: await getDb(), actor: staff, returnPath: path });

@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ResultCode } from '@/components/ui/result-code';
 import { APPROVAL_KIND_LABELS } from '@/lib/backoffice/approvals/approval-kinds';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
-import { formatDateTime, formatDecimalText } from '@/lib/backoffice/format';
+import { formatDateTime, formatDecimalText } from '@/lib/backoffice/shared/format';
 
 /** The amount as recorded (at least cents, as many decimals as it has): it is the call's own parameter. */
 export function approvalAmount(row: Pick<ApprovalRow, 'amount' | 'currency'>): string {

@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { ResultCode } from '@/components/ui/result-code';
-import { approveApproval, rejectApproval, withdrawApproval } from '@/lib/backoffice/actions/approvals';
-import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import { approveApproval, rejectApproval, withdrawApproval } from '@/lib/backoffice/approvals/actions';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 
 function Refused({ title, message }: { title: string; message: string | undefined }) {
   if (!message) return null;

@@ -5,8 +5,8 @@
 // formatted by the one formatter (format.ts). Server-compatible.
 import Link from 'next/link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ledgerTypeLabel, LEDGER_TYPE_HINTS, type LedgerType } from '@/lib/backoffice/asset-ledger';
-import { formatDateTime, formatMoney } from '@/lib/backoffice/format';
+import { ledgerTypeLabel, LEDGER_TYPE_HINTS, type LedgerType } from '@/lib/backoffice/assets/asset-ledger';
+import { formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
 import { cn } from '@/lib/utils';
 

@@ -9,8 +9,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { acceptInvite } from '@/lib/backoffice/actions/invite';
-import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff-rules';
+import { acceptInvite } from '@/lib/backoffice/staff/invite-actions';
+import { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/staff/form-rules';
 
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
   const { result, pending, formProps, fieldError } = useActionForm(acceptInvite);

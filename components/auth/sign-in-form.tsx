@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { signInWithPassword } from '@/lib/backoffice/actions/sign-in';
+import { signInWithPassword } from '@/lib/backoffice/auth/sign-in-actions';
 
 export function signInErrorMessage(code: string | null | undefined): { title: string; detail: string } {
   if (code?.startsWith('wait:')) {

@@ -11,7 +11,7 @@ import { QueryProvider } from '@/components/query-provider';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Stepper } from '@/components/ui/stepper';
-import { STEP_TEXT, WIZARD_STEPS } from '@/lib/backoffice/card-issue-wizard-state';
+import { STEP_TEXT, WIZARD_STEPS } from '@/lib/backoffice/card-issue/card-issue-wizard-state';
 import { CategoryStep } from './category-step';
 import { DeliveryAddressForm } from './delivery-address-form';
 import { DeliveryStep } from './delivery-step';

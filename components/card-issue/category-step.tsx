@@ -6,11 +6,11 @@
 // another currency cannot be paid.
 import { CircleCheck, TriangleExclamationPoint } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { feeCoverage } from '@/lib/backoffice/card-issue-balance';
-import { cardTypeLabel, networkLabel } from '@/lib/backoffice/card-issue-format';
-import { formatMoney } from '@/lib/backoffice/format';
+import { feeCoverage } from '@/lib/backoffice/card-issue/card-issue-balance';
+import { cardTypeLabel, networkLabel } from '@/lib/backoffice/card-issue/card-issue-format';
+import { formatMoney } from '@/lib/backoffice/shared/format';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
-import { TransferDialog, type TransferDialogProps } from '@/components/money/transfer-dialog';
+import { TransferDialog, type TransferDialogProps } from '@/components/transfers/transfer-dialog';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 
 export interface CategoryStepProps {

@@ -11,10 +11,10 @@ import { TextField } from '@/components/forms/text-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { addDeliveryAddress } from '@/lib/backoffice/actions/card-issue';
-import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
-import { deliveryAddressSchema, type IssueUser } from '@/lib/backoffice/forms/card-issue';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { addDeliveryAddress } from '@/lib/backoffice/card-issue/actions';
+import { withFieldLabel } from '@/lib/backoffice/card-issue/card-issue-format';
+import { deliveryAddressSchema, type IssueUser } from '@/lib/backoffice/card-issue/forms';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 export interface DeliveryAddressFormProps {
   user: IssueUser;

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatAddress } from '@/lib/backoffice/card-issue-format';
+import { formatAddress } from '@/lib/backoffice/card-issue/card-issue-format';
 import type { Address } from '@/lib/wallet/contract/schemas';
 import { ChoiceGroup, ChoiceOption } from './choice-group';
 

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import type { IssueFailure } from '@/lib/backoffice/card-issue-wizard-state';
+import type { IssueFailure } from '@/lib/backoffice/card-issue/card-issue-wizard-state';
 
 export interface IssueFailureAlertProps {
   failure: IssueFailure;

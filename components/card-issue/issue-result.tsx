@@ -11,10 +11,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
-import { userDisplayName } from '@/lib/backoffice/card-issue-format';
-import { formatExpiry } from '@/lib/backoffice/format';
+import { userDisplayName } from '@/lib/backoffice/card-issue/card-issue-format';
+import { formatExpiry } from '@/lib/backoffice/shared/format';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
-import type { IssueOutcome, IssueUser } from '@/lib/backoffice/forms/card-issue';
+import type { IssueOutcome, IssueUser } from '@/lib/backoffice/card-issue/forms';
 
 export interface IssueResultProps {
   card: IssueOutcome;

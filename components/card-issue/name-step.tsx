@@ -5,9 +5,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { EMBOSSED_NAME_MAX, embossedNameProblem } from '@/lib/backoffice/card-issue-embossed-name';
-import { withFieldLabelAndProblem } from '@/lib/backoffice/card-issue-format';
-import type { IssueCardInput, IssueCardValues } from '@/lib/backoffice/forms/card-issue';
+import { EMBOSSED_NAME_MAX, embossedNameProblem } from '@/lib/backoffice/card-issue/card-issue-embossed-name';
+import { withFieldLabelAndProblem } from '@/lib/backoffice/card-issue/card-issue-format';
+import type { IssueCardInput, IssueCardValues } from '@/lib/backoffice/card-issue/forms';
 
 export const EMBOSSED_NAME_LABEL = 'Name on the card';
 

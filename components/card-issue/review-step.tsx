@@ -5,15 +5,15 @@ import { TriangleExclamationPoint } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import type { FeeCoverage } from '@/lib/backoffice/card-issue-balance';
+import type { FeeCoverage } from '@/lib/backoffice/card-issue/card-issue-balance';
 import {
   cardTypeLabel,
   formatAddress,
   networkLabel,
   PAYER_LABELS,
   userDisplayName,
-} from '@/lib/backoffice/card-issue-format';
-import type { IssueUser, Payer } from '@/lib/backoffice/forms/card-issue';
+} from '@/lib/backoffice/card-issue/card-issue-format';
+import type { IssueUser, Payer } from '@/lib/backoffice/card-issue/forms';
 import type { Address, Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 export interface ReviewStepProps {

@@ -1,6 +1,6 @@
 'use client';
 // What the card-issue wizard reads as it goes, through react-query over the read-only server
-// actions of lib/backoffice/actions/card-issue.ts (which check the caller), keyed by cardIssueKeys.
+// actions of lib/backoffice/card-issue/actions.ts (which check the caller), keyed by cardIssueKeys.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -9,9 +9,9 @@ import {
   listDeliveryAddresses,
   listUserPaymentAssets,
   searchIssueUsers,
-} from '@/lib/backoffice/actions/card-issue';
-import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';
-import type { Payer } from '@/lib/backoffice/forms/card-issue';
+} from '@/lib/backoffice/card-issue/actions';
+import { cardIssueKeys } from '@/lib/backoffice/card-issue/card-issue-query-keys';
+import type { Payer } from '@/lib/backoffice/card-issue/forms';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 
 type ActionResult<T> = { data?: T; serverError?: string } | undefined;

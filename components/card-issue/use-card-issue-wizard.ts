@@ -12,12 +12,12 @@ import { useAction } from 'next-safe-action/hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { StepperStep } from '@/components/ui/stepper';
-import { issueCard } from '@/lib/backoffice/actions/card-issue';
-import { feeCoverage, shortOfFeeMessage } from '@/lib/backoffice/card-issue-balance';
-import { fundWalletTransfer } from '@/lib/backoffice/forms/card-programme-rules';
-import { suggestEmbossedName } from '@/lib/backoffice/card-issue-embossed-name';
-import { withFieldLabel } from '@/lib/backoffice/card-issue-format';
-import { cardIssueKeys } from '@/lib/backoffice/card-issue-query-keys';
+import { issueCard } from '@/lib/backoffice/card-issue/actions';
+import { feeCoverage, shortOfFeeMessage } from '@/lib/backoffice/card-issue/card-issue-balance';
+import { fundWalletTransfer } from '@/lib/backoffice/cards/card-programme-rules';
+import { suggestEmbossedName } from '@/lib/backoffice/card-issue/card-issue-embossed-name';
+import { withFieldLabel } from '@/lib/backoffice/card-issue/card-issue-format';
+import { cardIssueKeys } from '@/lib/backoffice/card-issue/card-issue-query-keys';
 import {
   firstStepOf,
   LOST_ANSWER,
@@ -35,7 +35,7 @@ import {
   type IssueFailure,
   type Preselect,
   type WizardStep,
-} from '@/lib/backoffice/card-issue-wizard-state';
+} from '@/lib/backoffice/card-issue/card-issue-wizard-state';
 import {
   issueCardSchema,
   type IssueCardInput,
@@ -43,8 +43,8 @@ import {
   type IssueOutcome,
   type IssueUser,
   type Payer,
-} from '@/lib/backoffice/forms/card-issue';
-import { newRequestId } from '@/lib/backoffice/request-id';
+} from '@/lib/backoffice/card-issue/forms';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import type { Asset, CardCategory } from '@/lib/wallet/contract/schemas';
 import type { CategoryStepProps } from './category-step';
 import type { DeliveryAddressFormProps } from './delivery-address-form';

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
 import { Field } from '@/components/ui/field';
-import { userDisplayName } from '@/lib/backoffice/card-issue-format';
-import { userLookup } from '@/lib/backoffice/card-issue-user-search';
-import type { IssueUser } from '@/lib/backoffice/forms/card-issue';
+import { userDisplayName } from '@/lib/backoffice/card-issue/card-issue-format';
+import { userLookup } from '@/lib/backoffice/card-issue/card-issue-user-search';
+import type { IssueUser } from '@/lib/backoffice/card-issue/forms';
 import { useDebounced, useUserSearch } from './use-card-issue-data';
 
 export interface UserStepProps {

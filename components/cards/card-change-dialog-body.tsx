@@ -15,14 +15,14 @@ import {
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/actions/cards';
+import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/cards/actions';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
-import { CARD_CHANGE_REASONS, REASON_LABELS } from '@/lib/backoffice/forms/card-programme-rules';
-import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+import { CARD_CHANGE_REASONS, REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 
 // zod and the schema load once a dialog is open (lazy-resolver.ts).
 const cardChangeResolver = lazyZodResolver(() =>
-  import('@/lib/backoffice/forms/card-programme').then((m) => m.cardChangeWithReasonSchema),
+  import('@/lib/backoffice/cards/card-programme-forms').then((m) => m.cardChangeWithReasonSchema),
 );
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { CARD_ACTION_COPY, type CardChangeDialogProps } from './card-change-dialog';

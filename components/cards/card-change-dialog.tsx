@@ -10,7 +10,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 const loadBody = () => import('./card-change-dialog-body');

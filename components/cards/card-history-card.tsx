@@ -4,8 +4,8 @@
 import { History } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardStatusBadge } from '@/components/ui/status-badge';
-import { REASON_LABELS } from '@/lib/backoffice/forms/card-programme-rules';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 import type { CardStatusChange } from '@/lib/wallet/contract/schemas';
 
 export function CardHistoryCard({ history }: { history: readonly CardStatusChange[] }) {

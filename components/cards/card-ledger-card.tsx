@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/format';
-import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/ledger-labels';
+import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/assets/ledger-labels';
 import type { LedgerPage } from '@/lib/wallet/contract/schemas';
 
 export function CardLedgerCard({

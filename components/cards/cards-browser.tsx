@@ -21,8 +21,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards-fetch';
-import { cardsQueryKeys } from '@/lib/backoffice/cards-query-keys';
+import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards/cards-fetch';
+import { cardsQueryKeys } from '@/lib/backoffice/cards/cards-query-keys';
 import {
   CARDS_PATH,
   CARDS_SCOPE_PARAM,
@@ -34,8 +34,8 @@ import {
   type CardsError,
   type CardsPage,
   type CardsQuery,
-} from '@/lib/backoffice/cards-view';
-import { pageSizeOptions } from '@/lib/backoffice/paging';
+} from '@/lib/backoffice/cards/cards-view';
+import { pageSizeOptions } from '@/lib/backoffice/shared/paging';
 import { cn } from '@/lib/utils';
 
 /** What the server rendered: the first page, or why it could not. */

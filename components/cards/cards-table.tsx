@@ -7,8 +7,12 @@
 import Link from 'next/link';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { CARD_TYPE_LABELS, summarizeCardStatuses, type CardsUserRow } from '@/lib/backoffice/cards-view';
-import { formatDate, formatDateTime } from '@/lib/backoffice/format';
+import {
+  CARD_TYPE_LABELS,
+  summarizeCardStatuses,
+  type CardsUserRow,
+} from '@/lib/backoffice/cards/cards-view';
+import { formatDate, formatDateTime } from '@/lib/backoffice/shared/format';
 
 const USER_COLUMNS = 4;
 

@@ -18,7 +18,7 @@ type Core = {
 let core: Promise<Core> | undefined;
 
 function loadCore(): Promise<Core> {
-  core ??= import('@/lib/backoffice/browser-query-client').then((m) => ({
+  core ??= import('@/lib/backoffice/shared/browser-query-client').then((m) => ({
     client: m.browserQueryClient(),
     Observer: m.QueryObserver,
     batchCalls: (callback) => m.notifyManager.batchCalls(callback),

@@ -2,14 +2,19 @@
 // out) over the last 7 and 30 days, per day, how many days its balance lasts at each rate, its
 // balance over 30 days, and a warning when the balance is under the agency's low-balance
 // threshold (/settings). A server component: the figures come from asset/daily through
-// lib/backoffice/asset-runway.ts (integer minor units); when that call failed, the card says so
+// lib/backoffice/assets/asset-runway.ts (integer minor units); when that call failed, the card says so
 // here and everything else on the page still shows.
 import { BalanceChart } from '@/components/dashboard/balance-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { assetRunway, isUnderThreshold, toRunwayDays, type SpendRate } from '@/lib/backoffice/asset-runway';
-import { formatCount, formatDate, formatDecimalText } from '@/lib/backoffice/format';
-import { formatMinorMoney } from '@/lib/backoffice/format-minor';
+import {
+  assetRunway,
+  isUnderThreshold,
+  toRunwayDays,
+  type SpendRate,
+} from '@/lib/backoffice/assets/asset-runway';
+import { formatCount, formatDate, formatDecimalText } from '@/lib/backoffice/shared/format';
+import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
 import { majorToMinor } from '@/lib/wallet/contract/money';
 import type { Asset, AssetDaily } from '@/lib/wallet/contract/schemas';
 

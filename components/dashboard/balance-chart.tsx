@@ -4,7 +4,7 @@
 // last day) are page text, so they stay readable on a 390 px phone instead of shrinking with the
 // drawing. The picture is one image to screen readers, named by a summary, and every day's
 // figures are in a table under it (folded, it is 30 rows).
-import { formatDate } from '@/lib/backoffice/format';
+import { formatDate } from '@/lib/backoffice/shared/format';
 
 export type BalancePoint = {
   date: string;

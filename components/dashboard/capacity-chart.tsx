@@ -3,8 +3,8 @@
 // library in the bundle, no SVG scaled down to unreadable text on a phone): the labels stay at the
 // page's text size at any width, and stack above their bar on a narrow screen. The same numbers
 // are in the table beside it, so the picture is one image to screen readers, named by a summary.
-import type { CategoryCapacity } from '@/lib/backoffice/asset-capacity';
-import { formatCount } from '@/lib/backoffice/format';
+import type { CategoryCapacity } from '@/lib/backoffice/assets/asset-capacity';
+import { formatCount } from '@/lib/backoffice/shared/format';
 import { cn } from '@/lib/utils';
 
 const LEVEL_FILL = {

@@ -11,8 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { addWebhookEndpoint } from '@/lib/backoffice/actions/developers';
-import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import { addWebhookEndpoint } from '@/lib/backoffice/developers/actions';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 import { EVENT_TYPES, EVENT_TYPE_WHEN } from '@/lib/wallet/contract/enums';
 
 export function AddEndpointForm() {

@@ -10,8 +10,8 @@ import { formAction } from '@/components/forms/form-action';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { Button } from '@/components/ui/button';
-import { deleteWebhookEndpoint, redeliverWebhookEvent } from '@/lib/backoffice/actions/developers';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { deleteWebhookEndpoint, redeliverWebhookEvent } from '@/lib/backoffice/developers/actions';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 export function DeleteEndpointForm({
   endpointId,

@@ -1,6 +1,6 @@
 'use client';
 // The ISO 3166-1 country of an address, picked from a searchable list (the kit's Combobox)
-// holding the alpha-2 code. Names come from lib/backoffice/format.ts, so the list, the user page
+// holding the alpha-2 code. Names come from lib/backoffice/shared/format.ts, so the list, the user page
 // and the wizard's review name a country alike; the search also matches every other English name
 // and the alpha-3 code ("DEU"). The list itself loads after the first paint; until then the
 // trigger shows the chosen country's name.
@@ -11,7 +11,7 @@
 import { useState, type Ref } from 'react';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, type FieldControlProps } from '@/components/ui/field';
-import { countryName } from '@/lib/backoffice/format';
+import { countryName } from '@/lib/backoffice/shared/format';
 import { useCountryOptions } from './use-country-options';
 
 export interface CountryComboboxProps {

@@ -4,7 +4,7 @@
 // code (with its diacritics table) pages need only once someone searches the list.
 import { alpha2ToAlpha3 } from 'i18n-iso-countries';
 import type { ComboboxOption } from '@/components/ui/combobox';
-import { COUNTRY_CODES, countryName, countryNames } from '@/lib/backoffice/format';
+import { COUNTRY_CODES, countryName, countryNames } from '@/lib/backoffice/shared/format';
 
 let options: ComboboxOption[] | undefined;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TYPED_VALUES } from '@/lib/backoffice/forms/action-form-data';
+import { TYPED_VALUES } from '@/lib/backoffice/shared/action-form-data';
 import { formErrorItems } from './form-error-items';
 
 const order = ['country', 'city', 'mobile.regionCode', 'mobile.number', 'mobile', 'requestId'];

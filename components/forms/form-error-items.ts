@@ -4,7 +4,7 @@
 // errors (`{ _errors: [...] }` per field). Shared by the user and address forms, whose values
 // nest (mobile number parts, photo rows).
 import type { FormErrorSummaryItem } from '@/components/ui/form-error-summary';
-import { TYPED_VALUES } from '@/lib/backoffice/forms/action-form-data';
+import { TYPED_VALUES } from '@/lib/backoffice/shared/action-form-data';
 
 type Found = { path: string; message: string };
 

@@ -11,7 +11,7 @@
 // clears as the person corrects it; the summary keeps the answer's list until the next submit);
 // `answers` counts the action's answers, so an error summary can take focus at each one.
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
-import { fieldErrorOf, fromFormData } from '@/lib/backoffice/forms/action-form-data';
+import { fieldErrorOf, fromFormData } from '@/lib/backoffice/shared/action-form-data';
 
 type ActionResult = { data?: unknown; serverError?: string; validationErrors?: unknown };
 

@@ -11,8 +11,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { saveSettings } from '@/lib/backoffice/actions/settings';
-import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import { saveSettings } from '@/lib/backoffice/settings/actions';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
 
 type Toggle = 'issueApprovalOn' | 'transferApprovalOn' | 'unlockApprovalOn' | 'cancelApprovalOn';

@@ -21,8 +21,8 @@ import {
 import { Kbd } from '@/components/ui/kbd';
 import { Spinner } from '@/components/ui/spinner';
 import { CardStatusBadge } from '@/components/ui/status-badge';
-import { openBestMatch, searchDirectory, type OpenBestMatchState } from '@/lib/backoffice/actions/search';
-import { SEARCH_MAX, SEARCH_MIN, type SearchResults } from '@/lib/backoffice/search';
+import { openBestMatch, searchDirectory, type OpenBestMatchState } from '@/lib/backoffice/search/actions';
+import { SEARCH_MAX, SEARCH_MIN, type SearchResults } from '@/lib/backoffice/search/search';
 import { cn } from '@/lib/utils';
 
 const DEBOUNCE_MS = 150;

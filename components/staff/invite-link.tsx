@@ -5,7 +5,7 @@ import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 
 export function InviteLink({ path, expiresAt }: { path: string; expiresAt: string }) {
   const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;

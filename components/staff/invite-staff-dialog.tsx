@@ -17,15 +17,15 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/select';
-import { inviteStaff } from '@/lib/backoffice/actions/staff';
+import { inviteStaff } from '@/lib/backoffice/staff/actions';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES } from '@/lib/backoffice/auth/staff-roles';
-import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/forms/lazy-resolver';
+import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 import { InviteLink } from './invite-link';
 
 // zod and the schema load after the first paint (lazy-resolver.ts).
 const inviteStaffResolver = lazyZodResolver(() =>
-  import('@/lib/backoffice/forms/staff').then((m) => m.inviteStaffSchema),
+  import('@/lib/backoffice/staff/forms').then((m) => m.inviteStaffSchema),
 );
 
 export function InviteStaffDialogBody({ dialog }: { dialog: LazyDialogState }) {

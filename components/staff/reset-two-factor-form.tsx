@@ -5,7 +5,7 @@
 import { ShieldOff } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
-import { resetStaffTwoFactor } from '@/lib/backoffice/actions/two-factor';
+import { resetStaffTwoFactor } from '@/lib/backoffice/auth/two-factor-actions';
 
 export function ResetTwoFactorForm({ staffId, email }: { staffId: number; email: string }) {
   const { result, pending, formProps } = useActionForm(resetStaffTwoFactor);

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import dynamic from 'next/dynamic';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/backoffice/actions/staff';
+import { changeStaffRole, reissueInvite, setStaffStatus } from '@/lib/backoffice/staff/actions';
 import { ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import { STAFF_ROLES, type StaffRole, type StaffStatus } from '@/lib/backoffice/auth/staff-roles';
 

@@ -4,7 +4,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
-import { DEFAULT_PAGE_SIZE, pageSizeOptions } from '@/lib/backoffice/paging';
+import { DEFAULT_PAGE_SIZE, pageSizeOptions } from '@/lib/backoffice/shared/paging';
 
 export function PageSizeSelect({ size }: { size: number }) {
   const router = useRouter();

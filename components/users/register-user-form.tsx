@@ -20,15 +20,15 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { registerUser } from '@/lib/backoffice/actions/users';
-import { typedValuesOf } from '@/lib/backoffice/forms/action-form-data';
+import { registerUser } from '@/lib/backoffice/users/actions';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 import {
   DOCUMENT_TYPE_SUGGESTIONS,
   GENDER_LABELS,
   MAX_PHOTOS,
   OTHER_DOCUMENT_TYPE,
   SUPPORT_DOCUMENT_TYPE_LABELS,
-} from '@/lib/backoffice/forms/user-forms-rules';
+} from '@/lib/backoffice/users/form-rules';
 import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/enums';
 
 const ID = 'register';

@@ -10,9 +10,9 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { addressLabel, deleteDefaultNote } from '@/lib/backoffice/address-view';
-import { formatMobile } from '@/lib/backoffice/format';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { addressLabel, deleteDefaultNote } from '@/lib/backoffice/addresses/address-view';
+import { formatMobile } from '@/lib/backoffice/shared/format';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 export type UserAddressView = {
   addressId: number;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { assetPath } from '@/lib/backoffice/asset-ledger';
+import { assetPath } from '@/lib/backoffice/assets/asset-ledger';
 
 const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
 

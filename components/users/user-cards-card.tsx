@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { CardStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatExpiry } from '@/lib/backoffice/format';
+import { formatExpiry } from '@/lib/backoffice/shared/format';
 
 export type UserCardView = {
   cardId: number;

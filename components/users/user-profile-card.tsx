@@ -2,7 +2,7 @@
 // one never leaves the server (docs/back-office.md "Data protection"). Server-compatible.
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import { formatDateTime, formatMobile } from '@/lib/backoffice/format';
+import { formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
 
 export type UserProfileView = {
   appUserId: string;

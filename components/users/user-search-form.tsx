@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { DEFAULT_PAGE_SIZE, pagingHref } from '@/lib/backoffice/paging';
+import { DEFAULT_PAGE_SIZE, pagingHref } from '@/lib/backoffice/shared/paging';
 
 export function UserSearchForm({ query, size, error }: { query: string; size: number; error?: string }) {
   return (

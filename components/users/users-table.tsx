@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatMobile } from '@/lib/backoffice/format';
+import { formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
 
 export type UserRow = {
   appUserId: string;

@@ -1,4 +1,4 @@
-// The authorization matrix's fast twin: every server action of lib/backoffice/actions called
+// The authorization matrix's fast twin: every server action of the back-office's features called
 // in-process with each role's session, on PGlite, against the real wallet service over HTTP.
 // The system matrix (tests/system/authorization-matrix.test.ts) proves the same over a
 // production build's HTTP; this one runs in seconds, so a role mistake fails `npm run test:api`
@@ -7,7 +7,6 @@
 // What cannot run outside a Next.js request is replaced, and only that: who the session belongs
 // to (getCurrentStaff, whose cookie decoding auth-options.test.ts and e2e/auth.spec.ts cover),
 // the request's headers and cookie jar, and revalidatePath (there is no page cache here).
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
@@ -19,6 +18,7 @@ import { authSecret } from '@/lib/env';
 import { createTestDatabase, testDb, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { pointBackofficeClientAt, startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { walletState } from '../helpers/wallet-state';
+import { serverActionModules } from '../helpers/backoffice-http';
 import {
   ACTION_CASES,
   CALLERS,
@@ -140,14 +140,10 @@ function expectDenied(added: AuditRow[], actionCase: ActionCase, role: StaffRole
 }
 
 describe('coverage', () => {
-  it('every export of a lib/backoffice/actions module has a case', () => {
-    const dir = path.join(root, 'lib/backoffice/actions');
-    const exported = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-      .filter((f) => readFileSync(path.join(dir, f), 'utf8').startsWith("'use server';"))
-      .flatMap((f) =>
-        [...readFileSync(path.join(dir, f), 'utf8').matchAll(/^export const (\w+)/gm)].map((m) => m[1]!),
-      );
+  it('every export of a back-office actions module has a case', () => {
+    const exported = serverActionModules(root).flatMap(({ source }) =>
+      [...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!),
+    );
     expect(exported.length).toBeGreaterThan(10);
     expect(exported.filter((name) => !(name in ACTION_CASES))).toEqual([]);
   });

@@ -7,10 +7,10 @@
 // session, the request's headers, revalidatePath.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { approveApproval } from '@/lib/backoffice/actions/approvals';
-import { issueCard } from '@/lib/backoffice/actions/card-issue';
-import { cancelCard, unlockCard } from '@/lib/backoffice/actions/cards';
-import { transferMoney } from '@/lib/backoffice/actions/transfers';
+import { approveApproval } from '@/lib/backoffice/approvals/actions';
+import { issueCard } from '@/lib/backoffice/card-issue/actions';
+import { cancelCard, unlockCard } from '@/lib/backoffice/cards/actions';
+import { transferMoney } from '@/lib/backoffice/transfers/actions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { approvalRequests, directTransfers, settings } from '@/lib/backoffice/db/schema';
 import { DEFAULT_SETTINGS, type AgencySettings } from '@/lib/backoffice/settings/settings-schema';

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { NextRequest } from 'next/server';
-import { stampPeerAddress } from '@/lib/backoffice/peer-address';
+import { stampPeerAddress } from '@/lib/backoffice/auth/peer-address';
 
 type CookieOptions = {
   httpOnly?: boolean;

@@ -7,7 +7,7 @@
 //   Flight answer decoded far enough to read the action's return value.
 // - readActionManifest: every server action of the build, from
 //   .next/server/server-reference-manifest.json.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // ---------------------------------------------------------------------------------------------
@@ -124,13 +124,29 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   return outcome.cookie;
 }
 
+/**
+ * Every 'use server' module of the back-office (its features' `actions.ts` and `*-actions.ts`),
+ * as a path from the project root and its source: where the authorization tests find the actions.
+ */
+export function serverActionModules(projectRoot: string): { filename: string; source: string }[] {
+  const dir = path.join(projectRoot, 'lib', 'backoffice');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .sort()
+    .map((f) => ({
+      filename: `lib/backoffice/${f.split(path.sep).join('/')}`,
+      source: readFileSync(path.join(dir, f), 'utf8'),
+    }))
+    .filter((m) => /^'use server';/.test(m.source));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The server-reference manifest
 
 /** One server action of the build. */
 export type ManifestAction = {
   id: string;
-  /** The module, relative to the project root, e.g. lib/backoffice/actions/staff.ts */
+  /** The module, relative to the project root, e.g. lib/backoffice/staff/actions.ts */
   filename: string;
   exportedName: string;
   /** The app entries (pages) whose bundle holds the action, e.g. app/(backoffice)/staff/page */

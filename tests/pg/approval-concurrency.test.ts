@@ -9,7 +9,7 @@ import { claimDirectTransfer } from '@/lib/backoffice/approvals/direct-transfers
 import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { approvalRequests, auditLog, directTransfers, type StaffRole } from '@/lib/backoffice/db/schema';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { DEFAULT_SETTINGS } from '@/lib/backoffice/settings/settings-schema';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { createWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';

@@ -216,7 +216,7 @@ async function countFor(ctx: CaseContext, table: 'users' | 'addresses' | 'cards'
   return Number(row?.n ?? 0);
 }
 
-/** The registration form's values (lib/backoffice/forms/user-forms.ts, RegisterUserFormInput). */
+/** The registration form's values (lib/backoffice/users/forms.ts, RegisterUserFormInput). */
 function registerUserForm(appUserId: string) {
   return {
     appUserId,
@@ -243,7 +243,7 @@ function registerUserForm(appUserId: string) {
   };
 }
 
-/** The address form's values (lib/backoffice/forms/user-forms.ts, AddAddressFormInput). */
+/** The address form's values (lib/backoffice/users/forms.ts, AddAddressFormInput). */
 function addAddressForm(appUserId: string) {
   return {
     appUserId,
@@ -324,7 +324,7 @@ function cardChangeCase(
   expected: string,
 ): ActionCase {
   return {
-    module: 'lib/backoffice/actions/cards.ts',
+    module: 'lib/backoffice/cards/actions.ts',
     name: `card.${name}`,
     permission,
     input: async (ctx) =>
@@ -388,9 +388,9 @@ const SIGNER_PASSWORD = 'matrix-signer-password-1';
 const ownAccountsBefore = new Map<number, { passwordHash: string | null; sessionVersion: number }>();
 
 export const ACTION_CASES: Record<string, ActionCase> = {
-  // lib/backoffice/actions/staff.ts -----------------------------------------------------------------------
+  // lib/backoffice/staff/actions.ts -----------------------------------------------------------------------
   inviteStaff: {
-    module: 'lib/backoffice/actions/staff.ts',
+    module: 'lib/backoffice/staff/actions.ts',
     name: 'staff.invite',
     permission: 'staff.manage',
     input: async (ctx) => ({
@@ -406,7 +406,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   changeStaffRole: {
-    module: 'lib/backoffice/actions/staff.ts',
+    module: 'lib/backoffice/staff/actions.ts',
     name: 'staff.change_role',
     permission: 'staff.manage',
     input: async (ctx) => ({ staffId: await seedActive(ctx, 'support'), role: 'operator' }),
@@ -417,7 +417,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   setStaffStatus: {
-    module: 'lib/backoffice/actions/staff.ts',
+    module: 'lib/backoffice/staff/actions.ts',
     name: 'staff.set_status',
     permission: 'staff.manage',
     successAudit: 'staff.disable',
@@ -429,7 +429,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   reissueInvite: {
-    module: 'lib/backoffice/actions/staff.ts',
+    module: 'lib/backoffice/staff/actions.ts',
     name: 'staff.reissue_invite',
     permission: 'staff.manage',
     input: async (ctx) => ({ staffId: (await seedInvitation(ctx)).staffId }),
@@ -440,9 +440,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/invite.ts ----------------------------------------------------------------------
+  // lib/backoffice/staff/invite-actions.ts ----------------------------------------------------------------------
   acceptInvite: {
-    module: 'lib/backoffice/actions/invite.ts',
+    module: 'lib/backoffice/staff/invite-actions.ts',
     name: 'staff.accept_invite',
     permission: 'public',
     // A form's state action: (previous state, input).
@@ -470,9 +470,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/account.ts --------------------------------------------------------------------
+  // lib/backoffice/account/actions.ts --------------------------------------------------------------------
   changeOwnPassword: {
-    module: 'lib/backoffice/actions/account.ts',
+    module: 'lib/backoffice/account/actions.ts',
     name: 'staff.password_change',
     permission: 'signed-in',
     // A form's state action: (previous state, input).
@@ -508,9 +508,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/two-factor.ts -----------------------------------------------------------------
+  // lib/backoffice/auth/two-factor-actions.ts -----------------------------------------------------------------
   startTwoFactor: {
-    module: 'lib/backoffice/actions/two-factor.ts',
+    module: 'lib/backoffice/auth/two-factor-actions.ts',
     name: 'staff.enrol_two_factor',
     permission: 'signed-in',
     args: (input) => [{}, input],
@@ -530,7 +530,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
 
   confirmTwoFactor: {
-    module: 'lib/backoffice/actions/two-factor.ts',
+    module: 'lib/backoffice/auth/two-factor-actions.ts',
     name: 'staff.enable_two_factor',
     permission: 'signed-in',
     args: (input) => [{}, input],
@@ -558,7 +558,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
 
   disableTwoFactor: {
-    module: 'lib/backoffice/actions/two-factor.ts',
+    module: 'lib/backoffice/auth/two-factor-actions.ts',
     name: 'staff.disable_two_factor',
     permission: 'signed-in',
     args: (input) => [{}, input],
@@ -578,7 +578,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
 
   resetStaffTwoFactor: {
-    module: 'lib/backoffice/actions/two-factor.ts',
+    module: 'lib/backoffice/auth/two-factor-actions.ts',
     name: 'staff.reset_two_factor',
     permission: 'staff.manage',
     args: (input) => [{}, input],
@@ -596,9 +596,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/users.ts -----------------------------------------------------------------------
+  // lib/backoffice/users/actions.ts -----------------------------------------------------------------------
   registerUser: {
-    module: 'lib/backoffice/actions/users.ts',
+    module: 'lib/backoffice/users/actions.ts',
     name: 'user.register',
     permission: 'users.register',
     // A form's state action: (previous state, input).
@@ -615,9 +615,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/addresses.ts -------------------------------------------------------------------
+  // lib/backoffice/addresses/actions.ts -------------------------------------------------------------------
   addAddress: {
-    module: 'lib/backoffice/actions/addresses.ts',
+    module: 'lib/backoffice/addresses/actions.ts',
     name: 'address.add',
     permission: 'addresses.add',
     // A form's state action: (previous state, input).
@@ -629,7 +629,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
 
   updateAddress: {
-    module: 'lib/backoffice/actions/addresses.ts',
+    module: 'lib/backoffice/addresses/actions.ts',
     name: 'address.update',
     permission: 'addresses.manage',
     args: (input) => [{}, input],
@@ -646,7 +646,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   makeDefaultAddress: {
-    module: 'lib/backoffice/actions/addresses.ts',
+    module: 'lib/backoffice/addresses/actions.ts',
     name: 'address.update',
     permission: 'addresses.manage',
     async input(ctx) {
@@ -661,7 +661,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   deleteAddress: {
-    module: 'lib/backoffice/actions/addresses.ts',
+    module: 'lib/backoffice/addresses/actions.ts',
     name: 'address.delete',
     permission: 'addresses.manage',
     async input(ctx) {
@@ -678,9 +678,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/card-issue.ts ------------------------------------------------------------------
+  // lib/backoffice/card-issue/actions.ts ------------------------------------------------------------------
   issueCard: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card.issue',
     permission: 'cards.issue',
     input: async (ctx) => ({
@@ -703,7 +703,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   addDeliveryAddress: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'address.add',
     permission: 'addresses.add',
     input: async (ctx) => ({
@@ -727,7 +727,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   },
   // The wizard's look-ups: any signed-in role, and they change nothing, not even the audit log.
   searchIssueUsers: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card_issue.search_users',
     permission: 'users.read',
     readOnly: true,
@@ -738,7 +738,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listAgencyPaymentAssets: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card_issue.agency_assets',
     permission: 'assets.read',
     readOnly: true,
@@ -749,7 +749,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listUserPaymentAssets: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card_issue.user_assets',
     permission: 'users.read',
     readOnly: true,
@@ -762,7 +762,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listCardCategories: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card_issue.categories',
     permission: 'cards.read',
     readOnly: true,
@@ -773,7 +773,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   listDeliveryAddresses: {
-    module: 'lib/backoffice/actions/card-issue.ts',
+    module: 'lib/backoffice/card-issue/actions.ts',
     name: 'card_issue.addresses',
     permission: 'users.read',
     readOnly: true,
@@ -788,7 +788,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/cards.ts -----------------------------------------------------------------------
+  // lib/backoffice/cards/actions.ts -----------------------------------------------------------------------
   lockCard: cardChangeCase('lock', 'cards.lock', (ctx) => seedCard(ctx), 'LOCKED'),
   unlockCard: cardChangeCase('unlock', 'cards.manage', (ctx) => seedCard(ctx, { lock: true }), 'ACTIVE'),
   activateCard: cardChangeCase(
@@ -799,9 +799,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   ),
   cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
 
-  // lib/backoffice/actions/approvals.ts and settings.ts ---------------------------------------------
+  // lib/backoffice/approvals/actions.ts and settings.ts ---------------------------------------------
   approveApproval: {
-    module: 'lib/backoffice/actions/approvals.ts',
+    module: 'lib/backoffice/approvals/actions.ts',
     name: 'approval.approve',
     permission: 'approvals.decide',
     successAudits: ['approval.approve', 'asset.transfer'],
@@ -818,7 +818,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   rejectApproval: {
-    module: 'lib/backoffice/actions/approvals.ts',
+    module: 'lib/backoffice/approvals/actions.ts',
     name: 'approval.reject',
     permission: 'approvals.decide',
     input: async (ctx) => ({ id: await seedApprovalRequest(ctx), comment: 'Not this week' }),
@@ -829,7 +829,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   withdrawApproval: {
-    module: 'lib/backoffice/actions/approvals.ts',
+    module: 'lib/backoffice/approvals/actions.ts',
     name: 'approval.withdraw',
     permission: 'approvals.decide',
     // Only the maker withdraws: the caller asked first, as itself (a role that may not is refused
@@ -844,7 +844,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   saveSettings: {
-    module: 'lib/backoffice/actions/settings.ts',
+    module: 'lib/backoffice/settings/actions.ts',
     name: 'settings.update',
     permission: 'settings.manage',
     input: async () => ({ ...DEFAULT_SETTINGS, lowBalanceThreshold: '750.00' }),
@@ -855,9 +855,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/transfers.ts -------------------------------------------------------------------
+  // lib/backoffice/transfers/actions.ts -------------------------------------------------------------------
   transferMoney: {
-    module: 'lib/backoffice/actions/transfers.ts',
+    module: 'lib/backoffice/transfers/actions.ts',
     name: 'asset.transfer',
     permission: 'money.transfer',
     async input(ctx) {
@@ -884,9 +884,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/sign-in.ts ---------------------------------------------------------------------
+  // lib/backoffice/auth/sign-in-actions.ts ---------------------------------------------------------------------
   signInWithPassword: {
-    module: 'lib/backoffice/actions/sign-in.ts',
+    module: 'lib/backoffice/auth/sign-in-actions.ts',
     name: 'auth.sign_in',
     permission: 'public',
     // A form's state action: (previous state, input).
@@ -915,9 +915,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/search.ts ----------------------------------------------------------------------
+  // lib/backoffice/search/actions.ts ----------------------------------------------------------------------
   searchDirectory: {
-    module: 'lib/backoffice/actions/search.ts',
+    module: 'lib/backoffice/search/actions.ts',
     name: 'search.directory',
     permission: 'users.read',
     readOnly: true,
@@ -928,7 +928,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   openBestMatch: {
-    module: 'lib/backoffice/actions/search.ts',
+    module: 'lib/backoffice/search/actions.ts',
     name: 'search.open',
     permission: 'users.read',
     readOnly: true,
@@ -941,9 +941,9 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
-  // lib/backoffice/actions/developers.ts ------------------------------------------------------------------
+  // lib/backoffice/developers/actions.ts ------------------------------------------------------------------
   addWebhookEndpoint: {
-    module: 'lib/backoffice/actions/developers.ts',
+    module: 'lib/backoffice/developers/actions.ts',
     name: 'webhook.add',
     permission: 'developers.manage',
     // A state action: (previous state, input).
@@ -967,7 +967,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   deleteWebhookEndpoint: {
-    module: 'lib/backoffice/actions/developers.ts',
+    module: 'lib/backoffice/developers/actions.ts',
     name: 'webhook.delete',
     permission: 'developers.manage',
     async input(ctx) {
@@ -981,7 +981,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
   redeliverWebhookEvent: {
-    module: 'lib/backoffice/actions/developers.ts',
+    module: 'lib/backoffice/developers/actions.ts',
     name: 'event.redeliver',
     permission: 'developers.manage',
     async input(ctx) {

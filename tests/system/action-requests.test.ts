@@ -1,7 +1,7 @@
 // Server actions under abuse, over HTTP against the production build in the one Node server: a
 // body Next cannot decode, one too large, one of a type Next's client never sends, and a post from
 // another origin (or `null`, or none) each get their own 4xx without detail, never a 5xx, and are
-// logged as refused (lib/backoffice/action-request-gate.ts). A proper call still runs.
+// logged as refused (lib/backoffice/auth/action-request-gate.ts). A proper call still runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -8,7 +8,7 @@
 // headers of proxy.ts.
 //
 // The actions come from the build's manifest: one without a case in action-cases.ts fails here.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import {
   trySignIn,
   type ActionResponse,
   type ManifestAction,
+  serverActionModules,
 } from '../helpers/backoffice-http';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
@@ -190,15 +191,11 @@ function expectDeniedEntry(added: AuditRow[], actionCase: ActionCase, role: Staf
 // ---------------------------------------------------------------------------------------------
 // Every action has a case
 
-/** The exported names of every 'use server' module under lib/backoffice/actions. */
+/** The exported names of every 'use server' module of the back-office's features. */
 function sourceActionExports(): { module: string; name: string }[] {
-  const dir = path.join(root, 'lib', 'backoffice', 'actions');
   const found: { module: string; name: string }[] = [];
-  for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
-    const source = readFileSync(path.join(dir, file), 'utf8');
-    // The action client and helpers live beside the actions; only 'use server' modules export actions.
-    if (!/^'use server';/.test(source)) continue;
-    const filename = `lib/backoffice/actions/${file}`;
+  // The action client and helpers live beside the actions; only 'use server' modules export actions.
+  for (const { filename, source } of serverActionModules(root)) {
     for (const m of source.matchAll(/^export\s+(?:const|let|var|async\s+function|function)\s+(\w+)/gm))
       found.push({ module: filename, name: m[1]! });
     for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
@@ -219,11 +216,11 @@ describe('coverage of the matrix', () => {
   it('the build has server actions, including the staff actions', () => {
     expect(manifest.map((a) => `${a.filename}#${a.exportedName}`)).toEqual(
       expect.arrayContaining([
-        'lib/backoffice/actions/staff.ts#inviteStaff',
-        'lib/backoffice/actions/staff.ts#changeStaffRole',
-        'lib/backoffice/actions/staff.ts#setStaffStatus',
-        'lib/backoffice/actions/staff.ts#reissueInvite',
-        'lib/backoffice/actions/invite.ts#acceptInvite',
+        'lib/backoffice/staff/actions.ts#inviteStaff',
+        'lib/backoffice/staff/actions.ts#changeStaffRole',
+        'lib/backoffice/staff/actions.ts#setStaffStatus',
+        'lib/backoffice/staff/actions.ts#reissueInvite',
+        'lib/backoffice/staff/invite-actions.ts#acceptInvite',
       ]),
     );
   });
@@ -235,7 +232,7 @@ describe('coverage of the matrix', () => {
     expect(missing, `add a case to tests/system/action-cases.ts for: ${missing.join(', ')}`).toEqual([]);
   });
 
-  it('every export of lib/backoffice/actions/*.ts has a case too (so it is covered once a page uses it)', () => {
+  it('every export of a back-office actions module has a case too (so it is covered once a page uses it)', () => {
     const exported = sourceActionExports();
     // Finding none would pass vacuously (as it did while this looked in a folder that had moved).
     expect(exported.length).toBeGreaterThan(10);
@@ -375,7 +372,7 @@ describe.each(Object.entries(ACTION_CASES))('%s', (name, actionCase) => {
       const after = await snapshot();
       expect(response.rejected, describeResponse(response)).toBe(true);
       expect(response.result).toBeUndefined();
-      // By the action gate before Next (lib/backoffice/action-request-gate.ts), which would answer 500.
+      // By the action gate before Next (lib/backoffice/auth/action-request-gate.ts), which would answer 500.
       expect(response.status).toBe(403);
       expect(after).toEqual(before);
     });

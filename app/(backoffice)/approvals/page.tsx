@@ -29,7 +29,7 @@ import {
 } from '@/lib/backoffice/approvals/approval-filters';
 import { listApprovals } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
-import { pagingLinkParams } from '@/lib/backoffice/paging';
+import { pagingLinkParams } from '@/lib/backoffice/shared/paging';
 
 export const metadata: Metadata = { title: 'Approvals' };
 

@@ -22,8 +22,8 @@ import { actionLabel, auditTargetView, type AuditTargetFields } from '@/lib/back
 import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
 import { getDb } from '@/lib/backoffice/db';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
-import { AUDIT_PAGE_SIZE, auditFilterQuery, auditFiltersSchema } from '@/lib/backoffice/forms/audit';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { AUDIT_PAGE_SIZE, auditFilterQuery, auditFiltersSchema } from '@/lib/backoffice/audit/forms';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 

@@ -4,9 +4,9 @@
 import type { Metadata } from 'next';
 import { CardsBrowser, type CardsInitial } from '@/components/cards/cards-browser';
 import { PageHeader } from '@/components/ui/page-header';
-import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards/cards-data';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards-view';
+import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards/cards-view';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 
 export const metadata: Metadata = { title: 'Cards' };

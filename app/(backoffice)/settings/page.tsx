@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 
 export const metadata: Metadata = { title: 'Settings' };

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { listStaff } from '@/lib/backoffice/staff/list-staff';
 import { getDb } from '@/lib/backoffice/db';
 

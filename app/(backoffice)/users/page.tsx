@@ -17,8 +17,8 @@ import { UsersTable, type UserRow } from '@/components/users/users-table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
-import { parseUserSearch, type UserSearch } from '@/lib/backoffice/forms/user-forms';
-import { pagingHref, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { parseUserSearch, type UserSearch } from '@/lib/backoffice/users/forms';
+import { pagingHref, parsePaging, searchParam } from '@/lib/backoffice/shared/paging';
 import { MAX_SEARCH_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 

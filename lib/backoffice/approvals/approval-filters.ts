@@ -1,7 +1,7 @@
 // The filters of /approvals as its URL writes them: state, kind, whose, and the paging contract.
 // A value a link or a hand-edited URL gets wrong falls back to its default (like paging), so the
 // page never fails on its own query. Pure: the page and the list function share it.
-import { parsePaging, searchParam, type Paging, type RawSearchParams } from '@/lib/backoffice/paging';
+import { parsePaging, searchParam, type Paging, type RawSearchParams } from '@/lib/backoffice/shared/paging';
 import { APPROVAL_FILTERS, APPROVAL_KINDS, type ApprovalFilter, type ApprovalKind } from './approval-kinds';
 
 export const APPROVAL_WHOSE = ['anyone', 'mine', 'for-me'] as const;

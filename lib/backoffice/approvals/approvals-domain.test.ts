@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests, auditLog, type StaffRole } from '@/lib/backoffice/db/schema';
-import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/errors';
+import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { walletErrorFromEnvelope } from '@/lib/backoffice/wallet-client/errors';
 import { resetTestDatabase } from '@/tests/helpers/wallet-db';

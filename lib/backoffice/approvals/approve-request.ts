@@ -14,7 +14,7 @@ import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import { WalletClientError, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { APPROVAL_PERMISSION, type ApprovalStatus } from './approval-kinds';

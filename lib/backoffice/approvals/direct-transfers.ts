@@ -9,7 +9,7 @@ import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { directTransfers, staff } from '@/lib/backoffice/db/schema';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import type { AgencySettings } from '@/lib/backoffice/settings/settings-schema';
 import { transferNeedsApproval } from './approval-policy';
 

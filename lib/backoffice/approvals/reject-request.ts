@@ -8,7 +8,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import { APPROVAL_PERMISSION } from './approval-kinds';
 import { expireDueRequests } from './expire-requests';

@@ -9,7 +9,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
 import {

@@ -8,8 +8,8 @@ import 'server-only';
 import { and, eq, gt, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';
 import { approvalRequests } from '@/lib/backoffice/db/schema';
-import { StaffFacingError } from '@/lib/backoffice/errors';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from './approval-kinds';
 
 type Row = typeof approvalRequests.$inferSelect;

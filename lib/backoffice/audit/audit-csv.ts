@@ -3,7 +3,7 @@
 // writer (cards-csv.ts): summaries hold what staff typed (names, e-mails) and must not run in a
 // spreadsheet. Times are ISO 8601 UTC, not formatDateTime: a CSV is read by programs, which sort
 // and parse ISO 8601 as it is (the same choice as the cards export). Pure.
-import { CSV_BOM, csvLine } from '@/lib/backoffice/cards-csv';
+import { CSV_BOM, csvLine } from '@/lib/backoffice/cards/cards-csv';
 import { actionLabel } from './audit-labels';
 
 export const AUDIT_CSV_HEADER = [

@@ -3,7 +3,7 @@
 // every action name the back-office writes (audit-labels.test.ts scans the sources, so a new
 // name cannot appear on /audit as a bare code). Pure and client-safe.
 import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
-import { resultCodeWords } from '@/lib/backoffice/result-code-words';
+import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
 
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // Sessions

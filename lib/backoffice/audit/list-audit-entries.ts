@@ -6,7 +6,7 @@ import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { auditLog } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { AUDIT_PAGE_SIZE, type AuditFilters } from '@/lib/backoffice/forms/audit';
+import { AUDIT_PAGE_SIZE, type AuditFilters } from '@/lib/backoffice/audit/forms';
 import { assertCan } from '../staff/staff-access';
 
 export type AuditRow = typeof auditLog.$inferSelect;

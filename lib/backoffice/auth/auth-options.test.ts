@@ -12,7 +12,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { inviteStaff } from '@/lib/backoffice/staff/invite-staff';
 import { resetTestDatabase } from '@/tests/helpers/wallet-db';
-import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
+import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/auth/peer-address';
 import { authorizeCredentials, clientAddress, SignInError } from './auth-options';
 import { claimAttempt, countersOf, delayAfter } from './sign-in-throttle';
 

@@ -15,7 +15,7 @@ import { authSecret, env, servedOverHttps } from '@/lib/env';
 import { getDb, type BackofficeDatabase } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/peer-address';
+import { PEER_ADDRESS_HEADER } from '@/lib/backoffice/auth/peer-address';
 import { AFTER_SIGN_IN, safeCallbackPath } from './callback-url';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { rememberDevice, trustedDevice } from './device-cookie';

@@ -29,7 +29,7 @@ const KEY_LENGTH = 32;
 // 128 * N * r bytes of memory per hash (32 MiB); the default cap of 32 MiB is just too small.
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/forms/staff';
+export { PASSWORD_MIN_LENGTH } from '@/lib/backoffice/staff/forms';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

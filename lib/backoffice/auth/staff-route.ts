@@ -1,5 +1,5 @@
 // The one wrapper for back-office route handlers (like Dub's withWorkspace), the twin of the
-// action client (lib/backoffice/actions/action-client.ts) for GET routes: a route handler sits
+// action client (lib/backoffice/shared/action-client.ts) for GET routes: a route handler sits
 // outside every layout, so it checks the caller itself. No session answers 401; a role without
 // the route's permission answers 403 and is written to the audit log as denied, as a refused
 // action is; an unexpected failure answers 500 with a line for people (details stay in the log).

@@ -15,7 +15,7 @@ import QRCode from 'qrcode';
 import type { BackofficeDatabase as Database, BackofficeExecutor as Executor } from '@/lib/backoffice/db';
 import { staff, staffRecoveryCodes, type StaffRole } from '@/lib/backoffice/db/schema';
 import { recordAudit, type AuditActor } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '@/lib/backoffice/errors';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from './current-staff';

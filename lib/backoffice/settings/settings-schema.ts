@@ -4,7 +4,7 @@
 // stored row; the defaults are those of docs/back-office.md "Approvals". Amounts are decimal strings
 // in major units, the same number in every currency, compared exactly (money.ts's compareAmounts).
 import { z } from 'zod';
-import { fromFormData } from '@/lib/backoffice/forms/action-form-data';
+import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';
 
 export const TWO_FACTOR_REQUIREMENTS = ['nobody', 'admins', 'staff'] as const;

@@ -6,7 +6,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import { hashPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '../errors';
+import { StaffFacingError } from '../shared/errors';
 import { hashInviteToken } from './invite-staff';
 
 export const INVITE_INVALID = 'This invitation link is not valid or has expired. Ask an admin for a new one.';

@@ -9,9 +9,9 @@ import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { claimAttempt } from '@/lib/backoffice/auth/sign-in-throttle';
 import { auditLog, staff } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
-import { changeOwnPasswordSchema } from '@/lib/backoffice/forms/staff';
+import { changeOwnPasswordSchema } from '@/lib/backoffice/staff/forms';
 import { resetTestDatabase } from '@/tests/helpers/wallet-db';
-import { StaffFacingError } from '../errors';
+import { StaffFacingError } from '../shared/errors';
 import {
   changeOwnPassword,
   PasswordAttemptsWaitError,

@@ -14,8 +14,8 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { hashPassword, verifyPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { claimAttempt, forgiveAttempt, recordFailure } from '@/lib/backoffice/auth/sign-in-throttle';
-import type { ChangeOwnPasswordInput } from '@/lib/backoffice/forms/staff';
-import { StaffFacingError } from '../errors';
+import type { ChangeOwnPasswordInput } from '@/lib/backoffice/staff/forms';
+import { StaffFacingError } from '../shared/errors';
 import { bumpSessionVersion, lockStaff } from './staff-access';
 
 export const WRONG_CURRENT_PASSWORD = 'This is not your current password';

@@ -6,8 +6,8 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import type { ChangeStaffRoleInput } from '@/lib/backoffice/forms/staff';
-import { StaffFacingError } from '../errors';
+import type { ChangeStaffRoleInput } from '@/lib/backoffice/staff/forms';
+import { StaffFacingError } from '../shared/errors';
 import { assertAnotherActiveAdmin, assertCan, bumpSessionVersion, lockStaff } from './staff-access';
 
 export async function changeStaffRole(options: {

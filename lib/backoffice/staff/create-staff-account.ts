@@ -7,7 +7,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import { hashPassword } from '@/lib/backoffice/auth/password';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '../errors';
+import { StaffFacingError } from '../shared/errors';
 
 export async function createStaffAccount(options: {
   db: Database;

@@ -8,8 +8,8 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import type { InviteStaffInput } from '@/lib/backoffice/forms/staff';
-import { StaffFacingError } from '../errors';
+import type { InviteStaffInput } from '@/lib/backoffice/staff/forms';
+import { StaffFacingError } from '../shared/errors';
 import { assertCan } from './staff-access';
 
 export const INVITE_VALIDITY_MS = 72 * 60 * 60_000;

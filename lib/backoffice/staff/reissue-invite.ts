@@ -5,7 +5,7 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import { StaffFacingError } from '../errors';
+import { StaffFacingError } from '../shared/errors';
 import { newInviteToken } from './invite-staff';
 import { assertCan, lockStaff } from './staff-access';
 

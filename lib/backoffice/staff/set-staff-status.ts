@@ -7,8 +7,8 @@ import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
-import type { SetStaffStatusInput } from '@/lib/backoffice/forms/staff';
-import { StaffFacingError } from '../errors';
+import type { SetStaffStatusInput } from '@/lib/backoffice/staff/forms';
+import { StaffFacingError } from '../shared/errors';
 import { assertAnotherActiveAdmin, assertCan, bumpSessionVersion, lockStaff } from './staff-access';
 
 export async function setStaffStatus(options: {

@@ -6,7 +6,7 @@ import { can, type Permission } from '@/lib/backoffice/auth/permissions';
 import type { BackofficeExecutor as Executor } from '@/lib/backoffice/db';
 import { staff } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { PermissionDeniedError, StaffFacingError } from '../errors';
+import { PermissionDeniedError, StaffFacingError } from '../shared/errors';
 
 export function assertCan(actor: CurrentStaff, permission: Permission): void {
   if (!can(actor.role, permission))

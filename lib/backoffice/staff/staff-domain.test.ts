@@ -12,7 +12,7 @@ import { verifyPassword } from '@/lib/backoffice/auth/password';
 import { auditLog, staff, type StaffRole } from '@/lib/backoffice/db/schema';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { createTestDatabase, resetTestDatabase } from '@/tests/helpers/wallet-db';
-import { PermissionDeniedError, StaffFacingError } from '../errors';
+import { PermissionDeniedError, StaffFacingError } from '../shared/errors';
 import { acceptInvite, findOpenInvite, INVITE_INVALID } from './accept-invite';
 import { changeStaffRole } from './change-staff-role';
 import { createStaffAccount } from './create-staff-account';

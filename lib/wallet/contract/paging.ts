@@ -1,6 +1,6 @@
 // The paging bounds of the wallet's lists (docs/wallet-api.md "4.2", asset/ledger, event/list):
 // pageNum 1-1,000,000, pageSize 1-100, 20 by default; user/search returns at most 50. The
-// parameter schemas (schemas.ts), the back-office's paging contract (lib/backoffice/paging.ts)
+// parameter schemas (schemas.ts), the back-office's paging contract (lib/backoffice/shared/paging.ts)
 // and its exports read them from here, so a list never asks for a page the wallet refuses. Pure,
 // without zod: the browser's lists import it.
 

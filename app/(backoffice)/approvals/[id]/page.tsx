@@ -27,7 +27,7 @@ import {
 import { isUnfinished, statusAt } from '@/lib/backoffice/approvals/request-state';
 import { getApproval } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
-import { formatDateTime } from '@/lib/backoffice/format';
+import { formatDateTime } from '@/lib/backoffice/shared/format';
 
 export const metadata: Metadata = { title: 'Approval request' };
 

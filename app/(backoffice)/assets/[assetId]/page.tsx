@@ -30,11 +30,11 @@ import {
   ledgerTypeLabel,
   parseLedgerType,
   type LedgerView,
-} from '@/lib/backoffice/asset-ledger';
-import { findAsset, type AssetOwner } from '@/lib/backoffice/asset-ledger-data';
+} from '@/lib/backoffice/assets/asset-ledger';
+import { findAsset, type AssetOwner } from '@/lib/backoffice/assets/asset-ledger-data';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { formatMoney } from '@/lib/backoffice/format';
-import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/paging';
+import { formatMoney } from '@/lib/backoffice/shared/format';
+import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/shared/paging';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { LEDGER_TYPES, type LedgerPage } from '@/lib/wallet/contract/schemas';
 import { findUser } from '../../users/[appUserId]/find-user';

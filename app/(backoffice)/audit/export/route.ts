@@ -8,8 +8,8 @@ import { auditEntryBatches } from '@/lib/backoffice/audit/list-audit-entries';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
-import { auditFiltersSchema } from '@/lib/backoffice/forms/audit';
-import { csvDownload } from '@/lib/backoffice/csv-download';
+import { auditFiltersSchema } from '@/lib/backoffice/audit/forms';
+import { csvDownload } from '@/lib/backoffice/shared/csv-download';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,10 +2,10 @@
 // the /cards browser's client-side paging and prefetching. Checks the caller itself (a route
 // handler sits outside every layout: staffRoute), masks card numbers, and is never cached.
 import { jsonAnswer, staffRoute } from '@/lib/backoffice/auth/staff-route';
-import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards-data';
+import { describeCardsError, loadCardsPage } from '@/lib/backoffice/cards/cards-data';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { parseCardsQuery } from '@/lib/backoffice/cards-view';
-import { cardsPageSchema } from '@/lib/backoffice/cards-view-schemas';
+import { parseCardsQuery } from '@/lib/backoffice/cards/cards-view';
+import { cardsPageSchema } from '@/lib/backoffice/cards/cards-view-schemas';
 
 export const dynamic = 'force-dynamic';
 

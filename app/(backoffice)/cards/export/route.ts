@@ -3,16 +3,16 @@
 // for the first page before answering so that a refusal is a plain error rather than a broken
 // file, then streams the rest page by page. Each export is written to the audit log: it carries
 // users' personal data out of the back-office.
-import { cardsCsvFilename, cardsCsvLines, cardsCsvPreamble } from '@/lib/backoffice/cards-csv';
-import { describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards-data';
+import { cardsCsvFilename, cardsCsvLines, cardsCsvPreamble } from '@/lib/backoffice/cards/cards-csv';
+import { describeCardsError, walkCardsUsers } from '@/lib/backoffice/cards/cards-data';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards-view';
-import { cardsFilterField } from '@/lib/backoffice/cards-view-schemas';
+import { parseCardsQuery, type CardsUserRow } from '@/lib/backoffice/cards/cards-view';
+import { cardsFilterField } from '@/lib/backoffice/cards/cards-view-schemas';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
-import { csvDownload } from '@/lib/backoffice/csv-download';
+import { csvDownload } from '@/lib/backoffice/shared/csv-download';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RegisterUserForm } from '@/components/users/register-user-form';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 export const metadata: Metadata = { title: 'Register a user' };
 

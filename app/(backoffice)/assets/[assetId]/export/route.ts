@@ -11,15 +11,15 @@ import {
   ledgerCsvPreamble,
   ledgerTypeLabel,
   parseLedgerType,
-} from '@/lib/backoffice/asset-ledger';
+} from '@/lib/backoffice/assets/asset-ledger';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { findAsset, walkLedger } from '@/lib/backoffice/asset-ledger-data';
+import { findAsset, walkLedger } from '@/lib/backoffice/assets/asset-ledger-data';
 import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
-import { csvDownload } from '@/lib/backoffice/csv-download';
+import { csvDownload } from '@/lib/backoffice/shared/csv-download';
 
 export const dynamic = 'force-dynamic';
 

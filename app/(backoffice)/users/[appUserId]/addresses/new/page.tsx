@@ -9,8 +9,8 @@ import { UserNotFound } from '@/components/users/user-not-found';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
-import { splitMobile } from '@/lib/backoffice/forms/user-forms';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { splitMobile } from '@/lib/backoffice/users/forms';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { appUserIdFromSegment, findUser } from '../../find-user';
 
 export const metadata: Metadata = { title: 'Add an address' };

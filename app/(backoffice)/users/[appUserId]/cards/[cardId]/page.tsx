@@ -9,7 +9,7 @@ import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
-import { TransferDialog } from '@/components/money/transfer-dialog';
+import { TransferDialog } from '@/components/transfers/transfer-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,14 +21,14 @@ import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badg
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/card-view';
+import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/cards/card-view';
 import {
   agencyTransferSources,
   toTransferAsset,
   type TransferAsset,
-} from '@/lib/backoffice/forms/card-programme';
-import { formatExpiry, formatMoney } from '@/lib/backoffice/format';
-import { maskCardNumber } from '@/lib/backoffice/mask';
+} from '@/lib/backoffice/cards/card-programme-forms';
+import { formatExpiry, formatMoney } from '@/lib/backoffice/shared/format';
+import { maskCardNumber } from '@/lib/backoffice/shared/mask';
 import {
   getWalletClient,
   WalletClientError,

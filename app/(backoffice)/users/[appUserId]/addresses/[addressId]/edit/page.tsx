@@ -4,11 +4,11 @@
 import type { Metadata } from 'next';
 import { EditAddressForm } from '@/components/addresses/edit-address-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { addressLabel } from '@/lib/backoffice/address-view';
+import { addressLabel } from '@/lib/backoffice/addresses/address-view';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { splitMobile } from '@/lib/backoffice/forms/user-forms';
-import { newRequestId } from '@/lib/backoffice/request-id';
+import { splitMobile } from '@/lib/backoffice/users/forms';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { appUserIdFromSegment } from '../../../find-user';
 import { AddressAccessDenied, AddressNotShown, addressCrumbs } from '../address-page-states';
 import { findAddress } from '../find-address';

@@ -1,0 +1,54 @@
+'use client';
+// "Fund wallet" and "Top up" (asset/transfer, docs/wallet-api.md "Transfers"): where the money
+// comes from, how much, and both balances before and after as the amount is typed. What cannot be
+// paid (over the source's balance, too many decimals, another currency) is refused here, beside the
+// amount, before any call; the wallet checks again under its locks and its refusal lands in the
+// same place. The requestId is made when the dialog opens: a retry after a lost answer moves the
+// money once. This module is the button; the dialog loads when first wanted
+// (transfer-dialog-body.tsx, components/ui/lazy-dialog.tsx).
+import { ArrowDownToLine, HandCoins } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
+import type { TransferAsset, TransferKind } from '@/lib/backoffice/cards/card-programme-rules';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
+
+const loadBody = () => import('./transfer-dialog-body');
+const TransferDialogBody = dynamic(() => loadBody().then((m) => m.TransferDialogBody), { ssr: false });
+
+export type TransferDialogProps = {
+  kind: TransferKind;
+  appUserId: string;
+  /** The card topped up (kind "top-up"). */
+  cardId?: number;
+  /** Where the money goes. */
+  target: TransferAsset;
+  /** Where it may come from (same currency), best first. */
+  sources: readonly TransferAsset[];
+  /** The button that opens it (its icon follows the kind: a server page cannot pass a component). */
+  trigger: { label: string; variant?: 'default' | 'outline' };
+  /** After the money moved (a page that holds balances in the browser reads them again). */
+  onTransferred?: () => void;
+};
+
+export function TransferDialog(props: TransferDialogProps) {
+  const [requestId, setRequestId] = useState(newRequestId);
+  const Icon = props.kind === 'top-up' ? ArrowDownToLine : HandCoins;
+  return (
+    <LazyDialog
+      preload={loadBody}
+      onOpenChange={(open) => {
+        if (open) setRequestId(newRequestId());
+      }}
+      trigger={
+        <Button variant={props.trigger.variant ?? 'outline'} data-testid={`transfer-${props.kind}`}>
+          <Icon className="size-4" aria-hidden="true" />
+          {props.trigger.label}
+        </Button>
+      }
+    >
+      {(dialog) => <TransferDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </LazyDialog>
+  );
+}

@@ -1,0 +1,151 @@
+'use server';
+// Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
+// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles"
+// (ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
+// operators and admins unlock, activate or cancel). Each is checked, validated, audited with its reason and wallet result code, and
+// idempotent through the dialog's requestId. Under the approval policy
+// (docs/back-office.md "Approvals") unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and
+// cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
+// made.
+import { revalidatePath } from 'next/cache';
+import type { z } from 'zod';
+import { authActionClient } from '@/lib/backoffice/shared/action-client';
+import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
+import {
+  cancelNeedsApproval,
+  lockReasonOf,
+  unlockNeedsApproval,
+} from '@/lib/backoffice/approvals/approval-policy';
+import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import { getDb } from '@/lib/backoffice/db';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import {
+  cardChangeSchema,
+  cardChangeWithReasonSchema,
+  REASON_LABELS,
+  type CardChangeReason,
+} from '@/lib/backoffice/cards/card-programme-forms';
+import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
+
+type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
+
+type Changed = { cardId: number; status: string };
+
+/** Whether the policy makes this change wait for a second person; the facts come from the wallet. */
+async function needsApproval(action: CardAction, input: Change): Promise<boolean> {
+  if (action !== 'unlock' && action !== 'cancel') return false;
+  const policy = await readSettings(await getDb());
+  if (action === 'cancel') return cancelNeedsApproval(policy);
+  if (!policy.unlockApprovalOn) return false;
+  const card = await getWalletClient().cardDetail({ appUserId: input.appUserId, cardId: input.cardId });
+  // A card that is not locked is the wallet's to refuse (4009), not a second person's to approve.
+  return card.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: lockReasonOf(card.history) });
+}
+
+/** "Lock card 7 of user u-1 (reason: Lost)"; once done, "Locked card 7 of user u-1 (reason: Lost)". */
+function summaryOf(action: CardAction, input: Change, when: 'before' | 'after'): string {
+  const words = cardActionWords(action);
+  const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
+  return `${when === 'after' ? words.Done : words.Verb} card ${input.cardId} of user ${input.appUserId}${because}`;
+}
+
+function pathsOf(input: Change): { userPath: string; cardPath: string } {
+  const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
+  return { userPath, cardPath: `${userPath}/cards/${input.cardId}` };
+}
+
+const refOf = (input: Change) => ({
+  appUserId: input.appUserId,
+  cardId: input.cardId,
+  requestId: input.requestId,
+});
+
+/** The change recorded for a second person instead of made (docs/back-office.md "Approvals"). */
+async function askForApproval(
+  staff: CurrentStaff,
+  action: CardAction,
+  input: Change,
+): Promise<PendingApproval> {
+  const ref = refOf(input);
+  const { cardPath } = pathsOf(input);
+  const pending = await requestApproval({
+    db: await getDb(),
+    actor: staff,
+    call: {
+      kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
+      operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
+      params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
+      summary: summaryOf(action, input, 'before'),
+      subjectUser: input.appUserId,
+      targetType: 'card',
+      targetId: String(input.cardId),
+      returnPath: cardPath,
+    },
+  });
+  revalidatePath(cardPath);
+  revalidatePath('/', 'layout');
+  return pending;
+}
+
+/** The wallet operation of each action; lock and cancel carry the reason. */
+function callWallet(action: CardAction, input: Change) {
+  const wallet = getWalletClient();
+  const ref = refOf(input);
+  switch (action) {
+    case 'lock':
+      return wallet.cardLock({ ...ref, reason: input.reason! });
+    case 'cancel':
+      return wallet.cardCancel({ ...ref, reason: input.reason! });
+    case 'unlock':
+      return wallet.cardUnlock(ref);
+    case 'activate':
+      return wallet.cardActivate(ref);
+  }
+}
+
+async function changeCard(
+  staff: CurrentStaff,
+  action: CardAction,
+  schema: z.ZodObject,
+  input: Change,
+): Promise<Changed | PendingApproval> {
+  if (await needsApproval(action, input)) return askForApproval(staff, action, input);
+  const card = await runWalletMutation({
+    staff,
+    schema,
+    action: `card.${action}`,
+    targetType: 'card',
+    targetId: String(input.cardId),
+    subjectUser: input.appUserId,
+    summary: summaryOf(action, input, 'before'),
+    call: () => callWallet(action, input),
+    describe: (result) => ({ summary: `${summaryOf(action, input, 'after')}; now ${result.status}` }),
+  });
+  const { userPath, cardPath } = pathsOf(input);
+  revalidatePath(cardPath);
+  revalidatePath(userPath);
+  return { cardId: card.cardId, status: card.status };
+}
+
+export const lockCard = authActionClient
+  .metadata({ name: 'card.lock', permission: ACTION_PERMISSIONS['card.lock'] })
+  .inputSchema(cardChangeWithReasonSchema)
+  .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'lock', cardChangeWithReasonSchema, parsedInput));
+
+export const cancelCard = authActionClient
+  .metadata({ name: 'card.cancel', permission: ACTION_PERMISSIONS['card.cancel'] })
+  .inputSchema(cardChangeWithReasonSchema)
+  .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'cancel', cardChangeWithReasonSchema, parsedInput));
+
+export const unlockCard = authActionClient
+  .metadata({ name: 'card.unlock', permission: ACTION_PERMISSIONS['card.unlock'] })
+  .inputSchema(cardChangeSchema)
+  .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'unlock', cardChangeSchema, parsedInput));
+
+export const activateCard = authActionClient
+  .metadata({ name: 'card.activate', permission: ACTION_PERMISSIONS['card.activate'] })
+  .inputSchema(cardChangeSchema)
+  .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));

@@ -1,0 +1,54 @@
+// The card programme's contracts in the back-office (docs/wallet-api.md "Card lifecycle";
+// docs/back-office.md "Roles"): a card's lifecycle actions and the money dialogs (fund a wallet,
+// top up a card). One schema per contract, shared by the dialogs' form resolver and the server
+// actions of lib/backoffice/cards/actions.ts and transfers.ts; every rule is the wallet's own
+// parameter rule, plus the sentences a person reads.
+import { z } from 'zod';
+import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
+import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
+
+// The rules live beside, without zod, for the client components; server code may import them
+// from here.
+export * from './card-programme-rules';
+
+/** One card of one user, and the request that changes it (made when the dialog opens). */
+export const cardChangeSchema = z.object({
+  appUserId: appUserIdParam,
+  cardId: positiveIdParam,
+  requestId: requestIdParam,
+});
+
+/** Lock and cancel need a reason (docs/wallet-api.md "Card lifecycle"). */
+export const cardChangeWithReasonSchema = cardChangeSchema.extend({
+  reason: z.enum(CARD_CHANGE_REASONS, 'Choose a reason.'),
+});
+
+export type CardChangeValues = z.input<typeof cardChangeSchema>;
+export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;
+
+/**
+ * A transfer as a dialog submits it. `appUserId` (and `cardId` for a top-up) say whose money it
+ * is, for the audit log and the page to refresh; the wallet checks the pair itself (4010).
+ */
+export const transferSchema = z.object({
+  kind: z.enum(TRANSFER_KINDS),
+  appUserId: appUserIdParam,
+  cardId: positiveIdParam.optional(),
+  fromAssetId: z
+    .custom<number | string>((value) => value !== undefined && value !== null && value !== '', {
+      error: 'Choose where the money comes from.',
+    })
+    .pipe(positiveIdParam),
+  toAssetId: positiveIdParam,
+  amount: z
+    .string('Enter an amount.')
+    .trim()
+    .min(1, 'Enter an amount.')
+    .superRefine((value, ctx) => {
+      const message = amountRuleMessage(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  requestId: requestIdParam,
+});
+
+export type TransferValues = z.input<typeof transferSchema>;

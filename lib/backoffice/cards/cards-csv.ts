@@ -1,0 +1,78 @@
+// The card list as CSV (RFC 4180): the header, one line per card (a user without cards gets one
+// line with the card columns empty), cell quoting, and neutralising cells a spreadsheet would run
+// as a formula. States and types stay the wallet's codes (ACTIVE, VIRTUAL) for filtering in a
+// spreadsheet; times stay ISO 8601 UTC, as the wallet sent them. That is deliberate: the screen
+// writes times for people (lib/backoffice/shared/format.ts, "23 Nov 2026, 14:05 UTC"), a CSV is read by
+// programs, which sort and parse ISO 8601 as it is. Pure: it writes the rows the list already shows
+// (cards-view), so the export carries masked card numbers only and cannot drift from the table.
+import type { CardsCardRow, CardsUserRow } from '@/lib/backoffice/cards/cards-view';
+
+/** Lets spreadsheet programs read the file as UTF-8 (masked numbers contain '•'). */
+export const CSV_BOM = '\uFEFF';
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+export const CARDS_CSV_HEADER = [
+  'App user ID',
+  'Name',
+  'E-mail',
+  'Registered (UTC)',
+  'Card number',
+  'Category',
+  'Network',
+  'Type',
+  'Status',
+  'Account status',
+  'Expiry',
+  'Embossed name',
+  'Active since (UTC)',
+] as const;
+
+// OWASP's list: these open a formula in Excel, LibreOffice and Google Sheets.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+// A negative decimal ("-12.50", a ledger amount) is a value, not a formula: it stays a number.
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One cell: formula starts defused with a single quote, then quoted when RFC 4180 needs it. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One record, CRLF-terminated as RFC 4180 has it. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+function cardCells(card: CardsCardRow | undefined): string[] {
+  if (!card) return Array.from({ length: 9 }, () => '');
+  return [
+    card.maskedNumber,
+    card.categoryName,
+    card.network,
+    card.type,
+    card.status,
+    card.accountStatus,
+    card.expiry,
+    card.embossedName,
+    card.activeTime ?? '',
+  ];
+}
+
+/** The lines of one user: one per card, or one with empty card columns. */
+export function cardsCsvLines(user: CardsUserRow): string {
+  // registerTime (and activeTime above) as ISO 8601, not formatDateTime: see the header.
+  const userCells = [user.appUserId, user.name, user.email, user.registerTime];
+  const cards = user.cards.length > 0 ? user.cards : [undefined];
+  return cards.map((card) => csvLine([...userCells, ...cardCells(card)])).join('');
+}
+
+/** The file's start: byte-order mark and header. */
+export function cardsCsvPreamble(): string {
+  return `${CSV_BOM}${csvLine(CARDS_CSV_HEADER)}`;
+}
+
+/** "cards-20260501.csv", by the UTC date (ISO 8601's basic form, so the files sort by date). */
+export function cardsCsvFilename(now: Date): string {
+  return `cards-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
+}

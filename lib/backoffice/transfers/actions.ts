@@ -1,0 +1,113 @@
+'use server';
+// The money actions of the back-office (asset/transfer, docs/wallet-api.md "Transfers";
+// docs/back-office.md "Roles": operators and admins): "Fund wallet" (the agency's asset to a user's
+// wallet) and "Top up" (the user's wallet or the agency's asset to one of the user's active cards).
+// The dialog has already refused what cannot be paid; the wallet checks again under its row locks
+// (4001, 4010) and the refusal reaches the amount or source field. Under the approval policy
+// (docs/back-office.md "Approvals") a transfer out of an agency asset that brings what its maker
+// moved out of agency assets alone over the last 24 hours to the set amount is not made but waits
+// for a second person (direct-transfers.ts).
+import { revalidatePath } from 'next/cache';
+import { authActionClient } from '@/lib/backoffice/shared/action-client';
+import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import { claimDirectTransfer, type DirectTransferClaim } from '@/lib/backoffice/approvals/direct-transfers';
+import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
+import { getDb } from '@/lib/backoffice/db';
+import { transferSchema } from '@/lib/backoffice/cards/card-programme-forms';
+import { readSettings } from '@/lib/backoffice/settings/read-settings';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
+import { compareAmounts } from '@/lib/wallet/contract/money';
+
+export const transferMoney = authActionClient
+  .metadata({ name: 'asset.transfer', permission: ACTION_PERMISSIONS['asset.transfer'] })
+  .inputSchema(transferSchema)
+  .action(async ({ parsedInput: input, ctx }) => {
+    const what =
+      input.kind === 'top-up'
+        ? `Top up card ${input.cardId ?? '?'} of user ${input.appUserId}`
+        : `Fund the wallet of user ${input.appUserId}`;
+    const route = `${input.amount} from asset ${input.fromAssetId} to asset ${input.toAssetId}`;
+    const userPath = `/users/${encodeURIComponent(input.appUserId)}`;
+    const cardPath = input.cardId ? `${userPath}/cards/${input.cardId}` : undefined;
+    const params = {
+      fromAssetId: input.fromAssetId,
+      toAssetId: input.toAssetId,
+      amount: input.amount,
+      requestId: input.requestId,
+    };
+
+    const db = await getDb();
+    const policy = await readSettings(db);
+    let claim: DirectTransferClaim | undefined;
+    if (policy.transferApprovalOn) {
+      // Whether the money leaves an agency asset is the wallet's to say, not the form's.
+      const source = (await getWalletClient().agencyAssetList({})).find(
+        (a) => a.assetId === input.fromAssetId,
+      );
+      claim = source
+        ? await claimDirectTransfer({
+            db,
+            policy,
+            makerId: ctx.staff.id,
+            requestId: input.requestId,
+            amount: input.amount,
+            fromAssetId: input.fromAssetId,
+          })
+        : undefined;
+      if (source && claim?.held) {
+        // Why a transfer under the amount waits, for whoever decides it.
+        const soFar =
+          compareAmounts(claim.earlier, '0') > 0
+            ? ` (${claim.earlier} already sent without approval in the last 24 hours)`
+            : '';
+        const pending = await requestApproval({
+          db,
+          actor: ctx.staff,
+          call: {
+            kind: 'asset.transfer',
+            operation: 'assetTransfer',
+            params,
+            summary: `${what}: ${input.amount} ${source.currency} from agency asset ${input.fromAssetId} (${source.assetName}) to asset ${input.toAssetId}${soFar}`,
+            amount: input.amount,
+            currency: source.currency,
+            subjectUser: input.appUserId,
+            targetType: input.kind === 'top-up' ? 'card' : 'user',
+            targetId: input.kind === 'top-up' ? String(input.cardId ?? '') : input.appUserId,
+            returnPath: cardPath ?? userPath,
+          },
+        });
+        revalidatePath(cardPath ?? userPath);
+        revalidatePath('/', 'layout');
+        return pending;
+      }
+    }
+
+    const transfer = await runWalletMutation({
+      staff: ctx.staff,
+      schema: transferSchema,
+      action: 'asset.transfer',
+      targetType: input.kind === 'top-up' ? 'card' : 'user',
+      targetId: input.kind === 'top-up' ? String(input.cardId ?? '') : input.appUserId,
+      subjectUser: input.appUserId,
+      summary: `${what}: ${route}`,
+      call: async () => {
+        try {
+          return await getWalletClient().assetTransfer(params);
+        } catch (error) {
+          // Refused by the wallet: nothing moved, so it no longer counts against the maker. An
+          // unknown outcome (no answer) stays counted: the money may have moved.
+          const refused = isWalletClientError(error) && error.code !== null && error.code !== 0;
+          if (refused && claim && !claim.held) await claim.release();
+          throw error;
+        }
+      },
+      describe: (result) => ({ summary: `${what}: ${route} (transfer ${result.transferId})` }),
+    });
+    revalidatePath(userPath);
+    if (cardPath) revalidatePath(cardPath);
+    revalidatePath(`/assets/${transfer.fromAssetId}`);
+    revalidatePath(`/assets/${transfer.toAssetId}`);
+    revalidatePath('/');
+    return transfer;
+  });
