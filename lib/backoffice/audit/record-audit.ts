@@ -35,3 +35,21 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     summary: entry.summary.slice(0, 500),
   });
 }
+
+/**
+ * A signed-in caller refused for their role: the one 'denied' entry an action (action-client.ts)
+ * or a route handler (staff-route.ts) leaves, worded alike so the audit log reads one way.
+ */
+export async function recordDenied(
+  db: Executor,
+  staff: { id: number; email: string; role: StaffRole },
+  action: string,
+  permission: string,
+): Promise<void> {
+  await recordAudit(db, {
+    actor: { id: staff.id, email: staff.email, role: staff.role },
+    action,
+    outcome: 'denied',
+    summary: `Refused: the ${staff.role} role may not ${permission}`,
+  });
+}

@@ -6,7 +6,7 @@
 // Each refusal is said in the route's own words, as plain text or as the JSON its page reads.
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { recordDenied } from '@/lib/backoffice/audit/record-audit';
 import { getCurrentStaff, type CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { can, type Permission } from '@/lib/backoffice/auth/permissions';
 import { getDb } from '@/lib/backoffice/db';
@@ -59,12 +59,7 @@ export function staffRoute<P = unknown>(
     const staff = await getCurrentStaff();
     if (!staff) return refuse(options, 401);
     if (!can(staff.role, options.permission)) {
-      await recordAudit(await getDb(), {
-        actor: { id: staff.id, email: staff.email, role: staff.role },
-        action: options.action,
-        outcome: 'denied',
-        summary: `Refused: the ${staff.role} role may not ${options.permission}`,
-      });
+      await recordDenied(await getDb(), staff, options.action, options.permission);
       return refuse(options, 403);
     }
     try {

@@ -9,7 +9,7 @@ import { createSafeActionClient, formatValidationErrors } from 'next-safe-action
 import { z } from 'zod';
 import { can, PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
-import { recordAudit } from '@/lib/backoffice/audit/record-audit';
+import { recordDenied } from '@/lib/backoffice/audit/record-audit';
 import { getDb } from '@/lib/backoffice/db';
 import { fromFormData, postedWithoutScript, TYPED_VALUES } from '@/lib/backoffice/shared/action-form-data';
 import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/shared/errors';
@@ -44,12 +44,7 @@ export const authActionClient = actionClient.use(async ({ next, metadata }) => {
     throw new StaffFacingError(MUST_ENROL);
   }
   if (metadata.permission && !can(staff.role, metadata.permission)) {
-    await recordAudit(await getDb(), {
-      actor: { id: staff.id, email: staff.email, role: staff.role },
-      action: metadata.name,
-      outcome: 'denied',
-      summary: `Refused: the ${staff.role} role may not ${metadata.permission}`,
-    });
+    await recordDenied(await getDb(), staff, metadata.name, metadata.permission);
     throw new PermissionDeniedError(`Your role (${staff.role}) does not allow this.`);
   }
   return next({ ctx: { staff } });
