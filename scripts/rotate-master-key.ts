@@ -1,5 +1,5 @@
 // `npm run secrets:rotate-master-key -- [--new-key <32+ characters>]`: re-seals every stored app
-// secret with a new master key, in one transaction, opening them with the current one
+// secret (apps, webhook endpoints, staff two-factor keys) with a new master key, in one transaction, opening them with the current one
 // (WALLET_MASTER_KEY, or the generated .data/master.key). Without --new-key a key is generated.
 // Then: with a generated key, the new one replaces .data/master.key (the old is kept beside it
 // as master.key.previous); with WALLET_MASTER_KEY, set it to the new key and, while instances
@@ -12,6 +12,7 @@ import { dataDir, env, masterKeyFile, walletMasterKey } from '@/lib/env';
 import { openDatabase } from '@/lib/db/open';
 import { walletDb } from '@/lib/wallet/service/db';
 import { sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
+import { resealTwoFactorSecrets } from '@/lib/backoffice/auth/two-factor-reseal';
 import { createSecretBox } from '@/lib/wallet/service/secrets/secret-box';
 import { exitOnError } from './lib/exit-on-error';
 
@@ -28,7 +29,12 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
   try {
     const box = createSecretBox(newKey, [oldKey]);
-    const { sealed: count, unopenable } = await walletDb(handle).transaction((tx) => sealAppSecrets(tx, box));
+    // One transaction: the wallet's secrets and the staff's two-factor keys move together or not at all.
+    const { count, unopenable } = await walletDb(handle).transaction(async (tx) => {
+      const wallet = await sealAppSecrets(tx, box);
+      const staff = await resealTwoFactorSecrets(tx, box);
+      return { count: wallet.sealed + staff.sealed, unopenable: [...wallet.unopenable, ...staff.unopenable] };
+    });
     if (unopenable.length > 0) {
       throw new Error(
         `the current key does not open the secrets of ${unopenable.join(', ')}: nothing was changed`,
@@ -36,13 +42,13 @@ async function main(): Promise<void> {
     }
     if (env.WALLET_MASTER_KEY) {
       console.log(
-        `re-sealed ${count} secret(s) (apps and webhook endpoints). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
+        `re-sealed ${count} secret(s) (apps, webhook endpoints, staff two-factor keys). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
       );
     } else {
       renameSync(masterKeyFile, `${masterKeyFile}.previous`);
       writeFileSync(masterKeyFile, `${newKey}\n`, { flag: 'wx', mode: 0o600 });
       console.log(
-        `re-sealed ${count} secret(s) (apps and webhook endpoints) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
+        `re-sealed ${count} secret(s) (apps, webhook endpoints, staff two-factor keys) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
       );
     }
   } finally {
