@@ -4,14 +4,7 @@
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -34,32 +27,28 @@ export function CardChangeDialogBody({
 }: CardChangeDialogProps & { dialog: LazyDialogState; requestId: string }) {
   const copy = CARD_ACTION_COPY[props.action];
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>
-            Card {props.cardLabel} of user {props.appUserId}. {props.consequence}
-          </DialogDescription>
-        </DialogHeader>
-        {dialog.open ? (
-          <CardChangeForm
-            key={requestId}
-            {...props}
-            requestId={requestId}
-            onDone={(data) => {
-              // Under the approval policy (docs/back-office.md "Approvals") the change waits for a
-              // second person.
-              if (isPendingApproval(data))
-                toast.success('Sent for approval', { description: pendingApprovalText(data) });
-              else toast.success(copy.done);
-              dialog.onOpenChange(false);
-            }}
-            onCancel={() => dialog.onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      {...dialog}
+      title={copy.title}
+      description={`Card ${props.cardLabel} of user ${props.appUserId}. ${props.consequence}`}
+    >
+      {dialog.open ? (
+        <CardChangeForm
+          key={requestId}
+          {...props}
+          requestId={requestId}
+          onDone={(data) => {
+            // Under the approval policy (docs/back-office.md "Approvals") the change waits for a
+            // second person.
+            if (isPendingApproval(data))
+              toast.success('Sent for approval', { description: pendingApprovalText(data) });
+            else toast.success(copy.done);
+            dialog.onOpenChange(false);
+          }}
+          onCancel={() => dialog.onOpenChange(false)}
+        />
+      ) : null}
+    </TitledDialog>
   );
 }
 
