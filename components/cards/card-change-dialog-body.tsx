@@ -18,6 +18,7 @@ const cardChangeResolver = lazyZodResolver(() =>
   import('@/lib/backoffice/cards/card-programme-forms').then((m) => m.cardChangeWithReasonSchema),
 );
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
+import type { CardAction } from '@/lib/wallet/contract/card-lifecycle';
 import { CARD_ACTION_COPY, type CardChangeDialogProps } from './card-change-dialog';
 
 export function CardChangeDialogBody({
@@ -52,7 +53,16 @@ export function CardChangeDialogBody({
   );
 }
 
-const SERVER_ACTIONS = { lock: lockCard, cancel: cancelCard, unlock: unlockCard, activate: activateCard };
+/**
+ * Each action's server action, typed as the ones with a reason: unlock and activate take the same
+ * input less the reason (so they accept it), and may answer fewer field errors.
+ */
+const SERVER_ACTIONS: Record<CardAction, typeof lockCard> = {
+  lock: lockCard,
+  cancel: cancelCard,
+  unlock: unlockCard,
+  activate: activateCard,
+};
 
 function CardChangeForm({
   action,
@@ -70,7 +80,7 @@ function CardChangeForm({
     form,
     action: run,
     handleSubmitWithAction,
-  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, cardChangeResolver, {
+  } = useHookFormAction(SERVER_ACTIONS[action], cardChangeResolver, {
     formProps: {
       defaultValues: {
         appUserId,
