@@ -2,8 +2,8 @@
 // A group of native radio buttons drawn as selectable rows (who pays, which asset, card type,
 // delivery address): a fieldset whose legend names the choice, with its hint and error wired to
 // every radio. Native radios give Tab into the group and Arrow keys between choices for free.
-import { CircleExclamationPoint } from 'lucide-react';
 import * as React from 'react';
+import { FieldErrorText } from '@/components/ui/field';
 import { cn } from '@/lib/utils';
 
 type GroupContext = { name: string; describedBy: string | undefined; invalid: boolean };
@@ -34,15 +34,7 @@ export function ChoiceGroup({ legend, name, description, error, className, child
       <ChoiceGroupContext.Provider value={{ name, describedBy, invalid: !!error }}>
         <div className="grid gap-2">{children}</div>
       </ChoiceGroupContext.Provider>
-      {error ? (
-        <p
-          id={errorId}
-          className="flex items-start gap-1.5 text-[0.8125rem] leading-snug font-medium text-danger-fg"
-        >
-          <CircleExclamationPoint className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error && errorId ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
     </fieldset>
   );
 }

@@ -117,6 +117,135 @@ export function useCardIssueWizard({
   canFundWallet = false,
 }: CardIssueWizardProps): CardIssueWizardView {
   const queryClient = useQueryClient();
+  const held = useWizardState(preselect);
+  const { form, step, user, current } = held;
+  const { refs, focusNext, focusField } = useWizardFocus(form);
+  const chosen = useChosen(current, user, initialCategories, agencyAssets, held.addressFormOpen);
+  const { payer, appUserId } = current;
+
+  function go(target: WizardStep) {
+    if (target !== 'review') held.setFailure(null);
+    if (target === 'name' && form.getValues('embossedName') === '' && chosen.suggestion !== '') {
+      form.setValue('embossedName', chosen.suggestion);
+    }
+    // The review's "before" is the balance now, not when the asset was chosen.
+    if (target === 'review' && payer) {
+      void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssets(payer, appUserId) });
+    }
+    focusNext('heading');
+    held.setStep(target);
+  }
+
+  async function onNext(event: FormEvent) {
+    event.preventDefault();
+    const fields = STEP_FIELDS[step];
+    if (fields.length > 0 && !(await form.trigger([...fields]))) {
+      const invalid = fields.find((field) => form.getFieldState(field).invalid);
+      if (invalid) focusField(invalid);
+      return;
+    }
+    // A payer that cannot pay is stopped here, not at the wallet's 4001 after the review.
+    if (step === 'category' && chosen.coverage?.kind === 'short') {
+      form.setError('categoryId', { type: 'balance', message: shortOfFeeMessage(chosen.coverage, payer) });
+      focusField('categoryId');
+      return;
+    }
+    go(nextStep(step, chosen.needDelivery));
+  }
+
+  /** Back to the first step with an error (the review keeps errors no step owns). */
+  function showInvalid(fields: string[]) {
+    const target = firstStepOf(fields);
+    if (target && target !== step) go(target);
+  }
+
+  const { onIssue, isExecuting } = useIssueCall(held, showInvalid, () => focusNext('heading'));
+
+  function pickUser(picked: IssueUser) {
+    const previous = user;
+    held.setUser(picked);
+    held.setPreselectProblem(null);
+    focusNext('summary');
+    forgetPreselect(picked.appUserId);
+    form.setValue('appUserId', picked.appUserId, { shouldValidate: true });
+    if (previous?.appUserId === picked.appUserId) return;
+    // What belonged to the previous user does not carry over.
+    if (form.getValues('payer') === 'user') form.setValue('paymentAssetId', undefined);
+    form.setValue('addressId', undefined);
+    held.setAddressFormOpen(null);
+    if (
+      previous &&
+      form.getValues('embossedName') === suggestEmbossedName(previous.firstName, previous.lastName)
+    ) {
+      form.setValue('embossedName', '');
+    }
+  }
+
+  function changeUser() {
+    held.setUser(null);
+    form.setValue('appUserId', '');
+    focusNext('picker');
+    forgetPreselect();
+  }
+
+  function addressAdded(addressId: number) {
+    held.setAddressFormOpen(false);
+    form.setValue('addressId', addressId, CHOSEN);
+    void queryClient.invalidateQueries({ queryKey: cardIssueKeys.addresses(appUserId) });
+  }
+
+  function issueAnother() {
+    held.restart();
+    focusNext('heading');
+    forgetPreselect();
+  }
+
+  const stepIndex = WIZARD_STEPS.indexOf(step);
+  return {
+    form,
+    step,
+    stepIndex,
+    steps: stepperSteps(chosen.category?.type),
+    headingRef: refs.headingRef,
+    result: held.result
+      ? {
+          card: held.result,
+          user,
+          categoryName: chosen.category?.name,
+          onIssueAnother: issueAnother,
+          headingRef: refs.headingRef,
+        }
+      : null,
+    failure:
+      step === 'review' && held.failure
+        ? { failure: held.failure, appUserId, onStartOver: issueAnother }
+        : null,
+    onSubmit: step === 'review' ? onIssue : onNext,
+    onBack: stepIndex > 0 ? () => go(previousStep(step, chosen.needDelivery)) : null,
+    isExecuting,
+    ...stepViews({
+      held,
+      chosen,
+      refs,
+      agencyAssets,
+      canFundWallet,
+      onPick: pickUser,
+      onChangeUser: changeUser,
+      onAddressAdded: addressAdded,
+      onFunded: () => {
+        form.clearErrors('categoryId');
+        void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssetLists() });
+      },
+    }),
+  };
+}
+
+/**
+ * What the wizard holds, kept in the tab's sessionStorage on every change: the form, the step, the
+ * chosen user, the result or failure, the preselection's problem and whether the inline address
+ * form is open. `restart` starts a new issue, with a new requestId.
+ */
+function useWizardState(preselect: Preselect | null) {
   const [initial] = useState(() => loadWizard(tabStorage(), preselect, newRequestId));
   const [requestId, setRequestId] = useState(initial.requestId);
   const [step, setStep] = useState<WizardStep>(initial.step);
@@ -135,13 +264,49 @@ export function useCardIssueWizard({
     mode: 'onChange',
   });
   const values = useWatch({ control: form.control });
-  const current = toWizardValues(values);
-  const { errors } = form.formState;
 
   useEffect(() => {
     saveWizard(tabStorage(), { version: 1, requestId, step, user, result, values: toWizardValues(values) });
   }, [requestId, step, user, result, values]);
 
+  function restart() {
+    const fresh = startWizard(null, newRequestId());
+    form.reset({ requestId: fresh.requestId, ...fresh.values });
+    setRequestId(fresh.requestId);
+    setStep(fresh.step);
+    setUser(null);
+    setResult(null);
+    setFailure(null);
+    setPreselectProblem(null);
+    setAddressFormOpen(null);
+  }
+
+  return {
+    form,
+    current: toWizardValues(values),
+    step,
+    setStep,
+    user,
+    setUser,
+    result,
+    setResult,
+    failure,
+    setFailure,
+    preselectProblem,
+    setPreselectProblem,
+    addressFormOpen,
+    setAddressFormOpen,
+    restart,
+  };
+}
+
+type WizardState = ReturnType<typeof useWizardState>;
+
+/**
+ * The elements focus goes to: `next` names where it goes once the next render is on screen (a new
+ * step's heading, the user picker or the chosen user's summary); `field`, a field with an error.
+ */
+function useWizardFocus(form: WizardState['form']) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pickerRef = useRef<HTMLButtonElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
@@ -149,7 +314,6 @@ export function useCardIssueWizard({
   const assetRef = useRef<HTMLInputElement>(null);
   const categoryRef = useRef<HTMLInputElement>(null);
   const addressRef = useRef<HTMLInputElement>(null);
-  // Where focus goes once the next render is on screen (a new step's heading, the user picker).
   const pendingFocus = useRef<FocusTarget | null>(null);
   useEffect(() => {
     const target = pendingFocus.current;
@@ -158,33 +322,8 @@ export function useCardIssueWizard({
     ({ heading: headingRef, picker: pickerRef, summary: summaryRef })[target].current?.focus();
   });
 
-  const payer = current.payer;
-  const appUserId = current.appUserId;
-  const paymentAssets = usePaymentAssets(payer, appUserId, agencyAssets);
-  const categories = useCategories(initialCategories).data;
-  const asset = paymentAssets.data?.assets.find((a) => a.assetId === current.paymentAssetId);
-  const category = categories.find((c) => c.categoryId === current.categoryId);
-  const needDelivery = category?.type === 'PHYSICAL';
-  const addresses = useDeliveryAddresses(appUserId, needDelivery && user !== null);
-  const address = addresses.data?.find((a) => a.addressId === current.addressId);
-  const coverage = asset && category ? feeCoverage(asset, category) : undefined;
-  const suggestion = user ? suggestEmbossedName(user.firstName, user.lastName) : '';
-  const formOpen = addressFormOpen ?? addresses.data?.length === 0;
-
-  const { executeAsync, isExecuting } = useAction(issueCard);
-  const inFlight = useRef(false);
-
-  function go(target: WizardStep) {
-    if (target !== 'review') setFailure(null);
-    if (target === 'name' && form.getValues('embossedName') === '' && suggestion !== '') {
-      form.setValue('embossedName', suggestion);
-    }
-    // The review's "before" is the balance now, not when the asset was chosen.
-    if (target === 'review' && payer) {
-      void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssets(payer, appUserId) });
-    }
-    pendingFocus.current = 'heading';
-    setStep(target);
+  function focusNext(target: FocusTarget) {
+    pendingFocus.current = target;
   }
 
   function focusField(field: string) {
@@ -199,28 +338,48 @@ export function useCardIssueWizard({
     else refs[field]?.current?.focus();
   }
 
-  async function onNext(event: FormEvent) {
-    event.preventDefault();
-    const fields = STEP_FIELDS[step];
-    if (fields.length > 0 && !(await form.trigger([...fields]))) {
-      const invalid = fields.find((field) => form.getFieldState(field).invalid);
-      if (invalid) focusField(invalid);
-      return;
-    }
-    // A payer that cannot pay is stopped here, not at the wallet's 4001 after the review.
-    if (step === 'category' && coverage?.kind === 'short') {
-      form.setError('categoryId', { type: 'balance', message: shortOfFeeMessage(coverage, payer) });
-      focusField('categoryId');
-      return;
-    }
-    go(nextStep(step, needDelivery));
-  }
+  const refs = { headingRef, pickerRef, summaryRef, payerRef, assetRef, categoryRef, addressRef };
+  return { refs, focusNext, focusField };
+}
 
-  /** Back to the first step with an error (the review keeps errors no step owns). */
-  function showInvalid(fields: string[]) {
-    const target = firstStepOf(fields);
-    if (target && target !== step) go(target);
-  }
+/** What the choices so far name, looked up as the wizard goes: the asset, the card type, the address. */
+function useChosen(
+  current: WizardState['current'],
+  user: IssueUser | null,
+  initialCategories: CardCategory[],
+  agencyAssets: Asset[],
+  addressFormOpen: boolean | null,
+) {
+  const paymentAssets = usePaymentAssets(current.payer, current.appUserId, agencyAssets);
+  const categories = useCategories(initialCategories).data;
+  const asset = paymentAssets.data?.assets.find((a) => a.assetId === current.paymentAssetId);
+  const category = categories.find((c) => c.categoryId === current.categoryId);
+  const needDelivery = category?.type === 'PHYSICAL';
+  const addresses = useDeliveryAddresses(current.appUserId, needDelivery && user !== null);
+  return {
+    paymentAssets,
+    categories,
+    asset,
+    category,
+    needDelivery,
+    addresses,
+    address: addresses.data?.find((a) => a.addressId === current.addressId),
+    coverage: asset && category ? feeCoverage(asset, category) : undefined,
+    suggestion: user ? suggestEmbossedName(user.firstName, user.lastName) : '',
+    formOpen: addressFormOpen ?? addresses.data?.length === 0,
+  };
+}
+
+/**
+ * The issue itself: sends the form once (a second click while the first is on its way sends
+ * nothing; the requestId would make it harmless anyway) and reads the answer: the card, the fields
+ * the wallet refused, or why no card was issued.
+ */
+function useIssueCall(held: WizardState, showInvalid: (fields: string[]) => void, focusHeading: () => void) {
+  const queryClient = useQueryClient();
+  const { executeAsync, isExecuting } = useAction(issueCard);
+  const inFlight = useRef(false);
+  const { form, setFailure } = held;
 
   async function issue(input: IssueCardValues) {
     setFailure(null);
@@ -234,8 +393,8 @@ export function useCardIssueWizard({
     const answer = readIssueAnswer(outcome);
     switch (answer.kind) {
       case 'issued':
-        setResult(answer.card);
-        pendingFocus.current = 'heading';
+        held.setResult(answer.card);
+        focusHeading();
         void queryClient.invalidateQueries({ queryKey: cardIssueKeys.all });
         return;
       case 'invalid':
@@ -257,8 +416,6 @@ export function useCardIssueWizard({
 
   async function onIssue(event: FormEvent) {
     event.preventDefault();
-    // A second click while the first is on its way sends nothing (the requestId would make it
-    // harmless anyway).
     if (inFlight.current) return;
     inFlight.current = true;
     try {
@@ -270,121 +427,69 @@ export function useCardIssueWizard({
     }
   }
 
-  function pickUser(picked: IssueUser) {
-    const previous = user;
-    setUser(picked);
-    setPreselectProblem(null);
-    pendingFocus.current = 'summary';
-    forgetPreselect(picked.appUserId);
-    form.setValue('appUserId', picked.appUserId, { shouldValidate: true });
-    if (previous?.appUserId === picked.appUserId) return;
-    // What belonged to the previous user does not carry over.
-    if (form.getValues('payer') === 'user') form.setValue('paymentAssetId', undefined);
-    form.setValue('addressId', undefined);
-    setAddressFormOpen(null);
-    if (
-      previous &&
-      form.getValues('embossedName') === suggestEmbossedName(previous.firstName, previous.lastName)
-    ) {
-      form.setValue('embossedName', '');
-    }
-  }
+  return { onIssue, isExecuting };
+}
 
-  function changeUser() {
-    setUser(null);
-    form.setValue('appUserId', '');
-    pendingFocus.current = 'picker';
-    forgetPreselect();
-  }
-
-  function choosePayer(next: Payer) {
-    if (next === form.getValues('payer')) return;
-    form.setValue('payer', next, CHOSEN);
-    form.setValue('paymentAssetId', undefined);
-    form.clearErrors('paymentAssetId');
-  }
-
-  function chooseCategory(next: CardCategory) {
-    form.setValue('categoryId', next.categoryId, CHOSEN);
-    form.setValue('needDelivery', next.type === 'PHYSICAL');
-    if (next.type !== 'PHYSICAL') {
-      form.setValue('addressId', undefined);
-      form.clearErrors('addressId');
-    }
-  }
-
-  function addressAdded(addressId: number) {
-    setAddressFormOpen(false);
-    form.setValue('addressId', addressId, CHOSEN);
-    void queryClient.invalidateQueries({ queryKey: cardIssueKeys.addresses(appUserId) });
-  }
-
-  function issueAnother() {
-    const fresh = startWizard(null, newRequestId());
-    form.reset({ requestId: fresh.requestId, ...fresh.values });
-    setRequestId(fresh.requestId);
-    setStep(fresh.step);
-    setUser(null);
-    setResult(null);
-    setFailure(null);
-    setPreselectProblem(null);
-    setAddressFormOpen(null);
-    pendingFocus.current = 'heading';
-    forgetPreselect();
-  }
-
-  const stepIndex = WIZARD_STEPS.indexOf(step);
-
+/** Each step's props, and the inline address form's, from what the wizard holds and has chosen. */
+function stepViews({
+  held,
+  chosen,
+  refs,
+  agencyAssets,
+  canFundWallet,
+  onPick,
+  onChangeUser,
+  onAddressAdded,
+  onFunded,
+}: {
+  held: WizardState;
+  chosen: ReturnType<typeof useChosen>;
+  refs: ReturnType<typeof useWizardFocus>['refs'];
+  agencyAssets: Asset[];
+  canFundWallet: boolean;
+  onPick: (picked: IssueUser) => void;
+  onChangeUser: () => void;
+  onAddressAdded: (addressId: number) => void;
+  onFunded: () => void;
+}): Pick<
+  CardIssueWizardView,
+  'userStep' | 'paymentStep' | 'categoryStep' | 'deliveryStep' | 'nameStep' | 'reviewStep' | 'addressForm'
+> {
+  const { form, current, user, step } = held;
+  const { errors } = form.formState;
+  const { asset, addresses, formOpen } = chosen;
+  const { payer } = current;
   return {
-    form,
-    step,
-    stepIndex,
-    steps: stepperSteps(category?.type),
-    headingRef,
-    result: result
-      ? { card: result, user, categoryName: category?.name, onIssueAnother: issueAnother, headingRef }
-      : null,
-    failure: step === 'review' && failure ? { failure, appUserId, onStartOver: issueAnother } : null,
-    onSubmit: step === 'review' ? onIssue : onNext,
-    onBack: stepIndex > 0 ? () => go(previousStep(step, needDelivery)) : null,
-    isExecuting,
     userStep: {
       user,
-      preselectProblem,
+      preselectProblem: held.preselectProblem,
       error: errors.appUserId?.message,
-      onPick: pickUser,
-      onChangeUser: changeUser,
-      pickerRef,
-      summaryRef,
+      onPick,
+      onChangeUser,
+      pickerRef: refs.pickerRef,
+      summaryRef: refs.summaryRef,
     },
     paymentStep: {
       payer,
       paymentAssetId: current.paymentAssetId,
-      assets: paymentAssets,
+      assets: chosen.paymentAssets,
       errors: { payer: errors.payer?.message, paymentAssetId: errors.paymentAssetId?.message },
-      onPayer: choosePayer,
+      onPayer: (next) => choosePayer(form, next),
       onAsset: (a) => form.setValue('paymentAssetId', a.assetId, CHOSEN),
-      payerRef,
-      assetRef,
+      payerRef: refs.payerRef,
+      assetRef: refs.assetRef,
     },
     categoryStep: {
-      categories,
+      categories: chosen.categories,
       categoryId: current.categoryId,
       asset,
       error: withFieldLabel('Card type', errors.categoryId?.message),
-      onCategory: chooseCategory,
-      categoryRef,
+      onCategory: (next) => chooseCategory(form, next),
+      categoryRef: refs.categoryRef,
       // Operators may fund a user's wallet that is short of the fee, without leaving the wizard.
       fundWallet:
-        canFundWallet && payer === 'user' && user && asset && coverage?.kind === 'short'
-          ? {
-              appUserId: user.appUserId,
-              ...fundWalletTransfer(asset, user, agencyAssets),
-              onFunded: () => {
-                form.clearErrors('categoryId');
-                void queryClient.invalidateQueries({ queryKey: cardIssueKeys.paymentAssetLists() });
-              },
-            }
+        canFundWallet && payer === 'user' && user && asset && chosen.coverage?.kind === 'short'
+          ? { appUserId: user.appUserId, ...fundWalletTransfer(asset, user, agencyAssets), onFunded }
           : undefined,
     },
     deliveryStep: {
@@ -393,28 +498,44 @@ export function useCardIssueWizard({
       error: withFieldLabel('Delivery address', errors.addressId?.message),
       formOpen,
       onAddress: (a) => form.setValue('addressId', a.addressId, CHOSEN),
-      onOpenForm: () => setAddressFormOpen(true),
-      addressRef,
+      onOpenForm: () => held.setAddressFormOpen(true),
+      addressRef: refs.addressRef,
     },
-    nameStep: { suggestion },
+    nameStep: { suggestion: chosen.suggestion },
     reviewStep: {
       user,
       payer,
       asset,
-      category,
-      address,
+      category: chosen.category,
+      address: chosen.address,
       embossedName: current.embossedName,
-      coverage,
-      balancesRefreshing: paymentAssets.isFetching,
+      coverage: chosen.coverage,
+      balancesRefreshing: chosen.paymentAssets.isFetching,
     },
     addressForm:
       step === 'delivery' && formOpen && user && addresses.data
         ? {
             user,
             firstAddress: addresses.data.length === 0,
-            onAdded: addressAdded,
-            onCancel: addresses.data.length > 0 ? () => setAddressFormOpen(false) : undefined,
+            onAdded: onAddressAdded,
+            onCancel: addresses.data.length > 0 ? () => held.setAddressFormOpen(false) : undefined,
           }
         : null,
   };
+}
+
+function choosePayer(form: WizardState['form'], next: Payer) {
+  if (next === form.getValues('payer')) return;
+  form.setValue('payer', next, CHOSEN);
+  form.setValue('paymentAssetId', undefined);
+  form.clearErrors('paymentAssetId');
+}
+
+function chooseCategory(form: WizardState['form'], next: CardCategory) {
+  form.setValue('categoryId', next.categoryId, CHOSEN);
+  form.setValue('needDelivery', next.type === 'PHYSICAL');
+  if (next.type !== 'PHYSICAL') {
+    form.setValue('addressId', undefined);
+    form.clearErrors('addressId');
+  }
 }

@@ -4,14 +4,7 @@
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -25,6 +18,7 @@ const cardChangeResolver = lazyZodResolver(() =>
   import('@/lib/backoffice/cards/card-programme-forms').then((m) => m.cardChangeWithReasonSchema),
 );
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
+import type { CardAction } from '@/lib/wallet/contract/card-lifecycle';
 import { CARD_ACTION_COPY, type CardChangeDialogProps } from './card-change-dialog';
 
 export function CardChangeDialogBody({
@@ -34,36 +28,41 @@ export function CardChangeDialogBody({
 }: CardChangeDialogProps & { dialog: LazyDialogState; requestId: string }) {
   const copy = CARD_ACTION_COPY[props.action];
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{copy.title}</DialogTitle>
-          <DialogDescription>
-            Card {props.cardLabel} of user {props.appUserId}. {props.consequence}
-          </DialogDescription>
-        </DialogHeader>
-        {dialog.open ? (
-          <CardChangeForm
-            key={requestId}
-            {...props}
-            requestId={requestId}
-            onDone={(data) => {
-              // Under the approval policy (docs/back-office.md "Approvals") the change waits for a
-              // second person.
-              if (isPendingApproval(data))
-                toast.success('Sent for approval', { description: pendingApprovalText(data) });
-              else toast.success(copy.done);
-              dialog.onOpenChange(false);
-            }}
-            onCancel={() => dialog.onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      {...dialog}
+      title={copy.title}
+      description={`Card ${props.cardLabel} of user ${props.appUserId}. ${props.consequence}`}
+    >
+      {dialog.open ? (
+        <CardChangeForm
+          key={requestId}
+          {...props}
+          requestId={requestId}
+          onDone={(data) => {
+            // Under the approval policy (docs/back-office.md "Approvals") the change waits for a
+            // second person.
+            if (isPendingApproval(data))
+              toast.success('Sent for approval', { description: pendingApprovalText(data) });
+            else toast.success(copy.done);
+            dialog.onOpenChange(false);
+          }}
+          onCancel={() => dialog.onOpenChange(false)}
+        />
+      ) : null}
+    </TitledDialog>
   );
 }
 
-const SERVER_ACTIONS = { lock: lockCard, cancel: cancelCard, unlock: unlockCard, activate: activateCard };
+/**
+ * Each action's server action, typed as the ones with a reason: unlock and activate take the same
+ * input less the reason (so they accept it), and may answer fewer field errors.
+ */
+const SERVER_ACTIONS: Record<CardAction, typeof lockCard> = {
+  lock: lockCard,
+  cancel: cancelCard,
+  unlock: unlockCard,
+  activate: activateCard,
+};
 
 function CardChangeForm({
   action,
@@ -81,7 +80,7 @@ function CardChangeForm({
     form,
     action: run,
     handleSubmitWithAction,
-  } = useHookFormAction(SERVER_ACTIONS[action] as typeof lockCard, cardChangeResolver, {
+  } = useHookFormAction(SERVER_ACTIONS[action], cardChangeResolver, {
     formProps: {
       defaultValues: {
         appUserId,

@@ -7,10 +7,8 @@
 // (card-change-dialog-body.tsx, components/ui/lazy-dialog.tsx).
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { RequestDialog } from '@/components/forms/request-dialog';
 import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
-import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 const loadBody = () => import('./card-change-dialog-body');
@@ -49,16 +47,11 @@ export type CardChangeDialogProps = {
 };
 
 export function CardChangeDialog(props: CardChangeDialogProps) {
-  // A fresh request for every opening: closing the dialog ends "the same request".
-  const [requestId, setRequestId] = useState(newRequestId);
   const copy = CARD_ACTION_COPY[props.action];
   const Icon = copy.icon;
   return (
-    <LazyDialog
+    <RequestDialog
       preload={loadBody}
-      onOpenChange={(open) => {
-        if (open) setRequestId(newRequestId());
-      }}
       trigger={
         <Button variant={copy.danger ? 'destructive' : 'outline'} data-testid={`card-action-${props.action}`}>
           <Icon className="size-4" aria-hidden="true" />
@@ -66,7 +59,7 @@ export function CardChangeDialog(props: CardChangeDialogProps) {
         </Button>
       }
     >
-      {(dialog) => <CardChangeDialogBody {...props} dialog={dialog} requestId={requestId} />}
-    </LazyDialog>
+      {(dialog, requestId) => <CardChangeDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </RequestDialog>
   );
 }

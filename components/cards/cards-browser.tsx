@@ -9,7 +9,16 @@
 // after the first paint (use-lazy-query.ts): the first page is the server's.
 import { CreditCard, Download, RotateCcw, Search, SearchX } from 'lucide-react';
 import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { CardsTable } from '@/components/cards/cards-table';
 import { useLazyQuery } from '@/components/cards/use-lazy-query';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -67,7 +76,59 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
   const query = useMemo(() => parseCardsQuery(new URLSearchParams(searchParams.toString())), [searchParams]);
   const resultsRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const page = useCardsPage(initial, query);
 
+  const navigate = useCallback((next: CardsQuery, options: { scroll?: boolean } = {}) => {
+    const href = cardsHref(next);
+    if (href === `${window.location.pathname}${window.location.search}`) return;
+    window.history.pushState(null, '', href);
+    const top = resultsRef.current?.getBoundingClientRect().top;
+    if (options.scroll && top !== undefined && top < 0)
+      resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  const clearHref = cardsHref({ page: 1, size: query.size, q: null, all: query.all });
+  const allUsersHref = cardsHref({ page: 1, size: query.size, q: query.q, all: true });
+
+  // Every link of the list (the kit's Pagination, Clear, the empty states' links) is a real link
+  // that works without JavaScript; once hydrated, a click on one becomes a client-side change of
+  // the URL instead of a server render.
+  function onLinkClick(event: MouseEvent<HTMLDivElement>) {
+    if (!isPlainClick(event) || !(event.target instanceof Element)) return;
+    const anchor = event.target.closest('a[href]');
+    if (!(anchor instanceof HTMLAnchorElement)) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== window.location.origin || url.pathname !== CARDS_PATH) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = parseCardsQuery(url.searchParams);
+    navigate(next, { scroll: true });
+    // Clear and "Show all users" vanish once the filter is gone: keep focus where it is useful.
+    if (next.q === null && query.q !== null) searchRef.current?.focus();
+  }
+
+  return (
+    // grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its own container instead of
+    // widening the page.
+    <div className="grid grid-cols-1 gap-6" onClickCapture={onLinkClick}>
+      <CardsFilter query={query} navigate={navigate} searchRef={searchRef} clearHref={clearHref} />
+      <CardsResults
+        query={query}
+        page={page}
+        resultsRef={resultsRef}
+        clearHref={clearHref}
+        allUsersHref={allUsersHref}
+      />
+    </div>
+  );
+}
+
+/**
+ * The page of the URL's query: the server's first page, then react-query's from /cards/data, with
+ * the next page prefetched once this one is on screen. `error` is why no page shows; `pending`,
+ * that the page on screen is not yet the one asked for.
+ */
+function useCardsPage(initial: CardsInitial, query: CardsQuery) {
   const isServerQuery = sameQuery(query, initial.query);
   const serverError = isServerQuery ? initial.error : null;
   const { result, client: queryClient } = useLazyQuery<CardsPage>({
@@ -115,15 +176,21 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
     });
   }, [haveNext, query, queryClient]);
 
-  const navigate = useCallback((next: CardsQuery, options: { scroll?: boolean } = {}) => {
-    const href = cardsHref(next);
-    if (href === `${window.location.pathname}${window.location.search}`) return;
-    window.history.pushState(null, '', href);
-    const top = resultsRef.current?.getBoundingClientRect().top;
-    if (options.scroll && top !== undefined && top < 0)
-      resultsRef.current?.scrollIntoView({ block: 'start' });
-  }, []);
+  return { data, error, pending, retry: () => void result.refetch(), retrying: result.isFetching };
+}
 
+/** The filter box, the page size, the switch between users with cards and all, and the export link. */
+function CardsFilter({
+  query,
+  navigate,
+  searchRef,
+  clearHref,
+}: {
+  query: CardsQuery;
+  navigate: (next: CardsQuery) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  clearHref: string;
+}) {
   // The filter box follows the URL (back/forward, Clear) but keeps what is being typed.
   const [text, setText] = useState(query.q ?? '');
   const [textFor, setTextFor] = useState(query.q);
@@ -146,184 +213,173 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
     navigate({ page: 1, size: query.size, q: query.q, all: !withCardsOnly });
   }
 
-  const clearHref = cardsHref({ page: 1, size: query.size, q: null, all: query.all });
-  const allUsersHref = cardsHref({ page: 1, size: query.size, q: query.q, all: true });
-
-  // Every link of the list (the kit's Pagination, Clear, the empty states' links) is a real link
-  // that works without JavaScript; once hydrated, a click on one becomes a client-side change of
-  // the URL instead of a server render.
-  function onLinkClick(event: MouseEvent<HTMLDivElement>) {
-    if (!isPlainClick(event) || !(event.target instanceof Element)) return;
-    const anchor = event.target.closest('a[href]');
-    if (!(anchor instanceof HTMLAnchorElement)) return;
-    const url = new URL(anchor.href);
-    if (url.origin !== window.location.origin || url.pathname !== CARDS_PATH) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const next = parseCardsQuery(url.searchParams);
-    navigate(next, { scroll: true });
-    // Clear and "Show all users" vanish once the filter is gone: keep focus where it is useful.
-    if (next.q === null && query.q !== null) searchRef.current?.focus();
-  }
-
-  const state = data ? cardsResultState(data) : null;
-  const announcement = pending
-    ? ''
-    : data
-      ? state === 'rows'
-        ? `Page ${data.query.page}: ${data.users.length} ${data.users.length === 1 ? 'user' : 'users'} shown.`
-        : state === 'no-match'
-          ? 'No matching user.'
-          : 'No users to show.'
-      : '';
-
   return (
-    // grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its own container instead of
-    // widening the page.
-    <div className="grid grid-cols-1 gap-6" onClickCapture={onLinkClick}>
-      <div className="flex flex-col gap-4 rounded-lg border border-border p-4 lg:flex-row lg:items-end lg:justify-between">
-        <form
-          method="get"
-          action={CARDS_PATH}
-          role="search"
-          aria-label="Filter cards"
-          onSubmit={onFilterSubmit}
-          className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end"
-        >
-          <div className="grid gap-1.5 sm:w-80">
-            <Label htmlFor="cards-q">E-mail or app user ID</Label>
-            <Input
-              ref={searchRef}
-              id="cards-q"
-              name="q"
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="jane@example.com or u-1001"
-              aria-describedby="cards-q-hint"
-            />
-            <p id="cards-q-hint" className="text-xs text-muted-foreground">
-              An e-mail address finds that user; anything else is an app user ID.
-            </p>
-          </div>
-          <div className="grid gap-1.5 sm:w-36 sm:self-start">
-            <Label htmlFor="cards-size">Users per page</Label>
-            <NativeSelect
-              id="cards-size"
-              name="size"
-              value={String(query.size)}
-              onChange={(event) => onSizeChange(Number(event.target.value))}
-            >
-              {pageSizeOptions(query.size).map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex items-center gap-2 sm:self-start sm:pt-7">
-            {/* A native checkbox shown as a switch, so that it submits with the form without
+    <div className="flex flex-col gap-4 rounded-lg border border-border p-4 lg:flex-row lg:items-end lg:justify-between">
+      <form
+        method="get"
+        action={CARDS_PATH}
+        role="search"
+        aria-label="Filter cards"
+        onSubmit={onFilterSubmit}
+        className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end"
+      >
+        <div className="grid gap-1.5 sm:w-80">
+          <Label htmlFor="cards-q">E-mail or app user ID</Label>
+          <Input
+            ref={searchRef}
+            id="cards-q"
+            name="q"
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="jane@example.com or u-1001"
+            aria-describedby="cards-q-hint"
+          />
+          <p id="cards-q-hint" className="text-xs text-muted-foreground">
+            An e-mail address finds that user; anything else is an app user ID.
+          </p>
+        </div>
+        <div className="grid gap-1.5 sm:w-36 sm:self-start">
+          <Label htmlFor="cards-size">Users per page</Label>
+          <NativeSelect
+            id="cards-size"
+            name="size"
+            value={String(query.size)}
+            onChange={(event) => onSizeChange(Number(event.target.value))}
+          >
+            {pageSizeOptions(query.size).map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex items-center gap-2 sm:self-start sm:pt-7">
+          {/* A native checkbox shown as a switch, so that it submits with the form without
                 JavaScript; the hidden field after it says "all users" when it is off (the first
                 value wins, cards-view.ts). With JavaScript, a change applies at once. */}
-            <input
-              id="cards-with-cards"
-              type="checkbox"
-              role="switch"
-              name={CARDS_SCOPE_PARAM}
-              value="with"
-              checked={!query.all}
-              onChange={(event) => onScopeChange(event.target.checked)}
-              aria-describedby="cards-with-cards-hint"
-              className={cn(
-                'relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-muted-foreground/45 transition-colors',
-                "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow-sm before:transition-transform before:content-['']",
-                'checked:bg-primary checked:before:translate-x-4',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              )}
-            />
-            <input type="hidden" name={CARDS_SCOPE_PARAM} value="all" />
-            <div className="grid">
-              <Label htmlFor="cards-with-cards">Only users with cards</Label>
-              <span id="cards-with-cards-hint" className="text-xs text-muted-foreground">
-                Turn off to list every user
-              </span>
-            </div>
-          </div>
-          <div className="flex gap-2 sm:self-start sm:pt-5.5">
-            <Button type="submit">
-              <Search className="size-4" aria-hidden="true" />
-              Search
-            </Button>
-            {query.q !== null ? (
-              <Button variant="outline" asChild>
-                <a href={clearHref}>Clear</a>
-              </Button>
-            ) : null}
-          </div>
-        </form>
-        <Button variant="outline" asChild className="lg:self-start lg:mt-5.5">
-          {/* A plain link: the export is a file download, not a page of this app. */}
-          <a href={cardsExportHref(query)}>
-            <Download className="size-4" aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
-      </div>
-
-      <section
-        ref={resultsRef}
-        aria-label="Cards by user"
-        aria-busy={pending || undefined}
-        className="grid scroll-mt-6 grid-cols-1 gap-4"
-      >
-        <p role="status" className="sr-only">
-          {announcement}
-        </p>
-        {pending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="cards-pending">
-            <Spinner decorative />
-            Loading page {query.page}…
-          </p>
-        ) : null}
-        {error ? (
-          <Alert variant="error" live data-testid="cards-error">
-            <AlertTitle>{error.title}</AlertTitle>
-            <AlertDescription className="grid gap-3">
-              <p>{error.message}</p>
-              <div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void result.refetch()}
-                  loading={result.isFetching}
-                >
-                  <RotateCcw className="size-4" aria-hidden="true" />
-                  Try again
-                </Button>
-              </div>
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        {!data && !error ? <ResultsSkeleton /> : null}
-        {data ? (
-          <div className={pending ? 'opacity-60 transition-opacity' : undefined}>
-            <Results data={data} clearHref={clearHref} allUsersHref={allUsersHref} />
-          </div>
-        ) : null}
-        {data && state !== 'no-match' && state !== 'no-users' ? (
-          <Pagination
-            basePath={CARDS_PATH}
-            searchParams={cardsPaginationParams(query)}
-            page={query.page}
-            pageSize={query.size}
-            total={data.total}
-            itemLabel={data.total === 1 ? 'user' : 'users'}
+          <input
+            id="cards-with-cards"
+            type="checkbox"
+            role="switch"
+            name={CARDS_SCOPE_PARAM}
+            value="with"
+            checked={!query.all}
+            onChange={(event) => onScopeChange(event.target.checked)}
+            aria-describedby="cards-with-cards-hint"
+            className={cn(
+              'relative h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-muted-foreground/45 transition-colors',
+              "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow-sm before:transition-transform before:content-['']",
+              'checked:bg-primary checked:before:translate-x-4',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            )}
           />
-        ) : null}
-      </section>
+          <input type="hidden" name={CARDS_SCOPE_PARAM} value="all" />
+          <div className="grid">
+            <Label htmlFor="cards-with-cards">Only users with cards</Label>
+            <span id="cards-with-cards-hint" className="text-xs text-muted-foreground">
+              Turn off to list every user
+            </span>
+          </div>
+        </div>
+        <div className="flex gap-2 sm:self-start sm:pt-5.5">
+          <Button type="submit">
+            <Search className="size-4" aria-hidden="true" />
+            Search
+          </Button>
+          {query.q !== null ? (
+            <Button variant="outline" asChild>
+              <a href={clearHref}>Clear</a>
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <Button variant="outline" asChild className="lg:self-start lg:mt-5.5">
+        {/* A plain link: the export is a file download, not a page of this app. */}
+        <a href={cardsExportHref(query)}>
+          <Download className="size-4" aria-hidden="true" />
+          Export CSV
+        </a>
+      </Button>
     </div>
+  );
+}
+
+/** What is said to a screen reader once a page is on screen. */
+function announcement(data: CardsPage | undefined, pending: boolean): string {
+  if (pending || !data) return '';
+  const state = cardsResultState(data);
+  return state === 'rows'
+    ? `Page ${data.query.page}: ${data.users.length} ${data.users.length === 1 ? 'user' : 'users'} shown.`
+    : state === 'no-match'
+      ? 'No matching user.'
+      : 'No users to show.';
+}
+
+/** The page of users (or why there is none, or its skeleton) and its pagination. */
+function CardsResults({
+  query,
+  page: { data, error, pending, retry, retrying },
+  resultsRef,
+  clearHref,
+  allUsersHref,
+}: {
+  query: CardsQuery;
+  page: ReturnType<typeof useCardsPage>;
+  resultsRef: RefObject<HTMLElement | null>;
+  clearHref: string;
+  allUsersHref: string;
+}) {
+  const state = data ? cardsResultState(data) : null;
+  return (
+    <section
+      ref={resultsRef}
+      aria-label="Cards by user"
+      aria-busy={pending || undefined}
+      className="grid scroll-mt-6 grid-cols-1 gap-4"
+    >
+      <p role="status" className="sr-only">
+        {announcement(data, pending)}
+      </p>
+      {pending ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="cards-pending">
+          <Spinner decorative />
+          Loading page {query.page}…
+        </p>
+      ) : null}
+      {error ? (
+        <Alert variant="error" live data-testid="cards-error">
+          <AlertTitle>{error.title}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{error.message}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={retry} loading={retrying}>
+                <RotateCcw className="size-4" aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {!data && !error ? <ResultsSkeleton /> : null}
+      {data ? (
+        <div className={pending ? 'opacity-60 transition-opacity' : undefined}>
+          <Results data={data} clearHref={clearHref} allUsersHref={allUsersHref} />
+        </div>
+      ) : null}
+      {data && state !== 'no-match' && state !== 'no-users' ? (
+        <Pagination
+          basePath={CARDS_PATH}
+          searchParams={cardsPaginationParams(query)}
+          page={query.page}
+          pageSize={query.size}
+          total={data.total}
+          itemLabel={data.total === 1 ? 'user' : 'users'}
+        />
+      ) : null}
+    </section>
   );
 }
 

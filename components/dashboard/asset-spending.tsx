@@ -4,6 +4,7 @@
 // threshold (/settings). A server component: the figures come from asset/daily through
 // lib/backoffice/assets/asset-runway.ts (integer minor units); when that call failed, the card says so
 // here and everything else on the page still shows.
+import type { ReactNode } from 'react';
 import { BalanceChart } from '@/components/dashboard/balance-chart';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -53,18 +54,23 @@ export function AssetSpending({
     </Alert>
   ) : null;
 
+  // The section's frame, the same whether the figures came or not: its heading and the warning.
+  const section = (body: ReactNode) => (
+    <section aria-labelledby={headingId} className="grid gap-4" data-testid="asset-spending">
+      <h3 id={headingId} className="font-semibold">
+        Spending and runway
+      </h3>
+      {warning}
+      {body}
+    </section>
+  );
+
   if (!outcome.ok) {
-    return (
-      <section aria-labelledby={headingId} className="grid gap-4" data-testid="asset-spending">
-        <h3 id={headingId} className="font-semibold">
-          Spending and runway
-        </h3>
-        {warning}
-        <Alert variant="error" data-testid="spending-error">
-          <AlertTitle>The spending figures could not be loaded</AlertTitle>
-          <AlertDescription>{outcome.message}</AlertDescription>
-        </Alert>
-      </section>
+    return section(
+      <Alert variant="error" data-testid="spending-error">
+        <AlertTitle>The spending figures could not be loaded</AlertTitle>
+        <AlertDescription>{outcome.message}</AlertDescription>
+      </Alert>,
     );
   }
 
@@ -80,12 +86,8 @@ export function AssetSpending({
       ? `Balance over the last ${days.length} days: ${money(first.closingMinor)} at the end of ${formatDate(`${first.date}T00:00:00Z`)}, ${money(last.closingMinor)} today; lowest ${money(lowest)}, highest ${money(highest)}.`
       : 'No balance history.';
 
-  return (
-    <section aria-labelledby={headingId} className="grid gap-4" data-testid="asset-spending">
-      <h3 id={headingId} className="font-semibold">
-        Spending and runway
-      </h3>
-      {warning}
+  return section(
+    <>
       <Table label={`Spending and runway of ${asset.assetName}`} data-testid="runway-table">
         <TableHeader>
           <TableRow>
@@ -144,6 +146,6 @@ export function AssetSpending({
           </TableBody>
         </Table>
       </details>
-    </section>
+    </>,
   );
 }

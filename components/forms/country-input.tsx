@@ -67,33 +67,17 @@ export interface CountryInputProps {
   className?: string;
 }
 
-export function CountryInput({
-  name,
-  id,
-  label = 'Country',
-  description,
-  required,
-  error,
-  defaultValue = '',
-  className,
-}: CountryInputProps) {
+export function CountryInput({ name, label = 'Country', defaultValue = '', ...row }: CountryInputProps) {
   const [code, setCode] = useState(defaultValue);
   return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      description={description}
-      error={error}
-      className={className}
-    >
+    <Field {...row} label={label}>
       {(controlProps) => (
         <CountryCombobox
           controlProps={controlProps}
           name={name}
           value={code}
           onChange={setCode}
-          required={required}
+          required={row.required}
         />
       )}
     </Field>

@@ -4,30 +4,10 @@
 // type by hand. The two inputs share a row, so their errors go under the row, full width, each
 // tied to its input (aria-describedby, aria-invalid) as Field does. The inputs of a posted form,
 // named `mobile.regionCode` and `mobile.number` (a dotted name nests: action-form-data.ts).
-import { CircleExclamationPoint } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { FieldErrorText, RequiredMark } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-
-function RequiredMark() {
-  return (
-    <>
-      <span aria-hidden="true" className="ml-0.5 text-danger-fg">
-        *
-      </span>
-      <span className="sr-only"> (required)</span>
-    </>
-  );
-}
-
-function PartError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug font-medium text-danger-fg">
-      <CircleExclamationPoint className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
-    </p>
-  );
-}
 
 type InputBinding = Omit<ComponentProps<typeof Input>, 'id' | 'type' | 'className'>;
 
@@ -98,8 +78,10 @@ export function MobileNumberInputs({
       </div>
       {code.error || subscriber.error ? (
         <div className="mt-1.5 grid gap-1">
-          {code.error ? <PartError id={`${code.id}-error`} message={code.error} /> : null}
-          {subscriber.error ? <PartError id={`${subscriber.id}-error`} message={subscriber.error} /> : null}
+          {code.error ? <FieldErrorText id={`${code.id}-error`}>{code.error}</FieldErrorText> : null}
+          {subscriber.error ? (
+            <FieldErrorText id={`${subscriber.id}-error`}>{subscriber.error}</FieldErrorText>
+          ) : null}
         </div>
       ) : null}
     </fieldset>

@@ -5,9 +5,9 @@
 // `defaultValue` rendered by the server shows before the page is interactive.
 import type { ComponentProps } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useFieldError, type BoundFieldProps } from './use-field-error';
+import { BoundField } from './bound-field';
+import type { BoundFieldProps } from './use-field-error';
 
 type InputProps = Omit<
   ComponentProps<typeof Input>,
@@ -33,22 +33,14 @@ export function TextField<T extends FieldValues, TOut>({
   autoComplete = 'off',
   ...inputProps
 }: TextFieldProps<T, TOut>) {
-  const error = useFieldError(control, name, formatError);
   return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      description={description}
-      error={error}
-      className={className}
-    >
+    <BoundField {...{ control, name, label, id, description, required, formatError, className }}>
       <Input
         autoComplete={autoComplete}
         className={inputClassName}
         {...inputProps}
         {...control.register(name)}
       />
-    </Field>
+    </BoundField>
   );
 }

@@ -5,14 +5,7 @@
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
@@ -40,68 +33,65 @@ export function InviteStaffDialogBody({ dialog }: { dialog: LazyDialogState }) {
   const invite = action.result.data;
 
   return (
-    <Dialog
+    <TitledDialog
       open={dialog.open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) resetFormAndAction();
       }}
+      returnFocus={dialog.returnFocus}
+      title="Invite a member of staff"
+      description="They choose their own password from the link you give them."
     >
-      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
-        <DialogHeader>
-          <DialogTitle>Invite a member of staff</DialogTitle>
-          <DialogDescription>They choose their own password from the link you give them.</DialogDescription>
-        </DialogHeader>
-        {invite ? (
-          <div className="grid gap-4">
-            <Alert variant="success">
-              <AlertTitle>Invitation created</AlertTitle>
-              <AlertDescription>{form.getValues('email')} can now join.</AlertDescription>
+      {invite ? (
+        <div className="grid gap-4">
+          <Alert variant="success">
+            <AlertTitle>Invitation created</AlertTitle>
+            <AlertDescription>{form.getValues('email')} can now join.</AlertDescription>
+          </Alert>
+          <InviteLink path={invite.invitePath} expiresAt={invite.expiresAt} />
+          <DialogFooter>
+            <Button onClick={() => setOpen(false)}>Done</Button>
+          </DialogFooter>
+        </div>
+      ) : (
+        <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
+          {action.result.serverError ? (
+            <Alert variant="error" live>
+              <AlertTitle>The invitation was not created</AlertTitle>
+              <AlertDescription>{action.result.serverError}</AlertDescription>
             </Alert>
-            <InviteLink path={invite.invitePath} expiresAt={invite.expiresAt} />
-            <DialogFooter>
-              <Button onClick={() => setOpen(false)}>Done</Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
-            {action.result.serverError ? (
-              <Alert variant="error" live>
-                <AlertTitle>The invitation was not created</AlertTitle>
-                <AlertDescription>{action.result.serverError}</AlertDescription>
-              </Alert>
-            ) : null}
-            <Field label="Name" required error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
-            </Field>
-            <Field label="E-mail" required error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
-            </Field>
-            <Field
-              label="Role"
-              required
-              error={errors.role?.message}
-              description={ROLE_DESCRIPTIONS[form.watch('role')] ?? ''}
-            >
-              <NativeSelect {...form.register('role')}>
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={action.isExecuting}>
-                Create invitation
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          ) : null}
+          <Field label="Name" required error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </Field>
+          <Field label="E-mail" required error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </Field>
+          <Field
+            label="Role"
+            required
+            error={errors.role?.message}
+            description={ROLE_DESCRIPTIONS[form.watch('role')] ?? ''}
+          >
+            <NativeSelect {...form.register('role')}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={action.isExecuting}>
+              Create invitation
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </TitledDialog>
   );
 }

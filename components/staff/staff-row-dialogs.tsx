@@ -4,14 +4,7 @@
 // and a fresh invitation link. Each is mounted open; Escape, the close button or a click outside
 // cancels, and nothing changes.
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
 import type { StaffRole } from '@/lib/backoffice/auth/staff-roles';
 import { InviteLink } from './invite-link';
@@ -32,40 +25,32 @@ export function RoleChangeDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog
-      open
+    <TitledDialog
       onOpenChange={(open) => {
         if (!open && !busy) onCancel();
       }}
+      title={`Change the role of ${email}?`}
+      description={`From ${ROLE_LABELS[role]} to ${ROLE_LABELS[pending]}. They are signed out everywhere at once and sign in again with the new role.`}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change the role of {email}?</DialogTitle>
-          <DialogDescription>
-            From {ROLE_LABELS[role]} to {ROLE_LABELS[pending]}. They are signed out everywhere at once and
-            sign in again with the new role.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid gap-3 text-sm">
-          <div>
-            <dt className="font-medium">Now: {ROLE_LABELS[role]}</dt>
-            <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
-          </div>
-          <div>
-            <dt className="font-medium">New: {ROLE_LABELS[pending]}</dt>
-            <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[pending]}</dd>
-          </div>
-        </dl>
-        <DialogFooter>
-          <Button variant="outline" disabled={busy} onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={onConfirm}>
-            Make {ROLE_LABELS[pending]}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <dl className="grid gap-3 text-sm">
+        <div>
+          <dt className="font-medium">Now: {ROLE_LABELS[role]}</dt>
+          <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">New: {ROLE_LABELS[pending]}</dt>
+          <dd className="text-muted-foreground">{ROLE_DESCRIPTIONS[pending]}</dd>
+        </div>
+      </dl>
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button loading={busy} onClick={onConfirm}>
+          Make {ROLE_LABELS[pending]}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }
 
@@ -83,26 +68,24 @@ export function StatusChangeDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{disabling ? `Disable ${email}?` : `Enable ${email}?`}</DialogTitle>
-          <DialogDescription>
-            {disabling
-              ? 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'
-              : 'They can sign in again with their existing password.'}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant={disabling ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>
-            {disabling ? 'Disable account' : 'Enable account'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      onOpenChange={(open) => !open && onCancel()}
+      title={disabling ? `Disable ${email}?` : `Enable ${email}?`}
+      description={
+        disabling
+          ? 'They are signed out everywhere at once and cannot sign in until an admin enables the account again.'
+          : 'They can sign in again with their existing password.'
+      }
+    >
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant={disabling ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>
+          {disabling ? 'Disable account' : 'Enable account'}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }
 
@@ -118,14 +101,12 @@ export function InviteLinkDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New invitation link for {email}</DialogTitle>
-          <DialogDescription>The previous link no longer works.</DialogDescription>
-        </DialogHeader>
-        <InviteLink path={path} expiresAt={expiresAt} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      onOpenChange={(open) => !open && onClose()}
+      title={`New invitation link for ${email}`}
+      description="The previous link no longer works."
+    >
+      <InviteLink path={path} expiresAt={expiresAt} />
+    </TitledDialog>
   );
 }

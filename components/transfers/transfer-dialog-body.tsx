@@ -7,14 +7,7 @@ import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
@@ -38,29 +31,29 @@ export function TransferDialogBody({
 }: TransferDialogProps & { dialog: LazyDialogState; requestId: string }) {
   const title = props.kind === 'top-up' ? 'Top up the card' : "Fund the user's wallet";
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogContent onCloseAutoFocus={dialog.returnFocus}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            Into {props.target.label}, balance {money(props.target.balanceMinor, props.target)}.
-          </DialogDescription>
-        </DialogHeader>
-        {dialog.open ? (
-          <TransferForm
-            key={requestId}
-            {...props}
-            requestId={requestId}
-            onDone={(text, description) => {
-              toast.success(text, description ? { description } : undefined);
-              dialog.onOpenChange(false);
-              props.onTransferred?.();
-            }}
-            onCancel={() => dialog.onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      {...dialog}
+      title={title}
+      description={
+        <>
+          Into {props.target.label}, balance {money(props.target.balanceMinor, props.target)}.
+        </>
+      }
+    >
+      {dialog.open ? (
+        <TransferForm
+          key={requestId}
+          {...props}
+          requestId={requestId}
+          onDone={(text, description) => {
+            toast.success(text, description ? { description } : undefined);
+            dialog.onOpenChange(false);
+            props.onTransferred?.();
+          }}
+          onCancel={() => dialog.onOpenChange(false)}
+        />
+      ) : null}
+    </TitledDialog>
   );
 }
 

@@ -8,11 +8,9 @@
 // (transfer-dialog-body.tsx, components/ui/lazy-dialog.tsx).
 import { ArrowDownToLine, HandCoins } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { RequestDialog } from '@/components/forms/request-dialog';
 import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
 import type { TransferAsset, TransferKind } from '@/lib/backoffice/cards/card-programme-rules';
-import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 const loadBody = () => import('./transfer-dialog-body');
 const TransferDialogBody = dynamic(() => loadBody().then((m) => m.TransferDialogBody), { ssr: false });
@@ -33,14 +31,10 @@ export type TransferDialogProps = {
 };
 
 export function TransferDialog(props: TransferDialogProps) {
-  const [requestId, setRequestId] = useState(newRequestId);
   const Icon = props.kind === 'top-up' ? ArrowDownToLine : HandCoins;
   return (
-    <LazyDialog
+    <RequestDialog
       preload={loadBody}
-      onOpenChange={(open) => {
-        if (open) setRequestId(newRequestId());
-      }}
       trigger={
         <Button variant={props.trigger.variant ?? 'outline'} data-testid={`transfer-${props.kind}`}>
           <Icon className="size-4" aria-hidden="true" />
@@ -48,7 +42,7 @@ export function TransferDialog(props: TransferDialogProps) {
         </Button>
       }
     >
-      {(dialog) => <TransferDialogBody {...props} dialog={dialog} requestId={requestId} />}
-    </LazyDialog>
+      {(dialog, requestId) => <TransferDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </RequestDialog>
   );
 }

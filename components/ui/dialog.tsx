@@ -92,3 +92,36 @@ export function DialogDescription({
     />
   );
 }
+
+/**
+ * A dialog with its title and sentence above what it holds: the frame of every confirmation and
+ * form dialog. Open unless told otherwise (a confirmation is mounted when wanted); `returnFocus`
+ * is a lazy dialog's (lazy-dialog.tsx), so that closing puts focus back on its trigger.
+ */
+export function TitledDialog({
+  open = true,
+  onOpenChange,
+  returnFocus,
+  title,
+  description,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus?: (event: Event) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}

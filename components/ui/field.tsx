@@ -66,14 +66,7 @@ export function Field({
     >
       <Label htmlFor={id} className={cn(hideLabel && 'sr-only')}>
         {label}
-        {required ? (
-          <>
-            <span aria-hidden="true" className="ml-0.5 text-danger-fg">
-              *
-            </span>
-            <span className="sr-only"> (required)</span>
-          </>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </Label>
       {hasDescription ? (
         <p id={descriptionId} className="text-[0.8125rem] leading-snug text-muted-foreground">
@@ -81,15 +74,29 @@ export function Field({
         </p>
       ) : null}
       {typeof children === 'function' ? children(control) : <Slot {...control}>{children}</Slot>}
-      {hasError ? (
-        <p
-          id={errorId}
-          className="flex items-start gap-1.5 text-[0.8125rem] leading-snug font-medium text-danger-fg"
-        >
-          <CircleExclamationPoint className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {hasError ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
     </div>
+  );
+}
+
+/** The required marker after a label: "*", read as "required". */
+export function RequiredMark() {
+  return (
+    <>
+      <span aria-hidden="true" className="ml-0.5 text-danger-fg">
+        *
+      </span>
+      <span className="sr-only"> (required)</span>
+    </>
+  );
+}
+
+/** A control's error under it, with its icon; `id` is what the control's aria-describedby names. */
+export function FieldErrorText({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug font-medium text-danger-fg">
+      <CircleExclamationPoint className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
   );
 }

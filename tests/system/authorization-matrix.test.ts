@@ -602,6 +602,28 @@ describe('route handlers check the caller themselves', () => {
     expect(page.headers.get('cache-control')).toMatch(/no-store/);
     expect(await page.json()).toHaveProperty('users');
   });
+
+  it('/start sends any signed-in staff to their first page, and a signed-out caller to sign in', async () => {
+    const before = await snapshot();
+    const callers: [Caller, string][] = [
+      ['signed-out', '/login'],
+      ['support', '/search'],
+      ['operator', '/'],
+      ['admin', '/'],
+    ];
+    for (const [caller, to] of callers) {
+      const r = await fetch(`${app.baseUrl}/start`, {
+        headers: caller === 'signed-out' ? {} : { Cookie: cookies[caller] },
+        redirect: 'manual',
+      });
+      expect(r.status, caller).toBe(303);
+      // Relative: the host the browser used.
+      expect(r.headers.get('location'), caller).toBe(to);
+      expect(r.headers.get('cache-control'), caller).toMatch(/no-store/);
+      expect(await r.text(), caller).toBe('');
+    }
+    expect(expectUnchangedButAudit(before, await snapshot())).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // How every back-office action that changes something through the wallet API behaves: call
 // the wallet, record the outcome in the audit log whatever it is (with the wallet result code),
 // and turn a refusal that names one field into an error beside that field in the form. Other refusals
-// reach the form as the error's staff message (safe-action.ts).
+// reach the form as the error's staff message (lib/backoffice/shared/action-client.ts).
 import 'server-only';
 import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';

@@ -271,9 +271,9 @@ export type AddAddressFormInput = z.input<typeof addAddressFormSchema>;
 export type AddAddressFormValues = z.output<typeof addAddressFormSchema>;
 export type AddAddressContractInput = z.input<typeof addAddressContract>;
 
-export function toAddAddressInput(values: AddAddressFormValues): AddAddressContractInput {
+/** The address's own fields as address/add and address/update take them: an empty optional one omitted. */
+function addressFields(values: AddAddressFormValues) {
   return {
-    appUserId: values.appUserId,
     country: values.country,
     province: omitEmpty(values.province),
     city: values.city,
@@ -283,6 +283,13 @@ export function toAddAddressInput(values: AddAddressFormValues): AddAddressContr
     firstName: values.firstName,
     lastName: values.lastName,
     mobile: joinMobile(values.mobile),
+  };
+}
+
+export function toAddAddressInput(values: AddAddressFormValues): AddAddressContractInput {
+  return {
+    appUserId: values.appUserId,
+    ...addressFields(values),
     isDefault: values.isDefault,
     requestId: values.requestId,
   };
@@ -334,15 +341,7 @@ export function toUpdateAddressInput(values: UpdateAddressFormValues): UpdateAdd
   return {
     appUserId: values.appUserId,
     addressId: values.addressId,
-    country: values.country,
-    province: omitEmpty(values.province),
-    city: values.city,
-    street: values.street,
-    detailedAddress: omitEmpty(values.detailedAddress),
-    postalCode: omitEmpty(values.postalCode),
-    firstName: values.firstName,
-    lastName: values.lastName,
-    mobile: joinMobile(values.mobile),
+    ...addressFields(values),
     ...(values.isDefault ? { isDefault: true } : {}),
     requestId: values.requestId,
   };

@@ -14,7 +14,7 @@ import { TransferDialog } from '@/components/transfers/transfer-dialog';
 import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
 import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
-import { UserNotFound } from '@/components/users/user-not-found';
+import { UserNotFound, UserPageError } from '@/components/users/user-not-found';
 import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
@@ -73,13 +73,12 @@ export default async function UserPage({ params }: { params: Params }) {
   if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
   if (lookup.kind === 'error') {
     return (
-      <>
-        <PageHeader title="User" breadcrumbs={[{ label: 'Users', href: '/users' }, { label: appUserId }]} />
-        <Alert variant="error" live>
-          <AlertTitle>The user could not be loaded</AlertTitle>
-          <AlertDescription>{lookup.staffMessage}</AlertDescription>
-        </Alert>
-      </>
+      <UserPageError
+        title="User"
+        crumb={appUserId}
+        what="The user could not be loaded"
+        staffMessage={lookup.staffMessage}
+      />
     );
   }
 

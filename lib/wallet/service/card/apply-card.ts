@@ -33,7 +33,7 @@ export type Payer = 'AGENCY' | 'USER';
 
 const GENERATION_ATTEMPTS = 5;
 
-export async function applyCard(options: {
+type ApplyCardOptions = {
   db: Executor;
   /** For the category catalogue (the low-balance line); absent in tests that never cross it. */
   engine?: DatabaseHandle;
@@ -41,7 +41,11 @@ export async function applyCard(options: {
   payer: Payer;
   params: OperationParams<'agencyApplyUserCard'>;
   now?: Date;
-}): Promise<CardApplication> {
+};
+
+type ApplyCardParams = ApplyCardOptions['params'];
+
+export async function applyCard(options: ApplyCardOptions): Promise<CardApplication> {
   const { db, app, payer, params } = options;
   const now = options.now ?? new Date();
 
@@ -51,9 +55,39 @@ export async function applyCard(options: {
       'needDelivery is true, so addressId is required.',
     );
   }
+  const { user, category, asset } = await findApplicant(db, app, payer, params);
+  if (params.addressId !== undefined) await checkAddress(db, user.id, params.addressId);
+  if (params.cardNumber !== undefined) await checkSuppliedNumber(db, params.cardNumber);
 
-  // The user, the category and the payment asset in one round trip (a card application is the
-  // busiest write): a missing user means no row; a missing category or asset, a null half.
+  const cardAssetId = await insertCardAsset(db, app, user.id, category);
+  const card = await insertCard(
+    db,
+    newCard({ app, payer, params, now, user, category, paymentAssetId: asset.id, cardAssetId }),
+    params.cardNumber,
+    category.bin,
+  );
+  // The whole card number in the record is dropped by recordEvent (the event's schema has last4).
+  await recordEvent({
+    db,
+    app,
+    type: 'card.issued',
+    data: {
+      ...toManagedCard({ card, owner: user, category }, app.appId),
+      payer,
+      fee: minorToMajor(category.fee, category.decimalPlaces),
+    },
+    now,
+  });
+  await debitFee(options, asset, category, card.id);
+  return toApplication(card, category.type === 'PHYSICAL', params.needDelivery);
+}
+
+/**
+ * The user, the category and the payment asset in one round trip (a card application is the
+ * busiest write): a missing user means no row; a missing category or asset, a null half. The
+ * payment asset must be the payer's, not a card's, and in the category's currency.
+ */
+async function findApplicant(db: Executor, app: AuthenticatedApp, payer: Payer, params: ApplyCardParams) {
   const [found] = await db
     .select({
       user: {
@@ -99,38 +133,48 @@ export async function applyCard(options: {
       `Payment asset ${asset.id} holds ${asset.currency}, but the card category is paid in ${category.currency}.`,
     );
   }
+  return { user, category, asset };
+}
 
-  if (params.addressId !== undefined) {
-    const [address] = await db
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(and(eq(addresses.id, params.addressId), eq(addresses.userId, user.id)));
-    if (!address)
-      throw new WalletError(
-        ResultCode.ADDRESS_NOT_FOUND,
-        `Address ${params.addressId} is not one of this user's addresses.`,
-      );
+type Applicant = Awaited<ReturnType<typeof findApplicant>>;
+
+/** The delivery address must be one of the user's own. */
+async function checkAddress(db: Executor, userId: number, addressId: number): Promise<void> {
+  const [address] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+  if (!address)
+    throw new WalletError(
+      ResultCode.ADDRESS_NOT_FOUND,
+      `Address ${addressId} is not one of this user's addresses.`,
+    );
+}
+
+/** A supplied card number must pass the Luhn check and be bound to no card yet. */
+async function checkSuppliedNumber(db: Executor, cardNumber: string): Promise<void> {
+  if (!luhnValid(cardNumber)) {
+    throw new WalletError(
+      ResultCode.CARD_NUMBER_INVALID,
+      'cardNumber must be 12-19 digits with a valid Luhn check digit.',
+    );
   }
+  const [bound] = await db.select({ id: cards.id }).from(cards).where(eq(cards.cardNumber, cardNumber));
+  if (bound) throw cardNumberBound();
+}
 
-  if (params.cardNumber !== undefined) {
-    if (!luhnValid(params.cardNumber)) {
-      throw new WalletError(
-        ResultCode.CARD_NUMBER_INVALID,
-        'cardNumber must be 12-19 digits with a valid Luhn check digit.',
-      );
-    }
-    const [bound] = await db
-      .select({ id: cards.id })
-      .from(cards)
-      .where(eq(cards.cardNumber, params.cardNumber));
-    if (bound) throw cardNumberBound();
-  }
-
+/** The card's own account: a CARD asset of the user, empty, in the category's currency. */
+async function insertCardAsset(
+  db: Executor,
+  app: AuthenticatedApp,
+  userId: number,
+  category: Applicant['category'],
+): Promise<number> {
   const [cardAsset] = await db
     .insert(assets)
     .values({
       appId: app.id,
-      userId: user.id,
+      userId,
       type: 'CARD',
       code: `CARD_${category.currency}`,
       name: `${category.name} (${category.currency})`,
@@ -143,15 +187,32 @@ export async function applyCard(options: {
     })
     .returning({ id: assets.id });
   if (!cardAsset) throw new Error('card asset insert returned no row');
+  return cardAsset.id;
+}
 
+/**
+ * The card's row but its number: a virtual card is active at once, a physical one pending until
+ * produced; it expires on the first of the month, the category's validity in years from now.
+ */
+function newCard(input: {
+  app: AuthenticatedApp;
+  payer: Payer;
+  params: ApplyCardParams;
+  now: Date;
+  user: Applicant['user'];
+  category: Applicant['category'];
+  paymentAssetId: number;
+  cardAssetId: number;
+}): NewCard {
+  const { app, payer, params, now, user, category } = input;
   const physical = category.type === 'PHYSICAL';
   const expiry = new Date(Date.UTC(now.getUTCFullYear() + category.validityYears, now.getUTCMonth(), 1));
-  const base = {
+  return {
     appId: app.id,
     userId: user.id,
     categoryId: category.id,
-    paymentAssetId: asset.id,
-    cardAssetId: cardAsset.id,
+    paymentAssetId: input.paymentAssetId,
+    cardAssetId: input.cardAssetId,
     paidBy: payer,
     fee: category.fee,
     cardUuid: randomUUID(),
@@ -170,24 +231,20 @@ export async function applyCard(options: {
     createdAt: now,
     updatedAt: now,
   };
+}
 
-  const card = await insertCard(db, base, params.cardNumber, category.bin);
-  // The whole card number in the record is dropped by recordEvent (the event's schema has last4).
-  await recordEvent({
-    db,
-    app,
-    type: 'card.issued',
-    data: {
-      ...toManagedCard({ card, owner: user, category }, app.appId),
-      payer,
-      fee: minorToMajor(category.fee, category.decimalPlaces),
-    },
-    now,
-  });
-
-  // Last, and in one statement with its ledger entry: the conditional UPDATE takes the payment
-  // asset's row lock, which concurrent applications against the same asset queue on, so it is
-  // held for as little as possible (this statement and the commit). No row: the balance is short.
+/**
+ * Takes the fee, last, in one statement with its ledger entry: the conditional UPDATE takes the
+ * payment asset's row lock, which concurrent applications against the same asset queue on, so it
+ * is held for as little as possible (this statement and the commit). No row: the balance is short.
+ * An agency asset's debit may cross its low-balance line (noteAgencyDebit).
+ */
+async function debitFee(
+  { db, engine, app }: ApplyCardOptions,
+  asset: Applicant['asset'],
+  category: Applicant['category'],
+  cardId: number,
+): Promise<void> {
   const [debited] = await rawRows<{ balance_after: string }>(
     db,
     sql`with debited as (
@@ -196,7 +253,7 @@ export async function applyCard(options: {
           returning balance
         )
         insert into ${ledgerEntries} (asset_id, amount, balance_after, reason, card_id)
-        select ${asset.id}, ${-category.fee}, balance, 'CARD_FEE', ${card.id} from debited
+        select ${asset.id}, ${-category.fee}, balance, 'CARD_FEE', ${cardId} from debited
         returning balance_after`,
   );
   if (!debited) {
@@ -210,18 +267,25 @@ export async function applyCard(options: {
       `Payment asset ${asset.id} holds ${formatMinor(current?.balance ?? 0, dp)} ${asset.currency}, less than the card fee of ${formatMinor(category.fee, dp)} ${category.currency}.`,
     );
   }
-  if (asset.userId === null && options.engine) {
+  if (asset.userId === null && engine) {
     const afterMinor = Number(debited.balance_after);
     await noteAgencyDebit({
       db,
-      engine: options.engine,
+      engine,
       app,
       asset: { id: asset.id, currency: asset.currency, decimalPlaces: category.decimalPlaces },
       beforeMinor: afterMinor + category.fee,
       afterMinor,
     });
   }
+}
 
+/** The application's answer (docs/wallet-api.md "4.3 The agency applies for a card for a user"). */
+function toApplication(
+  card: typeof cards.$inferSelect,
+  physical: boolean,
+  needDelivery: boolean,
+): CardApplication {
   return {
     channel: card.channel,
     status: card.status as CardApplication['status'],
@@ -234,7 +298,7 @@ export async function applyCard(options: {
     expiryYear: card.expireYear,
     last4: card.cardNumber.slice(-4),
     msg: physical
-      ? params.needDelivery
+      ? needDelivery
         ? 'Card application accepted: the card will be produced and delivered to the chosen address.'
         : 'Card application accepted: the card will be produced and is pending activation.'
       : 'Card issued and active.',

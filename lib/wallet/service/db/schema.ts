@@ -23,6 +23,18 @@ export const wallet = pgSchema('wallet');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/** The app a row belongs to. */
+const appOf = () =>
+  integer('app_id')
+    .notNull()
+    .references(() => apps.id);
+
+/** The user a row belongs to: an address or a card is always one user's. */
+const userOf = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id);
+
 export const agencies = wallet.table('agencies', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -50,9 +62,7 @@ export const users = wallet.table(
   'users',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
+    appId: appOf(),
     appUserId: text('app_user_id').notNull(),
     email: text('email').notNull(),
     walletAccountType: text('wallet_account_type').notNull(),
@@ -109,9 +119,7 @@ export const assets = wallet.table(
   'assets',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
+    appId: appOf(),
     /** null for the agency's own assets (paid from by 4.3); set for a user's (4.4). */
     userId: integer('user_id').references(() => users.id),
     /** CARD_MARGIN (agency), WALLET (a user's spendable asset), CARD (a card's own account). */
@@ -165,12 +173,8 @@ export const addresses = wallet.table(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    appId: appOf(),
+    userId: userOf(),
     country: text('country').notNull(),
     province: text('province'),
     city: text('city').notNull(),
@@ -196,12 +200,8 @@ export const cards = wallet.table(
   'cards',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    appId: appOf(),
+    userId: userOf(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => cardCategories.id),
@@ -267,9 +267,7 @@ export const cardStatusHistory = wallet.table(
  */
 export const transfers = wallet.table('transfers', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  appId: integer('app_id')
-    .notNull()
-    .references(() => apps.id),
+  appId: appOf(),
   fromAssetId: integer('from_asset_id')
     .notNull()
     .references(() => assets.id),
@@ -376,9 +374,7 @@ export const webhookEndpoints = wallet.table(
   'webhook_endpoints',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
+    appId: appOf(),
     url: text('url').notNull(),
     /** '*', or the subscribed types, sorted and comma-separated. */
     events: text('events').notNull(),
@@ -401,9 +397,7 @@ export const events = wallet.table(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** evt_ and 24 URL-safe characters: the id receivers deduplicate on. */
     publicId: text('public_id').notNull().unique(),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id),
+    appId: appOf(),
     type: text('type').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),

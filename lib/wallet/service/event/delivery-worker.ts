@@ -53,7 +53,7 @@ export type DeliveryWorker = {
   drain(): Promise<number>;
 };
 
-export function createDeliveryWorker(options: {
+type DeliveryWorkerOptions = {
   db: WalletDatabase;
   secretBox: SecretBox;
   send: SendDelivery;
@@ -66,121 +66,33 @@ export function createDeliveryWorker(options: {
   claimMs?: number;
   /** How often old events are pruned. */
   pruneEveryMs?: number;
-}): DeliveryWorker {
-  const { db, send, logger, retryScale } = options;
+};
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, logger } = options;
   const concurrency = options.concurrency ?? 16;
   const pollMs = options.pollMs ?? 1_000;
   const claimMs = options.claimMs ?? DELIVERY_TIMEOUT_MS * 3;
   const pruneEveryMs = options.pruneEveryMs ?? 60 * 60_000;
   const token = randomUUID();
-  const secrets = new Map<string, string>();
+  const openSecret = secretOpener(options.secretBox);
   const inFlight = new Set<Promise<void>>();
   let started = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerDue = Infinity;
+  const timer = earliestWake(() => void tick());
   let claiming: Promise<number> | undefined;
   let claimAgain = false;
   let lastPrune = 0;
 
-  const openSecret = (sealed: string) => {
-    let plain = secrets.get(sealed);
-    if (plain === undefined) {
-      plain = revealSecret(options.secretBox, sealed);
-      secrets.set(sealed, plain);
-    }
-    return plain;
-  };
-
   function wakeIn(ms: number): void {
-    if (!started || stopped) return;
-    const due = Date.now() + ms;
-    if (timer && timerDue <= due) return;
-    clearTimeout(timer);
-    timerDue = due;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerDue = Infinity;
-      void tick();
-    }, ms);
-    timer.unref();
-  }
-
-  /**
-   * Claims up to `room` due deliveries. The claim holds the endpoint's row too (key share), and
-   * skips a delivery whose endpoint a webhook/delete has locked: a claim either commits before
-   * the delete takes the endpoint (its attempt may still arrive, docs/wallet-api.md says when),
-   * or finds the endpoint locked or gone and claims nothing. So once webhook/delete has answered,
-   * no attempt to that endpoint starts.
-   */
-  async function claim(room: number): Promise<Claimed[]> {
-    return rawRows<Claimed>(
-      db,
-      sql`with due as (
-            select d.id from ${eventDeliveries} d
-              join ${webhookEndpoints} w on w.id = d.endpoint_id
-             where d.status = 'PENDING' and d.next_attempt_at <= now()
-               and (d.claimed_until is null or d.claimed_until < now())
-             order by d.next_attempt_at
-             limit ${room}
-             for update of d skip locked
-             for key share of w skip locked
-          ), claimed as (
-            update ${eventDeliveries} d
-               set claimed_until = now() + ${claimMs} * interval '1 millisecond', claim_token = ${token}
-              from due where d.id = due.id
-            returning d.id, d.event_id, d.endpoint_id, d.failures_in_round
-          )
-          select c.id, c.failures_in_round, e.public_id, e.body, w.url, w.secret
-            from claimed c
-            join ${events} e on e.id = c.event_id
-            join ${webhookEndpoints} w on w.id = c.endpoint_id`,
-    );
-  }
-
-  async function record(row: Claimed, attemptedAt: Date, outcome: AttemptOutcome): Promise<void> {
-    const at = attemptedAt.toISOString();
-    if (outcome.delivered) {
-      await db.execute(sql`
-        update ${eventDeliveries}
-           set status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = ${at}::timestamptz,
-               last_status_code = ${outcome.statusCode}, last_error = null, next_attempt_at = null,
-               claimed_until = null, claim_token = null
-         where id = ${row.id} and claim_token = ${token}`);
-      return;
-    }
-    const delay = retryDelayMs(row.failures_in_round + 1, retryScale);
-    await db.execute(sql`
-      update ${eventDeliveries}
-         set attempts = attempts + 1, failures_in_round = failures_in_round + 1,
-             last_attempt_at = ${at}::timestamptz, last_status_code = ${outcome.statusCode},
-             last_error = ${outcome.error.slice(0, 500)},
-             status = ${delay === undefined ? 'FAILED' : 'PENDING'},
-             next_attempt_at = ${delay === undefined ? null : sql`now() + ${delay} * interval '1 millisecond'`},
-             claimed_until = null, claim_token = null
-       where id = ${row.id} and claim_token = ${token}`);
-    if (delay !== undefined) wakeIn(Math.min(delay, pollMs));
+    if (started && !stopped) timer.wakeIn(ms);
   }
 
   async function attempt(row: Claimed): Promise<void> {
-    const attemptedAt = new Date();
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await send({
-        url: row.url,
-        eventId: row.public_id,
-        body: row.body,
-        secret: openSecret(row.secret),
-      });
-    } catch (error) {
-      // A secret no key opens, or a bug: a failed attempt like any other, and said in the log.
-      outcome = { delivered: false, statusCode: null, error: 'the delivery could not be made' };
-      logger.error(
-        { deliveryId: row.id, errorName: (error as Error)?.name },
-        'webhook delivery failed to run',
-      );
-    }
-    await record(row, attemptedAt, outcome);
+    const attempted = await attemptDelivery(options, openSecret, row);
+    const delay = await recordOutcome(db, token, row, attempted, options.retryScale);
+    if (delay !== undefined) wakeIn(Math.min(delay, pollMs));
+    const { outcome } = attempted;
     logger.debug(
       {
         eventId: row.public_id,
@@ -198,7 +110,7 @@ export function createDeliveryWorker(options: {
     for (;;) {
       const room = concurrency - inFlight.size;
       if (room <= 0 || stopped) return count;
-      const rows = await claim(room);
+      const rows = await claimDue(db, token, room, claimMs);
       for (const row of rows) {
         const running: Promise<void> = attempt(row)
           .catch((error: unknown) =>
@@ -219,6 +131,7 @@ export function createDeliveryWorker(options: {
     }
   }
 
+  /** One round: prune when it is time, then claim and send; one round at a time, another after it if asked. */
   async function tick(): Promise<number> {
     if (stopped) return 0;
     if (claiming) {
@@ -263,7 +176,7 @@ export function createDeliveryWorker(options: {
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       await claiming;
       await Promise.all([...inFlight]);
     },
@@ -273,4 +186,135 @@ export function createDeliveryWorker(options: {
       return n;
     },
   };
+}
+
+/** A timer that runs `run` at the earliest time asked for: a later ask never puts it off. */
+function earliestWake(run: () => void): { wakeIn(ms: number): void; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let timerDue = Infinity;
+  return {
+    wakeIn(ms) {
+      const due = Date.now() + ms;
+      if (timer && timerDue <= due) return;
+      clearTimeout(timer);
+      timerDue = due;
+      timer = setTimeout(() => {
+        timer = undefined;
+        timerDue = Infinity;
+        run();
+      }, ms);
+      timer.unref();
+    },
+    clear() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Opens an endpoint's sealed signing secret, once per sealed value. */
+function secretOpener(secretBox: SecretBox): (sealed: string) => string {
+  const secrets = new Map<string, string>();
+  return (sealed) => {
+    let plain = secrets.get(sealed);
+    if (plain === undefined) {
+      plain = revealSecret(secretBox, sealed);
+      secrets.set(sealed, plain);
+    }
+    return plain;
+  };
+}
+
+/**
+ * Claims up to `room` due deliveries. The claim holds the endpoint's row too (key share), and
+ * skips a delivery whose endpoint a webhook/delete has locked: a claim either commits before
+ * the delete takes the endpoint (its attempt may still arrive, docs/wallet-api.md says when),
+ * or finds the endpoint locked or gone and claims nothing. So once webhook/delete has answered,
+ * no attempt to that endpoint starts.
+ */
+async function claimDue(
+  db: WalletDatabase,
+  token: string,
+  room: number,
+  claimMs: number,
+): Promise<Claimed[]> {
+  return rawRows<Claimed>(
+    db,
+    sql`with due as (
+          select d.id from ${eventDeliveries} d
+            join ${webhookEndpoints} w on w.id = d.endpoint_id
+           where d.status = 'PENDING' and d.next_attempt_at <= now()
+             and (d.claimed_until is null or d.claimed_until < now())
+           order by d.next_attempt_at
+           limit ${room}
+           for update of d skip locked
+           for key share of w skip locked
+        ), claimed as (
+          update ${eventDeliveries} d
+             set claimed_until = now() + ${claimMs} * interval '1 millisecond', claim_token = ${token}
+            from due where d.id = due.id
+          returning d.id, d.event_id, d.endpoint_id, d.failures_in_round
+        )
+        select c.id, c.failures_in_round, e.public_id, e.body, w.url, w.secret
+          from claimed c
+          join ${events} e on e.id = c.event_id
+          join ${webhookEndpoints} w on w.id = c.endpoint_id`,
+  );
+}
+
+/** Sends one claimed delivery; a failure to even try is a failed attempt like any other. */
+async function attemptDelivery(
+  { send, logger }: DeliveryWorkerOptions,
+  openSecret: (sealed: string) => string,
+  row: Claimed,
+): Promise<{ attemptedAt: Date; outcome: AttemptOutcome }> {
+  const attemptedAt = new Date();
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await send({
+      url: row.url,
+      eventId: row.public_id,
+      body: row.body,
+      secret: openSecret(row.secret),
+    });
+  } catch (error) {
+    // A secret no key opens, or a bug: a failed attempt like any other, and said in the log.
+    outcome = { delivered: false, statusCode: null, error: 'the delivery could not be made' };
+    logger.error({ deliveryId: row.id, errorName: (error as Error)?.name }, 'webhook delivery failed to run');
+  }
+  return { attemptedAt, outcome };
+}
+
+/**
+ * Records an attempt under this worker's claim (a claim that lapsed and was taken by another
+ * instance is left alone): delivered, or the next attempt on the schedule, or FAILED. Returns the
+ * wait before the next attempt, if there is one.
+ */
+async function recordOutcome(
+  db: WalletDatabase,
+  token: string,
+  row: Claimed,
+  { attemptedAt, outcome }: { attemptedAt: Date; outcome: AttemptOutcome },
+  retryScale: number,
+): Promise<number | undefined> {
+  const at = attemptedAt.toISOString();
+  if (outcome.delivered) {
+    await db.execute(sql`
+      update ${eventDeliveries}
+         set status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = ${at}::timestamptz,
+             last_status_code = ${outcome.statusCode}, last_error = null, next_attempt_at = null,
+             claimed_until = null, claim_token = null
+       where id = ${row.id} and claim_token = ${token}`);
+    return undefined;
+  }
+  const delay = retryDelayMs(row.failures_in_round + 1, retryScale);
+  await db.execute(sql`
+    update ${eventDeliveries}
+       set attempts = attempts + 1, failures_in_round = failures_in_round + 1,
+           last_attempt_at = ${at}::timestamptz, last_status_code = ${outcome.statusCode},
+           last_error = ${outcome.error.slice(0, 500)},
+           status = ${delay === undefined ? 'FAILED' : 'PENDING'},
+           next_attempt_at = ${delay === undefined ? null : sql`now() + ${delay} * interval '1 millisecond'`},
+           claimed_until = null, claim_token = null
+     where id = ${row.id} and claim_token = ${token}`);
+  return delay;
 }

@@ -1,15 +1,39 @@
 // What the address pages (edit, delete confirmation) show when they cannot show the address: the
 // user or the address is unknown, the viewer's role may not change addresses, or the wallet could
-// not answer. Server-compatible.
+// not answer; and the check both pages start with (addressToChange).
+import type { ReactElement } from 'react';
 import { MapPinOff } from 'lucide-react';
 import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { UserNotFound } from '@/components/users/user-not-found';
-import type { AddressLookup } from './find-address';
+import { UserNotFound, UserPageError } from '@/components/users/user-not-found';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { appUserIdFromSegment } from '../../find-user';
+import { findAddress, type AddressLookup } from './find-address';
+
+type Found = Extract<AddressLookup, { kind: 'found' }>;
+
+/**
+ * The start of a page that changes an address: a reader of users whose role may change addresses,
+ * and the address of the URL's user; or, when that cannot be, the page to show instead.
+ */
+export async function addressToChange(
+  title: string,
+  params: Promise<{ appUserId: string; addressId: string }>,
+): Promise<{ found: Found & { userName: string } } | { instead: ReactElement }> {
+  const me = await requireStaff('users.read');
+  const segments = await params;
+  const appUserId = appUserIdFromSegment(segments.appUserId);
+  if (!can(me.role, 'addresses.manage')) {
+    return { instead: <AddressAccessDenied title={title} appUserId={appUserId} /> };
+  }
+  const lookup = await findAddress(appUserId, segments.addressId);
+  if (lookup.kind !== 'found') return { instead: <AddressNotShown title={title} lookup={lookup} /> };
+  return { found: { ...lookup, userName: `${lookup.user.firstName} ${lookup.user.lastName}` } };
+}
 
 export function addressCrumbs(title: string, appUserId: string, userName?: string) {
   return [
@@ -67,13 +91,11 @@ export function AddressNotShown({
     }
     case 'error':
       return (
-        <>
-          <PageHeader title={title} breadcrumbs={[{ label: 'Users', href: '/users' }, { label: title }]} />
-          <Alert variant="error" live>
-            <AlertTitle>The address could not be loaded</AlertTitle>
-            <AlertDescription>{lookup.staffMessage}</AlertDescription>
-          </Alert>
-        </>
+        <UserPageError
+          title={title}
+          what="The address could not be loaded"
+          staffMessage={lookup.staffMessage}
+        />
       );
   }
 }

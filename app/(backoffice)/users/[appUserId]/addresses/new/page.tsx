@@ -3,9 +3,8 @@
 import type { Metadata } from 'next';
 import { AddAddressForm } from '@/components/addresses/add-address-form';
 import { AccessDenied } from '@/components/access-denied';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { UserNotFound } from '@/components/users/user-not-found';
+import { UserNotFound, UserPageError } from '@/components/users/user-not-found';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
@@ -42,16 +41,11 @@ export default async function AddAddressPage({ params }: { params: Params }) {
   if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
   if (lookup.kind === 'error') {
     return (
-      <>
-        <PageHeader
-          title="Add an address"
-          breadcrumbs={[{ label: 'Users', href: '/users' }, { label: 'Add an address' }]}
-        />
-        <Alert variant="error" live>
-          <AlertTitle>The user could not be loaded</AlertTitle>
-          <AlertDescription>{lookup.staffMessage}</AlertDescription>
-        </Alert>
-      </>
+      <UserPageError
+        title="Add an address"
+        what="The user could not be loaded"
+        staffMessage={lookup.staffMessage}
+      />
     );
   }
   const { user } = lookup;

@@ -7,12 +7,8 @@ import { DeleteAddressConfirmForm } from '@/components/addresses/address-actions
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { addressLabel, deleteDefaultNote, deleteQuestion } from '@/lib/backoffice/addresses/address-view';
-import { can } from '@/lib/backoffice/auth/permissions';
-import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
-import { appUserIdFromSegment } from '../../../find-user';
-import { AddressAccessDenied, AddressNotShown, addressCrumbs } from '../address-page-states';
-import { findAddress } from '../find-address';
+import { addressCrumbs, addressToChange } from '../address-page-states';
 
 export const metadata: Metadata = { title: 'Delete an address' };
 
@@ -21,15 +17,9 @@ const TITLE = 'Delete an address';
 type Params = Promise<{ appUserId: string; addressId: string }>;
 
 export default async function DeleteAddressPage({ params }: { params: Params }) {
-  const me = await requireStaff('users.read');
-  const segments = await params;
-  const appUserId = appUserIdFromSegment(segments.appUserId);
-  if (!can(me.role, 'addresses.manage')) return <AddressAccessDenied title={TITLE} appUserId={appUserId} />;
-
-  const lookup = await findAddress(appUserId, segments.addressId);
-  if (lookup.kind !== 'found') return <AddressNotShown title={TITLE} lookup={lookup} />;
-  const { user, address, addresses } = lookup;
-  const name = `${user.firstName} ${user.lastName}`;
+  const lookup = await addressToChange(TITLE, params);
+  if ('instead' in lookup) return lookup.instead;
+  const { user, address, addresses, userName: name } = lookup.found;
   const label = addressLabel(address);
 
   return (

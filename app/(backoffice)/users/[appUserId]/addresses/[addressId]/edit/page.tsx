@@ -5,13 +5,9 @@ import type { Metadata } from 'next';
 import { EditAddressForm } from '@/components/addresses/edit-address-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { addressLabel } from '@/lib/backoffice/addresses/address-view';
-import { can } from '@/lib/backoffice/auth/permissions';
-import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { splitMobile } from '@/lib/backoffice/users/forms';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
-import { appUserIdFromSegment } from '../../../find-user';
-import { AddressAccessDenied, AddressNotShown, addressCrumbs } from '../address-page-states';
-import { findAddress } from '../find-address';
+import { addressCrumbs, addressToChange } from '../address-page-states';
 
 export const metadata: Metadata = { title: 'Edit an address' };
 
@@ -20,15 +16,9 @@ const TITLE = 'Edit an address';
 type Params = Promise<{ appUserId: string; addressId: string }>;
 
 export default async function EditAddressPage({ params }: { params: Params }) {
-  const me = await requireStaff('users.read');
-  const segments = await params;
-  const appUserId = appUserIdFromSegment(segments.appUserId);
-  if (!can(me.role, 'addresses.manage')) return <AddressAccessDenied title={TITLE} appUserId={appUserId} />;
-
-  const lookup = await findAddress(appUserId, segments.addressId);
-  if (lookup.kind !== 'found') return <AddressNotShown title={TITLE} lookup={lookup} />;
-  const { user, address } = lookup;
-  const name = `${user.firstName} ${user.lastName}`;
+  const lookup = await addressToChange(TITLE, params);
+  if ('instead' in lookup) return lookup.instead;
+  const { user, address, userName: name } = lookup.found;
 
   return (
     <div className="max-w-4xl">
