@@ -11,6 +11,9 @@ import {
   type Authorization,
 } from '@/lib/wallet/contract/schemas';
 import { apps, assets, decisionEndpoints } from '@/lib/wallet/service/db/schema';
+import { walletMasterKey } from '@/lib/env';
+import { createSecretBox } from '@/lib/wallet/service/secrets/secret-box';
+import { sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
 import { startDecisionEndpoint, type DecisionEndpoint } from '../helpers/decision-endpoint';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
@@ -81,6 +84,23 @@ describe('decision/set', () => {
       fallback: 'APPROVE',
       timeoutMs: 100,
     });
+  });
+
+  it('a master key rotation re-seals the decision secret, which the new key alone then opens', async () => {
+    const set = await setDecision({ url: agency.url });
+    const newKey = 'e'.repeat(64);
+    const outcome = await db.db.transaction((tx) =>
+      sealAppSecrets(tx, createSecretBox(newKey, [walletMasterKey()])),
+    );
+    // The two agencies' apps and the decision endpoint.
+    expect(outcome).toEqual({ sealed: 3, unopenable: [] });
+    const [row] = await db.db.select({ secret: decisionEndpoints.secret }).from(decisionEndpoints);
+    expect(createSecretBox(newKey).open(row!.secret)).toBe(set.secret);
+    await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    await setDecision({ url: agency.url });
+    expect((await buy(card)).decidedBy).toBe('AGENCY');
+    expect(agency.verified(secret)).toHaveLength(1);
   });
 
   it('refuses loopback, private and metadata addresses and plain http under the production rules (1002 on url)', async () => {
