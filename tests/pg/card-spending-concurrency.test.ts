@@ -210,4 +210,44 @@ describe('card spending on PostgreSQL, two instances', () => {
     const totals = await db.db.select().from(cardSpendTotals).where(eq(cardSpendTotals.cardId, card.cardId));
     expect(totals.map((t) => t.amount)).toEqual([0, 0, 0]);
   });
+
+  it('the expiry workers of two instances, window scaled to 1.5 s, release each hold once', async () => {
+    const workers = [db, secondEngine].map((engine) =>
+      createWalletService({
+        engine,
+        logger: createLogger({ level: 'silent' }),
+        metrics: createMetrics({ processMetrics: false }),
+        deliverWebhooks: false,
+        metricsToken: null,
+        holdExpiry: { expiryMs: 1_500, pollMs: 50 },
+      }),
+    );
+    try {
+      const card = await fundedCard(first.baseUrl, db, 1_000_00, 'pgworker');
+      const made = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => authorizeAt(i, card, { amount: '2.00' })),
+      );
+      expect(made.every((r) => r.body.data!.status === 'PENDING')).toBe(true);
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const open = await db.db
+          .select({ id: authorizations.id })
+          .from(authorizations)
+          .where(sql`${authorizations.cardId} = ${card.cardId} and ${authorizations.status} = 'PENDING'`);
+        if (open.length === 0) break;
+        if (Date.now() > deadline) throw new Error(`${open.length} holds still open`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await money(card)).toEqual({ balance: 1_000_00, held: 0 });
+      const [written] = await rawRows<{ n: number; distinct: number }>(
+        db.db,
+        sql`select count(*)::int as n, count(distinct (body::json -> 'data' ->> 'authorizationId'))::int as distinct
+              from ${events} where type = 'authorization.expired'
+               and (body::json -> 'data' ->> 'cardId')::int = ${card.cardId}`,
+      );
+      expect(written).toEqual({ n: 20, distinct: 20 });
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+  });
 });
