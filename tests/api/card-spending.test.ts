@@ -125,6 +125,21 @@ describe('simulate/authorize', () => {
     expect((JSON.parse(mine[0]!.body) as { data: Authorization }).data).toEqual(a);
   });
 
+  it('webhook/add subscribes to the six card spending event types', async () => {
+    const types = [
+      'authorization.approved',
+      'authorization.declined',
+      'authorization.reversed',
+      'authorization.expired',
+      'transaction.cleared',
+      'transaction.refunded',
+    ];
+    const added = ok<{ events: string[] }>(
+      await call('webhookAdd', { url: 'https://93.184.215.14/hooks', events: types.join(',') }),
+    );
+    expect(added.events).toEqual([...types].sort());
+  });
+
   it("the currency defaults to the card's and may be given as it", async () => {
     const card = await newCard();
     expect((await authorize(server.baseUrl, card.cardId, { currency: 'USD' })).status).toBe('PENDING');
