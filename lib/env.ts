@@ -79,6 +79,20 @@ const envSchema = z.object({
     .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
     .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
     .default(1),
+  /**
+   * The card network's messages (simulate/*, docs/card-spending.md "Sandbox and live"): `false`
+   * makes their paths answer as no operation (HTTP 404, 1005).
+   */
+  WALLET_SIMULATION: z
+    .enum(['true', 'false'], 'WALLET_SIMULATION must be true or false')
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** An approved authorization's hold expires after this many hours (docs/card-spending.md "Rules"). */
+  WALLET_AUTH_EXPIRY_HOURS: z.coerce
+    .number('WALLET_AUTH_EXPIRY_HOURS must be a number')
+    .positive('WALLET_AUTH_EXPIRY_HOURS must be more than 0')
+    .max(24 * 366, 'WALLET_AUTH_EXPIRY_HOURS must be at most 8784')
+    .default(168),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),

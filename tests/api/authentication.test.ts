@@ -34,6 +34,8 @@ type AppContext = {
   endpointId: number;
   spareEndpointId: number;
   eventId: string;
+  /** Authorizations on the `any` card to clear and reverse, and a cleared one's transaction. */
+  spend: { clearId: number; reverseId: number; transactionId: number };
 };
 
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
@@ -142,6 +144,25 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       return { endpointId: String(ctx.spareEndpointId), requestId: `auth-hook-delete-${ctx.appId}` };
     case 'eventRedeliver':
       return { eventId: ctx.eventId, endpointId: String(ctx.endpointId) };
+    case 'simulateAuthorize':
+      return {
+        cardId: String(ctx.cards.any),
+        amount: '0.01',
+        merchantName: 'Cafe',
+        mcc: '5812',
+        merchantCountry: 'US',
+      };
+    case 'simulateClear':
+      return { authorizationId: String(ctx.spend.clearId), requestId: `auth-clear-${ctx.appId}` };
+    case 'simulateReverse':
+      return { authorizationId: String(ctx.spend.reverseId), requestId: `auth-reverse-${ctx.appId}` };
+    case 'simulateRefund':
+      return { transactionId: String(ctx.spend.transactionId), requestId: `auth-refund-${ctx.appId}` };
+    case 'cardAuthorizations':
+    case 'cardControls':
+      return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
+    case 'cardControlsSet':
+      return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any), blockedMcc: '7995' };
     default:
       return {};
   }
@@ -291,6 +312,21 @@ async function setUpApp(
     type: 'user.registered',
     pageSize: 1,
   });
+  const { cardAssetId } = await call<{ cardAssetId: number }>('cardDetail', { appUserId, cardId: cards.any });
+  await creditAsset({ db: db.db, assetId: cardAssetId, amountMinor: 100_00 });
+  const purchase = {
+    cardId: cards.any,
+    amount: '1.00',
+    merchantName: 'Cafe',
+    mcc: '5812',
+    merchantCountry: 'US',
+  };
+  const clearId = (await call<{ authorizationId: number }>('simulateAuthorize', purchase)).authorizationId;
+  const reverseId = (await call<{ authorizationId: number }>('simulateAuthorize', purchase)).authorizationId;
+  const cleared = (await call<{ authorizationId: number }>('simulateAuthorize', purchase)).authorizationId;
+  const { transactionId } = await call<{ transactionId: number }>('simulateClear', {
+    authorizationId: cleared,
+  });
   return {
     ...app,
     appUserId,
@@ -302,6 +338,7 @@ async function setUpApp(
     endpointId: endpoint.endpointId,
     spareEndpointId: spare.endpointId,
     eventId: events.list[0]!.id,
+    spend: { clearId, reverseId, transactionId },
   };
 }
 

@@ -125,6 +125,7 @@ describe('card/detail', () => {
       [
         'appId',
         'appUserId',
+        'availableBalance',
         'balance',
         'cardAccountStatus',
         'cardAssetId',
@@ -153,6 +154,7 @@ describe('card/detail', () => {
       appId: 'app-1',
       appUserId,
       balance: 0,
+      availableBalance: 0,
       cardAccountStatus: 'APPROVED',
       cardAssetId,
       cardHolder: "Jane O'Connor",
@@ -552,10 +554,10 @@ describe('asset/ledger', () => {
     const r = await refused(() => call('assetLedger', { assetId: wallet, type: 'FEE' }), 1002);
     expect(r.body).toEqual({
       code: 1002,
-      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND.',
+      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND.',
       data: {
         field: 'type',
-        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND',
+        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND',
       },
     });
   });

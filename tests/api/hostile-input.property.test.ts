@@ -29,6 +29,8 @@ let spareAddress = 0;
 let endpointId = 0;
 let spareEndpoint = 0;
 let issuedEvent = '';
+/** A funded virtual card with authorizations to clear and reverse and a cleared transaction. */
+let spend = { cardId: 0, clearId: 0, reverseId: 0, transactionId: 0 };
 // A public address (no DNS here); this server runs no delivery worker, so nothing is sent to it.
 const HOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -76,6 +78,40 @@ beforeAll(async () => {
   r = await callWallet(base, 'eventList', { type: 'card.issued' });
   expect(r.body.code, r.body.msg).toBe(0);
   issuedEvent = (r.body.data as { list: { id: string }[] }).list[0]!.id;
+  r = await callWallet(base, 'agencyApplyUserCard', {
+    appUserId: HP_USER,
+    paymentAssetId: db.agencyAssetId,
+    categoryId: 1,
+    embossedName: 'JANE OCONNOR',
+  });
+  expect(r.body.code, r.body.msg).toBe(0);
+  const cardId = (r.body.data as { cardId: number }).cardId;
+  r = await callWallet(base, 'cardDetail', { appUserId: HP_USER, cardId });
+  await creditAsset({
+    db: db.db,
+    assetId: (r.body.data as { cardAssetId: number }).cardAssetId,
+    amountMinor: 1_000_00,
+  });
+  const buy = async () => {
+    const bought = await callWallet(base, 'simulateAuthorize', {
+      cardId,
+      amount: '1.00',
+      merchantName: 'Cafe',
+      mcc: '5812',
+      merchantCountry: 'US',
+    });
+    expect(bought.body.code, bought.body.msg).toBe(0);
+    return (bought.body.data as { authorizationId: number }).authorizationId;
+  };
+  const [clearId, reverseId, cleared] = [await buy(), await buy(), await buy()];
+  r = await callWallet(base, 'simulateClear', { authorizationId: cleared });
+  expect(r.body.code, r.body.msg).toBe(0);
+  spend = {
+    cardId,
+    clearId,
+    reverseId,
+    transactionId: (r.body.data as { transactionId: number }).transactionId,
+  };
 });
 
 afterAll(async () => {
@@ -391,6 +427,30 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { type: 'card.issued', pageNum: 1, pageSize: 20 };
     case 'eventRedeliver':
       return { eventId: issuedEvent, endpointId };
+    case 'simulateAuthorize':
+      return {
+        cardId: spend.cardId,
+        amount: '0.01',
+        merchantName: 'Cafe',
+        mcc: '5812',
+        merchantCountry: 'US',
+      };
+    case 'simulateClear':
+      return { authorizationId: spend.clearId, amount: '0.50', requestId: 'hp-clear-once' };
+    case 'simulateReverse':
+      return { authorizationId: spend.reverseId, amount: '0.01', requestId: 'hp-reverse-once' };
+    case 'simulateRefund':
+      return { transactionId: spend.transactionId, amount: '0.01', requestId: 'hp-refund-once' };
+    case 'cardAuthorizations':
+      return { appUserId: HP_USER, cardId: spend.cardId, pageSize: 5 };
+    case 'authorizationList':
+      return { status: 'PENDING', pageSize: 5 };
+    case 'cardControls':
+      return { appUserId: HP_USER, cardId: spend.cardId };
+    case 'cardControlsSet':
+      return { appUserId: HP_USER, cardId: spend.cardId, blockedMcc: '7995', requestId: 'hp-controls-once' };
+    case 'decisionSet':
+      return {};
   }
 }
 

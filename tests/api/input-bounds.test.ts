@@ -56,6 +56,11 @@ const VALID: Record<string, string> = {
   events: '*',
   endpointId: '1',
   eventId: `evt_${'a'.repeat(24)}`,
+  merchantName: 'Corner Cafe',
+  mcc: '5812',
+  merchantCountry: 'US',
+  authorizationId: '1',
+  transactionId: '1',
 };
 
 /** Long and odd values, each as it goes on the wire (already escaped). */

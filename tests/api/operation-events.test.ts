@@ -5,6 +5,7 @@
 // a read writes none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { events } from '@/lib/wallet/service/db/schema';
 import { callWallet, addressParams, kycParams } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
@@ -70,6 +71,33 @@ describe('each operation writes only the events its definition declares', () => 
       categoryId: 1,
       embossedName: 'JANE DOE',
     });
+    // Card spending on the physical card; one hold is left open for the cancel to reverse.
+    const { cardAssetId } = await run<{ cardAssetId: number }>('cardDetail', {
+      appUserId: user,
+      cardId: physical.cardId,
+    });
+    await creditAsset({ db: db.db, assetId: cardAssetId, amountMinor: 100_00 });
+    const purchase = {
+      cardId: physical.cardId,
+      amount: '10.00',
+      merchantName: 'Cafe',
+      mcc: '5812',
+      merchantCountry: 'US',
+    };
+    await run('simulateAuthorize', purchase);
+    await run('simulateAuthorize', { ...purchase, currency: 'EUR' });
+    const toClear = await run<{ authorizationId: number }>('simulateAuthorize', purchase);
+    const cleared = await run<{ transactionId: number }>('simulateClear', {
+      authorizationId: toClear.authorizationId,
+    });
+    await run('simulateRefund', { transactionId: cleared.transactionId, amount: '1.00' });
+    const toReverse = await run<{ authorizationId: number }>('simulateAuthorize', purchase);
+    await run('simulateReverse', { authorizationId: toReverse.authorizationId });
+    await run('cardControlsSet', { appUserId: user, cardId: physical.cardId, blockedMcc: '7995' });
+    await run('cardControls', { appUserId: user, cardId: physical.cardId });
+    await run('cardAuthorizations', { appUserId: user, cardId: physical.cardId });
+    await run('authorizationList', {});
+    await run('decisionSet', {});
     await run('cardCancel', { appUserId: user, cardId: physical.cardId, reason: 'USER_REQUEST' });
     await run('addressUpdate', { appUserId: user, addressId: first.addressId, city: 'Oakland' });
     // Deleting the default makes the other one the default (address.updated).
@@ -107,5 +135,7 @@ describe('each operation writes only the events its definition declares', () => 
     // The changes above that write a second kind of event did.
     expect(written.get('addAddress')).toContain('address.updated');
     expect(written.get('addressDelete')).toEqual(['address.deleted', 'address.updated']);
+    expect([...written.get('cardCancel')!].sort()).toEqual(['authorization.reversed', 'card.status_changed']);
+    expect(written.get('simulateAuthorize')).toContain('authorization.declined');
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { DECLINE_REASONS, EVENT_TYPES } from '@/lib/wallet/contract/enums';
 import {
   walletOperations,
   type WalletOperation,
@@ -60,6 +61,15 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   webhookDelete: [...AUTH, 'endpointId'],
   eventList: AUTH,
   eventRedeliver: [...AUTH, 'eventId', 'endpointId'],
+  simulateAuthorize: [...AUTH, 'cardId', 'amount', 'merchantName', 'mcc', 'merchantCountry'],
+  simulateClear: [...AUTH, 'authorizationId'],
+  simulateReverse: [...AUTH, 'authorizationId'],
+  simulateRefund: [...AUTH, 'transactionId'],
+  cardAuthorizations: [...AUTH, 'appUserId', 'cardId'],
+  authorizationList: AUTH,
+  cardControls: [...AUTH, 'appUserId', 'cardId'],
+  cardControlsSet: [...AUTH, 'appUserId', 'cardId'],
+  decisionSet: AUTH,
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -108,14 +118,21 @@ const RULE = {
   uuid: 'must be a UUID',
   postalCode: "must be 1-12 letters, digits, spaces or '-'",
   reason: 'must be one of LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST, OTHER',
-  ledgerType: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND',
+  ledgerType:
+    'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND',
   amount: 'must be a decimal amount in major units, e.g. 25.00',
   positiveAmount: 'must be more than 0',
   q: 'must be 2-64 characters',
-  events:
-    'must be * or event types separated by commas, from: user.registered, card.issued, card.status_changed, transfer.completed, address.added, address.updated, address.deleted, asset.low_balance',
-  eventType:
-    'must be one of user.registered, card.issued, card.status_changed, transfer.completed, address.added, address.updated, address.deleted, asset.low_balance',
+  events: `must be * or event types separated by commas, from: ${EVENT_TYPES.join(', ')}`,
+  eventType: `must be one of ${EVENT_TYPES.join(', ')}`,
+  mcc: 'must be a merchant category code of exactly 4 digits',
+  currency: 'must be a currency code of 3 upper-case letters, e.g. USD',
+  cursor: 'must be a nextCursor from the page before',
+  status: 'must be one of PENDING, CLEARED, REVERSED, EXPIRED, DECLINED',
+  declineReason: `must be one of ${DECLINE_REASONS.join(', ')}`,
+  blockedMcc: 'must be at most 200 merchant category codes of 4 digits separated by commas',
+  blockedCountries: 'must be at most 200 ISO 3166-1 alpha-2 country codes separated by commas',
+  fallback: 'must be one of APPROVE, DECLINE',
   eventId: "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
   atMost: (n: number) => `must be at most ${n}`,
 } as const;
@@ -421,6 +438,75 @@ const BAD: Record<string, [string, string][]> = {
     [`evt_${'a'.repeat(61)}`, RULE.eventId],
     ['evt_abcdefghijklmnopqrstuvw!', RULE.eventId],
   ],
+  merchantName: textRules(100),
+  mcc: [
+    ['581', RULE.mcc],
+    ['58123', RULE.mcc],
+    ['58a2', RULE.mcc],
+  ],
+  merchantCountry: [
+    ['XX', RULE.country],
+    ['us', RULE.country],
+  ],
+  currency: [
+    ['usd', RULE.currency],
+    ['US', RULE.currency],
+    ['USDT', RULE.currency],
+  ],
+  authorizationId: idRules,
+  transactionId: idRules,
+  status: [
+    ['APPROVED', RULE.status],
+    ['pending', RULE.status],
+  ],
+  declineReason: [
+    ['TOO_EXPENSIVE', RULE.declineReason],
+    ['mcc_blocked', RULE.declineReason],
+  ],
+  from: [
+    ['2026-02-30', RULE.date],
+    ['20260101', RULE.date],
+  ],
+  to: [
+    ['2026-13-01', RULE.date],
+    ['yesterday', RULE.date],
+  ],
+  cursor: [
+    ['a b', RULE.cursor],
+    ['c'.repeat(65), RULE.cursor],
+    ['abc=', RULE.cursor],
+  ],
+  perTransaction: [
+    ['0', RULE.positiveAmount],
+    ['1,00', RULE.amount],
+  ],
+  daily: [
+    ['0.00', RULE.positiveAmount],
+    ['-1', RULE.amount],
+  ],
+  monthly: [['1e3', RULE.amount]],
+  allTime: [['.5', RULE.amount]],
+  blockedMcc: [
+    ['58a2', RULE.blockedMcc],
+    ['5812,', RULE.blockedMcc],
+    ['5812,581', RULE.blockedMcc],
+    ['5'.repeat(2001), 'must be at most 2000 characters'],
+  ],
+  blockedCountries: [
+    ['XX', RULE.blockedCountries],
+    ['US,us', RULE.blockedCountries],
+    ['US;CA', RULE.blockedCountries],
+  ],
+  fallback: [
+    ['approve', RULE.fallback],
+    ['MAYBE', RULE.fallback],
+  ],
+  timeoutMs: [
+    ['99', 'must be at least 100'],
+    ['2001', RULE.atMost(2000)],
+    ['1.5', RULE.wholeNumber],
+    ['fast', RULE.wholeNumber],
+  ],
   q: [
     ['a', RULE.q],
     [' ab', RULE.trim],
@@ -487,6 +573,23 @@ function validParams(name: WalletOperationName): Params {
       return { endpointId: '1' };
     case 'eventRedeliver':
       return { eventId: `evt_${'a'.repeat(24)}`, endpointId: '1' };
+    case 'simulateAuthorize':
+      return {
+        cardId: '1',
+        amount: '10.00',
+        merchantName: 'Corner Cafe',
+        mcc: '5812',
+        merchantCountry: 'US',
+      };
+    case 'simulateClear':
+    case 'simulateReverse':
+      return { authorizationId: '1' };
+    case 'simulateRefund':
+      return { transactionId: '1' };
+    case 'cardAuthorizations':
+    case 'cardControls':
+    case 'cardControlsSet':
+      return { appUserId: USER, cardId: '1' };
     default:
       return {};
   }

@@ -35,6 +35,10 @@ export async function startWalletServer(
     /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
     metricsToken?: string;
     webhooks?: { allowPrivate?: boolean; retryScale?: number };
+    /** WALLET_SIMULATION for this server (default on). */
+    simulation?: boolean;
+    /** The hold expiry worker: off unless a test is about expiry. */
+    holdExpiry?: { expiryMs?: number; pollMs?: number };
   } = {},
 ): Promise<WalletTestServer> {
   const engine = await getDatabase();
@@ -54,6 +58,8 @@ export async function startWalletServer(
     deliverWebhooks: options.deliverWebhooks ?? false,
     metricsToken: options.metricsToken ?? null,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.simulation !== undefined ? { simulation: options.simulation } : {}),
+    holdExpiry: options.holdExpiry ?? false,
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;

@@ -34,6 +34,8 @@ describe('ledger types', () => {
       'Transfer in',
       'Transfer out',
       'Card balance returned',
+      'Card purchase',
+      'Merchant refund',
     ]);
     expect(ledgerTypeLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });

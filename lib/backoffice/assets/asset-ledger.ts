@@ -19,6 +19,8 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   TRANSFER_IN: 'Transfer in',
   TRANSFER_OUT: 'Transfer out',
   CARD_REFUND: 'Card balance returned',
+  CARD_SPEND: 'Card purchase',
+  MERCHANT_REFUND: 'Merchant refund',
 };
 
 /** A short line on what each type means, for the type's title and the page's legend. */
@@ -29,6 +31,8 @@ export const LEDGER_TYPE_HINTS: Record<LedgerType, string> = {
   TRANSFER_IN: 'Money moved here from another asset',
   TRANSFER_OUT: 'Money moved from here to another asset',
   CARD_REFUND: "A cancelled card's balance, moved back to the user's wallet",
+  CARD_SPEND: 'A purchase with the card, cleared by the merchant',
+  MERCHANT_REFUND: 'A merchant refunded a purchase to the card',
 };
 
 export function ledgerTypeLabel(type: string): string {

@@ -79,6 +79,8 @@ const ROWS: Row[] = [
   [4011, 'Asset 9 does not exist under this app.', WalletNotFoundError, undefined],
   [4012, 'Webhook endpoint 3 does not exist under this app.', WalletNotFoundError, undefined],
   [4013, 'Event evt_x does not exist under this app.', WalletNotFoundError, undefined],
+  [4014, 'Authorization 9 does not exist under this app.', WalletNotFoundError, undefined],
+  [4015, 'Authorization 9 is CLEARED, not PENDING: it cannot be cleared.', WalletRuleError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
   [6001, 'Too many requests from this app: try again later.', WalletRateLimitedError, undefined],
 ];

@@ -253,6 +253,25 @@ export const PARAMETER_LABELS: Record<string, string> = {
   description: 'description',
   endpointId: 'webhook endpoint',
   eventId: 'event',
+  merchantName: 'merchant name',
+  mcc: 'merchant category code',
+  merchantCountry: 'merchant country',
+  currency: 'currency',
+  authorizationId: 'authorization',
+  transactionId: 'transaction',
+  status: 'status',
+  declineReason: 'decline reason',
+  from: 'first day',
+  to: 'last day',
+  cursor: 'page position',
+  perTransaction: 'limit per purchase',
+  daily: 'daily limit',
+  monthly: 'monthly limit',
+  allTime: 'total limit',
+  blockedMcc: 'blocked merchant categories',
+  blockedCountries: 'blocked countries',
+  fallback: 'fallback decision',
+  timeoutMs: 'decision deadline',
 };
 
 /**
@@ -302,6 +321,8 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4011: 'The asset was not found. Reload the page and choose it again.',
   4012: 'The webhook endpoint was not found: it may have been deleted. Reload the page.',
   4013: 'The event was not found: events are kept 30 days. Reload the page.',
+  4014: 'The authorization or transaction was not found. Reload the page.',
+  4015: 'The amount is not allowed: more than 120 % of the authorization, more than the card can pay, more than is held or left to refund, or the authorization is no longer pending. Reload the page to see it now.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
@@ -384,6 +405,8 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4011: WalletNotFoundError,
   4012: WalletNotFoundError,
   4013: WalletNotFoundError,
+  4014: WalletNotFoundError,
+  4015: WalletRuleError,
   5000: WalletServiceError,
   6001: WalletRateLimitedError,
 };

@@ -15,6 +15,7 @@ export const OPERATION_TAGS = [
   'Address Management',
   'Asset Management',
   'Events and Webhooks',
+  'Card Spending',
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];
 
@@ -55,6 +56,16 @@ export type WalletOperation = {
   extension: boolean;
   /** Changes something: runs once per requestId, in one transaction with it. */
   mutating: boolean;
+  /**
+   * One of the card network's messages (simulate/*, docs/card-spending.md "Sandbox and live"):
+   * served only while WALLET_SIMULATION is on, else the path is no operation (HTTP 404, 1005).
+   */
+  sandbox?: boolean;
+  /**
+   * Parameters for which "given empty" means "remove" rather than "absent" (card/controls/set):
+   * the HTTP layer tells the handler which of them were given empty.
+   */
+  clearable?: readonly string[];
   /** Every query parameter, the five of the signature included. */
   params: z.ZodObject;
   /** The result: `data` of the envelope when code is 0. */

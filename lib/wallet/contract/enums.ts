@@ -37,7 +37,60 @@ export const LEDGER_TYPES = [
   'TRANSFER_IN',
   'TRANSFER_OUT',
   'CARD_REFUND',
+  'CARD_SPEND',
+  'MERCHANT_REFUND',
 ] as const;
+
+/** An authorization's status (docs/card-spending.md "Authorization"). */
+export const AUTHORIZATION_STATUSES = ['PENDING', 'CLEARED', 'REVERSED', 'EXPIRED', 'DECLINED'] as const;
+export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number];
+
+/** Why an authorization was declined, in the decision's order (docs/card-spending.md "Decision order"). */
+export const DECLINE_REASONS = [
+  'CARD_NOT_ACTIVE',
+  'CARD_EXPIRED',
+  'CURRENCY_NOT_SUPPORTED',
+  'MCC_BLOCKED',
+  'COUNTRY_BLOCKED',
+  'LIMIT_PER_TRANSACTION',
+  'LIMIT_DAILY',
+  'LIMIT_MONTHLY',
+  'LIMIT_ALL_TIME',
+  'INSUFFICIENT_FUNDS',
+  'AGENCY_DECLINED',
+  'AGENCY_TIMEOUT',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/**
+ * Each decline reason in words a support agent can read to a caller (docs/wallet-api.md
+ * "Decline reasons"); the back-office shows these.
+ */
+export const DECLINE_REASON_WORDS: Readonly<Record<DeclineReason, string>> = {
+  CARD_NOT_ACTIVE: 'The card is not active: it is not activated yet, locked, or cancelled.',
+  CARD_EXPIRED: 'The card has passed its expiry date.',
+  CURRENCY_NOT_SUPPORTED: "The purchase was in another currency than the card's.",
+  MCC_BLOCKED: 'Purchases of this kind of merchant are blocked on this card.',
+  COUNTRY_BLOCKED: 'Purchases from merchants in this country are blocked on this card.',
+  LIMIT_PER_TRANSACTION: "The amount is over the card's limit for a single purchase.",
+  LIMIT_DAILY: "The purchase would go over the card's spending limit for today (UTC).",
+  LIMIT_MONTHLY: "The purchase would go over the card's spending limit for this calendar month (UTC).",
+  LIMIT_ALL_TIME: "The purchase would go over the card's total spending limit.",
+  INSUFFICIENT_FUNDS: 'The card does not have enough available money for this purchase.',
+  AGENCY_DECLINED: "The card programme's own checks declined the purchase.",
+  AGENCY_TIMEOUT: "The card programme's own checks did not answer in time, so the purchase was declined.",
+};
+
+/** Who decided an authorization: the service's rules, the agency's endpoint, or its fallback. */
+export const DECIDED_BY = ['RULES', 'AGENCY', 'FALLBACK'] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
+
+/** The intervals of a card's spending limits (docs/card-spending.md "Spending controls"). */
+export const LIMIT_INTERVALS = ['PER_TRANSACTION', 'DAILY', 'MONTHLY', 'ALL_TIME'] as const;
+export type LimitInterval = (typeof LIMIT_INTERVALS)[number];
+
+/** What the agency's decision endpoint does when it does not answer in time. */
+export const DECISION_FALLBACKS = ['APPROVE', 'DECLINE'] as const;
 
 /** The event types of docs/wallet-api.md "Events and webhooks", in the order the docs list them. */
 export const EVENT_TYPES = [
@@ -49,6 +102,12 @@ export const EVENT_TYPES = [
   'address.updated',
   'address.deleted',
   'asset.low_balance',
+  'authorization.approved',
+  'authorization.declined',
+  'authorization.reversed',
+  'authorization.expired',
+  'transaction.cleared',
+  'transaction.refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -70,4 +129,10 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'address.deleted': 'A delivery address was deleted (address/delete)',
   'asset.low_balance':
     'An agency asset fell below what pays for 100 cards of its dearest category (once per crossing)',
+  'authorization.approved': 'A card purchase was approved and its amount held (simulate/authorize)',
+  'authorization.declined': 'A card purchase was declined, with its declineReason (simulate/authorize)',
+  'authorization.reversed': 'All or part of a hold was released by the merchant, or by cancelling the card',
+  'authorization.expired': 'A hold still PENDING after WALLET_AUTH_EXPIRY_HOURS was released',
+  'transaction.cleared': 'The merchant cleared an authorization: the money left the card (simulate/clear)',
+  'transaction.refunded': 'The merchant refunded all or part of a cleared purchase (simulate/refund)',
 };

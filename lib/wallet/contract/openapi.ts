@@ -28,6 +28,11 @@ const TAGS: { name: OperationTag; description: string }[] = [
     description:
       "Endpoints the app's events are delivered to (signed, retried), and the events of the last 30 days with their deliveries",
   },
+  {
+    name: 'Card Spending',
+    description:
+      "Authorizations, holds, clearing, reversals and refunds (the card network's messages, in the sandbox), spending controls and the agency's own decision",
+  },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions
@@ -71,6 +76,9 @@ const MEANING: Record<string, string> = {
   reason: 'Why: LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST or OTHER; kept in the card history',
   assetId: 'Asset ID under this app (else 4011)',
   endpointId: 'Webhook endpoint ID (else 4012)',
+  authorizationId: 'Authorization ID under this app (else 4014)',
+  cursor: 'The nextCursor of the page before; omitted, the first page',
+  status: 'Only authorizations of this status',
 };
 
 type AnyDef = {
@@ -384,6 +392,11 @@ function build(): Record<string, unknown> {
           WebhookCreated: v.webhookCreatedSchema,
           Delivery: v.deliverySchema,
           EventPage: v.eventPageSchema,
+          Authorization: v.authorizationSchema,
+          AuthorizationPage: v.authorizationPageSchema,
+          Refund: v.refundSchema,
+          CardControls: v.cardControlsSchema,
+          DecisionEndpoint: v.decisionEndpointSchema,
           InternalError: internalError,
           MethodNotAllowed: methodNotAllowed,
           RateLimited: rateLimited,

@@ -1,7 +1,8 @@
 // The catalogue of wallet operations (docs/wallet-api.md "Operations"): the seven of the spec, the
 // three extensions for the back-office's lookups, the card programme's ten
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
-// (asset/daily, "Daily totals") and the five of events and webhooks ("Events and webhooks").
+// (asset/daily, "Daily totals"), the five of events and webhooks ("Events and webhooks") and the
+// nine of card spending ("Card spending", docs/card-spending.md).
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
 // texts, schemas, business result codes, events); this module only lists them, in the order of
 // docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
@@ -35,6 +36,15 @@ import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
 import { eventList } from '@/lib/wallet/contract/operations/event-list';
 import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
+import { simulateAuthorize } from '@/lib/wallet/contract/operations/simulate-authorize';
+import { simulateClear } from '@/lib/wallet/contract/operations/simulate-clear';
+import { simulateReverse } from '@/lib/wallet/contract/operations/simulate-reverse';
+import { simulateRefund } from '@/lib/wallet/contract/operations/simulate-refund';
+import { cardAuthorizations } from '@/lib/wallet/contract/operations/card-authorizations';
+import { authorizationList } from '@/lib/wallet/contract/operations/authorization-list';
+import { cardControls } from '@/lib/wallet/contract/operations/card-controls';
+import { cardControlsSet } from '@/lib/wallet/contract/operations/card-controls-set';
+import { decisionSet } from '@/lib/wallet/contract/operations/decision-set';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -66,6 +76,15 @@ export const walletOperationList = [
   webhookDelete,
   eventList,
   eventRedeliver,
+  simulateAuthorize,
+  simulateClear,
+  simulateReverse,
+  simulateRefund,
+  cardAuthorizations,
+  authorizationList,
+  cardControls,
+  cardControlsSet,
+  decisionSet,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

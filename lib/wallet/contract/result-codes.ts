@@ -26,6 +26,8 @@ export const ResultCode = {
   ASSET_NOT_FOUND: 4011,
   WEBHOOK_NOT_FOUND: 4012,
   EVENT_NOT_FOUND: 4013,
+  AUTHORIZATION_NOT_FOUND: 4014,
+  AMOUNT_NOT_ALLOWED: 4015,
   INTERNAL: 5000,
   RATE_LIMITED: 6001,
 } as const;
@@ -58,6 +60,8 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4011: 'asset not found under this app',
   4012: 'webhook endpoint not found',
   4013: 'event not found',
+  4014: 'authorization or transaction not found',
+  4015: 'the clear, reversal or refund amount is not allowed (over 120 %, over what the card can pay, over what is held or left to refund), or the authorization is not PENDING',
   5000: 'unexpected failure',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };

@@ -11,6 +11,11 @@ import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from './paging';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
+  AUTHORIZATION_STATUSES,
+  DECIDED_BY,
+  DECISION_FALLBACKS,
+  DECLINE_REASONS,
+  LIMIT_INTERVALS,
   CARD_ACCOUNT_STATUSES,
   CARD_CHANGE_REASONS,
   CARD_STATUSES,
@@ -266,6 +271,39 @@ export const amountParam = z.union([
     .transform((n) => String(n)),
 ]);
 
+/** A merchant category code: exactly 4 digits. */
+export const mccParam = pattern(/^\d{4}$/, 'must be a merchant category code of exactly 4 digits');
+/** A currency: 3 upper-case letters (ISO 4217). */
+export const currencyParam = pattern(
+  /^[A-Z]{3}$/,
+  'must be a currency code of 3 upper-case letters, e.g. USD',
+);
+
+/** A list of distinct values separated by commas, each under `rule`: sorted, duplicates dropped. */
+const commaList = (check: (v: string) => boolean, rule: string) =>
+  z
+    .string()
+    .max(2000, 'must be at most 2000 characters')
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => p.trim());
+      if (parts.some((p) => !check(p)) || parts.length > 200) {
+        ctx.addIssue({ code: 'custom', message: rule });
+        return z.NEVER;
+      }
+      return [...new Set(parts)].sort();
+    });
+export const blockedMccParam = commaList(
+  (p) => /^\d{4}$/.test(p),
+  'must be at most 200 merchant category codes of 4 digits separated by commas',
+);
+export const blockedCountriesParam = commaList(
+  (p) => /^[A-Z]{2}$/.test(p) && isCountryCode(p),
+  'must be at most 200 ISO 3166-1 alpha-2 country codes separated by commas',
+);
+
+/** An opaque cursor: the nextCursor of the page before (docs/card-spending.md "Rules"). */
+export const cursorParam = pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a nextCursor from the page before');
+
 /** The card every card-programme operation acts on, with the signature's parameters. */
 export const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };
 export const reasonParam = oneOf(CARD_CHANGE_REASONS);
@@ -520,9 +558,13 @@ export const managedCardSchema = userCardSummarySchema.extend({
   embossedName: z.string(),
 });
 
-/** card/detail: the card record plus its card asset's balance and its status history. */
+/**
+ * card/detail: the card record plus its card asset's balance, what of it is available (balance
+ * less open holds, docs/card-spending.md "Money model") and its status history.
+ */
 export const cardDetailSchema = managedCardSchema.extend({
   balance: z.number(),
+  availableBalance: z.number(),
   history: z.array(cardStatusChangeSchema),
 });
 
@@ -557,9 +599,9 @@ export const ledgerPageSchema = z.object({
 export const assetDaySchema = z.object({
   /** The UTC day, yyyy-MM-dd. */
   date: z.iso.date(),
-  /** CARD_FEE and TRANSFER_OUT entries of the day, as a positive amount. */
+  /** CARD_FEE, TRANSFER_OUT and CARD_SPEND entries of the day, as a positive amount. */
   spent: z.number(),
-  /** PROVISION, CREDIT, TRANSFER_IN and CARD_REFUND entries into the asset that day. */
+  /** PROVISION, CREDIT, TRANSFER_IN, CARD_REFUND and MERCHANT_REFUND entries into the asset that day. */
   received: z.number(),
   /** The balance at the end of the day (today: now). */
   closingBalance: z.number(),
@@ -575,6 +617,75 @@ export const assetDailySchema = z.object({
 export const addressDeletedSchema = z.object({ addressId: z.number().int() });
 
 export const userSearchResultSchema = z.object({ list: z.array(userWithCardsSchema) });
+
+// ---------------------------------------------------------------- card spending
+// (docs/card-spending.md)
+
+/** An authorization (docs/card-spending.md "Authorization"); amounts in major units. */
+export const authorizationSchema = z.object({
+  authorizationId: z.number().int(),
+  cardId: z.number().int(),
+  appUserId: z.string(),
+  status: z.enum(AUTHORIZATION_STATUSES),
+  amount: z.number(),
+  heldAmount: z.number(),
+  clearedAmount: z.number(),
+  refundedAmount: z.number(),
+  currency: z.string(),
+  merchant: z.object({ name: z.string(), mcc: z.string(), country: z.string() }),
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  decidedBy: z.enum(DECIDED_BY),
+  transactionId: z.number().int().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** card/authorizations, authorization/list: newest first; nextCursor null after the last page. */
+export const authorizationPageSchema = z.object({
+  list: z.array(authorizationSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** simulate/refund */
+export const refundSchema = z.object({
+  refundId: z.number().int(),
+  transactionId: z.number().int(),
+  amount: z.number(),
+  /** The card asset's balance after the refund. */
+  balance: z.number(),
+});
+
+/** One set limit with what is spent and remains in its current window. */
+export const spendingLimitSchema = z.object({
+  interval: z.enum(LIMIT_INTERVALS),
+  amount: z.number(),
+  spent: z.number(),
+  remaining: z.number(),
+  /** When the window starts again (UTC); null for PER_TRANSACTION and ALL_TIME. */
+  resetsAt: isoDateTime.nullable(),
+});
+
+/** card/controls, card/controls/set (docs/card-spending.md "Spending controls"). */
+export const cardControlsSchema = z.object({
+  limits: z.array(spendingLimitSchema),
+  blockedMcc: z.array(z.string()),
+  blockedCountries: z.array(z.string()),
+});
+
+/** decision/set: the secret is in this answer only; null when the endpoint was removed. */
+export const decisionEndpointSchema = z.object({
+  url: z.string().nullable(),
+  fallback: z.enum(DECISION_FALLBACKS),
+  timeoutMs: z.number().int(),
+  secret: z.string().nullable(),
+});
+
+export type Authorization = z.infer<typeof authorizationSchema>;
+export type AuthorizationPage = z.infer<typeof authorizationPageSchema>;
+export type Refund = z.infer<typeof refundSchema>;
+export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
+export type CardControls = z.infer<typeof cardControlsSchema>;
+export type DecisionEndpoint = z.infer<typeof decisionEndpointSchema>;
 
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 export type CardRecord = z.infer<typeof cardRecordSchema>;
@@ -671,6 +782,12 @@ export const eventDataSchemas = {
     /** Cards of its dearest category the asset can still pay for. */
     cardsLeft: z.number().int(),
   }),
+  'authorization.approved': authorizationSchema,
+  'authorization.declined': authorizationSchema,
+  'authorization.reversed': authorizationSchema,
+  'authorization.expired': authorizationSchema,
+  'transaction.cleared': authorizationSchema,
+  'transaction.refunded': refundSchema,
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;

@@ -20,6 +20,7 @@ import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
 import { createSender } from './event/send-delivery';
+import { createHoldExpiryWorker, type HoldExpiryWorker } from './spending/expire-holds';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
@@ -35,6 +36,8 @@ export type WalletService = {
    * turned it off.
    */
   deliveries?: DeliveryWorker;
+  /** The hold expiry worker (docs/card-spending.md "Rules"); absent when the options turned it off. */
+  holdExpiry?: HoldExpiryWorker;
   logger: Logger;
   metrics: WalletMetrics;
 };
@@ -64,6 +67,13 @@ export function createWalletService(options: {
   deliverWebhooks?: boolean;
   /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
   webhooks?: { allowPrivate?: boolean; retryScale?: number };
+  /** WALLET_SIMULATION, unless given here: the simulate/* operations are served. */
+  simulation?: boolean;
+  /**
+   * The hold expiry worker (docs/card-spending.md "Rules"): on by default, after
+   * WALLET_AUTH_EXPIRY_HOURS; `false` turns it off, `{expiryMs}` scales the window (tests).
+   */
+  holdExpiry?: false | { expiryMs?: number; pollMs?: number };
 }): WalletService {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
@@ -85,12 +95,28 @@ export function createWalletService(options: {
           retryScale: options.webhooks?.retryScale ?? env.WALLET_WEBHOOK_RETRY_SCALE,
         });
   deliveries?.start();
+  // Every instance releases expired holds, as every instance delivers webhooks; the database
+  // decides which instance releases which (spending/expire-holds.ts).
+  const holdExpiry =
+    options.holdExpiry === false
+      ? undefined
+      : createHoldExpiryWorker({
+          db: walletDb(engine),
+          logger,
+          expiryMs: options.holdExpiry?.expiryMs ?? env.WALLET_AUTH_EXPIRY_HOURS * 3_600_000,
+          ...(options.holdExpiry?.pollMs !== undefined ? { pollMs: options.holdExpiry.pollMs } : {}),
+        });
+  holdExpiry?.start();
   let openApiJson: string | undefined;
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
     authenticator: createServiceAuthenticator(engine),
-    router: createWalletRouter({ secretBox, allowPrivateWebhooks: allowPrivate }),
+    router: createWalletRouter({
+      secretBox,
+      allowPrivateWebhooks: allowPrivate,
+      simulation: options.simulation ?? env.WALLET_SIMULATION,
+    }),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
@@ -142,8 +168,9 @@ export function createWalletService(options: {
     logger,
     metrics,
     ...(deliveries ? { deliveries } : {}),
+    ...(holdExpiry ? { holdExpiry } : {}),
     close: async () => {
-      await Promise.all([rateLimiter?.close(), deliveries?.stop()]);
+      await Promise.all([rateLimiter?.close(), deliveries?.stop(), holdExpiry?.stop()]);
     },
     handle(req, res) {
       const url = req.url ?? '/';

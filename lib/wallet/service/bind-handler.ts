@@ -14,6 +14,7 @@ import type {
   walletOperations,
 } from '@/lib/wallet/contract/operations';
 import type { AuthenticatedApp, Executor } from './context';
+import type { WalletDatabase } from './db';
 import type { SecretBox } from './secrets/secret-box';
 
 export type HandlerContext<N extends WalletOperationName> = {
@@ -23,7 +24,20 @@ export type HandlerContext<N extends WalletOperationName> = {
   engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<N>;
+  /**
+   * What the operation's `prepare` step found before the transaction opened (simulate/authorize:
+   * the agency's answer, asked with no transaction open and no row locked).
+   */
+  prepared?: unknown;
+  /** The definition's `clearable` parameters given empty: "remove", not "absent". */
+  cleared?: ReadonlySet<string>;
 };
+
+/** A read-only step run before a mutating operation's transaction opens, on the database. */
+export type PrepareStep<N extends WalletOperationName> = (
+  context: { db: WalletDatabase; engine: DatabaseHandle; app: AuthenticatedApp; params: OperationParams<N> },
+  config: HandlerConfig,
+) => Promise<unknown>;
 
 /**
  * What some handlers need from the configuration (docs/architecture.md "Embedded default"), given
@@ -34,6 +48,8 @@ export type HandlerConfig = {
   secretBox: SecretBox;
   /** WALLET_WEBHOOK_ALLOW_PRIVATE: webhook URLs may be http:// and private. */
   allowPrivateWebhooks: boolean;
+  /** WALLET_SIMULATION: the simulate/* operations are served unless this is false. */
+  simulation?: boolean;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (
@@ -45,12 +61,14 @@ export type OperationHandler<N extends WalletOperationName> = (
 export type BoundHandler<N extends WalletOperationName = WalletOperationName> = {
   readonly operation: (typeof walletOperations)[N];
   readonly handle: OperationHandler<N>;
+  readonly prepare?: PrepareStep<N>;
 };
 
 /** Binds an operation's definition to the function that answers it, typed by the definition. */
 export function bindHandler<N extends WalletOperationName>(
   operation: (typeof walletOperations)[N] & { name: N },
   handle: OperationHandler<N>,
+  prepare?: PrepareStep<N>,
 ): BoundHandler<N> {
-  return { operation, handle };
+  return prepare ? { operation, handle, prepare } : { operation, handle };
 }

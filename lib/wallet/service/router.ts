@@ -32,7 +32,15 @@ import { userSearchHandler } from './user/search-users';
 import { webhookAddHandler } from './webhook/add-webhook';
 import { webhookDeleteHandler } from './webhook/delete-webhook';
 import { webhookListHandler } from './webhook/list-webhooks';
-import type { BoundHandler, HandlerConfig, HandlerContext } from './bind-handler';
+import type { BoundHandler, HandlerConfig, HandlerContext, PrepareStep } from './bind-handler';
+import type { WalletDatabase } from './db';
+import { simulateAuthorizeHandler } from './spending/authorize-card';
+import { simulateClearHandler } from './spending/clear-authorization';
+import { simulateReverseHandler } from './spending/reverse-authorization';
+import { simulateRefundHandler } from './spending/refund-transaction';
+import { authorizationListHandler, cardAuthorizationsHandler } from './spending/list-authorizations';
+import { cardControlsHandler, cardControlsSetHandler } from './spending/card-controls';
+import { decisionSetHandler } from './spending/set-decision';
 
 export type { HandlerConfig, HandlerContext } from './bind-handler';
 
@@ -76,6 +84,15 @@ const boundHandlers = everyOperation([
   webhookDeleteHandler,
   eventListHandler,
   eventRedeliverHandler,
+  simulateAuthorizeHandler,
+  simulateClearHandler,
+  simulateReverseHandler,
+  simulateRefundHandler,
+  cardAuthorizationsHandler,
+  authorizationListHandler,
+  cardControlsHandler,
+  cardControlsSetHandler,
+  decisionSetHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */
@@ -83,6 +100,10 @@ export type WalletRoute = {
   name: WalletOperationName;
   operation: WalletOperation;
   handle: (context: HandlerContext<WalletOperationName>) => Promise<unknown>;
+  /** Run before the transaction opens (bind-handler.ts PrepareStep); its answer is `prepared`. */
+  prepare?: (
+    context: Omit<HandlerContext<WalletOperationName>, 'db'> & { db: WalletDatabase },
+  ) => Promise<unknown>;
 };
 
 /** The routes by path, every handler given the service's configuration. */
@@ -97,10 +118,14 @@ export function createWalletRouter(config: HandlerConfig): WalletRouter {
       config: HandlerConfig,
     ) => Promise<unknown>;
     if (routes.has(operation.path)) throw new Error(`two handlers for ${operation.name} (${operation.path})`);
+    // Live (WALLET_SIMULATION=false): the network's messages are no operation at all.
+    if (operation.sandbox && config.simulation === false) continue;
+    const prepare = bound.prepare as PrepareStep<WalletOperationName> | undefined;
     routes.set(operation.path, {
       name: operation.name,
       operation,
       handle: (context) => handle(context, config),
+      ...(prepare ? { prepare: (context) => prepare(context, config) } : {}),
     });
   }
   return routes;

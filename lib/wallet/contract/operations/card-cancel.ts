@@ -21,5 +21,5 @@ export const cardCancel = defineOperation({
   params: cardCancelParams,
   data: managedCardSchema,
   codes: [4007, 4008, 4009],
-  events: ['card.status_changed'],
+  events: ['card.status_changed', 'authorization.reversed'],
 });

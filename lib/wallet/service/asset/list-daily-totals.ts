@@ -18,14 +18,20 @@ import { assets, ledgerEntries } from '../db/schema';
 import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
 import { bindHandler } from '../bind-handler';
 
-/** Money leaving the asset by spending: card fees and transfers out. */
-const SPENT: readonly LedgerEntry['type'][] = ['CARD_FEE', 'TRANSFER_OUT'];
+/** Money leaving the asset by spending: card fees, transfers out and card purchases. */
+const SPENT: readonly LedgerEntry['type'][] = ['CARD_FEE', 'TRANSFER_OUT', 'CARD_SPEND'];
 /**
  * Money reaching the asset. A card's own asset also has a CARD_REFUND going out (its balance
  * back to the wallet on cancellation): not a receipt, and not spending either, so only the
  * entries into the asset count; the closing balance accounts for every entry.
  */
-const RECEIVED: readonly LedgerEntry['type'][] = ['PROVISION', 'CREDIT', 'TRANSFER_IN', 'CARD_REFUND'];
+const RECEIVED: readonly LedgerEntry['type'][] = [
+  'PROVISION',
+  'CREDIT',
+  'TRANSFER_IN',
+  'CARD_REFUND',
+  'MERCHANT_REFUND',
+];
 
 type Row = {
   currency: string;

@@ -2,7 +2,8 @@
 // the caller's transaction: the card's row is locked first (so a status change and a top-up of the
 // same card queue rather than race), the lifecycle table decides (4009 otherwise), the history
 // trigger records the change with its reason. Cancelling returns the card asset's balance to the
-// user's wallet asset of that currency, with a ledger entry on both, in the same transaction. The
+// user's wallet asset of that currency, with a ledger entry on both, in the same transaction,
+// after reversing the card's open holds (docs/card-spending.md "Rules"). The
 // change is a card.status_changed event, written in that transaction too.
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
@@ -19,6 +20,7 @@ import {
   type CardStatus,
 } from '@/lib/wallet/contract/card-lifecycle';
 import { findCardOrThrow, toManagedCard } from './find-card';
+import { reverseOpenHolds } from '../spending/reverse-authorization';
 import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
 import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
 import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
@@ -50,7 +52,12 @@ export async function changeCardStatus(options: {
     );
   }
 
-  if (action === 'cancel') await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
+  if (action === 'cancel') {
+    // Open holds first (docs/card-spending.md "Rules"): the card's row is locked FOR UPDATE, so
+    // no authorization opens a new one meanwhile; then the whole balance is free to go back.
+    await reverseOpenHolds({ db, app, cardId: found.card.id, now });
+    await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
+  }
 
   const [updated] = await db
     .update(cards)

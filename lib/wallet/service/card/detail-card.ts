@@ -1,4 +1,5 @@
-// card/detail (docs/wallet-api.md "Card record"): the card record, its own asset's balance, and
+// card/detail (docs/wallet-api.md "Card record"): the card record, its own asset's balance and
+// what of it is available (less open holds, docs/card-spending.md "Money model"), and
 // every status change, oldest first (issuance first, from null), as the history trigger recorded
 // them.
 import { asc, eq } from 'drizzle-orm';
@@ -21,7 +22,10 @@ export async function detailCard(options: {
   const { db, app, params } = options;
   const found = await findCardOrThrow({ ...options, appUserId: params.appUserId, cardId: params.cardId });
   const [[asset], history] = await Promise.all([
-    db.select({ balance: assets.balance }).from(assets).where(eq(assets.id, found.card.cardAssetId)),
+    db
+      .select({ balance: assets.balance, held: assets.held })
+      .from(assets)
+      .where(eq(assets.id, found.card.cardAssetId)),
     db
       .select()
       .from(cardStatusHistory)
@@ -31,6 +35,7 @@ export async function detailCard(options: {
   return {
     ...toManagedCard(found, app.appId),
     balance: minorToMajor(asset?.balance ?? 0, found.category.decimalPlaces),
+    availableBalance: minorToMajor((asset?.balance ?? 0) - (asset?.held ?? 0), found.category.decimalPlaces),
     history: history.map((h): CardStatusChange => ({
       fromStatus: h.fromStatus as CardStatusChange['fromStatus'],
       toStatus: h.toStatus as CardStatusChange['toStatus'],

@@ -131,6 +131,11 @@ export const assets = wallet.table(
     icon: text('icon').notNull(),
     decimalPlaces: integer('decimal_places').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * What open holds keep of the balance (a card's approved authorizations,
+     * docs/card-spending.md "Money model"): available = balance - held, never below zero.
+     */
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
     /**
      * How many ledger entries the asset has: kept by a trigger on ledger_entries (migration
@@ -141,6 +146,7 @@ export const assets = wallet.table(
   },
   (t) => [
     check('assets_balance_non_negative', sql`${t.balance} >= 0`),
+    check('assets_held_within_balance', sql`${t.held} >= 0 and ${t.held} <= ${t.balance}`),
     index('assets_app_user_idx').on(t.appId, t.userId),
     // Provisioning finds the agency's assets by code, idempotently.
     uniqueIndex('assets_agency_code_key')
@@ -290,7 +296,10 @@ export const ledgerEntries = wallet.table(
     /** Signed, minor units: negative for a debit. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    /** PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND (the ledger's `type`). */
+    /**
+     * PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND,
+     * MERCHANT_REFUND (the ledger's `type`).
+     */
     reason: text('reason').notNull(),
     cardId: integer('card_id').references(() => cards.id),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => transfers.id),
@@ -448,3 +457,134 @@ export const eventDeliveries = wallet.table(
       .where(sql`${t.status} = 'PENDING'`),
   ],
 );
+
+// ---------------------------------------------------------------- card spending
+// (docs/card-spending.md)
+
+/**
+ * Every authorization the network asked for, approved or declined (docs/card-spending.md
+ * "Authorization"). Amounts in minor units: `held` is what the card asset's `held` keeps for it
+ * while PENDING; `cleared` was posted (CARD_SPEND, the ledger entry `transaction_id`), `reversed`
+ * released by the merchant, `refunded` given back (MERCHANT_REFUND). `approved_at` fixes the
+ * spending windows it counts in.
+ */
+export const authorizations = wallet.table(
+  'authorizations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    cardAssetId: integer('card_asset_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** PENDING, CLEARED, REVERSED, EXPIRED or DECLINED. */
+    status: text('status').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
+    cleared: bigint('cleared', { mode: 'number' }).notNull().default(0),
+    reversed: bigint('reversed', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    merchantName: text('merchant_name').notNull(),
+    mcc: text('mcc').notNull(),
+    merchantCountry: text('merchant_country').notNull(),
+    declineReason: text('decline_reason'),
+    /** RULES, AGENCY or FALLBACK. */
+    decidedBy: text('decided_by').notNull(),
+    /** The CARD_SPEND ledger entry once cleared. */
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // card/authorizations and authorization/list: keyset pages, newest first.
+    index('authorizations_card_page_idx').on(t.cardId, t.createdAt.desc(), t.id.desc()),
+    index('authorizations_app_page_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
+    index('authorizations_user_page_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The expiry worker's claim and a cancel's open holds: PENDING ones only.
+    index('authorizations_pending_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    index('authorizations_card_pending_idx')
+      .on(t.cardId)
+      .where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('authorizations_transaction_key').on(t.transactionId),
+    check(
+      'authorizations_amounts',
+      sql`${t.amount} > 0 and ${t.held} >= 0 and ${t.cleared} >= 0 and ${t.reversed} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.cleared}`,
+    ),
+  ],
+);
+
+/** simulate/refund: each refund of a cleared authorization, with its MERCHANT_REFUND entry. */
+export const cardRefunds = wallet.table(
+  'card_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id').notNull(),
+    authorizationId: bigint('authorization_id', { mode: 'number' })
+      .notNull()
+      .references(() => authorizations.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_refunds_authorization_idx').on(t.authorizationId)],
+);
+
+/**
+ * A card's spending controls (card/controls/set): limits in minor units (null: none), blocked
+ * merchant categories and countries.
+ */
+export const cardControls = wallet.table('card_controls', {
+  cardId: integer('card_id')
+    .primaryKey()
+    .references(() => cards.id),
+  perTransaction: bigint('per_transaction', { mode: 'number' }),
+  daily: bigint('daily', { mode: 'number' }),
+  monthly: bigint('monthly', { mode: 'number' }),
+  allTime: bigint('all_time', { mode: 'number' }),
+  blockedMcc: text('blocked_mcc')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  blockedCountries: text('blocked_countries')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * What a card has spent per UTC window (docs/card-spending.md "Spending controls"), kept in step
+ * by every authorization, clear, reversal, refund and expiry under the card asset's row lock, so
+ * a decision reads three rows and never the card's history. `window`: 'D2026-11-25' (a day),
+ * 'M2026-11' (a calendar month) or 'ALL'. No foreign key: an upsert here must not share-lock the
+ * card's row, which a cancel holds.
+ */
+export const cardSpendTotals = wallet.table(
+  'card_spend_totals',
+  {
+    cardId: integer('card_id').notNull(),
+    window: text('window').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.window] })],
+);
+
+/** The agency's decision endpoint per app (decision/set); the secret sealed like webhooks'. */
+export const decisionEndpoints = wallet.table('decision_endpoints', {
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id),
+  url: text('url').notNull(),
+  /** APPROVE or DECLINE: what a late answer decides. */
+  fallback: text('fallback').notNull(),
+  timeoutMs: integer('timeout_ms').notNull(),
+  secret: text('secret').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

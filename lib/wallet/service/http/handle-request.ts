@@ -135,21 +135,29 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       admit,
     );
+    // "Given empty" means "remove" for a definition's clearable parameters (card/controls/set).
+    const cleared = new Set(
+      (operation.clearable ?? []).filter((p) => pairs.get(p) === '' && params[p] === undefined),
+    );
+    const prepared = route.prepare ? await route.prepare({ db, engine, app, params }) : undefined;
     const data = operation.mutating
       ? await runOnce({
           db,
           appKey: app.id,
           operation: name,
           requestId: params.requestId,
-          fingerprint: requestFingerprint(name, params),
-          work: (tx) => handle({ db: tx, engine, app, params }),
+          fingerprint: requestFingerprint(
+            name,
+            cleared.size > 0 ? { ...params, cleared: [...cleared].sort() } : params,
+          ),
+          work: (tx) => handle({ db: tx, engine, app, params, prepared, cleared }),
           onRetry: (pgCode, attempt) =>
             logger.warn(
               { operation: name, pgCode, attempt },
               'transaction aborted by the database, run again',
             ),
         })
-      : JSON.stringify(await handle({ db, engine, app, params }));
+      : JSON.stringify(await handle({ db, engine, app, params, prepared, cleared }));
     if (operation.mutating) options.afterCommit?.();
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
   }

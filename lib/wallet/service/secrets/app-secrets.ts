@@ -1,11 +1,13 @@
 // App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
 // opened only in the process that verifies signatures. Webhook endpoint secrets
-// (wallet.webhook_endpoints.secret) are sealed when created and re-sealed by a rotation too. Existing plain secrets (an installation
+// (wallet.webhook_endpoints.secret) and decision endpoint secrets (wallet.decision_endpoints.secret,
+// docs/card-spending.md "The agency's decision") are sealed when created and re-sealed by a
+// rotation too. Existing plain secrets (an installation
 // from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
 import { eq } from 'drizzle-orm';
 import { env, walletMasterKey } from '@/lib/env';
 import type { Executor } from '../context';
-import { apps, webhookEndpoints } from '../db/schema';
+import { apps, decisionEndpoints, webhookEndpoints } from '../db/schema';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box';
 
 let configured: SecretBox | undefined;
@@ -26,7 +28,7 @@ export function revealSecret(box: SecretBox, stored: string): string {
 
 /**
  * Seals every app secret that is plain or sealed by another key of the box's ring than its
- * current one, and every webhook endpoint secret sealed by another key. Returns how many were
+ * current one, and every webhook or decision endpoint secret sealed by another key. Returns how many were
  * (re)sealed, and the apps (or `webhook endpoint <id>`) whose secret none of the box's keys
  * opens (left as they are: a master key is missing from this process's configuration).
  * Idempotent: a second run changes nothing.
@@ -73,6 +75,25 @@ export async function sealAppSecrets(
       .update(webhookEndpoints)
       .set({ secret: box.seal(plain) })
       .where(eq(webhookEndpoints.id, row.id));
+    sealed++;
+  }
+  const decisions = await db
+    .select({ appId: decisionEndpoints.appId, secret: decisionEndpoints.secret })
+    .from(decisionEndpoints)
+    .orderBy(decisionEndpoints.appId);
+  for (const row of decisions) {
+    if (box.isCurrent(row.secret)) continue;
+    let plain: string;
+    try {
+      plain = box.open(row.secret);
+    } catch {
+      unopenable.push(`decision endpoint of app ${row.appId}`);
+      continue;
+    }
+    await db
+      .update(decisionEndpoints)
+      .set({ secret: box.seal(plain) })
+      .where(eq(decisionEndpoints.appId, row.appId));
     sealed++;
   }
   return { sealed, unopenable };

@@ -1,0 +1,37 @@
+// simulate/clear (docs/wallet-api.md "simulate/clear").
+import { z } from 'zod';
+import { defineOperation } from '@/lib/wallet/contract/define-operation';
+import {
+  amountParam,
+  authParams,
+  authorizationSchema,
+  positiveIdParam,
+  requestIdParam,
+} from '@/lib/wallet/contract/schemas';
+
+const simulateClearParams = z.object({
+  ...authParams,
+  authorizationId: positiveIdParam,
+  amount: amountParam.optional(),
+  requestId: requestIdParam.optional(),
+});
+
+export const simulateClear = defineOperation({
+  name: 'simulateClear',
+  method: 'POST',
+  path: '/wallet/api/simulate/clear',
+  summary: 'Extension (sandbox): the merchant clears an authorization; the money leaves the card',
+  section: 'extension',
+  tag: 'Card Spending',
+  extension: true,
+  mutating: true,
+  sandbox: true,
+  params: simulateClearParams,
+  data: authorizationSchema,
+  codes: [4007, 4014, 4015],
+  events: ['transaction.cleared'],
+  paramText: {
+    amount:
+      'Amount to post, major units; default the authorized amount; at most 120 % of it and at most what the card can pay (else 4015)',
+  },
+});

@@ -1,0 +1,289 @@
+// simulate/authorize (docs/card-spending.md "Decision order", "The agency's decision", "Money
+// model"). Two steps, so that an agency's slow endpoint never holds a row lock or a transaction:
+//
+// 1. prepare (no transaction): when the app has a decision endpoint, the rules are checked on a
+//    plain read; if they pass, an authorization id is drawn from its sequence and the agency is
+//    asked, waiting at most its timeoutMs. Without an endpoint nothing happens here.
+// 2. the transaction (which also holds the requestId): the card's row FOR SHARE (a cancel is
+//    waited for), the card asset's row FOR UPDATE, the controls and the three running totals; the
+//    rules are checked again there, and must hold again; then the agency's answer (or its
+//    fallback) decides. Approved: the asset's `held` rises by the amount (its CHECK keeps it
+//    within the balance), the totals rise, the authorization is PENDING. Declined: recorded
+//    with its reason, nothing held. Either way one event.
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import type { DeclineReason, DecidedBy } from '@/lib/wallet/contract/enums';
+import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { simulateAuthorize } from '@/lib/wallet/contract/operations/simulate-authorize';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { Authorization } from '@/lib/wallet/contract/schemas';
+import { bindHandler, type HandlerConfig } from '../bind-handler';
+import type { AuthenticatedApp, Executor } from '../context';
+import type { WalletDatabase } from '../db';
+import {
+  assets,
+  authorizations,
+  cardControls,
+  cards,
+  decisionEndpoints,
+  idempotencyKeys,
+  users,
+} from '../db/schema';
+import { recordEvent } from '../event/record-event';
+import { revealSecret } from '../secrets/app-secrets';
+import { askAgency, type AgencyAnswer } from './ask-agency';
+import { readAuthorization, toAuthorization } from './authorization-records';
+import { declineReasonOf, NO_CONTROLS, type Controls, type DecisionInput } from './decide';
+import { addToTotals, spentNow } from './spend-totals';
+
+type Params = OperationParams<'simulateAuthorize'>;
+
+type CardState = {
+  cardId: number;
+  userId: number;
+  appUserId: string;
+  cardAssetId: number;
+  status: string;
+  expireMonth: string;
+  expireYear: string;
+  currency: string;
+  decimalPlaces: number;
+  balance: number;
+  held: number;
+};
+
+/** What the prepare step found: the agency's answer, asked outside any transaction. */
+export type PreparedDecision =
+  | { kind: 'no-endpoint' }
+  | { kind: 'rules-declined'; reason: DeclineReason }
+  | { kind: 'asked'; id: number; createdAt: Date; answer: AgencyAnswer; fallback: 'APPROVE' | 'DECLINE' };
+
+function cardNotFound(cardId: number): WalletError {
+  return new WalletError(ResultCode.CARD_NOT_FOUND, `Card ${cardId} does not exist under this app.`);
+}
+
+/** The card, its owner and its asset; locked (card FOR SHARE, asset FOR UPDATE) when `lock`. */
+async function readCardState(
+  db: Executor,
+  app: AuthenticatedApp,
+  cardId: number,
+  lock: boolean,
+): Promise<CardState> {
+  const [card] = await rawRows<{
+    id: number;
+    user_id: number;
+    app_user_id: string;
+    card_asset_id: number;
+    status: string;
+    expire_month: string;
+    expire_year: string;
+  }>(
+    db,
+    sql`select c.id, c.user_id, u.app_user_id, c.card_asset_id, c.status, c.expire_month, c.expire_year
+          from ${cards} c join ${users} u on u.id = c.user_id
+         where c.id = ${cardId} and c.app_id = ${app.id}
+         ${lock ? sql`for share of c` : sql``}`,
+  );
+  if (!card) throw cardNotFound(cardId);
+  const [asset] = await rawRows<{
+    currency: string;
+    decimal_places: number;
+    balance: string | number;
+    held: string | number;
+  }>(
+    db,
+    sql`select currency, decimal_places, balance, held from ${assets} where id = ${card.card_asset_id}
+        ${lock ? sql`for update` : sql``}`,
+  );
+  if (!asset) throw new Error(`card ${cardId} has no asset`);
+  return {
+    cardId: card.id,
+    userId: card.user_id,
+    appUserId: card.app_user_id,
+    cardAssetId: card.card_asset_id,
+    status: card.status,
+    expireMonth: card.expire_month,
+    expireYear: card.expire_year,
+    currency: asset.currency,
+    decimalPlaces: asset.decimal_places,
+    balance: Number(asset.balance),
+    held: Number(asset.held),
+  };
+}
+
+export async function readControls(db: Executor, cardId: number): Promise<Controls> {
+  const [row] = await db
+    .select()
+    .from(cardControls)
+    .where(sql`${cardControls.cardId} = ${cardId}`);
+  if (!row) return NO_CONTROLS;
+  return {
+    perTransaction: row.perTransaction === null ? null : Number(row.perTransaction),
+    daily: row.daily === null ? null : Number(row.daily),
+    monthly: row.monthly === null ? null : Number(row.monthly),
+    allTime: row.allTime === null ? null : Number(row.allTime),
+    blockedMcc: row.blockedMcc,
+    blockedCountries: row.blockedCountries,
+  };
+}
+
+function amountOf(params: Params, decimalPlaces: number): number {
+  const minor = decimalToMinor(params.amount, decimalPlaces);
+  if (minor === undefined || minor <= 0) {
+    const rule = `must be more than 0 with at most ${decimalPlaces} decimals (the card's)`;
+    throw new WalletError(ResultCode.PARAM_INVALID, `amount ${rule}.`, { field: 'amount', rule });
+  }
+  return minor;
+}
+
+async function decisionInput(
+  db: Executor,
+  state: CardState,
+  params: Params,
+  amount: number,
+  now: Date,
+): Promise<DecisionInput> {
+  const [controls, spent] = await Promise.all([
+    readControls(db, state.cardId),
+    spentNow(db, state.cardId, now),
+  ]);
+  return {
+    cardStatus: state.status,
+    expireMonth: state.expireMonth,
+    expireYear: state.expireYear,
+    cardCurrency: state.currency,
+    currency: params.currency ?? state.currency,
+    mcc: params.mcc,
+    merchantCountry: params.merchantCountry,
+    amount,
+    controls,
+    spent,
+    available: state.balance - state.held,
+    now,
+  };
+}
+
+/** Step 1: ask the agency, when it has an endpoint and the rules pass, with nothing locked. */
+export async function prepareAuthorization(
+  options: { db: WalletDatabase; app: AuthenticatedApp; params: Params },
+  config: Pick<HandlerConfig, 'secretBox' | 'allowPrivateWebhooks'>,
+): Promise<PreparedDecision> {
+  const { db, app, params } = options;
+  const [endpoint] = await db
+    .select()
+    .from(decisionEndpoints)
+    .where(sql`${decisionEndpoints.appId} = ${app.id}`);
+  if (!endpoint) return { kind: 'no-endpoint' };
+  // A requestId already answered is replayed by the transaction step: the agency is not asked again.
+  if (params.requestId) {
+    const [answered] = await db
+      .select({ response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(
+        sql`${idempotencyKeys.appId} = ${app.id} and ${idempotencyKeys.requestId} = ${params.requestId}
+            and ${idempotencyKeys.response} is not null and ${idempotencyKeys.createdAt} > now() - interval '24 hours'`,
+      );
+    if (answered) return { kind: 'no-endpoint' };
+  }
+  const now = new Date();
+  const state = await readCardState(db, app, params.cardId, false);
+  const amount = amountOf(params, state.decimalPlaces);
+  const input = await decisionInput(db, state, params, amount, now);
+  const reason = declineReasonOf(input);
+  if (reason) return { kind: 'rules-declined', reason };
+  const [drawn] = await rawRows<{ id: string | number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('wallet.authorizations', 'id')) as id`,
+  );
+  const id = Number(drawn!.id);
+  const fallback = endpoint.fallback === 'APPROVE' ? 'APPROVE' : 'DECLINE';
+  const dp = state.decimalPlaces;
+  const body = JSON.stringify({
+    authorizationId: id,
+    cardId: state.cardId,
+    appUserId: state.appUserId,
+    amount: minorToMajor(amount, dp),
+    currency: input.currency,
+    merchant: { name: params.merchantName, mcc: params.mcc, country: params.merchantCountry },
+    availableBalance: minorToMajor(input.available, dp),
+    createdAt: now.toISOString(),
+  });
+  const answer = await askAgency({
+    url: endpoint.url,
+    secret: revealSecret(config.secretBox, endpoint.secret),
+    body,
+    timeoutMs: endpoint.timeoutMs,
+    allowPrivate: config.allowPrivateWebhooks,
+  });
+  return { kind: 'asked', id, createdAt: now, answer, fallback };
+}
+
+/** The agency's answer as the outcome: approved or the reason, and who decided. */
+function agencyOutcome(prepared: Extract<PreparedDecision, { kind: 'asked' }>): {
+  reason: DeclineReason | null;
+  decidedBy: DecidedBy;
+} {
+  if (prepared.answer === 'APPROVED') return { reason: null, decidedBy: 'AGENCY' };
+  if (prepared.answer === 'DECLINED') return { reason: 'AGENCY_DECLINED', decidedBy: 'AGENCY' };
+  return prepared.fallback === 'APPROVE'
+    ? { reason: null, decidedBy: 'FALLBACK' }
+    : { reason: 'AGENCY_TIMEOUT', decidedBy: 'FALLBACK' };
+}
+
+/** Step 2, in the transaction that holds the requestId. */
+export async function authorizeCard(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: Params;
+  prepared?: unknown;
+  now?: Date;
+}): Promise<Authorization> {
+  const { db, app, params } = options;
+  const prepared = (options.prepared as PreparedDecision | undefined) ?? { kind: 'no-endpoint' };
+  const state = await readCardState(db, app, params.cardId, true);
+  const amount = amountOf(params, state.decimalPlaces);
+  const decidedAt = options.now ?? new Date();
+  const now = prepared.kind === 'asked' ? prepared.createdAt : decidedAt;
+  const input = await decisionInput(db, state, params, amount, decidedAt);
+  let reason = declineReasonOf(input);
+  let decidedBy: DecidedBy = 'RULES';
+  if (!reason && prepared.kind === 'rules-declined') reason = prepared.reason;
+  if (!reason && prepared.kind === 'asked') ({ reason, decidedBy } = agencyOutcome(prepared));
+  const approved = reason === null;
+  if (approved) {
+    await db.execute(sql`update ${assets} set held = held + ${amount} where id = ${state.cardAssetId}`);
+    await addToTotals(db, state.cardId, decidedAt, amount);
+  }
+  const [inserted] = await rawRows<{ id: string | number }>(
+    db,
+    sql`insert into ${authorizations}
+          (${prepared.kind === 'asked' ? sql`id, ` : sql``}app_id, card_id, card_asset_id, user_id, status, amount, held,
+           currency, merchant_name, mcc, merchant_country, decline_reason, decided_by, approved_at,
+           created_at, updated_at)
+        values (${prepared.kind === 'asked' ? sql`${prepared.id}, ` : sql``}${app.id}, ${state.cardId}, ${state.cardAssetId},
+           ${state.userId}, ${approved ? 'PENDING' : 'DECLINED'}, ${amount}, ${approved ? amount : 0},
+           ${input.currency}, ${params.merchantName}, ${params.mcc}, ${params.merchantCountry}, ${reason},
+           ${decidedBy}, ${approved ? decidedAt.toISOString() : null}::timestamptz, ${now.toISOString()}::timestamptz,
+           ${decidedAt.toISOString()}::timestamptz)
+        returning id`,
+  );
+  const row = await readAuthorization(db, app.id, { id: Number(inserted!.id) });
+  if (!row) throw new Error('authorization insert returned no row');
+  const authorization = toAuthorization(row);
+  await recordEvent({
+    db,
+    app,
+    type: approved ? 'authorization.approved' : 'authorization.declined',
+    data: authorization,
+    now: decidedAt,
+  });
+  return authorization;
+}
+
+/** simulateAuthorize's handler (lib/wallet/contract/operations/simulate-authorize.ts). */
+export const simulateAuthorizeHandler = bindHandler(
+  simulateAuthorize,
+  (context) => authorizeCard(context),
+  (context, config) => prepareAuthorization(context, config),
+);

@@ -1,0 +1,95 @@
+// simulate/clear (docs/card-spending.md "Rules": one clear per authorization). Under the locks of
+// lockAuthorization: the authorization must be PENDING (else 4015); the amount defaults to what is
+// still held and may be up to 120 % of it (tips), the part over the hold taken from the available
+// balance, else 4015 and nothing changes. The card asset's balance falls by the amount and its
+// `held` by the hold (its CHECK keeps held within the balance), one CARD_SPEND ledger entry (the
+// transaction, its id the transactionId), the running totals move by the difference, the
+// authorization is CLEARED with nothing held. Event: transaction.cleared.
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import { decimalToMinor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { simulateClear } from '@/lib/wallet/contract/operations/simulate-clear';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { Authorization } from '@/lib/wallet/contract/schemas';
+import { bindHandler } from '../bind-handler';
+import type { AuthenticatedApp, Executor } from '../context';
+import { assets, authorizations, ledgerEntries } from '../db/schema';
+import { recordEvent } from '../event/record-event';
+import {
+  amountNotAllowed,
+  lockAuthorization,
+  readAuthorization,
+  toAuthorization,
+} from './authorization-records';
+import { addToTotals } from './spend-totals';
+
+/** The most a clear may post: 120 % of what is held, rounded down to the minor unit. */
+export function clearCeiling(heldMinor: number): number {
+  return Math.floor((heldMinor * 120) / 100);
+}
+
+/** An optional amount parameter in minor units at the asset's decimals; 1002 when it has more. */
+export function optionalAmount(amount: string | undefined, decimalPlaces: number): number | undefined {
+  if (amount === undefined) return undefined;
+  const minor = decimalToMinor(amount, decimalPlaces);
+  if (minor === undefined || minor <= 0) {
+    const rule = `must be more than 0 with at most ${decimalPlaces} decimals (the card's)`;
+    throw new WalletError(ResultCode.PARAM_INVALID, `amount ${rule}.`, { field: 'amount', rule });
+  }
+  return minor;
+}
+
+export async function clearAuthorization(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'simulateClear'>;
+  now?: Date;
+}): Promise<Authorization> {
+  const { db, app, params } = options;
+  const now = options.now ?? new Date();
+  const { row, asset } = await lockAuthorization(db, app, { id: params.authorizationId });
+  const amount = optionalAmount(params.amount, row.decimal_places) ?? row.held;
+  if (row.status !== 'PENDING') {
+    throw amountNotAllowed(`Authorization ${row.id} is ${row.status}, not PENDING: it cannot be cleared.`);
+  }
+  if (amount > clearCeiling(row.held)) {
+    throw amountNotAllowed(
+      `The clear is more than 120 % of the ${row.held} minor units held for authorization ${row.id}.`,
+    );
+  }
+  const extra = amount - row.held;
+  if (extra > asset.balance - asset.held) {
+    throw amountNotAllowed(
+      `The card's available balance does not cover the clear's ${extra} minor units over the hold.`,
+    );
+  }
+  const balanceAfter = asset.balance - amount;
+  await db.execute(
+    sql`update ${assets} set balance = ${balanceAfter}, held = held - ${row.held} where id = ${row.card_asset_id}`,
+  );
+  const [entry] = await db
+    .insert(ledgerEntries)
+    .values({
+      assetId: row.card_asset_id,
+      amount: -amount,
+      balanceAfter,
+      reason: 'CARD_SPEND',
+      cardId: row.card_id,
+    })
+    .returning({ id: ledgerEntries.id });
+  await rawRows(
+    db,
+    sql`update ${authorizations}
+           set status = 'CLEARED', held = 0, cleared = ${amount}, transaction_id = ${entry!.id},
+               updated_at = ${now.toISOString()}::timestamptz
+         where id = ${row.id}`,
+  );
+  await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, amount - row.held);
+  const cleared = toAuthorization((await readAuthorization(db, app.id, { id: row.id }))!);
+  await recordEvent({ db, app, type: 'transaction.cleared', data: cleared, now });
+  return cleared;
+}
+
+/** simulateClear's handler (lib/wallet/contract/operations/simulate-clear.ts). */
+export const simulateClearHandler = bindHandler(simulateClear, clearAuthorization);

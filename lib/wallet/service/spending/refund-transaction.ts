@@ -1,0 +1,69 @@
+// simulate/refund (docs/card-spending.md "Money model"): a cleared transaction (the transactionId
+// of its authorization; 4014 otherwise) refunded in full or in part, never beyond what is left
+// (4015). Under the locks of lockAuthorization: the card asset's balance rises (MERCHANT_REFUND
+// ledger entry), the authorization's refunded amount rises, the running totals fall by it, one
+// refund row. Event: transaction.refunded.
+import { sql } from 'drizzle-orm';
+import { minorToMajor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { simulateRefund } from '@/lib/wallet/contract/operations/simulate-refund';
+import type { Refund } from '@/lib/wallet/contract/schemas';
+import { bindHandler } from '../bind-handler';
+import type { AuthenticatedApp, Executor } from '../context';
+import { assets, authorizations, cardRefunds, ledgerEntries } from '../db/schema';
+import { recordEvent } from '../event/record-event';
+import { amountNotAllowed, lockAuthorization } from './authorization-records';
+import { optionalAmount } from './clear-authorization';
+import { addToTotals } from './spend-totals';
+
+export async function refundTransaction(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'simulateRefund'>;
+  now?: Date;
+}): Promise<Refund> {
+  const { db, app, params } = options;
+  const now = options.now ?? new Date();
+  const { row, asset } = await lockAuthorization(db, app, { transactionId: params.transactionId });
+  const left = row.cleared - row.refunded;
+  const amount = optionalAmount(params.amount, row.decimal_places) ?? left;
+  if (left === 0) throw amountNotAllowed(`Transaction ${params.transactionId} is already refunded in full.`);
+  if (amount > left) {
+    throw amountNotAllowed(
+      `The refund is more than the ${left} minor units left to refund of transaction ${params.transactionId}.`,
+    );
+  }
+  const balanceAfter = asset.balance + amount;
+  await db.execute(sql`update ${assets} set balance = ${balanceAfter} where id = ${row.card_asset_id}`);
+  const [entry] = await db
+    .insert(ledgerEntries)
+    .values({
+      assetId: row.card_asset_id,
+      amount,
+      balanceAfter,
+      reason: 'MERCHANT_REFUND',
+      cardId: row.card_id,
+    })
+    .returning({ id: ledgerEntries.id });
+  await db.execute(
+    sql`update ${authorizations} set refunded = refunded + ${amount}, updated_at = ${now.toISOString()}::timestamptz
+         where id = ${row.id}`,
+  );
+  const [refund] = await db
+    .insert(cardRefunds)
+    .values({ appId: app.id, authorizationId: row.id, amount, ledgerEntryId: entry!.id, createdAt: now })
+    .returning({ id: cardRefunds.id });
+  await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, -amount);
+  const dp = row.decimal_places;
+  const result: Refund = {
+    refundId: refund!.id,
+    transactionId: params.transactionId,
+    amount: minorToMajor(amount, dp),
+    balance: minorToMajor(balanceAfter, dp),
+  };
+  await recordEvent({ db, app, type: 'transaction.refunded', data: result, now });
+  return result;
+}
+
+/** simulateRefund's handler (lib/wallet/contract/operations/simulate-refund.ts). */
+export const simulateRefundHandler = bindHandler(simulateRefund, refundTransaction);
