@@ -45,7 +45,7 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   2004: 'unknown agency, or the app is not under that agency',
   3001: 'user not found under this app',
   3002: 'user already registered (same appUserId, or same email, under this app)',
-  4001: 'payment asset balance is lower than the card fee',
+  4001: "the paying asset's balance is lower than what is due (the card fee, or the transfer's amount)",
   4002: 'delivery requested without addressId',
   4003: 'address not found for this user',
   4004: 'card category not found',

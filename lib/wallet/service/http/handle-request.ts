@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '@/lib/db/open';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
+import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import type { Authenticator } from '../request/authenticate';
@@ -42,6 +43,8 @@ const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
+  // Every reply says which version of the contract answered (docs/changelog.md).
+  [WALLET_API_VERSION_HEADER]: WALLET_API_VERSION,
 } as const;
 
 /** Whether a path belongs to the wallet service (its API, health and metrics). */
