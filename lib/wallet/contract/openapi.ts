@@ -238,13 +238,10 @@ export function resultCodesOf(op: Pick<WalletOperation, 'codes'>): ResultCodeEnt
 const fieldErrorSchema = z
   .object({
     field: z.string().meta({ description: 'The parameter at fault', example: 'pageSize' }),
-    rule: z
-      .string()
-      .optional()
-      .meta({
-        description: 'For 1002: the rule it breaks, to read after its name',
-        example: 'must be at most 100',
-      }),
+    rule: z.string().optional().meta({
+      description: 'For 1002: the rule it breaks, to read after its name',
+      example: 'must be at most 100',
+    }),
   })
   .meta({ description: 'The parameter a failure is about: present on 1001, 1002, 1003 and 3002 when known' });
 
