@@ -286,8 +286,13 @@ const EXAMPLES: Record<string, unknown> = {
   eventId: 'evt_2w8XkQm4TzR7bN1cV5pL9sYd',
 };
 
-/** An example for a parameter: by name, else its building block's, else its default or first value. */
-function parameterExample(name: string, wire: ReturnType<typeof wireSchemaOf>): unknown {
+/**
+ * An example for a parameter: its definition's, else by its name, else its building block's, else
+ * its default or first value.
+ */
+function parameterExample(op: WalletOperation, name: string, wire: ReturnType<typeof wireSchemaOf>): unknown {
+  const own = op.paramExamples?.[name];
+  if (own !== undefined) return own;
   if (Object.hasOwn(EXAMPLES, name)) return EXAMPLES[name];
   if (wire.example !== undefined) return wire.example;
   if (wire.schema.default !== undefined) return wire.schema.default;
@@ -310,7 +315,7 @@ function parametersOf(op: WalletOperation): ParameterObject[] {
   for (const [name, schema] of Object.entries(op.params.shape as Record<string, z.ZodType>)) {
     if (SIGNING.has(name)) continue;
     const wire = wireSchemaOf(schema);
-    const example = parameterExample(name, wire);
+    const example = parameterExample(op, name, wire);
     out.push({
       name,
       in: 'query',

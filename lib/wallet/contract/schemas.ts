@@ -162,16 +162,19 @@ export const photosParam = withWireForm(
   },
 );
 
-export const positiveIdParam = z.union([
-  z
-    .number()
-    .int('must be a positive whole number')
-    .min(1, 'must be a positive whole number')
-    .max(2_147_483_647, 'must be at most 2147483647'),
-  pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
-]);
+export const positiveIdParam = withWireForm(
+  z.union([
+    z
+      .number()
+      .int('must be a positive whole number')
+      .min(1, 'must be a positive whole number')
+      .max(2_147_483_647, 'must be at most 2147483647'),
+    pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+      .transform(Number)
+      .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
+  ]),
+  { type: 'integer', minimum: 1, maximum: 2_147_483_647, example: 1 },
+);
 
 export const boundedInt = (min: number, max: number) =>
   z

@@ -141,3 +141,24 @@ export function wireSchemaOf(schema: z.core.$ZodType): {
     ...(inexpressible !== undefined ? { inexpressible: String(inexpressible) } : {}),
   };
 }
+
+/**
+ * The refinements under `schema` that no declared wire form covers, as paths ("in", "options.1",
+ * ...): a zod `.refine` is a function, so unless the building block states what it amounts to
+ * (withWireForm), the document would be looser than the server there.
+ */
+export function undeclaredRefinements(schema: z.core.$ZodType, at = '$'): string[] {
+  if (forms.has(schema)) return [];
+  const def = schema._zod.def as unknown as Def & { checks?: { _zod: { def: { check: string } } }[] };
+  const found = (def.checks ?? []).some((c) => c._zod.def.check === 'custom') ? [at] : [];
+  const children: [string, z.core.$ZodType | undefined][] = [
+    ['inner', def.innerType],
+    ['in', def.in],
+    ['out', def.out],
+    ...(def.options ?? []).map((o, i): [string, z.core.$ZodType] => [`options.${i}`, o]),
+  ];
+  for (const [key, child] of children) {
+    if (child) found.push(...undeclaredRefinements(child, `${at}.${key}`));
+  }
+  return found;
+}
