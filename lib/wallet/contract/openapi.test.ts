@@ -264,7 +264,7 @@ const EXPECTED: Record<
     path: '/wallet/api/event/list',
     tag: 'Events and Webhooks',
     required: COMMON,
-    optional: ['type', 'pageNum', 'pageSize'],
+    optional: ['type', 'pageNum', 'pageSize', 'cursor'],
   },
   eventRedeliver: {
     method: 'post',

@@ -8,7 +8,13 @@
 import { getAlpha2Codes, isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from './paging';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_NUM,
+  MAX_PAGE_SIZE,
+  decodeEventCursor,
+  encodeEventCursor,
+} from './paging';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   CARD_ACCOUNT_STATUSES,
@@ -412,6 +418,22 @@ export const eventTypesParam = withWireForm(
   },
 );
 
+/** event/list's cursor: the nextCursor of an earlier reply, as the internal id it continues after. */
+export const eventCursorParam = withWireForm(
+  z
+    .string()
+    .max(64, 'must be the nextCursor of an earlier event/list reply')
+    .transform((v, ctx) => {
+      const id = decodeEventCursor(v);
+      if (id === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be the nextCursor of an earlier event/list reply' });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$', example: encodeEventCursor(1234) },
+);
+
 export const eventIdParam = pattern(
   /^evt_[A-Za-z0-9_-]{24,60}$/,
   "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
@@ -719,6 +741,8 @@ export const eventPageSchema = z.object({
   dataTotal: z.number().int(),
   haveNext: z.boolean(),
   list: z.array(eventWithDeliveriesSchema),
+  /** Give it as `cursor` for the next page (older events); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 /** A card as events carry it: the card programme's record with the number as last4 only. */
