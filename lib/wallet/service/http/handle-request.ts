@@ -27,6 +27,7 @@ import { requestFingerprint, runOnce } from '../request/idempotency';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
+import { REFERENCE_CSP, REFERENCE_PATH } from './reference-page';
 
 export const WALLET_API_PREFIX = '/wallet/api/';
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
@@ -88,6 +89,8 @@ export type WalletRequestHandlerOptions = {
   metrics: WalletMetrics;
   /** The OpenAPI document's JSON text, served at OPENAPI_PATH. */
   openApiJson: () => string;
+  /** The public reference page rendered from it (reference-page.ts), served at REFERENCE_PATH. */
+  referenceHtml?: () => string;
   /** The per-app rate limit (docs/security.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
   /** The operations by path, each with its handler (router.ts). */
@@ -162,6 +165,23 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     if (path === OPENAPI_PATH) {
       if (method !== 'GET') return ['openapi', methodNotAllowed('GET')];
       return ['openapi', { status: 200, code: 0, body: options.openApiJson() }];
+    }
+    if (path === REFERENCE_PATH && options.referenceHtml) {
+      if (method !== 'GET') return ['reference', methodNotAllowed('GET')];
+      return [
+        'reference',
+        {
+          status: 200,
+          code: 0,
+          body: options.referenceHtml(),
+          headers: {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Content-Security-Policy': REFERENCE_CSP,
+            'Referrer-Policy': 'no-referrer',
+            'X-Frame-Options': 'DENY',
+          },
+        },
+      ];
     }
     const route = router.get(path);
     if (!route) {
