@@ -35,6 +35,9 @@ const config = [
       '*.config.*',
       'playwright.config.ts',
       'vitest.config.ts',
+      // The integrator's examples and SDK run outside this app: their configuration is their own.
+      'docs/examples/**',
+      'sdk/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -45,7 +45,7 @@ describe('the examples of docs/examples', () => {
         AGENCY_CODE: TEST_AGENCY.agencyCode,
         APP_ID: TEST_AGENCY.appId,
         APP_SECRET: TEST_AGENCY.appSecret,
-      },
+      } as unknown as NodeJS.ProcessEnv,
     });
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
