@@ -9,6 +9,7 @@ const config = [
       '.next/**',
       '.data/**',
       '.wallet-build/**',
+      '.sdk-build/**',
       'node_modules/**',
       'drizzle/**',
       'playwright-report/**',
