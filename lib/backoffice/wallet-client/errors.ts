@@ -225,6 +225,7 @@ export const PARAMETER_LABELS: Record<string, string> = {
   requestId: 'request ID',
   pageNum: 'page number',
   pageSize: 'page size',
+  cursor: 'position in the list',
   type: 'entry type',
   paymentAssetId: 'paying asset',
   categoryId: 'card type',

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { buildOpenApiDocument, resultCodesOf } from '@/lib/wallet/contract/openapi';
 import { walletOperations, type WalletOperation } from '@/lib/wallet/contract/operations';
 import { MAX_PAGE_NUM, MAX_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE } from '@/lib/wallet/contract/paging';
-import { resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
+import { resultCodeAdvice, resultCodeMeaning } from '@/lib/wallet/contract/result-codes';
 import { WALLET_API_VERSION } from '@/lib/wallet/contract/api-version';
 
 type Json = Record<string, unknown>;
@@ -19,7 +19,7 @@ type Media = { schema: Json; example?: unknown; examples?: Record<string, { valu
 type Operation = Json & {
   parameters?: Parameter[];
   responses: Record<string, { content: Record<string, Media> }>;
-  'x-result-codes': { code: number; status: number; meaning: string }[];
+  'x-result-codes': { code: number; status: number; meaning: string; advice: string }[];
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -65,8 +65,10 @@ describe('the OpenAPI document, as an outside validator sees it', () => {
         expect(numbers, `${op.name} ${code}`).toContain(code);
       }
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-      for (const c of codes)
+      for (const c of codes) {
         expect(c.meaning).toBe(resultCodeMeaning[c.code as keyof typeof resultCodeMeaning]);
+        expect(c.advice).toBe(resultCodeAdvice[c.code as keyof typeof resultCodeAdvice]);
+      }
       expect(codes.find((c) => c.code === 1004)!.status).toBe(405);
       expect(codes.find((c) => c.code === 6001)!.status).toBe(429);
       expect(codes.find((c) => c.code === 5000)!.status).toBe(500);

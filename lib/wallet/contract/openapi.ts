@@ -9,7 +9,12 @@ import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject }
 import { z } from 'zod';
 import type { OperationTag } from '@/lib/wallet/contract/define-operation';
 import { walletOperationList, type WalletOperation } from '@/lib/wallet/contract/operations';
-import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
+import {
+  ResultCode,
+  resultCodeAdvice,
+  resultCodeMeaning,
+  type ResultCodeValue,
+} from '@/lib/wallet/contract/result-codes';
 import * as v from '@/lib/wallet/contract/schemas';
 import { wireSchemaOf } from '@/lib/wallet/contract/wire-schema';
 import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
@@ -208,8 +213,8 @@ export const COMMON_REPLY_CODES = [
   ResultCode.APP_UNKNOWN,
 ] as const satisfies readonly ResultCodeValue[];
 
-/** One entry of an operation's `x-result-codes`: the code, its HTTP status, its meaning. */
-export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: string };
+/** One entry of an operation's `x-result-codes`: the code, its HTTP status, its meaning, what to do. */
+export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: string; advice: string };
 
 /**
  * Every result code `op` may answer, in ascending order, with the HTTP status it comes with and
@@ -231,7 +236,12 @@ export function resultCodesOf(op: Pick<WalletOperation, 'codes'>): ResultCodeEnt
   ]);
   return [...codes]
     .sort((a, b) => a - b)
-    .map((code) => ({ code, status: status[code] ?? 200, meaning: resultCodeMeaning[code] }));
+    .map((code) => ({
+      code,
+      status: status[code] ?? 200,
+      meaning: resultCodeMeaning[code],
+      advice: resultCodeAdvice[code],
+    }));
 }
 
 /** `data` of a failure about one parameter (1001, 1002, 1003, 3002): docs/wallet-api.md "Result codes". */

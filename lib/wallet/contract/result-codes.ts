@@ -62,6 +62,40 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };
 
+/**
+ * What a caller does about each code (docs/integrator-guide.md "Result codes"): the OpenAPI
+ * document's x-result-codes and the public reference carry it beside the meaning.
+ */
+export const resultCodeAdvice: Record<ResultCodeValue, string> = {
+  0: 'use data',
+  1001: 'send the parameter named in data.field; do not retry unchanged',
+  1002: 'correct data.field so that it keeps data.rule; do not retry unchanged',
+  1003: 'send the parameter named in data.field once',
+  1004: 'use the method named in the Allow header',
+  1005: 'check the path against the reference',
+  2001: 'sign again: the canonical query of exactly the parameters sent, the upper-case method, the path, the right secret',
+  2002: 'sync your clock (NTP) and sign with the current time; a retry needs a fresh timestamp',
+  2003: 'sign every request, retries too, with a new random nonce',
+  2004: 'check agencyCode and appId against what you were given',
+  3001: 'register the user first (user/registerAndKyc), or check appUserId',
+  3002: 'the user exists: look it up instead of registering again',
+  4001: 'fund the paying asset, or pay from another one; nothing was changed',
+  4002: 'give addressId when needDelivery is true',
+  4003: "use one of the user's addresses (address/list)",
+  4004: 'use a categoryId from card/categoryList',
+  4005: "pay from an asset of the payer (the agency's for agency/applyUserCard, the user's for user/applyCard)",
+  4006: 'omit cardNumber to have one generated, or send a valid number not yet bound',
+  4007: 'a new operation needs a new requestId; a retry must repeat the first parameters exactly',
+  4008: "use one of the user's cards (user/cardList)",
+  4009: "read the card's status (card/detail): this change is not allowed from it",
+  4010: 'check the pair of assets: owner, currency, and an ACTIVE card',
+  4011: 'use an assetId of this app (agency/assetList, user/assetList)',
+  4012: 'use an endpointId from webhook/list',
+  4013: 'use an event id from event/list (events are kept 30 days)',
+  5000: 'retry later with the same requestId (a mutating call then runs at most once); report X-Request-Id if it persists',
+  6001: 'wait Retry-After seconds, then send again with a fresh timestamp and nonce',
+};
+
 /** Whether `code` is one of docs/wallet-api.md "Result codes" (a newer service may send others). */
 export function isResultCode(code: number): code is ResultCodeValue {
   return Object.hasOwn(resultCodeMeaning, code);

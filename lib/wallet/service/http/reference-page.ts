@@ -19,7 +19,7 @@ type Operation = Json & {
   tags?: string[];
   parameters?: Parameter[];
   responses?: Record<string, { description?: string; content?: Record<string, Media> }>;
-  'x-result-codes'?: { code: number; status: number; meaning: string }[];
+  'x-result-codes'?: { code: number; status: number; meaning: string; advice?: string }[];
   'x-events'?: string[];
   'x-extension'?: boolean;
 };
@@ -127,10 +127,12 @@ function renderOperation(path: string, method: string, op: Operation): string {
   const codes = op['x-result-codes'] ?? [];
   if (codes.length > 0) {
     out.push(
-      '<h4>Result codes</h4><table><thead><tr><th>code</th><th>HTTP</th><th>meaning</th></tr></thead><tbody>',
+      '<h4>Result codes</h4><table><thead><tr><th>code</th><th>HTTP</th><th>meaning</th><th>what to do</th></tr></thead><tbody>',
     );
     for (const c of codes) {
-      out.push(`<tr><td><code>${c.code}</code></td><td>${c.status}</td><td>${inline(c.meaning)}</td></tr>`);
+      out.push(
+        `<tr><td><code>${c.code}</code></td><td>${c.status}</td><td>${inline(c.meaning)}</td><td>${inline(c.advice ?? '')}</td></tr>`,
+      );
     }
     out.push('</tbody></table>');
   }
