@@ -220,7 +220,7 @@ export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: 
  * Every result code `op` may answer, in ascending order, with the HTTP status it comes with and
  * its meaning (result-codes.ts, the one home of the meanings).
  */
-export function resultCodesOf(op: Pick<WalletOperation, 'codes'>): ResultCodeEntry[] {
+export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params'>): ResultCodeEntry[] {
   const status: Partial<Record<ResultCodeValue, number>> = {
     [ResultCode.METHOD_NOT_ALLOWED]: 405,
     [ResultCode.INTERNAL]: 500,
@@ -230,6 +230,9 @@ export function resultCodesOf(op: Pick<WalletOperation, 'codes'>): ResultCodeEnt
     ResultCode.SUCCESS,
     ...COMMON_REPLY_CODES,
     ...op.codes,
+    // A requestId reused with other parameters (by any operation of the app) is 4007 wherever
+    // requestId is taken (docs/wallet-api.md "requestId (idempotency)").
+    ...('requestId' in op.params.shape ? [ResultCode.REQUEST_ID_REUSED] : []),
     ResultCode.METHOD_NOT_ALLOWED,
     ResultCode.INTERNAL,
     ResultCode.RATE_LIMITED,
