@@ -2,9 +2,12 @@
 // contracts, so that the published description cannot drift from what the service validates.
 // Everything said of one operation (tag, texts, business result codes, the events it writes as
 // x-events) comes from its definition
-// (./operations/<name>.ts); this module holds only what all operations share.
-// Served unsigned at /wallet/api/openapi.json. Pure: no filesystem, no environment, no
-// server-only imports; built once per process.
+// (./operations/<name>.ts); this module holds only what all operations share: the reply as
+// oneOf success or failure, x-result-codes from result-codes.ts, parameters in their wire form
+// (./wire-schema.ts), examples, and the signature as security schemes (docs/wallet-api.md "The
+// OpenAPI document"). Served unsigned at /wallet/api/openapi.json, and rendered as the public
+// reference at /wallet/api/reference. Pure: no filesystem, no environment, no server-only
+// imports; built once per process.
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { OperationTag } from '@/lib/wallet/contract/define-operation';
