@@ -9,6 +9,7 @@ const config = [
       '.next/**',
       '.data/**',
       '.wallet-build/**',
+      '.sdk-build/**',
       'node_modules/**',
       'drizzle/**',
       'playwright-report/**',
@@ -35,6 +36,9 @@ const config = [
       '*.config.*',
       'playwright.config.ts',
       'vitest.config.ts',
+      // The integrator's examples and SDK run outside this app: their configuration is their own.
+      'docs/examples/**',
+      'sdk/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

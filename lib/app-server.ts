@@ -92,7 +92,7 @@ export async function startAppServer(options: { port?: number; host?: string } =
       `[card-wallet] database ready: ${storage}`,
       `[card-wallet] back-office: http://localhost:${port}/login`,
       `[card-wallet] wallet API: http://localhost:${port}/wallet/api (agencyCode ${env.WALLET_AGENCY_CODE}, appId ${env.WALLET_APP_ID}, secret: ${secretSource})`,
-      `[card-wallet] API reference: http://localhost:${port}/wallet/api/openapi.json`,
+      `[card-wallet] API reference: http://localhost:${port}/wallet/api/reference (OpenAPI: /wallet/api/openapi.json)`,
       `[card-wallet] health: /wallet/health/live, /wallet/health/ready; metrics: ${env.WALLET_METRICS_TOKEN ? '/wallet/metrics (bearer WALLET_METRICS_TOKEN)' : 'off (set WALLET_METRICS_TOKEN)'}`,
     ].join('\n'),
   );

@@ -1,5 +1,5 @@
 // Lints the OpenAPI document the wallet service serves (/wallet/api/openapi.json) with Redocly's
-// recommended rules (redocly.yaml). Part of the static stage of `npm test`; `npm run lint:openapi`
+// recommended-strict rules (redocly.yaml). Part of the static stage of `npm test`; `npm run lint:openapi`
 // runs it alone. The document is built from the contract's zod schemas, so it is written to a
 // temporary file first; any problem, warning or error, fails.
 import { spawnSync } from 'node:child_process';
@@ -42,7 +42,7 @@ try {
     console.error(`OpenAPI lint: ${errors} errors, ${warnings} warnings (rules: redocly.yaml)`);
     process.exitCode = 1;
   } else {
-    console.log(`OpenAPI lint: ${paths} paths, no problem under Redocly's recommended rules`);
+    console.log(`OpenAPI lint: ${paths} paths, no problem under Redocly's recommended-strict rules`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -239,6 +239,59 @@ describe('events', () => {
     expect(locks.dataTotal).toBe(all.filter((e) => e.type === 'card.status_changed').length);
   });
 
+  it('event/list pages by cursor: every event once, newest first, stable while a newer event arrives', async () => {
+    const all = await eventsOf();
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const first = await ok<EventPage>(server.baseUrl, 'eventList', { pageSize: 2 });
+    expect(first.list.map((e) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
+    expect(first.haveNext).toBe(true);
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    // A newer event arrives between pages: offset paging would shift; the cursor does not.
+    await ok(server.baseUrl, 'registerAndKyc', kycParams('ev-cursor-newcomer'));
+    const seen = first.list.map((e) => e.id);
+    let cursor = first.nextCursor;
+    let pages = 1;
+    while (cursor !== null) {
+      const page = await ok<EventPage>(server.baseUrl, 'eventList', { pageSize: 2, cursor });
+      expect(page.list.length).toBeGreaterThan(0);
+      expect(page.haveNext).toBe(page.nextCursor !== null);
+      seen.push(...page.list.map((e) => e.id));
+      cursor = page.nextCursor;
+      pages++;
+    }
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    // pageNum keeps working, and gives a cursor to switch to.
+    const second = await ok<EventPage>(server.baseUrl, 'eventList', { pageNum: 2, pageSize: 2 });
+    const now = await eventsOf();
+    expect(second.list.map((e) => e.id)).toEqual(now.slice(2, 4).map((e) => e.id));
+    const after = await ok<EventPage>(server.baseUrl, 'eventList', {
+      pageSize: 2,
+      cursor: second.nextCursor!,
+    });
+    expect(after.list.map((e) => e.id)).toEqual(now.slice(4, 6).map((e) => e.id));
+    // With a type, the cursor walks that type only; pageNum is ignored beside a cursor.
+    const typed = await ok<EventPage>(server.baseUrl, 'eventList', {
+      type: 'user.registered',
+      pageSize: 1,
+      pageNum: 99,
+      cursor: first.nextCursor!,
+    });
+    const olderRegistrations = now.filter(
+      (e) => e.type === 'user.registered' && !first.list.some((f) => f.id === e.id) && e.id !== now[0]!.id,
+    );
+    expect(typed.list.map((e) => e.id)).toEqual(olderRegistrations.slice(0, 1).map((e) => e.id));
+  });
+
+  it('event/list refuses a cursor it did not make: 1002 naming cursor', async () => {
+    const r = await callWallet(server.baseUrl, 'eventList', { cursor: 'not-a-cursor' });
+    expect(r.body).toEqual({
+      code: 1002,
+      msg: 'cursor must be the nextCursor of an earlier event/list reply.',
+      data: { field: 'cursor', rule: 'must be the nextCursor of an earlier event/list reply' },
+    });
+  });
+
   it('are kept 30 days: older ones go with their deliveries, newer ones stay', async () => {
     const receiver = 'https://93.184.215.14/prune';
     const endpoint = webhookCreatedSchema.parse(

@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { usedNonces } from '@/lib/wallet/service/db/schema';
+import { WALLET_API_VERSION } from '@/lib/wallet/contract/api-version';
 import { callWallet, freshNonce, signedUrl } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -86,6 +87,24 @@ describe('methods', () => {
       expect(r.status, method).toBe(405);
       expect(r.headers.allow).toBe('GET');
     }
+  });
+
+  it('every reply under /wallet/api/ says the API version (Wallet-Api-Version): success, failure, 404, 405, the document', async () => {
+    const replies = [
+      await raw('POST', signedUrl(server.baseUrl, 'agencyAssetList', {})),
+      await raw('POST', signedUrl(server.baseUrl, 'cardListAllByUser', { pageSize: '101' })),
+      await raw('GET', signedUrl(server.baseUrl, 'agencyAssetList', {})),
+      await raw('POST', `${server.baseUrl}/wallet/api/card/nothing`),
+      await raw('GET', `${server.baseUrl}/wallet/api/openapi.json`),
+    ];
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 405, 404, 200]);
+    expect(JSON.parse(replies[1]!.body)).toEqual({
+      code: 1002,
+      msg: 'pageSize must be at most 100.',
+      data: { field: 'pageSize', rule: 'must be at most 100' },
+    });
+    for (const r of replies) expect(r.headers['wallet-api-version']).toBe(WALLET_API_VERSION);
+    expect(JSON.parse(replies[4]!.body).info.version).toBe(WALLET_API_VERSION);
   });
 
   it('an unknown wallet path is 404 with code 1005, whatever the method', async () => {

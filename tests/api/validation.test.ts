@@ -773,6 +773,13 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['CARD.ISSUED', RULE.eventType],
       ['t'.repeat(LONG), RULE.eventType],
     ],
+    cursor: [
+      ['abc', 'must be the nextCursor of an earlier event/list reply'],
+      // A cursor of another kind, and one of event 0, are not cursors event/list made.
+      [btoa('xx1.5').replace(/=+$/, ''), 'must be the nextCursor of an earlier event/list reply'],
+      [btoa('ev1.0').replace(/=+$/, ''), 'must be the nextCursor of an earlier event/list reply'],
+      ['c'.repeat(LONG), 'must be the nextCursor of an earlier event/list reply'],
+    ],
   },
   userSearch: {
     pageSize: [

@@ -11,6 +11,7 @@ import { TEST_AGENCY } from './wallet-db';
 import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import type { RateLimiter } from '@/lib/wallet/service/http/rate-limit';
+import { prismWanted, startPrismProxy } from './prism-proxy';
 
 export type WalletTestServer = {
   baseUrl: string;
@@ -68,16 +69,22 @@ export async function startWalletServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // WALLET_TEST_VIA_PRISM=1: the test talks to Prism, which validates and forwards (prism-proxy.ts).
+  const prism = prismWanted() ? await startPrismProxy(`http://127.0.0.1:${port}`) : undefined;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: prism?.baseUrl ?? `http://127.0.0.1:${port}`,
     service,
     logs: () => logs,
     close: async () => {
+      const count = await prism?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await service.close();
+      if (count && count.responseViolations > 0) {
+        throw new Error(`replies that break the OpenAPI document:\n${count.responses.join('\n')}`);
+      }
     },
   };
 }

@@ -93,7 +93,7 @@ describe('walletFailureWords', () => {
       "refused, code 4009 (the card's status does not allow this change)",
     );
     expect(walletFailureWords({ kind: 'answered', code: 4001 })).toBe(
-      'refused, code 4001 (payment asset balance is lower than the card fee)',
+      "refused, code 4001 (the paying asset's balance is lower than what is due (the card fee, or the transfer's amount))",
     );
     expect(walletFailureWords({ kind: 'answered', code: 7001 })).toBe(
       'refused, code 7001 (a code the back-office does not know)',

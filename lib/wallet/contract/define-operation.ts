@@ -79,6 +79,12 @@ export type WalletOperation = {
    * precise enough or there is none; the OpenAPI document appends the rule from the schema.
    */
   paramText?: Readonly<Partial<Record<string, string>>>;
+  /**
+   * An example of a parameter for the OpenAPI document, where neither its building block
+   * (schemas.ts, withWireForm) nor the examples by name (openapi.ts) give a fitting one; each must
+   * pass the parameter's schema (openapi-truth.test.ts).
+   */
+  paramExamples?: Readonly<Partial<Record<string, string | number | boolean>>>;
 };
 
 /**
@@ -86,11 +92,12 @@ export type WalletOperation = {
  * schemas as given, and its paramText checked against its own parameters.
  */
 export function defineOperation<const N extends string, P extends z.ZodObject, D extends z.ZodType>(
-  definition: Omit<WalletOperation, 'name' | 'params' | 'data' | 'paramText'> & {
+  definition: Omit<WalletOperation, 'name' | 'params' | 'data' | 'paramText' | 'paramExamples'> & {
     name: N;
     params: P;
     data: D;
     paramText?: { readonly [K in keyof P['shape']]?: string };
+    paramExamples?: { readonly [K in keyof P['shape']]?: string | number | boolean };
   },
 ): typeof definition {
   return definition;

@@ -132,7 +132,7 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'authorization.approved': 'A card purchase was approved and its amount held (simulate/authorize)',
   'authorization.declined': 'A card purchase was declined, with its declineReason (simulate/authorize)',
   'authorization.reversed': 'All or part of a hold was released by the merchant, or by cancelling the card',
-  'authorization.expired': 'A hold still PENDING after WALLET_AUTH_EXPIRY_HOURS was released',
+  'authorization.expired': 'A hold still PENDING at the end of the expiry window (7 days unless the operator set another) was released',
   'transaction.cleared': 'The merchant cleared an authorization: the money left the card (simulate/clear)',
   'transaction.refunded': 'The merchant refunded all or part of a cleared purchase (simulate/refund)',
 };

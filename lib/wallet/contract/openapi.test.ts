@@ -264,7 +264,7 @@ const EXPECTED: Record<
     path: '/wallet/api/event/list',
     tag: 'Events and Webhooks',
     required: COMMON,
-    optional: ['type', 'pageNum', 'pageSize'],
+    optional: ['type', 'pageNum', 'pageSize', 'cursor'],
   },
   eventRedeliver: {
     method: 'post',
@@ -376,14 +376,28 @@ const EXTENSIONS = [
   'cardControlsSet',
   'decisionSet',
 ];
-const DATA = 'The result, present when code is 0';
+const DATA = 'The result';
+
+type ObjectSchema = Json & { properties: Record<string, Json>; required: string[] };
+
+/** The two shapes of an operation's HTTP 200 reply: [success, failure]. */
+function replyOf(op: WalletOperation): [ObjectSchema, ObjectSchema] {
+  const responses = operationOf(op).responses as Record<
+    string,
+    { content: Record<string, { schema: Json }> }
+  >;
+  const schema = responses['200']!.content['application/json']!.schema;
+  expect(Object.keys(schema), op.name).toEqual(['oneOf']);
+  const [ok, failure] = (schema.oneOf as unknown[]).map((s) => resolve<ObjectSchema>(s));
+  return [ok!, failure!];
+}
 
 describe('buildOpenApiDocument', () => {
-  it('is an OpenAPI 3.1 document titled Wallet API, version 2.0, served from /', () => {
+  it('is an OpenAPI 3.1 document titled Wallet API, version 2.1 (the header one), served from /', () => {
     expect(doc.openapi.startsWith('3.1')).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Wallet API');
-    expect(doc.info.version).toBe('2.0');
+    expect(doc.info.version).toBe('2.1');
     expect(doc.info.description).toEqual(expect.stringContaining('HMAC-SHA256'));
     expect(doc.servers.map((s) => s.url)).toEqual(['/']);
     expect(doc.tags.map((t) => t.name)).toEqual([
@@ -401,15 +415,14 @@ describe('buildOpenApiDocument', () => {
     expect(buildOpenApiDocument()).toBe(doc);
   });
 
-  it('declares the signature as its security scheme, for every operation', () => {
-    expect(doc.security).toEqual([{ walletSignature: [] }]);
-    expect(
-      (doc.components as unknown as { securitySchemes: Json }).securitySchemes.walletSignature,
-    ).toMatchObject({
-      type: 'apiKey',
-      in: 'query',
-      name: 'sign',
-    });
+  it('declares the five signing parameters as security schemes, required together for every operation', () => {
+    expect(doc.security).toEqual([{ agencyCode: [], appId: [], timestamp: [], nonce: [], sign: [] }]);
+    const schemes = (doc.components as unknown as { securitySchemes: Record<string, Json> }).securitySchemes;
+    expect(Object.keys(schemes)).toEqual(COMMON);
+    for (const name of COMMON) {
+      expect(schemes[name]).toMatchObject({ type: 'apiKey', in: 'query', name });
+    }
+    for (const op of operations) expect(operationOf(op).security, op.name).toBeUndefined();
   });
 
   it('survives a JSON round trip unchanged (no functions, no undefined)', () => {
@@ -437,17 +450,11 @@ describe('buildOpenApiDocument', () => {
     }
   });
 
-  it('declares the five common parameters once, as required query parameters', () => {
-    expect(Object.keys(doc.components.parameters)).toEqual(COMMON);
-    for (const name of COMMON) {
-      const p = doc.components.parameters[name]!;
-      expect(p).toMatchObject({ name, in: 'query', required: true });
-    }
+  it('never lists a signing parameter as a parameter of an operation (a client sends them once, in its middleware)', () => {
+    expect(doc.components.parameters).toBeUndefined();
     for (const op of operations) {
-      const refs = ((operationOf(op).parameters ?? []) as { $ref?: string }[])
-        .map((p) => p.$ref)
-        .filter(Boolean);
-      expect(refs, op.name).toEqual(COMMON.map((n) => `#/components/parameters/${n}`));
+      const names = parametersOf(op).map((p) => p.name);
+      for (const name of COMMON) expect(names, op.name).not.toContain(name);
     }
   });
 
@@ -462,7 +469,7 @@ describe('buildOpenApiDocument', () => {
   it('lists every parameter of the zod shape in the query, required exactly when the schema requires it', () => {
     for (const op of operations) {
       const params = parametersOf(op);
-      const shapeKeys = Object.keys(op.params.shape);
+      const shapeKeys = Object.keys(op.params.shape).filter((name) => !COMMON.includes(name));
       expect(
         params.map((p) => p.name),
         op.name,
@@ -535,7 +542,7 @@ describe('buildOpenApiDocument', () => {
     ]);
   });
 
-  it('answers 200 with the envelope {code, msg, data?}, 405 with 1004, 429 with 6001 and 500 with 5000', () => {
+  it('answers 200 with success or failure (oneOf), 405 with 1004, 429 with 6001 and 500 with 5000', () => {
     for (const op of operations) {
       const responses = operationOf(op).responses as Record<
         string,
@@ -550,17 +557,24 @@ describe('buildOpenApiDocument', () => {
       expect(refusal('429').properties.code).toMatchObject({ type: 'integer', const: 6001 });
       const headers = (status: string) =>
         (responses[status] as unknown as { headers: Record<string, unknown> }).headers;
-      expect(Object.keys(headers('405'))).toEqual(['Allow']);
-      expect(Object.keys(headers('429'))).toEqual(['Retry-After']);
-      const ok = resolve<Json & { properties: Record<string, Json>; required: string[] }>(
-        responses['200']!.content['application/json']!.schema,
-      );
+      expect(Object.keys(headers('405'))).toEqual(['Allow', 'Wallet-Api-Version']);
+      expect(Object.keys(headers('429'))).toEqual(['Retry-After', 'Wallet-Api-Version']);
+      expect(Object.keys(headers('200'))).toEqual(['Wallet-Api-Version']);
+      expect(Object.keys(headers('500'))).toEqual(['Wallet-Api-Version']);
       expect(Object.keys(responses['200']!.content)).toEqual(['application/json']);
+      const [ok, failure] = replyOf(op);
       expect(ok.type).toBe('object');
       expect(Object.keys(ok.properties)).toEqual(['code', 'msg', 'data']);
-      expect(ok.properties.code!.type).toBe('integer');
-      expect(ok.properties.msg!.type).toBe('string');
-      expect(ok.required).toEqual(['code', 'msg']);
+      expect(ok.properties.code).toMatchObject({ type: 'integer', const: 0 });
+      expect(ok.properties.msg).toMatchObject({ type: 'string', const: 'success' });
+      expect(ok.required).toEqual(['code', 'msg', 'data']);
+      expect(Object.keys(failure.properties)).toEqual(['code', 'msg', 'data']);
+      expect(failure.properties.code!.type).toBe('integer');
+      expect(failure.properties.code!.enum).toEqual(
+        [...new Set([1001, 1002, 1003, 2001, 2002, 2003, 2004, ...op.codes])].sort((a, b) => a - b),
+      );
+      expect(failure.properties.data).toEqual({ $ref: '#/components/schemas/FieldError' });
+      expect(failure.required).toEqual(['code', 'msg']);
 
       const failed = resolve<Json & { properties: Record<string, Json>; required: string[] }>(
         responses['500']!.content['application/json']!.schema,
@@ -572,13 +586,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('gives 4.1 the registered user of spec 2.2: six fields, all required', () => {
-    const responses = operationOf(walletOperations.registerAndKyc).responses as Record<
-      string,
-      { content: Record<string, { schema: { properties: { data: unknown } } }> }
-    >;
-    const envelope = resolve<{ properties: { data: unknown } }>(
-      responses['200']!.content['application/json']!.schema,
-    );
+    const [envelope] = replyOf(walletOperations.registerAndKyc);
     const data = resolve<{ type: string; properties: Record<string, Json>; required: string[] }>(
       envelope.properties.data,
     );
@@ -590,16 +598,7 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('shapes list results as arrays of their item schema', () => {
-    const dataOf = (op: WalletOperation) => {
-      const responses = operationOf(op).responses as Record<
-        string,
-        { content: Record<string, { schema: { properties: { data: unknown } } }> }
-      >;
-      return resolve<Json>(
-        resolve<{ properties: { data: unknown } }>(responses['200']!.content['application/json']!.schema)
-          .properties.data,
-      );
-    };
+    const dataOf = (op: WalletOperation) => resolve<Json>(replyOf(op)[0].properties.data);
     expect(dataOf(walletOperations.agencyAssetList)).toEqual({
       description: DATA,
       type: 'array',
@@ -645,6 +644,7 @@ describe('buildOpenApiDocument', () => {
         'CardCategory',
         'CardRecord',
         'InternalError',
+        'FieldError',
         'ManagedCard',
         'CardDetail',
         'CardStatusChange',

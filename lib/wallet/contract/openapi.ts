@@ -2,15 +2,25 @@
 // contracts, so that the published description cannot drift from what the service validates.
 // Everything said of one operation (tag, texts, business result codes, the events it writes as
 // x-events) comes from its definition
-// (./operations/<name>.ts); this module holds only what all operations share.
-// Served unsigned at /wallet/api/openapi.json. Pure: no filesystem, no environment, no
-// server-only imports; built once per process.
+// (./operations/<name>.ts); this module holds only what all operations share: the reply as
+// oneOf success or failure, x-result-codes from result-codes.ts, parameters in their wire form
+// (./wire-schema.ts), examples, and the signature as security schemes (docs/wallet-api.md "The
+// OpenAPI document"). Served unsigned at /wallet/api/openapi.json, and rendered as the public
+// reference at /wallet/api/reference. Pure: no filesystem, no environment, no server-only
+// imports; built once per process.
 import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { OperationTag } from '@/lib/wallet/contract/define-operation';
 import { walletOperationList, type WalletOperation } from '@/lib/wallet/contract/operations';
-import { ResultCode, resultCodeMeaning, type ResultCodeValue } from '@/lib/wallet/contract/result-codes';
+import {
+  ResultCode,
+  resultCodeAdvice,
+  resultCodeMeaning,
+  type ResultCodeValue,
+} from '@/lib/wallet/contract/result-codes';
 import * as v from '@/lib/wallet/contract/schemas';
+import { wireSchemaOf } from '@/lib/wallet/contract/wire-schema';
+import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
 
 // ---------------------------------------------------------------- tags (spec §4 categories)
 
@@ -157,8 +167,14 @@ const SIGNATURE_DESCRIPTION = [
   "plus `! ' ( ) *` as `%21 %27 %28 %29 %2A`), sort by encoded name and join as `name=value` with `&`. The string",
   'to sign is `METHOD + "\\n" + PATH + "\\n" + canonical query`, with the upper-case method and the path as listed',
   'here (e.g. `/wallet/api/user/cardList`). `sign` is the lowercase hex HMAC-SHA256 of it with the app secret.',
+  'The five are declared as security schemes (apiKey in the query), all required together: a client adds them,',
+  '`sign` computed last, in one place for every call.',
   'Order of checks: duplicates (1003), each parameter against its rule (1001/1002), then the app (2004), the',
   'signature (2001), the timestamp within ±300 s (2002) and the nonce (2003), then the business rules.',
+  '',
+  'Every reply is one of two shapes, told apart by `code`: success (`code` 0, `msg` "success", `data` the result)',
+  "or a failure (`code` one of the operation's `x-result-codes`, `msg`, and for a failure about one parameter",
+  '`data: {field, rule?}`). Every reply carries the `Wallet-Api-Version` header.',
 ].join('\n');
 
 const WEBHOOK_DESCRIPTION = [
@@ -189,36 +205,283 @@ function eventBodySchema(type: v.EventType): Record<string, unknown> {
   return schema;
 }
 
-const COMMON_PARAMS = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'] as const;
+/** The parameters of the signature: security schemes, applied to every operation at once. */
+const SIGNING_PARAMS = ['agencyCode', 'appId', 'timestamp', 'nonce', 'sign'] as const;
+const SIGNING = new Set<string>(SIGNING_PARAMS);
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function resultCodesDescription(codes: readonly ResultCodeValue[]): string {
-  return codes.map((c) => `${c}: ${resultCodeMeaning[c]}`).join('; ');
+// ---------------------------------------------------------------- result codes
+
+/** The codes any operation may answer with HTTP 200 besides its own (parameters, signature). */
+export const COMMON_REPLY_CODES = [
+  ResultCode.PARAM_MISSING,
+  ResultCode.PARAM_INVALID,
+  ResultCode.PARAM_DUPLICATED,
+  ResultCode.SIGNATURE_MISMATCH,
+  ResultCode.TIMESTAMP_EXPIRED,
+  ResultCode.NONCE_USED,
+  ResultCode.APP_UNKNOWN,
+] as const satisfies readonly ResultCodeValue[];
+
+/** One entry of an operation's `x-result-codes`: the code, its HTTP status, its meaning, what to do. */
+export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: string; advice: string };
+
+/**
+ * Every result code `op` may answer, in ascending order, with the HTTP status it comes with and
+ * its meaning (result-codes.ts, the one home of the meanings).
+ */
+export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params'>): ResultCodeEntry[] {
+  const status: Partial<Record<ResultCodeValue, number>> = {
+    [ResultCode.METHOD_NOT_ALLOWED]: 405,
+    [ResultCode.INTERNAL]: 500,
+    [ResultCode.RATE_LIMITED]: 429,
+  };
+  const codes = new Set<ResultCodeValue>([
+    ResultCode.SUCCESS,
+    ...COMMON_REPLY_CODES,
+    ...op.codes,
+    // A requestId reused with other parameters (by any operation of the app) is 4007 wherever
+    // requestId is taken (docs/wallet-api.md "requestId (idempotency)").
+    ...('requestId' in op.params.shape ? [ResultCode.REQUEST_ID_REUSED] : []),
+    ResultCode.METHOD_NOT_ALLOWED,
+    ResultCode.INTERNAL,
+    ResultCode.RATE_LIMITED,
+  ]);
+  return [...codes]
+    .sort((a, b) => a - b)
+    .map((code) => ({
+      code,
+      status: status[code] ?? 200,
+      meaning: resultCodeMeaning[code],
+      advice: resultCodeAdvice[code],
+    }));
 }
 
-function build(): Record<string, unknown> {
-  // The five common parameters, declared once under components.parameters and referenced by
-  // every operation (zod-openapi replaces a registered schema instance with a $ref).
-  const common: Record<string, z.ZodType> = {};
-  for (const name of COMMON_PARAMS) {
-    const schema: z.ZodType = v.authParams[name];
-    common[name] = schema.meta({
-      description: describeParam(undefined, name, schema),
-      param: { in: 'query', name, required: true },
+/** `data` of a failure about one parameter (1001, 1002, 1003, 3002): docs/wallet-api.md "Result codes". */
+const fieldErrorSchema = z
+  .object({
+    field: z.string().meta({ description: 'The parameter at fault', example: 'pageSize' }),
+    rule: z.string().optional().meta({
+      description: 'For 1002: the rule it breaks, to read after its name',
+      example: 'must be at most 100',
+    }),
+  })
+  .meta({ description: 'The parameter a failure is about: present on 1001, 1002, 1003 and 3002 when known' });
+
+// ---------------------------------------------------------------- parameters and examples
+
+/**
+ * An example of a parameter by its name, where its building block (schemas.ts, withWireForm)
+ * gives none or a name says more; each must pass the parameter's own schema (openapi.test.ts).
+ */
+const EXAMPLES: Record<string, unknown> = {
+  appUserId: 'user-1001',
+  email: 'ada.lovelace@example.com',
+  firstName: 'Ada',
+  lastName: "O'Brien-Smith",
+  mobile: '1-4155550100',
+  region: 'US',
+  documentType: 'PASSPORT',
+  documentNo: 'X1234567',
+  annualIncome: '85000.00',
+  occupation: 'Engineer',
+  position: 'Team lead',
+  detailedAddress: 'Apartment 4B',
+  cardUUID: '3f2b8c1e-7d4a-4e9b-9c1d-2a6f5e8b7c40',
+  requestId: 'req-20260101-0001',
+  paymentAssetId: 12,
+  categoryId: 3,
+  embossedName: 'ADA LOVELACE',
+  addressId: 7,
+  cardNumber: '4111111111111111',
+  city: 'San Francisco',
+  street: '1 Market Street',
+  province: 'CA',
+  postalCode: '94105',
+  cardId: 42,
+  fromAssetId: 12,
+  toAssetId: 31,
+  assetId: 12,
+  days: 30,
+  q: 'ada',
+  description: 'Order system',
+  endpointId: 5,
+  eventId: 'evt_2w8XkQm4TzR7bN1cV5pL9sYd',
+  merchantName: 'Corner Grocery',
+  currency: 'USD',
+  mcc: '5411',
+  merchantCountry: 'US',
+  authorizationId: 88,
+  transactionId: 61,
+  from: '2026-11-01',
+  to: '2026-11-30',
+  perTransaction: '200.00',
+  daily: '50.00',
+  monthly: '1500.00',
+  allTime: '10000.00',
+  blockedMcc: '7995,5933',
+  blockedCountries: 'KP,IR',
+};
+
+/**
+ * An example for a parameter: its definition's, else by its name, else its building block's, else
+ * its default or first value.
+ */
+function parameterExample(op: WalletOperation, name: string, wire: ReturnType<typeof wireSchemaOf>): unknown {
+  const own = op.paramExamples?.[name];
+  if (own !== undefined) return own;
+  if (Object.hasOwn(EXAMPLES, name)) return EXAMPLES[name];
+  if (wire.example !== undefined) return wire.example;
+  if (wire.schema.default !== undefined) return wire.schema.default;
+  if (Array.isArray(wire.schema.enum)) return wire.schema.enum[0];
+  return undefined;
+}
+
+type ParameterObject = {
+  name: string;
+  in: 'query';
+  required?: true;
+  description: string;
+  schema: Record<string, unknown>;
+  example?: unknown;
+};
+
+/** One operation's own query parameters (the signature's are its security schemes). */
+function parametersOf(op: WalletOperation): ParameterObject[] {
+  const out: ParameterObject[] = [];
+  for (const [name, schema] of Object.entries(op.params.shape as Record<string, z.ZodType>)) {
+    if (SIGNING.has(name)) continue;
+    const wire = wireSchemaOf(schema);
+    const example = parameterExample(op, name, wire);
+    out.push({
+      name,
+      in: 'query',
+      ...(schema.safeParse(undefined).success ? {} : { required: true as const }),
+      description: describeParam(op, name, schema),
+      schema: wire.schema,
+      ...(example !== undefined ? { example } : {}),
     });
   }
+  return out;
+}
 
-  const commonCodes: ResultCodeValue[] = [
-    ResultCode.PARAM_MISSING,
-    ResultCode.PARAM_INVALID,
-    ResultCode.PARAM_DUPLICATED,
-    ResultCode.APP_UNKNOWN,
-    ResultCode.SIGNATURE_MISMATCH,
-    ResultCode.TIMESTAMP_EXPIRED,
-    ResultCode.NONCE_USED,
-  ];
+// An example value of a result schema (plain JSON Schema, inlined), for the replies' examples:
+// realistic where a property's name says what it is, schema-valid everywhere (openapi.test.ts).
+const RESULT_EXAMPLES: Record<string, unknown> = {
+  ...EXAMPLES,
+  agencyCode: 'AG001',
+  appId: 'shop-app',
+  walletToken: 'wt_7Hc2pQ9xL4mZ8rT1vB6n',
+  currency: 'USD',
+  currencySymbol: '$',
+  cardHolder: 'ADA LOVELACE',
+  last4: '1111',
+  cardNumber: '411111******1111',
+  expireMonth: '08',
+  expireYear: '2031',
+  network: 'VISA',
+  decimalPlaces: 2,
+  url: 'https://hooks.example.com/wallet-events',
+  secret: 'whsec_5mR8tY2wQ7kP4nZ1xC9vB3',
+  id: 'evt_2w8XkQm4TzR7bN1cV5pL9sYd',
+  events: 'card.issued',
+};
 
+function exampleOf(schema: unknown, name?: string): unknown {
+  const s = (schema ?? {}) as Record<string, unknown>;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  const choice = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (choice) {
+    const notNull = choice.find((c) => (c as { type?: string }).type !== 'null') ?? choice[0];
+    return exampleOf(notNull, name);
+  }
+  const named =
+    name !== undefined && Object.hasOwn(RESULT_EXAMPLES, name) ? RESULT_EXAMPLES[name] : undefined;
+  const type = Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const properties = (s.properties ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(properties)) out[key] = exampleOf(value, key);
+      return out;
+    }
+    case 'array': {
+      const min = typeof s.minItems === 'number' ? s.minItems : 1;
+      return Array.from({ length: Math.max(1, min) }, () => exampleOf(s.items, name));
+    }
+    case 'integer': {
+      if (typeof named === 'number' && Number.isInteger(named)) return named;
+      const min = typeof s.minimum === 'number' && s.minimum > Number.MIN_SAFE_INTEGER ? s.minimum : 1;
+      return Math.max(min, 1);
+    }
+    case 'number':
+      return typeof named === 'number' ? named : 125.5;
+    case 'boolean':
+      return true;
+    case 'string': {
+      if (s.format === 'date-time') return '2026-01-31T09:30:00.000Z';
+      if (s.format === 'date') return '2026-01-31';
+      if (s.format === 'email') return 'ada.lovelace@example.com';
+      if (s.format === 'uri') return 'https://files.example.com/card.png';
+      if (typeof named === 'string' && (typeof s.pattern !== 'string' || new RegExp(s.pattern).test(named))) {
+        return named;
+      }
+      if (typeof s.pattern === 'string') return undefined;
+      return name ?? 'text';
+    }
+    case 'null':
+      return null;
+    default:
+      return named ?? null;
+  }
+}
+
+/** An example of `data` on success: from the result's schema. */
+function dataExample(data: z.ZodType): unknown {
+  const json = z.toJSONSchema(data, { io: 'output', unrepresentable: 'any' });
+  return exampleOf(json);
+}
+
+/** The reply's examples: success, then every failure the operation may answer with HTTP 200. */
+function replyExamples(
+  op: WalletOperation,
+  own: ParameterObject[],
+): Record<string, { summary: string; value: unknown }> {
+  const first = own.find((p) => p.required) ?? own[0];
+  const field = first?.name ?? 'nonce';
+  const shape = op.params.shape as Record<string, z.core.$ZodType>;
+  const rule = ruleMessages(shape[field]!)[0] ?? 'is invalid';
+  const examples: Record<string, { summary: string; value: unknown }> = {
+    success: { summary: '0: success', value: { code: 0, msg: 'success', data: dataExample(op.data) } },
+  };
+  for (const { code, status, meaning } of resultCodesOf(op)) {
+    if (code === 0 || status !== 200) continue;
+    const value: Record<string, unknown> = { code, msg: `${capitalise(meaning)}.` };
+    if (code === ResultCode.PARAM_MISSING) {
+      value.msg = `${field} is required.`;
+      value.data = { field };
+    } else if (code === ResultCode.PARAM_INVALID) {
+      value.msg = `${field} ${rule}.`;
+      value.data = { field, rule };
+    } else if (code === ResultCode.PARAM_DUPLICATED) {
+      value.msg = `Parameter ${field} is given more than once.`;
+      value.data = { field };
+    } else if (code === ResultCode.USER_EXISTS) {
+      value.msg = 'A user with this appUserId is already registered under this app.';
+      value.data = { field: 'appUserId' };
+    }
+    examples[`failure-${code}`] = { summary: `${code}: ${meaning}`, value };
+  }
+  return examples;
+}
+
+// ---------------------------------------------------------------- the document
+
+function build(): Record<string, unknown> {
   const internalError = z
     .object({
       code: z
@@ -246,48 +509,73 @@ function build(): Record<string, unknown> {
 
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const op of walletOperationList as readonly WalletOperation[]) {
-    const shape: Record<string, z.ZodType> = {};
-    for (const [name, schema] of Object.entries(op.params.shape as Record<string, z.ZodType>)) {
-      shape[name] = common[name] ?? schema.meta({ description: describeParam(op, name, schema) });
-    }
-    const envelope = z.object({
-      code: z
-        .number()
-        .int()
-        .meta({
-          description: `Result code: 0 on success; otherwise ${resultCodesDescription([...commonCodes, ...op.codes])}`,
-        }),
-      msg: z
-        .string()
-        .meta({ description: 'An English sentence; for 1001/1002 it names the parameter and the rule' }),
-      data: op.data.optional().meta({ description: 'The result, present when code is 0' }),
+    const own = parametersOf(op);
+    const codes = resultCodesOf(op);
+    const failureCodes = codes.filter((c) => c.code !== 0 && c.status === 200).map((c) => c.code);
+
+    const success = z
+      .object({
+        code: z.literal(0).meta({ description: 'Always 0', override: { type: 'integer' } }),
+        msg: z.literal('success'),
+        data: op.data.meta({ description: 'The result' }),
+      })
+      .meta({ title: `${capitalise(op.name)}Success`, description: 'Success: code 0 and the result' });
+    const failure = z
+      .object({
+        code: z
+          .literal(failureCodes as [ResultCodeValue, ...ResultCodeValue[]])
+          .meta({ description: 'The result code (x-result-codes)', override: { type: 'integer' } }),
+        msg: z
+          .string()
+          .meta({ description: 'An English sentence; for 1001/1002 it names the parameter and the rule' }),
+        data: fieldErrorSchema.optional(),
+      })
+      .meta({
+        title: `${capitalise(op.name)}Failure`,
+        description: 'A handled failure: a result code other than 0, no result',
+      });
+    const reply = z.union([success, failure]).meta({
+      override: ({ jsonSchema }: { jsonSchema: unknown }) => {
+        // The two are told apart by code (0 or not): exactly one matches.
+        const json = jsonSchema as Record<string, unknown>;
+        json.oneOf = json.anyOf;
+        delete json.anyOf;
+      },
     });
 
     const descriptionLines = [
       op.extension
         ? `Extension (not in the spec). ${capitalise(op.summary.replace(/^Extension: /, ''))}.`
         : `Spec §${op.section}.`,
-      'All parameters travel in the query string; there is no request body.',
+      "All parameters travel in the query string; there is no request body. The signature's five are the security schemes.",
+      `Result codes (x-result-codes): ${codes.map((c) => `${c.code} ${c.meaning}`).join('; ')}.`,
     ];
-    if (op.codes.length > 0) {
-      descriptionLines.push(`Business result codes: ${resultCodesDescription(op.codes)}.`);
-    }
 
     const operation: ZodOpenApiOperationObject = {
       operationId: op.name,
       summary: op.summary,
       description: descriptionLines.join('\n\n'),
       tags: [op.tag],
-      requestParams: { query: z.object(shape) },
+      ...(own.length > 0 ? { parameters: own } : {}),
       responses: {
         '200': {
-          description: 'Every handled outcome: the envelope with code 0 and data, or a result code and msg',
-          content: { 'application/json': { schema: envelope } },
+          description:
+            'Every handled outcome: success (code 0, data) or a failure (its code, msg, maybe data)',
+          headers: versionHeader(),
+          content: { 'application/json': { schema: reply, examples: replyExamples(op, own) } },
         },
         '405': {
           description: `Any method but ${op.method}: code 1004, nothing run, no nonce spent`,
-          headers: { Allow: { description: `Always ${op.method}`, schema: { type: 'string' } } },
-          content: { 'application/json': { schema: methodNotAllowed } },
+          headers: {
+            Allow: { description: `Always ${op.method}`, schema: { type: 'string' }, example: op.method },
+            ...versionHeader(),
+          },
+          content: {
+            'application/json': {
+              schema: methodNotAllowed,
+              example: { code: 1004, msg: `Method not allowed: this path answers ${op.method} only.` },
+            },
+          },
         },
         '429': {
           description: "Over the app's rate limit (requests per second, shared by every instance): code 6001",
@@ -295,15 +583,29 @@ function build(): Record<string, unknown> {
             'Retry-After': {
               description: 'Seconds to wait before trying again',
               schema: { type: 'integer' },
+              example: 1,
+            },
+            ...versionHeader(),
+          },
+          content: {
+            'application/json': {
+              schema: rateLimited,
+              example: { code: 6001, msg: 'Too many requests from this app: try again later.' },
             },
           },
-          content: { 'application/json': { schema: rateLimited } },
         },
         '500': {
           description: 'Unexpected failure: code 5000, no detail',
-          content: { 'application/json': { schema: internalError } },
+          headers: versionHeader(),
+          content: {
+            'application/json': {
+              schema: internalError,
+              example: { code: 5000, msg: 'An unexpected error occurred. Please try again later.' },
+            },
+          },
         },
       },
+      'x-result-codes': codes,
       ...(op.extension ? { 'x-extension': true } : {}),
       // The event types a successful call may write: each is described under `webhooks`.
       ...(op.events.length > 0 ? { 'x-events': [...op.events] } : {}),
@@ -315,6 +617,7 @@ function build(): Record<string, unknown> {
   // (docs/wallet-api.md "Endpoints and events"), as OpenAPI 3.1 webhooks.
   const webhooks: NonNullable<ZodOpenApiObject['webhooks']> = {};
   for (const type of v.EVENT_TYPES) {
+    const body = eventBodySchema(type);
     webhooks[type] = {
       post: {
         operationId: `event.${type}`,
@@ -326,7 +629,7 @@ function build(): Record<string, unknown> {
           content: {
             // Plain JSON Schema of what is sent (an output): as a zod schema in a request body it
             // would be read as an input, and the shared result schemas would be emitted twice.
-            'application/json': { schema: eventBodySchema(type) },
+            'application/json': { schema: body, example: exampleOf(body) },
           },
         },
         responses: {
@@ -339,12 +642,25 @@ function build(): Record<string, unknown> {
     };
   }
 
+  const securitySchemes: Record<string, { type: 'apiKey'; in: 'query'; name: string; description: string }> =
+    {};
+  for (const name of SIGNING_PARAMS) {
+    const schema = v.authParams[name];
+    const wire = wireSchemaOf(schema);
+    securitySchemes[name] = {
+      type: 'apiKey',
+      in: 'query',
+      name,
+      description: `${describeParam(undefined, name, schema)} JSON Schema of the value: ${JSON.stringify(wire.schema)}.`,
+    };
+  }
+
   const generated = createDocument(
     {
       openapi: '3.1.0',
       info: {
         title: 'Wallet API',
-        version: '2.0',
+        version: WALLET_API_VERSION,
         description: SIGNATURE_DESCRIPTION,
         license: {
           name: 'Proprietary: for the agencies of this card programme',
@@ -352,21 +668,14 @@ function build(): Record<string, unknown> {
         },
       },
       servers: [{ url: '/', description: 'This service; paths carry no version segment' }],
-      security: [{ walletSignature: [] }],
+      // The five signing parameters together: one requirement naming all five, so a generated
+      // client adds them (and computes sign) in one place, never as parameters of each call.
+      security: [Object.fromEntries(SIGNING_PARAMS.map((name) => [name, []]))],
       tags: TAGS,
       paths,
       webhooks,
       components: {
-        parameters: common,
-        securitySchemes: {
-          walletSignature: {
-            type: 'apiKey',
-            in: 'query',
-            name: 'sign',
-            description:
-              'The request signature of docs/wallet-api.md "Signature": lowercase hex HMAC-SHA256, with the app secret, of METHOD, PATH and the canonical query (every parameter but sign, with agencyCode, appId, timestamp and nonce). See the API description.',
-          },
-        },
+        securitySchemes,
         schemas: {
           RegisteredUser: v.registeredUserSchema,
           UsersWithCardsPage: v.usersWithCardsPageSchema,
@@ -397,6 +706,7 @@ function build(): Record<string, unknown> {
           Refund: v.refundSchema,
           CardControls: v.cardControlsSchema,
           DecisionEndpoint: v.decisionEndpointSchema,
+          FieldError: fieldErrorSchema,
           InternalError: internalError,
           MethodNotAllowed: methodNotAllowed,
           RateLimited: rateLimited,
@@ -405,52 +715,39 @@ function build(): Record<string, unknown> {
     },
     {
       override: ({ jsonSchema }) => {
-        // Drop zod's noise: the safe-integer bounds of every int, and the regex of ISO dates and
+        // Drop zod's noise: the safe-integer bounds of every int, and the regex of ISO
         // date-times (their format says it).
         const s = jsonSchema as Record<string, unknown>;
         if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
         if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
-        if ((s.format === 'date-time' || s.format === 'date') && typeof s.pattern === 'string') {
-          delete s.pattern;
-        }
+        if (s.format === 'date-time' && typeof s.pattern === 'string') delete s.pattern;
       },
     },
   );
 
   // Plain JSON from here on (no undefined, no shared references): safe to serialise and hand out.
   const doc = JSON.parse(JSON.stringify(generated)) as OpenApiJson;
-  finishParameters(doc);
   dropInputDuplicates(doc);
   return doc;
 }
 
-type JsonObject = Record<string, unknown>;
-type ParameterJson = { name?: string; description?: string; schema?: JsonObject; $ref?: string };
-type OpenApiJson = JsonObject & {
-  paths: Record<string, Record<string, JsonObject & { parameters?: ParameterJson[] }>>;
-  components: JsonObject & { schemas: Record<string, unknown>; parameters: Record<string, ParameterJson> };
-};
-
-/**
- * The parameter's description is also copied into its schema by zod-openapi: keep it once. And zod
- * renders no `default` for a defaulted union|pipe (pageNum, pageSize, needDelivery, isDefault):
- * put the catalogue's default on the parameter schema.
- */
-function finishParameters(doc: OpenApiJson): void {
-  const tidy = (param: ParameterJson, schema?: z.core.$ZodType) => {
-    if (param.schema && param.schema.description === param.description) delete param.schema.description;
-    const fallback = schema ? defaultOf(schema) : undefined;
-    if (param.schema && fallback !== undefined) param.schema.default = fallback;
+/** The header every reply of the wallet service carries (docs/changelog.md). */
+function versionHeader() {
+  return {
+    [WALLET_API_VERSION_HEADER]: {
+      description:
+        'The version of the wallet API that answered (docs: the changelog and the deprecation policy)',
+      schema: { type: 'string' as const },
+      example: WALLET_API_VERSION,
+    },
   };
-  for (const param of Object.values(doc.components.parameters)) tidy(param);
-  for (const op of walletOperationList as readonly WalletOperation[]) {
-    const operation = doc.paths[op.path]?.[op.method.toLowerCase()];
-    const shape = op.params.shape as Record<string, z.core.$ZodType>;
-    for (const param of operation?.parameters ?? []) {
-      if (param.name) tidy(param, shape[param.name]);
-    }
-  }
 }
+
+type JsonObject = Record<string, unknown>;
+type OpenApiJson = JsonObject & {
+  paths: Record<string, Record<string, JsonObject>>;
+  components: JsonObject & { schemas: Record<string, unknown> };
+};
 
 /**
  * zod-openapi also renders a manually registered component in input mode when another manual

@@ -9,3 +9,30 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 /** user/search's largest answer. */
 export const MAX_SEARCH_PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------- event/list's cursor
+// (docs/wallet-api.md "event/list"): opaque to the caller; inside, the id of the last event of
+// the page it came with, so the next page starts after it whatever arrives meanwhile (keyset).
+
+const CURSOR_PREFIX = 'ev1.';
+
+/** The cursor that continues after the event with this internal id. */
+export function encodeEventCursor(id: number): string {
+  return btoa(`${CURSOR_PREFIX}${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The internal id a cursor continues after, or undefined for anything not made by encodeEventCursor. */
+export function decodeEventCursor(cursor: string): number | undefined {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return undefined;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  if (!text.startsWith(CURSOR_PREFIX)) return undefined;
+  const digits = text.slice(CURSOR_PREFIX.length);
+  if (!/^[1-9]\d{0,15}$/.test(digits)) return undefined;
+  const id = Number(digits);
+  return Number.isSafeInteger(id) && encodeEventCursor(id) === cursor ? id : undefined;
+}

@@ -47,7 +47,7 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   2004: 'unknown agency, or the app is not under that agency',
   3001: 'user not found under this app',
   3002: 'user already registered (same appUserId, or same email, under this app)',
-  4001: 'payment asset balance is lower than the card fee',
+  4001: "the paying asset's balance is lower than what is due (the card fee, or the transfer's amount)",
   4002: 'delivery requested without addressId',
   4003: 'address not found for this user',
   4004: 'card category not found',
@@ -64,6 +64,42 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4015: 'the clear, reversal or refund amount is not allowed (over 120 %, over what the card can pay, over what is held or left to refund), or the authorization is not PENDING',
   5000: 'unexpected failure',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
+};
+
+/**
+ * What a caller does about each code (docs/integrator-guide.md "Result codes"): the OpenAPI
+ * document's x-result-codes and the public reference carry it beside the meaning.
+ */
+export const resultCodeAdvice: Record<ResultCodeValue, string> = {
+  0: 'use data',
+  1001: 'send the parameter named in data.field; do not retry unchanged',
+  1002: 'correct data.field so that it keeps data.rule; do not retry unchanged',
+  1003: 'send the parameter named in data.field once',
+  1004: 'use the method named in the Allow header',
+  1005: 'check the path against the reference',
+  2001: 'sign again: the canonical query of exactly the parameters sent, the upper-case method, the path, the right secret',
+  2002: 'sync your clock (NTP) and sign with the current time; a retry needs a fresh timestamp',
+  2003: 'sign every request, retries too, with a new random nonce',
+  2004: 'check agencyCode and appId against what you were given',
+  3001: 'register the user first (user/registerAndKyc), or check appUserId',
+  3002: 'the user exists: look it up instead of registering again',
+  4001: 'fund the paying asset, or pay from another one; nothing was changed',
+  4002: 'give addressId when needDelivery is true',
+  4003: "use one of the user's addresses (address/list)",
+  4004: 'use a categoryId from card/categoryList',
+  4005: "pay from an asset of the payer (the agency's for agency/applyUserCard, the user's for user/applyCard)",
+  4006: 'omit cardNumber to have one generated, or send a valid number not yet bound',
+  4007: 'a new operation needs a new requestId; a retry must repeat the first parameters exactly',
+  4008: "use one of the user's cards (user/cardList)",
+  4009: "read the card's status (card/detail): this change is not allowed from it",
+  4010: 'check the pair of assets: owner, currency, and an ACTIVE card',
+  4011: 'use an assetId of this app (agency/assetList, user/assetList)',
+  4012: 'use an endpointId from webhook/list',
+  4013: 'use an event id from event/list (events are kept 30 days)',
+  4014: 'use an authorizationId from card/authorizations or authorization/list, or a transactionId of a cleared one, of this app',
+  4015: 'read the authorization (card/authorizations): clear or reverse only a PENDING one within what it holds (a clear up to 120 %, the excess from available), refund only what is left',
+  5000: 'retry later with the same requestId (a mutating call then runs at most once); report X-Request-Id if it persists',
+  6001: 'wait Retry-After seconds, then send again with a fresh timestamp and nonce',
 };
 
 /** Whether `code` is one of docs/wallet-api.md "Result codes" (a newer service may send others). */

@@ -5,10 +5,16 @@
 // client, the forms and the OpenAPI document all use these, so a rule is written once. Query
 // parameters arrive as strings; typed callers (forms, the client) may pass numbers and booleans.
 // Each rule's message reads after the parameter's name ("embossedName must be ...").
-import { isValid as isCountryCode } from 'i18n-iso-countries';
+import { getAlpha2Codes, isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NUM, MAX_PAGE_SIZE } from './paging';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_NUM,
+  MAX_PAGE_SIZE,
+  decodeEventCursor,
+  encodeEventCursor,
+} from './paging';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   AUTHORIZATION_STATUSES,
@@ -27,6 +33,7 @@ import {
   SUPPORT_DOCUMENT_TYPES,
   WALLET_ACCOUNT_TYPES,
 } from './enums';
+import { withWireForm } from './wire-schema';
 
 // The lists themselves live in enums.ts (zod-free, for the browser); every importer of the
 // schemas gets them from here too.
@@ -37,13 +44,19 @@ export * from './enums';
 // C0/C1 control characters, including NUL, CR and LF: never part of a legitimate value.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+// The JSON Schema pattern of CONTROL and of `v.trim() === v` (no white space at either end).
+const NO_CONTROL_TRIMMED = '^(?!\\s)(?![\\s\\S]*\\s$)[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+
 export const text = (max: number) =>
-  z
-    .string()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), 'must not contain control characters')
-    .refine((v) => v.trim() === v, 'must not start or end with a space');
+  withWireForm(
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(max, `must be at most ${max} characters`)
+      .refine((v) => !CONTROL.test(v), 'must not contain control characters')
+      .refine((v) => v.trim() === v, 'must not start or end with a space'),
+    { type: 'string', minLength: 1, maxLength: max, pattern: NO_CONTROL_TRIMMED },
+  );
 
 const pattern = (re: RegExp, rule: string) => z.string().regex(re, rule);
 
@@ -53,13 +66,16 @@ export const appUserIdParam = pattern(
   APP_USER_ID_PATTERN,
   "must be 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'",
 );
-export const timestampParam = z.union([
-  z
-    .number('must be Unix epoch milliseconds')
-    .int('must be Unix epoch milliseconds')
-    .nonnegative('must be Unix epoch milliseconds'),
-  pattern(/^\d{1,15}$/, 'must be Unix epoch milliseconds (digits only)').transform(Number),
-]);
+export const timestampParam = withWireForm(
+  z.union([
+    z
+      .number('must be Unix epoch milliseconds')
+      .int('must be Unix epoch milliseconds')
+      .nonnegative('must be Unix epoch milliseconds'),
+    pattern(/^\d{1,15}$/, 'must be Unix epoch milliseconds (digits only)').transform(Number),
+  ]),
+  { type: 'integer', minimum: 0, maximum: 999_999_999_999_999, example: 1767225600000 },
+);
 export const nonceParam = pattern(
   /^[A-Za-z0-9_-]{16,64}$/,
   "must be 16-64 characters of A-Z, a-z, 0-9, '_' or '-'",
@@ -74,10 +90,13 @@ export const emailParam = z
   .email('must be a valid e-mail address')
   .max(254, 'must be at most 254 characters');
 
-export const personNameParam = pattern(
-  PERSON_NAME_PATTERN,
-  'must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter',
-).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row');
+export const personNameParam = withWireForm(
+  pattern(
+    PERSON_NAME_PATTERN,
+    'must be 1-50 English letters, spaces, hyphens or apostrophes, starting with a letter',
+  ).refine((v) => !/ {2}/.test(v), 'must not contain two spaces in a row'),
+  { type: 'string', pattern: `^(?!.*  )${PERSON_NAME_PATTERN.source.slice(1)}`, example: "O'Brien-Smith" },
+);
 
 export const mobileParam = pattern(
   /^\d{1,4}-\d{4,14}$/,
@@ -92,45 +111,81 @@ const isRealDate = (v: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
 };
 
-export const dateParam = z
-  .string()
-  .refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd');
-export const birthdayParam = dateParam.refine(
-  (v) => v <= new Date().toISOString().slice(0, 10),
-  'must not be in the future',
+/** yyyy-MM-dd from 1900 on, months 01-12, days 01-31 (isRealDate also checks the month's length). */
+const DATE_PATTERN = '^(?:19\\d{2}|[2-9]\\d{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$';
+
+export const dateParam = withWireForm(
+  z.string().refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd'),
+  { type: 'string', format: 'date', pattern: DATE_PATTERN, example: '2031-08-31' },
+);
+export const birthdayParam = withWireForm(
+  dateParam.refine((v) => v <= new Date().toISOString().slice(0, 10), 'must not be in the future'),
+  {
+    type: 'string',
+    format: 'date',
+    pattern: DATE_PATTERN,
+    example: '1990-05-17',
+    inexpressible: 'must not be in the future',
+  },
 );
 
-export const httpUrlParam = z
-  .string()
-  .max(2048, 'must be at most 2048 characters')
-  .refine((v) => {
-    if (CONTROL.test(v) || /\s|,/.test(v)) return false;
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+// An http(s) URL as JSON Schema can say it: the scheme in any case, a host, no white space,
+// control character or comma (URL_CHAR); `new URL` checks the rest.
+const URL_CHAR = '[^\\s,\\u0000-\\u001f\\u007f-\\u009f]';
+const HTTP_URL = `[Hh][Tt][Tt][Pp][Ss]?://(?![/?#])${URL_CHAR}+`;
 
-export const photosParam = z
-  .string()
-  .max(8000, 'must be at most 8000 characters')
-  .refine((v) => {
-    const urls = v.split(',');
-    return urls.length >= 1 && urls.length <= 10 && urls.every((u) => httpUrlParam.safeParse(u).success);
-  }, 'must be 1-10 http(s) URLs joined by commas');
-
-export const positiveIdParam = z.union([
+export const httpUrlParam = withWireForm(
   z
-    .number()
-    .int('must be a positive whole number')
-    .min(1, 'must be a positive whole number')
-    .max(2_147_483_647, 'must be at most 2147483647'),
-  pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
-]);
+    .string()
+    .max(2048, 'must be at most 2048 characters')
+    .refine((v) => {
+      if (CONTROL.test(v) || /\s|,/.test(v)) return false;
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL'),
+  {
+    type: 'string',
+    maxLength: 2048,
+    format: 'uri',
+    pattern: `^${HTTP_URL}$`,
+    example: 'https://files.example.com/kyc/passport-front.jpg',
+  },
+);
+
+export const photosParam = withWireForm(
+  z
+    .string()
+    .max(8000, 'must be at most 8000 characters')
+    .refine((v) => {
+      const urls = v.split(',');
+      return urls.length >= 1 && urls.length <= 10 && urls.every((u) => httpUrlParam.safeParse(u).success);
+    }, 'must be 1-10 http(s) URLs joined by commas'),
+  {
+    type: 'string',
+    maxLength: 8000,
+    pattern: `^${HTTP_URL}(?:,${HTTP_URL}){0,9}$`,
+    example:
+      'https://files.example.com/kyc/passport-front.jpg,https://files.example.com/kyc/passport-back.jpg',
+  },
+);
+
+export const positiveIdParam = withWireForm(
+  z.union([
+    z
+      .number()
+      .int('must be a positive whole number')
+      .min(1, 'must be a positive whole number')
+      .max(2_147_483_647, 'must be at most 2147483647'),
+    pattern(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+      .transform(Number)
+      .refine((n) => n <= 2_147_483_647, 'must be at most 2147483647'),
+  ]),
+  { type: 'integer', minimum: 1, maximum: 2_147_483_647, example: 1 },
+);
 
 export const boundedInt = (min: number, max: number) =>
   z
@@ -143,20 +198,23 @@ export const boundedInt = (min: number, max: number) =>
         .max(max, `must be at most ${max}`),
     );
 
-export const booleanParam = z.union([
-  z.boolean(),
-  z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
-]);
+export const booleanParam = withWireForm(
+  z.union([z.boolean(), z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true')]),
+  { type: 'boolean', example: false },
+);
 
 export const embossedNameParam = pattern(
   /^(?=.{1,20}$)[A-Z]+(?: [A-Z]+)*$/,
   'must be 1-20 upper-case letters A-Z with single spaces between words',
 );
 
-export const countryParam = pattern(
-  /^[A-Z]{2}$/,
-  'must be an ISO 3166-1 alpha-2 country code, e.g. US',
-).refine((v) => isCountryCode(v), 'must be an ISO 3166-1 alpha-2 country code, e.g. US');
+export const countryParam = withWireForm(
+  pattern(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. US').refine(
+    (v) => isCountryCode(v),
+    'must be an ISO 3166-1 alpha-2 country code, e.g. US',
+  ),
+  { type: 'string', enum: Object.keys(getAlpha2Codes()).sort(), example: 'US' },
+);
 
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, `must be one of ${values.join(', ')}`);
@@ -260,16 +318,26 @@ export const addAddressParams = z.object({
  * A positive amount in major units as a decimal string: digits, optionally a point and up to
  * six decimals (the asset's own decimalPlaces is checked against it once the asset is known).
  */
-export const amountParam = z.union([
-  pattern(AMOUNT_PATTERN, AMOUNT_FORMAT_RULE).refine(
-    (v) => amountTextRule(v) === undefined,
-    AMOUNT_POSITIVE_RULE,
-  ),
-  z
-    .number()
-    .positive(AMOUNT_POSITIVE_RULE)
-    .transform((n) => String(n)),
-]);
+export const amountParam = withWireForm(
+  z.union([
+    pattern(AMOUNT_PATTERN, AMOUNT_FORMAT_RULE).refine(
+      (v) => amountTextRule(v) === undefined,
+      AMOUNT_POSITIVE_RULE,
+    ),
+    z
+      .number()
+      .positive(AMOUNT_POSITIVE_RULE)
+      .transform((n) => String(n)),
+  ]),
+  {
+    // On the wire a decimal string (a typed caller's number is sent as one): AMOUNT_PATTERN with
+    // at least one non-zero digit.
+    type: 'string',
+    pattern: `^(?=[0-9.]*[1-9])${AMOUNT_PATTERN.source.slice(1)}`,
+    example: '25.00',
+    inexpressible: "must have at most the asset's decimalPlaces decimals (else 1002 on amount)",
+  },
+);
 
 /** A merchant category code: exactly 4 digits. */
 export const mccParam = pattern(/^\d{4}$/, 'must be a merchant category code of exactly 4 digits');
@@ -302,7 +370,15 @@ export const blockedCountriesParam = commaList(
 );
 
 /** An opaque cursor: the nextCursor of the page before (docs/card-spending.md "Rules"). */
-export const cursorParam = pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a nextCursor from the page before');
+export const cursorParam = withWireForm(
+  pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a nextCursor from the page before'),
+  {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]{1,64}$',
+    // base64url of "1764028800000.88": after the authorization 88 of 2025-11-25T00:00:00Z.
+    example: 'MTc2NDAyODgwMDAwMC44OA',
+  },
+);
 
 /** The card every card-programme operation acts on, with the signature's parameters. */
 export const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };
@@ -341,32 +417,68 @@ export const addressDeleteParams = z.object({
  * be sent to the receiver in the clear and kept in logs). Whether http:// is allowed and where the
  * host resolves are the service's checks (WALLET_WEBHOOK_ALLOW_PRIVATE), also 1002 on `url`.
  */
-export const webhookUrlParam = httpUrlParam.refine((v) => {
-  try {
-    const u = new URL(v);
-    return u.username === '' && u.password === '';
-  } catch {
-    return true; // reported by httpUrlParam
-  }
-}, 'must not carry a user name or password');
+export const webhookUrlParam = withWireForm(
+  httpUrlParam.refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.username === '' && u.password === '';
+    } catch {
+      return true; // reported by httpUrlParam
+    }
+  }, 'must not carry a user name or password'),
+  {
+    type: 'string',
+    maxLength: 2048,
+    format: 'uri',
+    // No '@' before the path: no user name or password.
+    pattern: `^[Hh][Tt][Tt][Pp][Ss]?://(?![/?#])[^\\s,@/?#\\u0000-\\u001f\\u007f-\\u009f]+(?:[/?#]${URL_CHAR}*)?$`,
+    example: 'https://hooks.example.com/wallet-events',
+  },
+);
 
 /** `*`, or event types separated by commas: the sorted, distinct list (['*'] for every type). */
-export const eventTypesParam = z
-  .string()
-  .max(400, 'must be at most 400 characters')
-  .transform((v, ctx) => {
-    const parts = v.split(',').map((p) => p.trim());
-    if (parts.length === 1 && parts[0] === '*') return ['*'];
-    const known = new Set<string>(EVENT_TYPES);
-    if (parts.some((p) => !known.has(p))) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be * or event types separated by commas, from: ${EVENT_TYPES.join(', ')}`,
-      });
-      return z.NEVER;
-    }
-    return [...new Set(parts)].sort();
-  });
+const EVENT_TYPE_ALTERNATIVES = `(?:${EVENT_TYPES.map((t) => t.replace(/\./g, '\\.')).join('|')})`;
+
+export const eventTypesParam = withWireForm(
+  z
+    .string()
+    .max(400, 'must be at most 400 characters')
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => p.trim());
+      if (parts.length === 1 && parts[0] === '*') return ['*'];
+      const known = new Set<string>(EVENT_TYPES);
+      if (parts.some((p) => !known.has(p))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be * or event types separated by commas, from: ${EVENT_TYPES.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(parts)].sort();
+    }),
+  {
+    type: 'string',
+    maxLength: 400,
+    pattern: `^\\s*(?:\\*|${EVENT_TYPE_ALTERNATIVES}\\s*(?:,\\s*${EVENT_TYPE_ALTERNATIVES}\\s*)*)\\s*$`,
+    example: 'card.issued,transfer.completed',
+  },
+);
+
+/** event/list's cursor: the nextCursor of an earlier reply, as the internal id it continues after. */
+export const eventCursorParam = withWireForm(
+  z
+    .string()
+    .max(64, 'must be the nextCursor of an earlier event/list reply')
+    .transform((v, ctx) => {
+      const id = decodeEventCursor(v);
+      if (id === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be the nextCursor of an earlier event/list reply' });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$', example: encodeEventCursor(1234) },
+);
 
 export const eventIdParam = pattern(
   /^evt_[A-Za-z0-9_-]{24,60}$/,
@@ -748,6 +860,8 @@ export const eventPageSchema = z.object({
   dataTotal: z.number().int(),
   haveNext: z.boolean(),
   list: z.array(eventWithDeliveriesSchema),
+  /** Give it as `cursor` for the next page (older events); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 /** A card as events carry it: the card programme's record with the number as last4 only. */

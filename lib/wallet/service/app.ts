@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletDb } from './db';
 import { createWalletRouter } from './router';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
+import { renderReferencePage } from './http/reference-page';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
@@ -108,6 +109,7 @@ export function createWalletService(options: {
         });
   holdExpiry?.start();
   let openApiJson: string | undefined;
+  let referenceHtml: string | undefined;
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
@@ -120,6 +122,7 @@ export function createWalletService(options: {
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
+    referenceHtml: () => (referenceHtml ??= renderReferencePage(buildOpenApiDocument())),
     ...(rateLimiter ? { rateLimiter } : {}),
     ...(deliveries ? { afterCommit: () => deliveries.nudge() } : {}),
   });

@@ -44,14 +44,19 @@ export default async function ApiReferencePage() {
         }
         breadcrumbs={[{ label: 'Developers', href: '/developers' }, { label: 'API reference' }]}
         actions={
-          <a
-            href="/wallet/api/openapi.json"
-            className={buttonVariants({ variant: 'outline' })}
-            download="wallet-openapi.json"
-          >
-            <Download aria-hidden="true" />
-            OpenAPI document
-          </a>
+          <>
+            <a href="/wallet/api/reference" className={buttonVariants({ variant: 'outline' })}>
+              Public reference
+            </a>
+            <a
+              href="/wallet/api/openapi.json"
+              className={buttonVariants({ variant: 'outline' })}
+              download="wallet-openapi.json"
+            >
+              <Download aria-hidden="true" />
+              OpenAPI document
+            </a>
+          </>
         }
       />
       {!spec ? (

@@ -25,6 +25,6 @@ export const webhookDelete = defineOperation({
   mutating: true,
   params: webhookDeleteParams,
   data: webhookDeletedSchema,
-  codes: [4012],
+  codes: [4007, 4012],
   events: [],
 });

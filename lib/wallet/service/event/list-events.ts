@@ -1,8 +1,12 @@
 // event/list (docs/wallet-api.md "Endpoints and events"): the app's events (the last 30 days: older
 // ones are pruned), newest first, optionally of one type, each with the state of its deliveries.
+// Paged by cursor (keyset on the id: the events older than the last one shown, stable while new
+// ones arrive) or, for existing callers, by pageNum (offset); every page gives the cursor of the
+// next.
 // The total is counted on the (app, type, id) or (app, id) index: bounded by the 30 days of events
 // kept.
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { encodeEventCursor } from '@/lib/wallet/contract/paging';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { EventPage, EventWithDeliveries, WalletEvent } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
@@ -23,13 +27,24 @@ export async function listEvents(options: {
       : and(eq(events.appId, app.id), eq(events.type, params.type));
   const [counted] = await db.select({ n: count() }).from(events).where(where);
   const total = counted?.n ?? 0;
-  const rows = await db
-    .select({ id: events.id, body: events.body })
-    .from(events)
-    .where(where)
-    .orderBy(desc(events.id))
-    .limit(params.pageSize)
-    .offset((params.pageNum - 1) * params.pageSize);
+  // One row more than the page: whether another page follows, without a second count.
+  const fetched =
+    params.cursor === undefined
+      ? await db
+          .select({ id: events.id, body: events.body })
+          .from(events)
+          .where(where)
+          .orderBy(desc(events.id))
+          .limit(params.pageSize + 1)
+          .offset((params.pageNum - 1) * params.pageSize)
+      : await db
+          .select({ id: events.id, body: events.body })
+          .from(events)
+          .where(and(where, lt(events.id, params.cursor)))
+          .orderBy(desc(events.id))
+          .limit(params.pageSize + 1);
+  const haveNext = fetched.length > params.pageSize;
+  const rows = fetched.slice(0, params.pageSize);
   const deliveries =
     rows.length === 0
       ? []
@@ -47,7 +62,13 @@ export async function listEvents(options: {
     ...(JSON.parse(row.body) as WalletEvent),
     deliveries: deliveries.filter((d) => d.eventId === row.id).map(toDelivery),
   }));
-  return { dataTotal: total, haveNext: params.pageNum * params.pageSize < total, list };
+  const last = rows.at(-1);
+  return {
+    dataTotal: total,
+    haveNext,
+    list,
+    nextCursor: haveNext && last ? encodeEventCursor(last.id) : null,
+  };
 }
 
 /** eventList's handler (lib/wallet/contract/operations/event-list.ts). */

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '@/lib/db/open';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
+import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import type { Authenticator } from '../request/authenticate';
@@ -26,6 +27,7 @@ import { requestFingerprint, runOnce } from '../request/idempotency';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
+import { REFERENCE_CSP, REFERENCE_PATH } from './reference-page';
 
 export const WALLET_API_PREFIX = '/wallet/api/';
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
@@ -42,6 +44,8 @@ const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
+  // Every reply says which version of the contract answered (docs/changelog.md).
+  [WALLET_API_VERSION_HEADER]: WALLET_API_VERSION,
 } as const;
 
 /** Whether a path belongs to the wallet service (its API, health and metrics). */
@@ -85,6 +89,8 @@ export type WalletRequestHandlerOptions = {
   metrics: WalletMetrics;
   /** The OpenAPI document's JSON text, served at OPENAPI_PATH. */
   openApiJson: () => string;
+  /** The public reference page rendered from it (reference-page.ts), served at REFERENCE_PATH. */
+  referenceHtml?: () => string;
   /** The per-app rate limit (docs/security.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
   /** The operations by path, each with its handler (router.ts). */
@@ -167,6 +173,23 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     if (path === OPENAPI_PATH) {
       if (method !== 'GET') return ['openapi', methodNotAllowed('GET')];
       return ['openapi', { status: 200, code: 0, body: options.openApiJson() }];
+    }
+    if (path === REFERENCE_PATH && options.referenceHtml) {
+      if (method !== 'GET') return ['reference', methodNotAllowed('GET')];
+      return [
+        'reference',
+        {
+          status: 200,
+          code: 0,
+          body: options.referenceHtml(),
+          headers: {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Content-Security-Policy': REFERENCE_CSP,
+            'Referrer-Policy': 'no-referrer',
+            'X-Frame-Options': 'DENY',
+          },
+        },
+      ];
     }
     const route = router.get(path);
     if (!route) {
