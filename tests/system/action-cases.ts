@@ -799,6 +799,50 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   ),
   cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
 
+  // lib/backoffice/card-controls/actions.ts ---------------------------------------------------------
+  setCardControls: {
+    module: 'lib/backoffice/card-controls/actions.ts',
+    name: 'card.controls_set',
+    permission: 'spending.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => {
+      const card = await seedCard(ctx);
+      return {
+        appUserId: card.appUserId,
+        cardId: card.cardId,
+        requestId: randomBytes(12).toString('hex'),
+        perTransaction: '',
+        daily: '50.00',
+        monthly: '',
+        allTime: '',
+        groups: ['gambling'],
+        otherMcc: [],
+        countries: [],
+        addCountry: 'MT',
+        confirmRemoval: false,
+      };
+    },
+    async verify(_ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      expect(data).toEqual({
+        controls: {
+          limits: [{ interval: 'DAILY', amount: 50, spent: 0, remaining: 50, resetsAt: expect.any(String) }],
+          blockedMcc: ['7800', '7801', '7802', '7995', '9406'],
+          blockedCountries: ['MT'],
+        },
+        change:
+          'daily limit: no limit -> $50.00; blocked categories: none -> Gambling; blocked countries: none -> Malta',
+      });
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        summary: `Set the spending controls of card ${cardId}: daily limit: no limit -> $50.00; blocked categories: none -> Gambling; blocked countries: none -> Malta`,
+      });
+    },
+  },
+
   // lib/backoffice/approvals/actions.ts and settings.ts ---------------------------------------------
   approveApproval: {
     module: 'lib/backoffice/approvals/actions.ts',
@@ -1039,6 +1083,8 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'approvals.read': ['admin', 'operator', 'support'],
     'approvals.decide': ['admin', 'operator'],
     'settings.manage': ['admin'],
+    'spending.manage': ['admin', 'operator'],
+    'sandbox.use': ['admin', 'operator'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
