@@ -1122,6 +1122,40 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(newAudit[0]).toMatchObject({ targetType: 'webhook', targetId: String(endpointId) });
     },
   },
+  setDecisionEndpoint: {
+    module: 'lib/backoffice/developers/decision-actions.ts',
+    name: 'decision.set',
+    permission: 'developers.manage',
+    args: (input) => [{}, input],
+    // Removing it: an endpoint left set would be asked about every later purchase of the run.
+    input: async () => ({ url: '', fallback: 'DECLINE', timeoutMs: '1500' }),
+    async verify(_ctx, { data, newAudit }) {
+      expect(data).toEqual({ url: null, fallback: 'DECLINE', timeoutMs: 1500, secret: null });
+      expect(newAudit[0]).toMatchObject({ resultCode: 0, summary: 'Removed the decision endpoint' });
+    },
+  },
+  testDecisionEndpoint: {
+    module: 'lib/backoffice/developers/decision-actions.ts',
+    name: 'decision.test',
+    permission: 'developers.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({ cardId: (await seedSpendingCard(ctx)).cardId }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId } = input as { cardId: number };
+      expect(data).toMatchObject({
+        authorization: { cardId, status: 'PENDING', amount: 1, decidedBy: 'RULES', declineReason: null },
+        reversed: true,
+        tookMs: expect.any(Number),
+      });
+      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+      // The test leaves nothing held.
+      const [row] = await rawRows<{ status: string }>(
+        ctx.db,
+        sql`select status from wallet.authorizations where card_id = ${cardId}`,
+      );
+      expect(row?.status).toBe('REVERSED');
+    },
+  },
   redeliverWebhookEvent: {
     module: 'lib/backoffice/developers/actions.ts',
     name: 'event.redeliver',
