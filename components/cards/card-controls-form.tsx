@@ -45,14 +45,7 @@ export function CardControlsForm({
   const removalError = fieldError('confirmRemoval');
 
   return (
-    <form
-      {...formProps}
-      method="post"
-      aria-label="Change the spending controls"
-      className="mt-4 grid gap-5"
-      // A new render after a save (a new requestId) starts from the saved controls.
-      key={requestId}
-    >
+    <form {...formProps} method="post" aria-label="Change the spending controls" className="mt-4 grid gap-5">
       <input type="hidden" name="appUserId" value={appUserId} />
       <input type="hidden" name="cardId" value={cardId} />
       <input type="hidden" name="requestId" value={requestId} />

@@ -25,13 +25,7 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
   const a = result.data?.authorization;
   const decline = a?.declineReason ? explainDecline(a.declineReason, a.merchant) : null;
   return (
-    <form
-      {...formProps}
-      method="post"
-      aria-label="Simulate a purchase"
-      className="grid gap-4"
-      key={requestId}
-    >
+    <form {...formProps} method="post" aria-label="Simulate a purchase" className="grid gap-4">
       <input type="hidden" name="requestId" value={requestId} />
       {a ? (
         <Alert variant={decline ? 'error' : 'success'} live>
