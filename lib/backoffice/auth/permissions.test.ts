@@ -68,6 +68,8 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
         'cards.manage',
         'money.transfer',
         'approvals.decide',
+        'spending.manage',
+        'sandbox.use',
       ].sort(),
     );
   });
