@@ -8,6 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
+import { captureThemes } from './support/screenshots';
 import { actionId, callAction } from './support/server-actions';
 import { agencyMarginAsset, callWallet, cardNumberEndingIn, seedCard, seedUser } from './support/wallet-api';
 
@@ -271,5 +272,54 @@ test.describe('a support agent', () => {
       cardId: card.cardId,
     });
     expect(purchases.data?.list).toEqual([]);
+  });
+});
+
+test.describe('the new pages, for everyone who may open them', () => {
+  test.use({ role: 'admin' });
+
+  test('pass axe in light and dark, on a desktop and a 390 px phone, without sideways scroll', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const card = await fundedCard(request, { firstName: 'Axel', lastName: 'Axe' }, '40.00');
+    await callWallet(request, 'cardControlsSet', {
+      appUserId: card.appUserId,
+      cardId: card.cardId,
+      daily: '25.00',
+      blockedMcc: GAMBLING,
+      blockedCountries: 'MT',
+    });
+    await purchase(request, card.cardId, 'Lucky Star Casino', '7995', '5.00');
+    await purchase(request, card.cardId, 'Corner Cafe', '5812', '10.00');
+    const pages = [
+      `/users/${card.appUserId}/cards/${card.cardId}`,
+      `/transactions?appUserId=${card.appUserId}`,
+      `/sandbox?cardId=${card.cardId}`,
+      '/developers',
+    ];
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of pages) {
+        await page.goto(path);
+        // Open every disclosure, so the forms and details are checked too.
+        for (const summary of await page.locator('details > summary').all()) await summary.click();
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.waitForFunction(
+            (dark) => document.documentElement.classList.contains('dark') === dark,
+            scheme === 'dark',
+          );
+          await expectAccessible(page, `${path} (${scheme}, ${viewport.width} px)`);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+    await captureThemes(page, testInfo, 'card-activity-phone');
   });
 });
