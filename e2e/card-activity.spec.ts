@@ -306,7 +306,7 @@ test.describe('the new pages, for everyone who may open them', () => {
       for (const path of pages) {
         await page.goto(path);
         // Open every disclosure, so the forms and details are checked too.
-        for (const summary of await page.locator('details > summary').all()) await summary.click();
+        for (const summary of await page.locator('main details > summary').all()) await summary.click();
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
           await page.waitForFunction(
