@@ -1239,4 +1239,6 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'developers.manage',
   'settings.manage',
   'approvals.decide',
+  'spending.manage',
+  'sandbox.use',
 ];
