@@ -112,7 +112,7 @@ const config = [
           patterns: [
             {
               regex:
-                '^(zod(/.*)?|@hookform/resolvers/zod|@/lib/wallet/contract/schemas|@/lib/backoffice/((staff|users|card-issue|audit|approvals|developers)/forms|cards/card-programme-forms|shared/paging-schemas|cards/cards-view-schemas))$',
+                '^(zod(/.*)?|@hookform/resolvers/zod|@/lib/wallet/contract/schemas|@/lib/backoffice/((staff|users|card-issue|audit|approvals|developers|card-controls|sandbox)/forms|cards/card-programme-forms|shared/paging-schemas|cards/cards-view-schemas))$',
               allowTypeImports: true,
               message:
                 'This module carries zod into the first load: import its constants from the zod-free module beside it (contract/enums, the form-rules of each feature, card-programme-rules, shared/paging, cards/cards-view) and its schema through lazyZodResolver or a dynamic import.',

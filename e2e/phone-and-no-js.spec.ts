@@ -35,6 +35,8 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/users/new', heading: /.+/ },
     { path: '/account', heading: 'Your account' },
     { path: '/approvals', heading: 'Approvals' },
+    { path: '/transactions', heading: 'Transactions' },
+    { path: '/sandbox', heading: 'Sandbox' },
   ];
 }
 

@@ -5,6 +5,7 @@ import { AppShell } from '@/components/shell/app-shell';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { countWaitingFor } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
+import { env } from '@/lib/env';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   // The shell only (each page checks for itself): for someone enrolling, one with only /account.
@@ -12,7 +13,7 @@ export default async function BackofficeLayout({ children }: { children: ReactNo
   // The navigation's count of requests waiting for this person (actions that change one refresh it).
   const waitingApprovals = await countWaitingFor({ db: await getDb(), actor: staff });
   return (
-    <AppShell staff={staff} waitingApprovals={waitingApprovals}>
+    <AppShell staff={staff} waitingApprovals={waitingApprovals} sandbox={env.WALLET_SIMULATION}>
       {children}
     </AppShell>
   );

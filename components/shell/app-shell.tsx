@@ -5,6 +5,7 @@ import { CreditCard } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { Badge } from '@/components/ui/badge';
 import { RoleBadge } from '@/components/ui/status-badge';
 import { can } from '@/lib/backoffice/auth/permissions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -18,6 +19,7 @@ import { SignOutButton } from './sign-out-button';
 export function AppShell({
   staff,
   waitingApprovals = 0,
+  sandbox = false,
   children,
 }: {
   staff: CurrentStaff;
@@ -26,6 +28,11 @@ export function AppShell({
    * Approvals.
    */
   waitingApprovals?: number;
+  /**
+   * Simulation is on (WALLET_SIMULATION): a "Sandbox" badge on every page and /sandbox in the
+   * navigation (docs/card-spending.md "Sandbox and live").
+   */
+  sandbox?: boolean;
   children: ReactNode;
 }) {
   // Someone who must set up two-factor sign-in first is offered nothing else (no links to pages
@@ -33,7 +40,10 @@ export function AppShell({
   const enrolOnly = staff.mustEnrolTwoFactor === true;
   const items = withIcons(
     NAV_ITEMS.filter((item) =>
-      enrolOnly ? item.href === '/account' : item.permission === null || can(staff.role, item.permission),
+      enrolOnly
+        ? item.href === '/account'
+        : (item.href !== '/sandbox' || sandbox) &&
+          (item.permission === null || can(staff.role, item.permission)),
     ),
     { approvals: waitingApprovals },
   );
@@ -64,6 +74,15 @@ export function AppShell({
           <div className="flex items-center gap-2">
             <MobileNav items={items} />
             <span className="font-semibold md:hidden">Card Wallet</span>
+            {sandbox ? (
+              <Badge
+                variant="warning"
+                data-testid="sandbox-badge"
+                title="Simulation is on: purchases are simulated, no card network is connected"
+              >
+                Sandbox
+              </Badge>
+            ) : null}
           </div>
           {can(staff.role, 'users.read') && !enrolOnly ? (
             <div className="order-last w-full md:order-none md:max-w-md md:flex-1">

@@ -3,6 +3,8 @@
 // count beside Approvals: what waits for the signed-in person's decision (docs/back-office.md "Approvals").
 import {
   ClipboardCheck,
+  FlaskConical,
+  Receipt,
   CreditCard,
   LayoutDashboard,
   ScrollText,
@@ -29,6 +31,8 @@ const ICONS: Record<NavIcon, typeof Users> = {
   audit: ScrollText,
   developers: Webhook,
   approvals: ClipboardCheck,
+  transactions: Receipt,
+  sandbox: FlaskConical,
   settings: Settings,
   account: UserRound,
 };

@@ -22,6 +22,8 @@ export type NavIcon =
   | 'audit'
   | 'developers'
   | 'approvals'
+  | 'transactions'
+  | 'sandbox'
   | 'settings'
   | 'account';
 
@@ -32,6 +34,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/users/new', label: 'Register user', permission: 'users.register', icon: 'user-plus' },
   { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
+  { href: '/transactions', label: 'Transactions', permission: 'cards.read', icon: 'transactions' },
+  /** Only while simulation is on (AppShell; docs/card-spending.md "Sandbox and live"). */
+  { href: '/sandbox', label: 'Sandbox', permission: 'sandbox.use', icon: 'sandbox' },
   { href: '/approvals', label: 'Approvals', permission: 'approvals.read', icon: 'approvals' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },

@@ -258,6 +258,33 @@ describe('every operation succeeds with schema-valid data', () => {
     expect(firstPage.haveNext).toBe(true);
   });
 
+  it('card/controls/set: a clearable parameter given empty removes, absent leaves it', async () => {
+    const appUserId = await newUser();
+    const { cardId } = await client.agencyApplyUserCard({
+      appUserId,
+      paymentAssetId: db.agencyAssetId,
+      categoryId: 1,
+      embossedName: 'ADA LOVELACE',
+    });
+    const set = await client.cardControlsSet({
+      appUserId,
+      cardId,
+      daily: '50.00',
+      monthly: '900',
+      blockedMcc: '7995',
+    });
+    expect(set.limits.map((l) => [l.interval, l.amount])).toEqual([
+      ['DAILY', 50],
+      ['MONTHLY', 900],
+    ]);
+    const removed = await client.cardControlsSet({ appUserId, cardId, daily: '', blockedMcc: '' });
+    expect(removed).toEqual({
+      limits: [expect.objectContaining({ interval: 'MONTHLY', amount: 900 })],
+      blockedMcc: [],
+      blockedCountries: [],
+    });
+  });
+
   it('replays a mutation with the same requestId: one card, the same answer', async () => {
     const appUserId = await newUser();
     const input = {

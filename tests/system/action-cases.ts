@@ -343,6 +343,72 @@ function cardChangeCase(
   };
 }
 
+/** A card with 100.00 on it (topped up from the agency's asset), for purchases. */
+async function seedSpendingCard(ctx: CaseContext): Promise<{ appUserId: string; cardId: number }> {
+  const card = await seedCard(ctx);
+  const funded = await callWallet(
+    ctx.baseUrl,
+    'assetTransfer',
+    { fromAssetId: await agencyAssetId(ctx), toAssetId: card.cardAssetId, amount: '100.00' },
+    ctx.wallet,
+  );
+  if (funded.body.code !== 0) throw new Error(`could not fund the seeded card: ${funded.text}`);
+  return card;
+}
+
+/** A purchase of 10.00 on a funded card: held, or cleared (for a refund); its ids. */
+async function seedPurchase(
+  ctx: CaseContext,
+  cleared: boolean,
+): Promise<{ cardId: number; authorizationId: number; transactionId: number | null }> {
+  const { cardId } = await seedSpendingCard(ctx);
+  const authorized = await callWallet<{ authorizationId: number; status: string }>(
+    ctx.baseUrl,
+    'simulateAuthorize',
+    { cardId, amount: '10.00', merchantName: 'Matrix Shop', mcc: '5411', merchantCountry: 'US' },
+    ctx.wallet,
+  );
+  const authorizationId = authorized.body.data?.authorizationId;
+  if (authorized.body.data?.status !== 'PENDING' || !authorizationId) {
+    throw new Error(`could not seed a purchase: ${authorized.text}`);
+  }
+  if (!cleared) return { cardId, authorizationId, transactionId: null };
+  const clear = await callWallet<{ transactionId: number }>(
+    ctx.baseUrl,
+    'simulateClear',
+    { authorizationId },
+    ctx.wallet,
+  );
+  if (clear.body.code !== 0) throw new Error(`could not clear the seeded purchase: ${clear.text}`);
+  return { cardId, authorizationId, transactionId: clear.body.data!.transactionId };
+}
+
+function sandboxStepCase(
+  step: 'clear' | 'reverse' | 'refund',
+  expected: Record<string, unknown>,
+): ActionCase {
+  return {
+    module: 'lib/backoffice/sandbox/actions.ts',
+    name: `sandbox.${step}`,
+    permission: 'sandbox.use',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const purchase = await seedPurchase(ctx, step === 'refund');
+      return {
+        id: step === 'refund' ? purchase.transactionId : purchase.authorizationId,
+        cardId: purchase.cardId,
+        amount: '',
+        requestId: randomBytes(12).toString('hex'),
+      };
+    },
+    async verify(_ctx, { input, data, newAudit }) {
+      const { cardId } = input as { cardId: number };
+      expect(data).toMatchObject({ step, result: expected });
+      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+    },
+  };
+}
+
 /** A wallet user with `count` addresses (the first is the default); their ids, oldest first. */
 async function seedAddresses(ctx: CaseContext, count: number): Promise<{ appUserId: string; ids: number[] }> {
   const appUserId = await seedWalletUser(ctx);
@@ -799,6 +865,82 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   ),
   cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
 
+  // lib/backoffice/card-controls/actions.ts ---------------------------------------------------------
+  setCardControls: {
+    module: 'lib/backoffice/card-controls/actions.ts',
+    name: 'card.controls_set',
+    permission: 'spending.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => {
+      const card = await seedCard(ctx);
+      return {
+        appUserId: card.appUserId,
+        cardId: card.cardId,
+        requestId: randomBytes(12).toString('hex'),
+        perTransaction: '',
+        daily: '50.00',
+        monthly: '',
+        allTime: '',
+        groups: ['gambling'],
+        otherMcc: [],
+        countries: [],
+        addCountry: 'MT',
+        confirmRemoval: false,
+      };
+    },
+    async verify(_ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      expect(data).toEqual({
+        controls: {
+          limits: [{ interval: 'DAILY', amount: 50, spent: 0, remaining: 50, resetsAt: expect.any(String) }],
+          blockedMcc: ['7800', '7801', '7802', '7995', '9406'],
+          blockedCountries: ['MT'],
+        },
+        change:
+          'daily limit: no limit -> $50.00; blocked categories: none -> Gambling; blocked countries: none -> Malta',
+      });
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        summary: `Set the spending controls of card ${cardId}: daily limit: no limit -> $50.00; blocked categories: none -> Gambling; blocked countries: none -> Malta`,
+      });
+    },
+  },
+
+  // lib/backoffice/sandbox/actions.ts ---------------------------------------------------------------
+  simulatePurchase: {
+    module: 'lib/backoffice/sandbox/actions.ts',
+    name: 'sandbox.authorize',
+    permission: 'sandbox.use',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({
+      cardId: (await seedSpendingCard(ctx)).cardId,
+      merchantName: 'Matrix Cafe',
+      mcc: '5812',
+      merchantCountry: 'US',
+      amount: '12.50',
+      requestId: randomBytes(12).toString('hex'),
+    }),
+    async verify(_ctx, { input, data, newAudit }) {
+      const { cardId } = input as { cardId: number };
+      expect(data).toMatchObject({
+        authorization: { cardId, status: 'PENDING', amount: 12.5, heldAmount: 12.5, declineReason: null },
+      });
+      const { authorizationId } = (data as { authorization: { authorizationId: number } }).authorization;
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        resultCode: 0,
+        summary: `Simulated a purchase of $12.50 at Matrix Cafe (MCC 5812, US) on card ${cardId}: authorization ${authorizationId}, pending`,
+      });
+    },
+  },
+  clearPurchase: sandboxStepCase('clear', { status: 'CLEARED', clearedAmount: 10, heldAmount: 0 }),
+  reversePurchase: sandboxStepCase('reverse', { status: 'REVERSED', clearedAmount: 0, heldAmount: 0 }),
+  refundPurchase: sandboxStepCase('refund', { amount: 10, balance: 100 }),
+
   // lib/backoffice/approvals/actions.ts and settings.ts ---------------------------------------------
   approveApproval: {
     module: 'lib/backoffice/approvals/actions.ts',
@@ -980,6 +1122,40 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(newAudit[0]).toMatchObject({ targetType: 'webhook', targetId: String(endpointId) });
     },
   },
+  setDecisionEndpoint: {
+    module: 'lib/backoffice/developers/decision-actions.ts',
+    name: 'decision.set',
+    permission: 'developers.manage',
+    args: (input) => [{}, input],
+    // Removing it: an endpoint left set would be asked about every later purchase of the run.
+    input: async () => ({ url: '', fallback: 'DECLINE', timeoutMs: '1500' }),
+    async verify(_ctx, { data, newAudit }) {
+      expect(data).toEqual({ url: null, fallback: 'DECLINE', timeoutMs: 1500, secret: null });
+      expect(newAudit[0]).toMatchObject({ resultCode: 0, summary: 'Removed the decision endpoint' });
+    },
+  },
+  testDecisionEndpoint: {
+    module: 'lib/backoffice/developers/decision-actions.ts',
+    name: 'decision.test',
+    permission: 'developers.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({ cardId: (await seedSpendingCard(ctx)).cardId }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId } = input as { cardId: number };
+      expect(data).toMatchObject({
+        authorization: { cardId, status: 'PENDING', amount: 1, decidedBy: 'RULES', declineReason: null },
+        reversed: true,
+        tookMs: expect.any(Number),
+      });
+      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+      // The test leaves nothing held.
+      const [row] = await rawRows<{ status: string }>(
+        ctx.db,
+        sql`select status from wallet.authorizations where card_id = ${cardId}`,
+      );
+      expect(row?.status).toBe('REVERSED');
+    },
+  },
   redeliverWebhookEvent: {
     module: 'lib/backoffice/developers/actions.ts',
     name: 'event.redeliver',
@@ -1039,6 +1215,8 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'approvals.read': ['admin', 'operator', 'support'],
     'approvals.decide': ['admin', 'operator'],
     'settings.manage': ['admin'],
+    'spending.manage': ['admin', 'operator'],
+    'sandbox.use': ['admin', 'operator'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
@@ -1061,4 +1239,6 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'developers.manage',
   'settings.manage',
   'approvals.decide',
+  'spending.manage',
+  'sandbox.use',
 ];

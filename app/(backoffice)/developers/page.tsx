@@ -9,6 +9,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
 import { AddEndpointForm } from '@/components/developers/add-endpoint-form';
+import { SetDecisionForm, TestDecisionForm } from '@/components/developers/decision-endpoint-forms';
 import { DeleteEndpointForm, RedeliverForm } from '@/components/developers/endpoint-actions';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -22,6 +23,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { lastDecisionSetting } from '@/lib/backoffice/developers/decision-setting';
+import { env } from '@/lib/env';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { wholeNumberOr, searchParam } from '@/lib/backoffice/shared/paging';
@@ -119,6 +122,7 @@ export default async function DevelopersPage({
     failure = walletError.staffMessage;
   }
   const byId = new Map(endpoints.map((e) => [e.endpointId, e]));
+  const decision = await lastDecisionSetting();
 
   return (
     <>
@@ -200,6 +204,37 @@ export default async function DevelopersPage({
               </h2>
               <AddEndpointForm />
             </section>
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="decision-title">
+          <CardHeader>
+            <CardTitle id="decision-title">Decision endpoint</CardTitle>
+            <CardDescription>
+              Where the programme decides each card purchase itself, after the wallet&apos;s own checks pass.
+              Each request is signed with the endpoint&apos;s secret (Wallet-Signature, as webhooks are).
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6 [&>*]:min-w-0">
+            <p className="text-sm" data-testid="decision-current">
+              {decision ? (
+                <>
+                  Last change here: {decision.summary}, by {decision.by},{' '}
+                  <When at={decision.at.toISOString()} />.
+                </>
+              ) : (
+                'Not set from this back-office (one set through the API directly is not shown).'
+              )}
+            </p>
+            <SetDecisionForm />
+            {env.WALLET_SIMULATION ? (
+              <section aria-labelledby="decision-test" className="grid gap-3 [&>*]:min-w-0">
+                <h2 id="decision-test" className="text-base font-semibold">
+                  Send a test authorization
+                </h2>
+                <TestDecisionForm />
+              </section>
+            ) : null}
           </CardContent>
         </Card>
 

@@ -53,6 +53,30 @@ describe('action labels', () => {
     expect(missing, 'add these to ACTION_LABELS in audit-labels.ts').toEqual([]);
   });
 
+  it('cover card spending: controls, purchases, the sandbox and the decision endpoint', () => {
+    expect(
+      [
+        'card.controls_set',
+        'transactions.export',
+        'sandbox.authorize',
+        'sandbox.clear',
+        'sandbox.reverse',
+        'sandbox.refund',
+        'decision.set',
+        'decision.test',
+      ].map(actionLabel),
+    ).toEqual([
+      'Changed spending controls',
+      'Exported purchases (CSV)',
+      'Simulated a purchase (sandbox)',
+      'Simulated a clearing (sandbox)',
+      'Simulated a reversal (sandbox)',
+      'Simulated a refund (sandbox)',
+      'Set the decision endpoint',
+      'Sent a test authorization',
+    ]);
+  });
+
   it('cover the card programme and account names too', () => {
     expect(
       [

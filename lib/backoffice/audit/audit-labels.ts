@@ -24,6 +24,15 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'card.cancel': cardActionWords('cancel').logged,
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
+  // Card spending (docs/card-spending.md): controls, the programme's purchases, the sandbox
+  'card.controls_set': 'Changed spending controls',
+  'transactions.export': 'Exported purchases (CSV)',
+  'sandbox.authorize': 'Simulated a purchase (sandbox)',
+  'sandbox.clear': 'Simulated a clearing (sandbox)',
+  'sandbox.reverse': 'Simulated a reversal (sandbox)',
+  'sandbox.refund': 'Simulated a refund (sandbox)',
+  'decision.set': 'Set the decision endpoint',
+  'decision.test': 'Sent a test authorization',
   // Money: funding a user's wallet, topping up a card
   'asset.transfer': 'Transferred money',
   'asset.export': 'Exported asset ledger (CSV)',

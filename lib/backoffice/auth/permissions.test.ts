@@ -25,6 +25,8 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'approvals.read': { admin: true, operator: true, support: true },
   'approvals.decide': { admin: true, operator: true, support: false },
   'settings.manage': { admin: true, operator: false, support: false },
+  'spending.manage': { admin: true, operator: true, support: false },
+  'sandbox.use': { admin: true, operator: true, support: false },
 };
 
 const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read'] as const;
@@ -66,6 +68,8 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
         'cards.manage',
         'money.transfer',
         'approvals.decide',
+        'spending.manage',
+        'sandbox.use',
       ].sort(),
     );
   });

@@ -46,6 +46,13 @@ export const PERMISSIONS = {
    * (docs/back-office.md "Roles", "Approvals").
    */
   'settings.manage': ADMINS,
+  /**
+   * A card's spending controls: its limits and blocked merchant categories and countries
+   * (docs/back-office.md "Roles"; reading them is cards.read).
+   */
+  'spending.manage': WRITERS,
+  /** /sandbox: simulated purchases, clearings, reversals and refunds (docs/card-spending.md "Sandbox and live"). */
+  'sandbox.use': WRITERS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -55,7 +62,8 @@ export type Permission = keyof typeof PERMISSIONS;
  * page (which card actions to offer) and the approvals (who may ask and who may approve, "who may
  * do the same action"). Keyed by the action's name (as in the audit log); each of these server
  * actions' metadata reads its permission here. Lock is support's too (a caller reports a card lost
- * or stolen), the rest are operators' (docs/back-office.md "Roles").
+ * or stolen), the rest are operators' (docs/back-office.md "Roles"). Spending controls and the
+ * sandbox's simulations are operators' and admins'; the decision endpoint, admins'.
  */
 export const ACTION_PERMISSIONS = {
   'card.issue': 'cards.issue',
@@ -64,7 +72,21 @@ export const ACTION_PERMISSIONS = {
   'card.unlock': 'cards.manage',
   'card.activate': 'cards.manage',
   'card.cancel': 'cards.manage',
-} as const satisfies Record<`card.${CardAction}` | 'card.issue' | 'asset.transfer', Permission>;
+  'card.controls_set': 'spending.manage',
+  'sandbox.authorize': 'sandbox.use',
+  'sandbox.clear': 'sandbox.use',
+  'sandbox.reverse': 'sandbox.use',
+  'sandbox.refund': 'sandbox.use',
+  'decision.set': 'developers.manage',
+} as const satisfies Record<
+  | `card.${CardAction}`
+  | 'card.issue'
+  | 'asset.transfer'
+  | 'card.controls_set'
+  | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund'}`
+  | 'decision.set',
+  Permission
+>;
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);

@@ -161,7 +161,11 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       nonce: nonce(),
       params: parsed.data as Record<string, QueryValue>,
     });
-    const url = `${baseUrl}${op.path}?${query}`;
+    // A clearable parameter given empty (card/controls/set: "remove") is sent as `name=`, left
+    // out of the string to sign like every empty parameter (docs/card-spending.md "card/controls/set").
+    const givenEmpty = (op.clearable ?? []).filter((p) => (input as Record<string, unknown>)[p] === '');
+    const emptied = givenEmpty.map((p) => `&${encodeURIComponent(p)}=`).join('');
+    const url = `${baseUrl}${op.path}?${query}${emptied}`;
 
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms`;

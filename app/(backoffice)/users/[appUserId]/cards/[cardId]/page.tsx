@@ -7,6 +7,7 @@ import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
+import { CardActivitySections } from '@/components/cards/card-activity-sections';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
@@ -73,7 +74,13 @@ function CardNotFound({ appUserId, cardId }: { appUserId: string; cardId: string
   );
 }
 
-export default async function CardPage({ params }: { params: Params }) {
+export default async function CardPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const me = await requireStaff('cards.read');
   const segments = await params;
   const appUserId = appUserIdFromSegment(segments.appUserId);
@@ -196,6 +203,11 @@ export default async function CardPage({ params }: { params: Params }) {
                   {balance}
                 </span>
               </DescriptionItem>
+              <DescriptionItem term="Available">
+                <span className="text-base font-semibold tabular-nums" data-testid="card-available">
+                  {formatMoney(card.availableBalance, card.currency, card.decimalPlaces)}
+                </span>
+              </DescriptionItem>
               <DescriptionItem term="Card type">
                 {card.cardName} ({card.type === 'VIRTUAL' ? 'virtual' : 'physical'}, {card.network})
               </DescriptionItem>
@@ -215,6 +227,13 @@ export default async function CardPage({ params }: { params: Params }) {
             </DescriptionList>
           </CardContent>
         </Card>
+        <CardActivitySections
+          staff={me}
+          card={card}
+          appUserId={appUserId}
+          path={`${userPath}/cards/${cardId}`}
+          searchParams={await searchParams}
+        />
         <CardHistoryCard history={card.history} />
         {ledger.ok ? (
           <CardLedgerCard

@@ -1,0 +1,126 @@
+// /sandbox (operators and admins; docs/card-spending.md "Sandbox and live"): simulate a purchase
+// on any card (merchant, category by name, country, amount), then clear, reverse or refund it, as
+// a trainer shows the product. Gone (404) while simulation is off. The latest purchases of the
+// programme are listed with the merchant steps each allows. Rendered on the server; every form
+// posts without JavaScript.
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { AccessDenied } from '@/components/access-denied';
+import { AuthorizationItem } from '@/components/cards/authorization-item';
+import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
+import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { can } from '@/lib/backoffice/auth/permissions';
+import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
+import { env } from '@/lib/env';
+
+export const metadata: Metadata = { title: 'Sandbox' };
+
+const RECENT = 10;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SandboxPage({ searchParams }: { searchParams: SearchParams }) {
+  if (!env.WALLET_SIMULATION) notFound();
+  const me = await requireStaff();
+  if (!can(me.role, 'sandbox.use')) return <AccessDenied what="the sandbox" />;
+  const rawCard = (await searchParams).cardId;
+  const cardParam = Number(Array.isArray(rawCard) ? rawCard[0] : rawCard);
+  const cardId = Number.isSafeInteger(cardParam) && cardParam > 0 ? cardParam : undefined;
+
+  let recent;
+  try {
+    recent = { ok: true as const, page: await getWalletClient().authorizationList({ pageSize: RECENT }) };
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    recent = { ok: false as const, message: walletError.staffMessage };
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Sandbox"
+        description="Simulated card purchases, for demos and training: the card network's messages, sent by hand. Real money rules apply to the card's balance."
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <Card role="region" aria-labelledby="simulate-title">
+          <CardHeader>
+            <CardTitle id="simulate-title">Simulate a purchase</CardTitle>
+            <CardDescription>
+              The wallet decides it as it would a real one: the card&apos;s status, its spending controls, its
+              available balance and the programme&apos;s decision endpoint.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SimulatePurchaseForm requestId={randomUUID()} {...(cardId ? { cardId } : {})} />
+          </CardContent>
+        </Card>
+        <Card role="region" aria-labelledby="recent-title">
+          <CardHeader>
+            <CardTitle id="recent-title">Latest purchases</CardTitle>
+            <CardDescription>
+              The programme&apos;s {RECENT} newest. A held purchase can be cleared (up to 120 %) or reversed;
+              a cleared one refunded.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {recent.ok ? (
+              recent.page.list.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No purchases yet.</p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Latest purchases" data-testid="sandbox-recent">
+                  {recent.page.list.map((a) => (
+                    <li key={a.authorizationId} className="grid gap-2">
+                      <ul>
+                        <AuthorizationItem
+                          authorization={a}
+                          cardLink={`/users/${encodeURIComponent(a.appUserId)}/cards/${a.cardId}`}
+                        />
+                      </ul>
+                      {a.status === 'PENDING' ? (
+                        <div className="flex flex-wrap gap-4">
+                          <MerchantStepForm
+                            step="clear"
+                            id={a.authorizationId}
+                            cardId={a.cardId}
+                            requestId={randomUUID()}
+                          />
+                          <MerchantStepForm
+                            step="reverse"
+                            id={a.authorizationId}
+                            cardId={a.cardId}
+                            requestId={randomUUID()}
+                          />
+                        </div>
+                      ) : null}
+                      {a.status === 'CLEARED' &&
+                      a.transactionId !== null &&
+                      a.refundedAmount < a.clearedAmount ? (
+                        <MerchantStepForm
+                          step="refund"
+                          id={a.transactionId}
+                          cardId={a.cardId}
+                          requestId={randomUUID()}
+                        />
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )
+            ) : (
+              <Alert variant="error">
+                <AlertTitle>The latest purchases could not be loaded</AlertTitle>
+                <AlertDescription>{recent.message}</AlertDescription>
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

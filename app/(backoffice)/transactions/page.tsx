@@ -1,0 +1,222 @@
+// /transactions (docs/back-office.md "Routes"): every purchase (authorization) of the programme,
+// newest first, from authorization/list; filters as GET parameters named as its own (status,
+// declineReason, appUserId, from, to), cursor paging, the filter's headline figures and a CSV of
+// exactly the filter. Rendered on the server: the filter form, the paging links and the CSV work
+// without JavaScript.
+import { Download, Receipt } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthorizationItem } from '@/components/cards/authorization-item';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardContent } from '@/components/ui/card';
+import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { NativeSelect } from '@/components/ui/select';
+import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
+import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
+import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
+import {
+  HEADLINE_LIMIT,
+  loadHeadline,
+  loadTransactionsPage,
+  type Headline,
+} from '@/lib/backoffice/transactions/transactions-data';
+import {
+  describeTransactionFilters,
+  parseTransactionsQuery,
+  transactionsQueryString,
+} from '@/lib/backoffice/transactions/transactions-filters';
+import { asWalletClientError } from '@/lib/backoffice/wallet-client';
+import { AUTHORIZATION_STATUSES } from '@/lib/wallet/contract/enums';
+
+export const metadata: Metadata = { title: 'Transactions' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function HeadlineFigures({ headline }: { headline: Headline }) {
+  const of = headline.capped ? ` (of the latest ${formatCount(HEADLINE_LIMIT)})` : '';
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <DescriptionList columns={3}>
+          <DescriptionItem term={`Purchases${headline.capped ? ', at least' : ''}`}>
+            <span className="text-lg font-semibold tabular-nums" data-testid="headline-count">
+              {formatCount(headline.count)}
+            </span>
+          </DescriptionItem>
+          <DescriptionItem term={`Approved amount${of}`}>
+            <span className="text-lg font-semibold tabular-nums" data-testid="headline-approved">
+              {headline.approvedAmounts.length
+                ? headline.approvedAmounts.map((a) => formatMoney(a.amount, a.currency, 2)).join(' · ')
+                : formatCount(0)}
+            </span>
+          </DescriptionItem>
+          <DescriptionItem term={`Approval rate${of}`}>
+            <span className="text-lg font-semibold tabular-nums" data-testid="headline-rate">
+              {headline.approvalRate === null
+                ? '—'
+                : `${(headline.approvalRate * 100).toFixed(1)} % (${formatCount(headline.approved)} approved)`}
+            </span>
+          </DescriptionItem>
+        </DescriptionList>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireStaff('cards.read');
+  const { filters, cursor, invalid } = parseTransactionsQuery(await searchParams);
+  const hasInvalid = Object.keys(invalid).length > 0;
+
+  let loaded;
+  if (!hasInvalid) {
+    try {
+      const [page, headline] = await Promise.all([
+        loadTransactionsPage(filters, cursor),
+        loadHeadline(filters),
+      ]);
+      loaded = { ok: true as const, page, headline };
+    } catch (error) {
+      const walletError = asWalletClientError(error);
+      if (!walletError) throw error;
+      loaded = { ok: false as const, message: walletError.staffMessage };
+    }
+  }
+  const query = transactionsQueryString(filters);
+
+  return (
+    <>
+      <PageHeader
+        title="Transactions"
+        description="Every purchase on the programme's cards, newest first: approved, cleared, reversed, expired or declined."
+        actions={
+          hasInvalid ? null : (
+            <a href={`/transactions/export${query}`} className={buttonVariants({ variant: 'outline' })}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          )
+        }
+      />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <form
+          method="get"
+          action="/transactions"
+          aria-label="Filter the purchases"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="tx-status">Status</Label>
+            <NativeSelect id="tx-status" name="status" defaultValue={filters.status ?? ''}>
+              <option value="">Any status</option>
+              {AUTHORIZATION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {AUTHORIZATION_STATUS_TEXT[s].label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="tx-reason">Decline reason</Label>
+            <NativeSelect id="tx-reason" name="declineReason" defaultValue={filters.declineReason ?? ''}>
+              <option value="">Any reason</option>
+              {DECLINE_REASON_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="tx-user">App user ID</Label>
+            <Input id="tx-user" name="appUserId" defaultValue={filters.appUserId ?? ''} autoComplete="off" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="tx-from">From (UTC)</Label>
+            <Input id="tx-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="tx-to">To (UTC)</Label>
+            <Input id="tx-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit">Filter</Button>
+            <Link href="/transactions" className={buttonVariants({ variant: 'ghost' })}>
+              Clear
+            </Link>
+          </div>
+        </form>
+        {hasInvalid ? (
+          <Alert variant="error">
+            <AlertTitle>Some filters are not valid</AlertTitle>
+            <AlertDescription>
+              <ul className="list-disc ps-5">
+                {Object.entries(invalid).map(([name, message]) => (
+                  <li key={name}>
+                    {name}: {message}
+                  </li>
+                ))}
+              </ul>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {loaded && !loaded.ok ? (
+          <Alert variant="error">
+            <AlertTitle>The purchases could not be loaded</AlertTitle>
+            <AlertDescription>{loaded.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        {loaded?.ok ? (
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="transactions-filter">
+              Showing {describeTransactionFilters(filters)}.
+            </p>
+            <HeadlineFigures headline={loaded.headline} />
+            {loaded.page.list.length === 0 ? (
+              <EmptyState
+                icon={<Receipt />}
+                title={cursor ? 'No more purchases' : 'No purchases match'}
+                description="Purchases appear here as the card network asks for them."
+              />
+            ) : (
+              <ul className="grid gap-2" aria-label="Purchases, newest first" data-testid="transactions-list">
+                {loaded.page.list.map((a) => (
+                  <AuthorizationItem
+                    key={a.authorizationId}
+                    authorization={a}
+                    cardLink={`/users/${encodeURIComponent(a.appUserId)}/cards/${a.cardId}`}
+                  />
+                ))}
+              </ul>
+            )}
+            {cursor || loaded.page.nextCursor ? (
+              <nav aria-label="Pages" className="flex flex-wrap gap-4 text-sm">
+                {cursor ? (
+                  <Link href={`/transactions${query}`} className="text-link underline underline-offset-4">
+                    Newest purchases
+                  </Link>
+                ) : null}
+                {loaded.page.nextCursor ? (
+                  <Link
+                    href={`/transactions${transactionsQueryString(filters, loaded.page.nextCursor)}`}
+                    className="text-link underline underline-offset-4"
+                    rel="next"
+                  >
+                    Older purchases
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+'use client';
+// The decision endpoint on /developers (lib/backoffice/developers/decision-actions.ts): setting
+// it (URL, fallback, deadline; the signing secret shown once, in the answer) and sending a test
+// authorization through it, with the answer and how long it took. State actions' forms: they post
+// without JavaScript.
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/select';
+import { DECIDED_BY_TEXT } from '@/lib/backoffice/cards/authorization-view';
+import { DECLINE_REASON_TEXT } from '@/lib/backoffice/cards/decline-reasons';
+import { setDecisionEndpoint, testDecisionEndpoint } from '@/lib/backoffice/developers/decision-actions';
+import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
+
+export function SetDecisionForm() {
+  const { result, pending, formProps, fieldError } = useActionForm(setDecisionEndpoint);
+  const typed = typedValuesOf(result.validationErrors);
+  const saved = result.data;
+  return (
+    <form {...formProps} method="post" aria-label="Set the decision endpoint" className="grid gap-4">
+      {saved ? (
+        <Alert variant="success" live>
+          <AlertTitle>{saved.url ? 'Decision endpoint set' : 'Decision endpoint removed'}</AlertTitle>
+          <AlertDescription>
+            {saved.url ? (
+              <>
+                <p className="break-all">
+                  Purchases that pass the wallet&apos;s own checks are sent to {saved.url}; no answer within{' '}
+                  {saved.timeoutMs} ms {saved.fallback === 'APPROVE' ? 'approves' : 'declines'}. Its signing
+                  secret is shown <strong>this once</strong>:
+                </p>
+                <label htmlFor="decision-secret" className="mt-3 block font-medium">
+                  Signing secret
+                </label>
+                <Input
+                  id="decision-secret"
+                  readOnly
+                  value={saved.secret ?? ''}
+                  className="mt-1 font-mono"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </>
+            ) : (
+              'The wallet decides every purchase by its own checks alone.'
+            )}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {result.serverError ? (
+        <Alert variant="error" live>
+          <AlertTitle>The decision endpoint was not changed</AlertTitle>
+          <AlertDescription>{result.serverError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Field
+        id="decision-url"
+        label="Decision URL"
+        description='An https:// address that answers {"approved": true} to approve. Empty removes the endpoint.'
+        error={fieldError('url')}
+      >
+        <Input
+          name="url"
+          type="url"
+          inputMode="url"
+          defaultValue={typed('url')}
+          placeholder="https://example.com/decide"
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="decision-fallback" label="When it does not answer in time" error={fieldError('fallback')}>
+          <NativeSelect name="fallback" defaultValue={typed('fallback') ?? 'DECLINE'}>
+            <option value="DECLINE">Decline the purchase</option>
+            <option value="APPROVE">Approve the purchase</option>
+          </NativeSelect>
+        </Field>
+        <Field id="decision-timeout" label="Deadline (ms, 100-2000)" error={fieldError('timeoutMs')}>
+          <Input name="timeoutMs" inputMode="numeric" defaultValue={typed('timeoutMs') ?? '1500'} />
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" loading={pending}>
+          Save the decision endpoint
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function TestDecisionForm() {
+  const { result, pending, formProps, fieldError } = useActionForm(testDecisionEndpoint);
+  const typed = typedValuesOf(result.validationErrors);
+  const tested = result.data;
+  const a = tested?.authorization;
+  return (
+    <form {...formProps} method="post" aria-label="Send a test authorization" className="grid gap-4">
+      {a && tested ? (
+        <Alert variant={a.status === 'DECLINED' ? 'error' : 'success'} live>
+          <AlertTitle data-testid="decision-test-answer">
+            {a.status === 'DECLINED' ? 'Declined' : 'Approved'} in {tested.tookMs} ms
+          </AlertTitle>
+          <AlertDescription>
+            Decided by: {DECIDED_BY_TEXT[a.decidedBy]}.{' '}
+            {a.declineReason ? `${DECLINE_REASON_TEXT[a.declineReason].what} ` : ''}
+            {tested.reversed ? 'The 1.00 hold was reversed at once.' : ''} (Authorization {a.authorizationId};
+            the time is the whole call as the back-office saw it.)
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {result.serverError ? (
+        <Alert variant="error" live>
+          <AlertTitle>The test was not sent</AlertTitle>
+          <AlertDescription>{result.serverError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Field
+        id="decision-test-card"
+        label="Card ID"
+        description="An active card with at least 1.00 available: a purchase of 1.00 is simulated on it, then reversed."
+        error={fieldError('cardId')}
+      >
+        <Input
+          name="cardId"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={typed('cardId')}
+          className="max-w-40"
+        />
+      </Field>
+      <div>
+        <Button type="submit" variant="outline" loading={pending}>
+          Send a test authorization
+        </Button>
+      </div>
+    </form>
+  );
+}

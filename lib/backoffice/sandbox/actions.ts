@@ -1,0 +1,120 @@
+'use server';
+// The sandbox's server actions (docs/card-spending.md "Sandbox and live"): a simulated purchase
+// on a card, then the merchant clearing, reversing or refunding it, through the wallet's
+// simulate/* operations, as a trainer shows the product. Operators and admins (sandbox.use); each
+// audited with the wallet result code (runWalletMutation). Refused outright while simulation is
+// off (WALLET_SIMULATION=false), where the wallet has no simulate/* operations either.
+import { revalidatePath } from 'next/cache';
+import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import { ActionError, authActionClient, keepTypedValues } from '@/lib/backoffice/shared/action-client';
+import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
+import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { formatDecimalText } from '@/lib/backoffice/shared/format';
+import { env } from '@/lib/env';
+import type { Authorization, Refund } from '@/lib/wallet/contract/schemas';
+import {
+  merchantStepPostSchema,
+  merchantStepSchema,
+  simulatePurchasePostSchema,
+  simulatePurchaseSchema,
+} from './forms';
+
+const PAGE = '/sandbox';
+
+function requireSimulation(): void {
+  if (!env.WALLET_SIMULATION) {
+    throw new ActionError(
+      'Simulation is off here (WALLET_SIMULATION=false): purchases come from the card network.',
+    );
+  }
+}
+
+function outcome(a: Authorization): string {
+  return a.status === 'DECLINED' ? `declined (${a.declineReason})` : a.status.toLowerCase();
+}
+
+export const simulatePurchase = authActionClient
+  .metadata({ name: 'sandbox.authorize', permission: ACTION_PERMISSIONS['sandbox.authorize'] })
+  .inputSchema(simulatePurchasePostSchema, keepTypedValues)
+  .stateAction<{ authorization: Authorization }>(async ({ parsedInput, ctx }) => {
+    requireSimulation();
+    const { cardId, merchantName, mcc, merchantCountry, amount, requestId } = parsedInput;
+    const authorization = await runWalletMutation({
+      staff: ctx.staff,
+      schema: simulatePurchaseSchema,
+      action: 'sandbox.authorize',
+      targetType: 'card',
+      targetId: String(cardId),
+      summary: `Simulated a purchase of ${amount} at ${merchantName} (MCC ${mcc}, ${merchantCountry}) on card ${cardId}`,
+      call: () =>
+        getWalletClient().simulateAuthorize({
+          cardId,
+          merchantName,
+          mcc,
+          merchantCountry,
+          amount,
+          requestId,
+        }),
+      describe: (a) => ({
+        summary: `Simulated a purchase of ${formatDecimalText(amount, a.currency, 2)} at ${merchantName} (MCC ${mcc}, ${merchantCountry}) on card ${cardId}: authorization ${a.authorizationId}, ${outcome(a)}`,
+      }),
+    });
+    revalidatePath(PAGE);
+    return { authorization };
+  });
+
+type Step = 'clear' | 'reverse' | 'refund';
+
+function stepAction(step: Step) {
+  return async ({
+    parsedInput,
+    ctx,
+  }: {
+    parsedInput: { id: number; cardId: number; amount?: string | undefined; requestId: string };
+    ctx: { staff: Parameters<typeof runWalletMutation>[0]['staff'] };
+  }) => {
+    requireSimulation();
+    const { id, cardId, amount, requestId } = parsedInput;
+    const wallet = getWalletClient();
+    const what = step === 'refund' ? `transaction ${id}` : `authorization ${id}`;
+    const result: Authorization | Refund = await runWalletMutation<Authorization | Refund>({
+      staff: ctx.staff,
+      schema: merchantStepSchema,
+      action: `sandbox.${step}`,
+      targetType: 'card',
+      targetId: String(cardId),
+      summary: `Simulated ${step === 'clear' ? 'clearing' : step === 'reverse' ? 'reversing' : 'refunding'} ${what}${amount ? ` (${amount})` : ''} on card ${cardId}`,
+      call: () =>
+        step === 'clear'
+          ? wallet.simulateClear({ authorizationId: id, requestId, ...(amount ? { amount } : {}) })
+          : step === 'reverse'
+            ? wallet.simulateReverse({ authorizationId: id, requestId, ...(amount ? { amount } : {}) })
+            : wallet.simulateRefund({ transactionId: id, requestId, ...(amount ? { amount } : {}) }),
+      describe: (r) => ({
+        summary:
+          'refundId' in r
+            ? `Simulated a refund of ${r.amount} on transaction ${r.transactionId} of card ${cardId}: refund ${r.refundId}, card balance ${r.balance}`
+            : `Simulated ${step === 'clear' ? 'clearing' : 'reversing'} authorization ${r.authorizationId} on card ${cardId}: ${outcome(r)}, cleared ${r.clearedAmount}, still held ${r.heldAmount}`,
+      }),
+    });
+    revalidatePath(PAGE);
+    return { step, result };
+  };
+}
+
+export type MerchantStepResult = { step: Step; result: Authorization | Refund };
+
+export const clearPurchase = authActionClient
+  .metadata({ name: 'sandbox.clear', permission: ACTION_PERMISSIONS['sandbox.clear'] })
+  .inputSchema(merchantStepPostSchema, keepTypedValues)
+  .stateAction<MerchantStepResult>(stepAction('clear'));
+
+export const reversePurchase = authActionClient
+  .metadata({ name: 'sandbox.reverse', permission: ACTION_PERMISSIONS['sandbox.reverse'] })
+  .inputSchema(merchantStepPostSchema, keepTypedValues)
+  .stateAction<MerchantStepResult>(stepAction('reverse'));
+
+export const refundPurchase = authActionClient
+  .metadata({ name: 'sandbox.refund', permission: ACTION_PERMISSIONS['sandbox.refund'] })
+  .inputSchema(merchantStepPostSchema, keepTypedValues)
+  .stateAction<MerchantStepResult>(stepAction('refund'));
