@@ -29,6 +29,8 @@ process.on('SIGINT', () => void cleanupAll().finally(() => process.exit(130)));
 async function main(): Promise<void> {
   const snapshot = ensureSnapshot((l) => console.log(`[profile] ${l}`), {
     reuseAny: values['reuse-build'] ?? false,
+    // The wallet service bundles itself and the floor runs from source: no production build.
+    withoutNext: true,
   });
   const adminUrl = await ensurePostgres();
   const db = await createDatabase(adminUrl, 'prof');

@@ -21,7 +21,12 @@
 // --sizes a,b,c, --seconds N, --connections N, --out DIR, --reuse-build (measure the last snapshot
 // built even if the sources changed since: for iterating on the harness itself), --skip a,b
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
-// (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing).
+// (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
+// --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
+// events; every step above is then skipped, `npm start`'s server is not started and no production
+// build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
+// cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
+// --out /tmp/b` (events, issuance with a webhook endpoint, is compared with issue of the same run).
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -101,8 +106,23 @@ const { values: args } = parseArgs({
     'reuse-build': { type: 'boolean', default: false },
     'report-only': { type: 'boolean', default: false },
     skip: { type: 'string', default: '' },
+    only: { type: 'string' },
   },
 });
+/** The figures of each size that --only can select. */
+const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events'] as const;
+type Figure = (typeof FIGURES)[number];
+const ONLY = args.only
+  ? new Set(
+      args.only
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+  : undefined;
+const unknownFigures = [...(ONLY ?? [])].filter((x) => !(FIGURES as readonly string[]).includes(x));
+/** Whether this run measures a figure (all of them unless --only names some). */
+const wants = (figure: Figure) => !ONLY || ONLY.has(figure);
 const STEPS = ['under-test', 'backoffice', 'js', 'profiles', 'pglite', 'npm-start-reads'] as const;
 const SKIP = new Set(
   (args.skip ?? '')
@@ -111,6 +131,9 @@ const SKIP = new Set(
     .filter(Boolean),
 );
 const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
+// --only measures its figures and nothing else, so `npm start`'s server is not needed.
+if (ONLY) for (const step of STEPS) SKIP.add(step);
+const NPM_START = !ONLY;
 const QUICK = args.quick ?? false;
 const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
   .split(',')
@@ -139,9 +162,16 @@ const FUNDING_MINOR = 1_000_000_000;
 const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
 const WATCHDOG_MS = (QUICK ? 15 : 35) * 60_000;
 
-if (SIZES.length === 0 || !(SECONDS > 0) || !(CONNECTIONS > 0) || unknownSteps.length > 0) {
+if (
+  SIZES.length === 0 ||
+  !(SECONDS > 0) ||
+  !(CONNECTIONS > 0) ||
+  unknownSteps.length > 0 ||
+  unknownFigures.length > 0 ||
+  ONLY?.size === 0
+) {
   console.error(
-    `usage: npm run bench [-- --quick] [-- --sizes 1000,100000,1000000] [--seconds 8] [--connections 8] [--skip ${STEPS.join(',')}]`,
+    `usage: npm run bench [-- --quick] [-- --sizes 1000,100000,1000000] [--seconds 8] [--connections 8] [--skip ${STEPS.join(',')}] [--only ${FIGURES.join(',')}]`,
   );
   process.exit(2);
 }
@@ -490,7 +520,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     // All three stay up for the size; only the one under load is busy.
     wallet = await startWallet({ snapshotDir: snapshot.dir, storage });
     floor = await startFloor({ snapshotDir: snapshot.dir, databaseUrl: db.url });
-    app = await startApp({ snapshotDir: snapshot.dir, storage });
+    if (NPM_START) app = await startApp({ snapshotDir: snapshot.dir, storage });
 
     if (first) {
       log("  checking that the floor runs the service's SQL and answers what it answers");
@@ -499,7 +529,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         databaseUrl: db.url,
         population: p,
         deepPage: deepPage(p),
-        servers: [wallet, app],
+        servers: app ? [wallet, app] : [wallet],
         floor,
       });
       results.floorCheck = check;
@@ -514,18 +544,18 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
           "the floor does not run exactly the service's SQL or answer what it answers: see floorCheck",
         );
     }
-    const viaNpmStart = first && !SKIP.has('npm-start-reads');
+    const viaNpmStart = app !== undefined && first && !SKIP.has('npm-start-reads') && wants('reads');
     log(
-      `  wallet ${wallet.baseUrl}, floor ${floor.baseUrl}, npm start ${app.baseUrl}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}, deepest ledger page = ${ledgerDeepPage(p)} (of ${p.agencyLedgerLength.toLocaleString('en-US')} entries)`,
+      `  wallet ${wallet.baseUrl}, floor ${floor.baseUrl}${app ? `, npm start ${app.baseUrl}` : ''}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each; deep page = ${deepPage(p)}, deepest ledger page = ${ledgerDeepPage(p)} (of ${p.agencyLedgerLength.toLocaleString('en-US')} entries)`,
     );
 
-    await prime(wallet, READ_KEYS, p);
-    await prime(floor, READ_KEYS, p);
-    if (viaNpmStart) await prime(app, READ_KEYS, p);
-    for (const key of READ_KEYS) {
+    if (wants('reads')) await prime(wallet, READ_KEYS, p);
+    if (wants('reads')) await prime(floor, READ_KEYS, p);
+    if (viaNpmStart) await prime(app!, READ_KEYS, p);
+    for (const key of wants('reads') ? READ_KEYS : []) {
       const a = await measureWallet(wallet, key, p);
       const f = await measureWallet(floor, key, p);
-      const n = viaNpmStart ? await measureWallet(app, key, p) : undefined;
+      const n = viaNpmStart ? await measureWallet(app!, key, p) : undefined;
       size.reads[key] = { app: a, floor: f, ...(n ? { npmStart: n } : {}) };
       log(
         `  ${OPERATIONS[key].label}\n      wallet    ${describe(a)}\n      floor     ${describe(f)}${n ? `\n      npm start ${describe(n)}` : ''}\n      wallet/floor: p50 ${(a.p50 / f.p50).toFixed(2)}x, CPU ${((a.cpuMsPerRequest ?? NaN) / (f.cpuMsPerRequest ?? NaN)).toFixed(2)}x`,
@@ -539,10 +569,11 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     // alternating, SCALE_ROUNDS times each. Their target compares two sizes measured minutes
     // apart, so one window's noise would be the ratio's noise: the round with the median p50 is
     // kept (every round's p50 is in scaleRounds).
-    size.answerRows = await prime(wallet, SCALE_KEYS, p);
-    await prime(floor, SCALE_KEYS, p);
+    const scaleKeys = wants('scale') ? SCALE_KEYS : [];
+    size.answerRows = await prime(wallet, scaleKeys, p);
+    await prime(floor, scaleKeys, p);
     size.scaleRounds = {};
-    for (const key of SCALE_KEYS) {
+    for (const key of scaleKeys) {
       const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
       for (let round = 0; round < SCALE_ROUNDS; round++) {
         rounds.app.push(await measureWallet(wallet, key, p));
@@ -559,30 +590,10 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       for (const r of rounds.floor) noteFailures(`${label(cards)} ${key} (floor)`, r);
     }
 
-    // Every success the clients saw (warm-ups included) must be exactly one new card.
-    const before = await mark(db.url, p.agencyAssetId);
-    let issued = 0;
-    const a = await measureWallet(wallet, 'issue', p, () => issued++);
-    const f = await measureWallet(floor, 'issue', p, () => issued++);
-    const guarantees = await checkGuarantees({
-      url: db.url,
-      agencyAssetId: p.agencyAssetId,
-      since: before,
-      reportedIssued: issued,
-      abandoned: [...a.abandoned, ...f.abandoned],
-    });
-    size.issuance = { app: a, floor: f, guarantees };
-    log(
-      `  ${OPERATIONS.issue.label}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.cardsCreated} cards issued)`,
-    );
-    for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
-    if (!guarantees.ok) results.errors.push(`${label(cards)}: a money guarantee broke after issuance`);
-    noteFailures(`${label(cards)} issue (wallet)`, a);
-    noteFailures(`${label(cards)} issue (floor)`, f);
-
-    await measureTransfers(db.url, wallet, floor, p, size);
-    if (cards === SIZES[0]) await measureExhausted(db.url, wallet, p, size);
-    if (cards === SIZES[0]) await measureEvents(db.url, wallet, p, size);
+    if (wants('issue')) await measureIssuance(db.url, wallet, floor, p, size);
+    if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
+    if (cards === SIZES[0] && wants('exhausted')) await measureExhausted(db.url, wallet, p, size);
+    if (cards === SIZES[0] && wants('events')) await measureEvents(db.url, wallet, p, size);
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
@@ -594,28 +605,30 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     );
     await recordMemory(floor, 'postgres', size.cards, 'the signed reads, issuance and transfers');
 
-    if (!SKIP.has('backoffice')) size.backoffice = await measureBackoffice(app);
-    const js = QUICK && cards === SIZES[SIZES.length - 1] && !SKIP.has('js');
-    if (js) await firstLoadJs(app, db.url);
-    await recordMemory(
-      app,
-      'postgres',
-      size.cards,
-      [
-        viaNpmStart ? 'the signed reads' : '',
-        SKIP.has('backoffice') ? '' : 'the back-office pages',
-        js ? 'the first-load JS visits' : '',
-      ]
-        .filter(Boolean)
-        .join(', ') || 'start-up only',
-    );
+    if (app) {
+      if (!SKIP.has('backoffice')) size.backoffice = await measureBackoffice(app);
+      const js = QUICK && cards === SIZES[SIZES.length - 1] && !SKIP.has('js');
+      if (js) await firstLoadJs(app, db.url);
+      await recordMemory(
+        app,
+        'postgres',
+        size.cards,
+        [
+          viaNpmStart ? 'the signed reads' : '',
+          SKIP.has('backoffice') ? '' : 'the back-office pages',
+          js ? 'the first-load JS visits' : '',
+        ]
+          .filter(Boolean)
+          .join(', ') || 'start-up only',
+      );
+    }
 
     if (first && !SKIP.has('profiles')) {
       // Where the time goes: the wallet service and the floor again, one at a time, under the
       // CPU profiler.
       await floor.stop();
       await wallet.stop();
-      await app.stop();
+      await app?.stop();
       wallet = app = floor = undefined;
       results.profiles = [];
       for (const key of PROFILED) {
@@ -644,6 +657,38 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     await app?.stop();
     await db.drop();
   }
+}
+
+/**
+ * 4.3 issuance on the service then the floor, and the money guarantees after both: every success
+ * the clients saw (warm-ups included) must be exactly one new card.
+ */
+async function measureIssuance(
+  url: string,
+  wallet: Server,
+  floor: Server,
+  p: Population,
+  size: SizeResult,
+): Promise<void> {
+  const before = await mark(url, p.agencyAssetId);
+  let issued = 0;
+  const a = await measureWallet(wallet, 'issue', p, () => issued++);
+  const f = await measureWallet(floor, 'issue', p, () => issued++);
+  const guarantees = await checkGuarantees({
+    url,
+    agencyAssetId: p.agencyAssetId,
+    since: before,
+    reportedIssued: issued,
+    abandoned: [...a.abandoned, ...f.abandoned],
+  });
+  size.issuance = { app: a, floor: f, guarantees };
+  log(
+    `  ${OPERATIONS.issue.label}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.cardsCreated} cards issued)`,
+  );
+  for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
+  if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after issuance`);
+  noteFailures(`${label(size.cards)} issue (wallet)`, a);
+  noteFailures(`${label(size.cards)} issue (floor)`, f);
 }
 
 /**
@@ -1033,7 +1078,10 @@ async function main(): Promise<void> {
   log(
     `${results.command}: sizes ${SIZES.join(', ')} cards; load average ${results.loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
   );
-  const snapshot = ensureSnapshot((l) => log(l), { reuseAny: args['reuse-build'] ?? false });
+  const snapshot = ensureSnapshot((l) => log(l), {
+    reuseAny: args['reuse-build'] ?? false,
+    withoutNext: !NPM_START,
+  });
   results.snapshot = {
     fingerprint: snapshot.fingerprint,
     state: snapshot.state,
