@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   });
   const adminUrl = await ensurePostgres();
   const db = await createDatabase(adminUrl, 'prof');
-  const receiver = values.webhook ? await startWebhookReceiver() : undefined;
+  const receiver = values.webhook ? await startWebhookReceiver({ keepAliveTimeoutMs: 5_000 }) : undefined;
   try {
     const users = Math.round(Number(values.cards) / 3);
     await seed({
