@@ -866,7 +866,9 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       const startedAt = Date.now();
       loads.push(await measureWallet(wallet, 'issue', p));
       windows.push([startedAt, Date.now()]);
-      // Until the service has nothing left to try for this endpoint (or two minutes).
+      // Until the service has nothing left to try for this endpoint (or two minutes), from a
+      // second after the load: calls cut off when it stopped may still be committing.
+      await new Promise((r) => setTimeout(r, 1_000));
       const deadline = Date.now() + 120_000;
       for (;;) {
         const [pending] = await query<{ n: number }>(
