@@ -3,11 +3,11 @@
 // parsing, validation, authentication, idempotency, the operation, the envelope) in this process,
 // on the service's own engine (lib/db/open.ts), over real HTTP on 127.0.0.1. Two taps record
 // every statement, in the order the service issues them:
-// - the engine's `query` (the prepared statements of lib/wallet/service/db/statements.ts), with
-//   their names, at the moment the service calls it;
+// - the engine's `query` and `queryIn` (the prepared statements of
+//   lib/wallet/service/db/statements.ts: the reads', and in a write's transaction the requestId's
+//   and asset/transfer's), with their names, at the moment the service calls it;
 // - pg's Client.prototype.query, for every statement that does not go through it (Drizzle's:
-//   issuance and transfers with their idempotency record, `begin` and `commit` included, and
-//   asset/ledger's reads).
+//   issuance's, `begin` and `commit` included, and asset/ledger's reads).
 // The harness compares the result with the floor's trace of the same calls. Before each call the
 // authenticator's app cache is emptied, as the floor's is, so each capture starts with the app
 // lookup; the category catalogue is loaded once first, as a fresh floor does at start.
@@ -18,7 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
-import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
+import { openPostgres, type DatabaseHandle, type DrizzleHandle } from '@/lib/db/open';
 import { categoryCatalogue } from '@/lib/wallet/service/card/category-catalogue';
 import { walletDb } from '@/lib/wallet/service/db';
 import { createWalletRequestHandler } from '@/lib/wallet/service/http/handle-request';
@@ -63,6 +63,10 @@ function tapEngine(handle: DatabaseHandle): DatabaseHandle {
     query: <T>(text: string, values?: unknown[], name?: string) => {
       if (recording && name) recording.push(traceEntry(text, name));
       return handle.query<T>(text, values, name);
+    },
+    queryIn: <T>(db: DrizzleHandle, text: string, values?: unknown[], name?: string) => {
+      if (recording && name) recording.push(traceEntry(text, name));
+      return handle.queryIn<T>(db, text, values, name);
     },
   };
 }

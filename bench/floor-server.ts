@@ -9,16 +9,15 @@
 //   (2003), and the once-a-minute prune of old nonces and requestIds;
 // - the operation's statements.
 // The operations: the spec's reads 4.2, 4.5 and 4.6, card issuance (4.3), and the extensions
-// user/search, asset/ledger and asset/transfer (agency or wallet assets only: a transfer to a
-// card is refused with 1002, the benchmark sends none).
-// "The same SQL" holds by construction for the authentication, the spec's reads and user/search:
-// the floor imports the statement texts of lib/wallet/service/db/statements.ts and sends them as
-// the same named prepared statements (user/search's too: userSearchStatement makes its name, text
-// and parameters for both). Issuance, transfers (each in one transaction with its
-// requestId) and asset/ledger
-// run the statements the service makes Drizzle render, as texts (bench/lib/floor-sql.ts);
-// bench/capture-sql.ts records what the service runs and the harness checks on every run that
-// the floor's trace of the same calls (/__trace) lists the same statements in the same order.
+// user/search, asset/ledger and asset/transfer.
+// "The same SQL" holds by construction for the authentication, the spec's reads, user/search,
+// the requestId's record and asset/transfer: the floor imports the statement texts of
+// lib/wallet/service/db/statements.ts and sends them as the same named prepared statements
+// (user/search's too: userSearchStatement makes its name, text and parameters for both).
+// Issuance (in one transaction with its requestId) and asset/ledger run the statements the service
+// makes Drizzle render, as texts (bench/lib/floor-sql.ts); bench/capture-sql.ts records what the
+// service runs and the harness checks on every run that the floor's trace of the same calls
+// (/__trace) lists the same statements in the same order.
 //
 // Where the contract lets a correct service avoid work, the floor avoids it too, as the service does:
 // the app row (id, agency, secret) is cached for the service's APP_CACHE_TTL_MS (a bounded,
@@ -56,6 +55,11 @@ import {
   USERS_BY_EMAIL,
   USERS_PAGE,
   CARD_HOLDERS_PAGE,
+  CLAIM_REQUEST_ID,
+  REQUEST_ID_RECORD,
+  STORE_RESPONSE,
+  TRANSFER_LOCK,
+  TRANSFER_WRITE,
   userSearchStatement,
 } from '@/lib/wallet/service/db/statements';
 import { transferRefusal, type AssetKind } from '@/lib/wallet/service/asset/transfer-rules';
@@ -68,7 +72,7 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { traceEntry } from './lib/floor-calls';
-import { ISSUANCE, LEDGER, TRANSFER } from './lib/floor-sql';
+import { ISSUANCE, LEDGER } from './lib/floor-sql';
 
 // ---------------------------------------------------------------------------------------------
 // Database access: positional rows, columns found by name once per statement; an optional trace
@@ -547,21 +551,12 @@ async function claimAndRun(
   fingerprint: string,
   work: (tx: pg.PoolClient) => Promise<string>,
 ): Promise<string> {
-  const claimed = await run(tx, { text: ISSUANCE.claimRequestId }, [
-    app.id,
-    requestId,
-    operation,
-    fingerprint,
-    operation,
-    fingerprint,
-    null,
-  ]);
+  const claimed = await run(tx, CLAIM_REQUEST_ID, [app.id, requestId, operation, fingerprint]);
   if (claimed.rows.length === 0) {
-    const { rows, at } = await run<'operation' | 'params_hash' | 'response'>(
-      tx,
-      { text: ISSUANCE.existingRequestId },
-      [app.id, requestId],
-    );
+    const { rows, at } = await run<'operation' | 'params_hash' | 'response'>(tx, REQUEST_ID_RECORD, [
+      app.id,
+      requestId,
+    ]);
     const existing = rows[0];
     if (!existing || existing[at.operation] !== operation || existing[at.params_hash] !== fingerprint) {
       throw new Fail(4007, 'requestId has already been used with other parameters.');
@@ -569,7 +564,7 @@ async function claimAndRun(
     return existing[at.response] as string;
   }
   const response = await work(tx);
-  await run(tx, { text: ISSUANCE.storeResponse }, [response, app.id, requestId]);
+  await run(tx, STORE_RESPONSE, [app.id, requestId, response]);
   return response;
 }
 
@@ -771,19 +766,25 @@ async function assetTransfer(pool: pg.Pool, app: App, pairs: Map<string, string>
   return runOnce(pool, app, 'assetTransfer', params, (tx) => transferInTransaction(tx, app, params));
 }
 
-type TransferColumn = 'id' | 'user_id' | 'type' | 'currency' | 'decimal_places';
+type TransferColumn =
+  | 'id'
+  | 'user_id'
+  | 'type'
+  | 'currency'
+  | 'decimal_places'
+  | 'balance'
+  | 'card_status'
+  | 'card_user_id'
+  | 'transfer_id';
 
+/** transfer-asset.ts's two statements: the lock (with what the rules need), then the writes. */
 async function transferInTransaction(
   tx: pg.PoolClient,
   app: App,
   params: { fromAssetId: number; toAssetId: number; amount: string },
 ): Promise<string> {
   const { fromAssetId, toAssetId } = params;
-  const { rows, at } = await run<TransferColumn>(tx, { text: TRANSFER.assets }, [
-    app.id,
-    fromAssetId,
-    toAssetId,
-  ]);
+  const { rows, at } = await run<TransferColumn>(tx, TRANSFER_LOCK, [app.id, fromAssetId, toAssetId]);
   const from = rows.find((r) => r[at.id] === fromAssetId);
   const to = rows.find((r) => r[at.id] === toAssetId);
   for (const [asset, id] of [
@@ -794,10 +795,15 @@ async function transferInTransaction(
   }
   if (fromAssetId === toAssetId) throw new Fail(4010, 'A transfer needs two different assets.');
   const kind = (asset: Row): AssetKind => {
-    // A card asset's rule needs its card, held FOR SHARE: a statement the floor does not run.
-    if (asset[at.type] === 'CARD')
-      throw new Fail(1002, 'The floor moves money between agency and wallet assets only.');
     const currency = asset[at.currency] as string;
+    if (asset[at.type] === 'CARD') {
+      return {
+        kind: 'CARD',
+        userId: (asset[at.card_user_id] as number | null) ?? -1,
+        currency,
+        cardStatus: (asset[at.card_status] as string | null) ?? 'CANCELLED',
+      };
+    }
     const userId = asset[at.user_id] as number | null;
     return userId === null ? { kind: 'AGENCY', currency } : { kind: 'WALLET', userId, currency };
   };
@@ -813,12 +819,7 @@ async function transferInTransaction(
   if (amountMinor === undefined || amountMinor <= 0) {
     throw new Fail(1002, `amount must be more than 0 with at most ${dp} decimals (the asset's).`);
   }
-
-  const locked = await run<'id' | 'balance'>(tx, { text: TRANSFER.lockBoth }, [fromAssetId, toAssetId]);
-  const balanceOf = (id: number) =>
-    Number(locked.rows.find((r) => r[locked.at.id] === id)![locked.at.balance]);
-  const fromBefore = balanceOf(fromAssetId);
-  const toBefore = balanceOf(toAssetId);
+  const fromBefore = Number(from![at.balance]);
   if (fromBefore < amountMinor) {
     throw new Fail(
       4001,
@@ -826,35 +827,8 @@ async function transferInTransaction(
     );
   }
   const fromBalance = fromBefore - amountMinor;
-  const toBalance = toBefore + amountMinor;
-  await run(tx, { text: TRANSFER.setBalances }, [
-    fromAssetId,
-    fromBalance,
-    toBalance,
-    fromAssetId,
-    toAssetId,
-  ]);
-  const inserted = await run(tx, { text: TRANSFER.insertTransfer }, [
-    app.id,
-    fromAssetId,
-    toAssetId,
-    amountMinor,
-  ]);
-  const transferId = Number(inserted.rows[0]![0]);
-  await run(tx, { text: TRANSFER.insertEntries }, [
-    fromAssetId,
-    -amountMinor,
-    fromBalance,
-    'TRANSFER_OUT',
-    null,
-    transferId,
-    toAssetId,
-    amountMinor,
-    toBalance,
-    'TRANSFER_IN',
-    null,
-    transferId,
-  ]);
+  const toBalance = Number(to![at.balance]) + amountMinor;
+  const transferId = Number(from![at.transfer_id]);
   const transfer = {
     transferId,
     fromAssetId,
@@ -863,7 +837,30 @@ async function transferInTransaction(
     fromBalance: minorToMajor(fromBalance, dp),
     toBalance: minorToMajor(toBalance, to![at.decimal_places] as number),
   };
-  await recordEvent(tx, app, 'transfer.completed', new Date(), transfer);
+  const type = 'transfer.completed';
+  const eventId = newEventId();
+  const createdAt = new Date().toISOString();
+  const body = JSON.stringify({
+    id: eventId,
+    type,
+    createdAt,
+    agencyCode: app.agencyCode,
+    appId: app.appId,
+    data: transfer,
+  });
+  await run(tx, TRANSFER_WRITE, [
+    fromAssetId,
+    fromBalance,
+    toAssetId,
+    toBalance,
+    amountMinor,
+    transferId,
+    app.id,
+    eventId,
+    type,
+    body,
+    createdAt,
+  ]);
   return JSON.stringify(transfer);
 }
 

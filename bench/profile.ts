@@ -4,7 +4,8 @@
 // at each, and prints the CPU each spends per request (from /proc) split by who spends it (the
 // service's own code, zod, pino, prom-client, Drizzle, pg, GC...). `npm run bench` does the same
 // for three operations in every run (run.ts's PROFILED). --op takes any load key of
-// bench/lib/wallet-requests.ts, the writes (issue, transfer) included.
+// bench/lib/wallet-requests.ts, the writes (issue, transfer) included. --webhook: the service (not
+// the floor) has an endpoint subscribed to every event, a receiver in this process answering 204.
 import { parseArgs } from 'node:util';
 import { ensurePostgres } from '../scripts/lib/postgres';
 import { cleanupAll } from './lib/processes';
@@ -13,6 +14,7 @@ import { fund, loadPopulation } from './lib/population';
 import { createDatabase, seed } from './lib/servers';
 import { ensureSnapshot } from './lib/snapshot';
 import type { OpKey } from './lib/wallet-requests';
+import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     op: { type: 'string', default: 'assets' },
     connections: { type: 'string', default: '8' },
     'reuse-build': { type: 'boolean', default: false },
+    webhook: { type: 'boolean', default: false },
   },
 });
 
@@ -29,9 +32,12 @@ process.on('SIGINT', () => void cleanupAll().finally(() => process.exit(130)));
 async function main(): Promise<void> {
   const snapshot = ensureSnapshot((l) => console.log(`[profile] ${l}`), {
     reuseAny: values['reuse-build'] ?? false,
+    // The wallet service bundles itself and the floor runs from source: no production build.
+    withoutNext: true,
   });
   const adminUrl = await ensurePostgres();
   const db = await createDatabase(adminUrl, 'prof');
+  const receiver = values.webhook ? await startWebhookReceiver({ keepAliveTimeoutMs: 5_000 }) : undefined;
   try {
     const users = Math.round(Number(values.cards) / 3);
     await seed({
@@ -50,6 +56,7 @@ async function main(): Promise<void> {
       population: p,
       seconds: Number(values.seconds),
       connections: Number(values.connections),
+      ...(receiver ? { webhookUrl: receiver.url } : {}),
     });
     for (const side of ['app', 'floor'] as const) {
       const s = result[side];
@@ -64,6 +71,7 @@ async function main(): Promise<void> {
       for (const line of describeProfile(s, 14)) console.log(`  ${line}`);
     }
   } finally {
+    await receiver?.close();
     await db.drop();
     await cleanupAll();
   }

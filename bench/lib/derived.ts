@@ -13,6 +13,8 @@ export function pairOf(size: SizeResult, key: OpKey): Pair | undefined {
 export const SCALE_BOUND = 1.3;
 /** The bound of transfers: the service’s rate ≥ 0.9× the floor’s. */
 export const TRANSFER_BOUND = 0.9;
+/** Issuance with a subscribed webhook endpoint over issuance without one (issue 27). */
+export const WEBHOOK_BOUND = 0.9;
 
 export type ScaleRow = {
   key: ScaleReadKey;
@@ -59,4 +61,12 @@ export function transferRates(results: Results) {
       const r = t.app.rps / (t.floor?.rps ?? NaN);
       return { s, t, r, met: Number.isFinite(r) ? r >= TRANSFER_BOUND : undefined };
     });
+}
+
+/**
+ * What issuance with a webhook endpoint is compared with: the same load with no endpoint measured
+ * just before it, or (results before issue 27) the size's issuance figure.
+ */
+export function webhookBaseline(s: SizeResult) {
+  return s.events?.baseline ?? s.issuance?.app;
 }

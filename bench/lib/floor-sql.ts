@@ -1,26 +1,15 @@
 // The statements the floor (bench/floor-server.ts) sends as plain text because the service has
 // Drizzle render them, so there is no named statement of lib/wallet/service/db/statements.ts to
-// import: card issuance (4.3: apply-card.ts) and transfers (asset/transfer: transfer-asset.ts and
-// move-money.ts), each inside the requestId transaction of idempotency.ts, and asset/ledger's two
-// reads (list-ledger.ts). Copied from what bench/capture-sql.ts records the service running;
-// bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
+// import: card issuance (4.3: apply-card.ts), inside the requestId transaction of idempotency.ts
+// (whose own statements, like asset/transfer's, are named statements of statements.ts that the
+// floor imports), and asset/ledger's two reads (list-ledger.ts). Copied from what
+// bench/capture-sql.ts records the service running; bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
 // exactly these, in the service's order, so a change to the service's SQL shows up as a failed
 // check rather than a quiet difference. bench/lib/plans.ts explains the ledger's page with them.
 // Also here: user/search's statement parameters (a copy of the service's function, checked too).
 
-/** requestId's claim, replay and stored answer (idempotency.ts), around each write below. */
-const IDEMPOTENCY = {
-  claimRequestId:
-    'insert into "wallet"."idempotency_keys" ("app_id", "request_id", "operation", "params_hash", "response", "created_at") values ($1, $2, $3, $4, default, default) on conflict ("app_id","request_id") do update set "operation" = $5, "params_hash" = $6, "response" = $7, "created_at" = now() where "wallet"."idempotency_keys"."created_at" < now() - interval \'24 hours\' returning "request_id"',
-  existingRequestId:
-    'select "app_id", "request_id", "operation", "params_hash", "response", "created_at" from "wallet"."idempotency_keys" where ("wallet"."idempotency_keys"."app_id" = $1 and "wallet"."idempotency_keys"."request_id" = $2)',
-  storeResponse:
-    'update "wallet"."idempotency_keys" set "response" = $1 where ("wallet"."idempotency_keys"."app_id" = $2 and "wallet"."idempotency_keys"."request_id" = $3)',
-} as const;
-
 /** 4.3 after the claim: apply-card.ts's statements. */
 export const ISSUANCE = {
-  ...IDEMPOTENCY,
   // The user, the category and the payment asset in one statement.
   applicationLookup:
     'select "wallet"."users"."id", "wallet"."users"."app_user_id", "wallet"."users"."email", "wallet"."users"."first_name", "wallet"."users"."last_name", "wallet"."card_categories"."id", "wallet"."card_categories"."code", "wallet"."card_categories"."name", "wallet"."card_categories"."network", "wallet"."card_categories"."type", "wallet"."card_categories"."currency", "wallet"."card_categories"."currency_symbol", "wallet"."card_categories"."currency_icon", "wallet"."card_categories"."decimal_places", "wallet"."card_categories"."fee", "wallet"."card_categories"."bin", "wallet"."card_categories"."level", "wallet"."card_categories"."feature", "wallet"."card_categories"."style_config", "wallet"."card_categories"."validity_years", "wallet"."card_categories"."created_at", "wallet"."assets"."id", "wallet"."assets"."currency", "wallet"."assets"."user_id" from "wallet"."users" left join "wallet"."card_categories" on "wallet"."card_categories"."id" = $1 left join "wallet"."assets" on ("wallet"."assets"."id" = $2 and "wallet"."assets"."app_id" = $3 and "wallet"."assets"."user_id" is null and "wallet"."assets"."type" <> \'CARD\') where ("wallet"."users"."app_id" = $4 and "wallet"."users"."app_user_id" = $5) limit $6',
@@ -37,24 +26,6 @@ export const ISSUANCE = {
         select $4, $5, balance, 'CARD_FEE', $6 from debited
         returning balance_after`,
   currentBalance: 'select "balance" from "wallet"."assets" where "wallet"."assets"."id" = $1',
-} as const;
-
-/**
- * asset/transfer after the claim: the two assets (transfer-asset.ts; a card asset would add its
- * card FOR SHARE, which the floor does not serve), then move-money.ts: both rows locked in id
- * order, both balances set in one update, the transfer row, its two ledger entries in one insert.
- */
-export const TRANSFER = {
-  ...IDEMPOTENCY,
-  assets:
-    'select "id", "user_id", "type", "currency", "decimal_places" from "wallet"."assets" where ("wallet"."assets"."app_id" = $1 and "wallet"."assets"."id" in ($2, $3))',
-  lockBoth: 'select id, balance from "wallet"."assets" where id in ($1, $2) order by id for update',
-  setBalances: `update "wallet"."assets" set balance = case id when $1 then $2::bigint else $3::bigint end
-        where id in ($4, $5)`,
-  insertTransfer:
-    'insert into "wallet"."transfers" ("id", "app_id", "from_asset_id", "to_asset_id", "amount", "created_at") values (default, $1, $2, $3, $4, default) returning "id"',
-  insertEntries:
-    'insert into "wallet"."ledger_entries" ("id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "seq", "created_at") values (default, $1, $2, $3, $4, $5, $6, default, default), (default, $7, $8, $9, $10, $11, $12, default, default)',
 } as const;
 
 /** asset/ledger: the asset's entry count, then one page as a range of (asset_id, seq). */

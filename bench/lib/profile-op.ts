@@ -10,7 +10,7 @@ import { breakdown, type Breakdown } from './cpu-profile';
 import { measure } from './load';
 import { groupCpuMs } from './processes';
 import { BENCH_APP, startFloor, startWallet, type Server } from './servers';
-import { requestFactory, type OpKey, type Population } from './wallet-requests';
+import { requestFactory, signedPath, type OpKey, type Population } from './wallet-requests';
 
 export type SideProfile = Breakdown & { requests: number; cpuMsPerRequest: number; p50: number; rps: number };
 export type OpProfile = { key: OpKey; app?: SideProfile; floor?: SideProfile };
@@ -22,6 +22,8 @@ export async function profileOperation(options: {
   population: Population;
   seconds: number;
   connections: number;
+  /** A receiver's URL: the service gets an endpoint subscribed to every event there (not the floor). */
+  webhookUrl?: string;
 }): Promise<OpProfile> {
   const root = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
   const out: OpProfile = { key: options.key };
@@ -44,6 +46,15 @@ export async function profileOperation(options: {
                 nodeArgs,
               });
         const pid = server.process.pid;
+        if (side === 'app' && options.webhookUrl) {
+          const add = signedPath(BENCH_APP, 'webhookAdd', { url: options.webhookUrl, events: '*' });
+          const added = (await (
+            await fetch(`${server.baseUrl}${add.path}`, { method: add.method })
+          ).json()) as {
+            code: number;
+          };
+          if (added.code !== 0) throw new Error(`webhook/add answered ${added.code}`);
+        }
         // An idle gap between start-up and load, so that the profile's load window excludes start-up.
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const r = await measure({

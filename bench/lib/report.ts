@@ -6,7 +6,15 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MemorySample, Results, SizeResult } from '../run';
 import { ANALYSIS, appName, costDrivers, mb, targetNotes } from './analysis';
-import { pairOf, SCALE_BOUND, scaleRows, TRANSFER_BOUND, transferRates } from './derived';
+import {
+  pairOf,
+  SCALE_BOUND,
+  scaleRows,
+  TRANSFER_BOUND,
+  transferRates,
+  WEBHOOK_BOUND,
+  webhookBaseline,
+} from './derived';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
@@ -222,6 +230,22 @@ export function evaluateTargets(results: Results): Target[] {
         : undefined,
     detail: transfers.length
       ? `${transfers.map(({ s, t, r }) => `${rps(t.app.rps)} vs ${rps(t.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}`).join(', ')}${lowestTransfer && lowestTransfer.r < TRANSFER_BOUND ? ` — lowest ${((1 - lowestTransfer.r / TRANSFER_BOUND) * 100).toFixed(0)}% short of ${TRANSFER_BOUND}×` : ''}; guarantees ${transfersHeld ? 'all held' : 'BROKEN'}`
+      : 'not measured in this run',
+  });
+
+  // 3b'. Issuance with a subscribed webhook endpoint at >= 0.9x of issuance without one (issue 27).
+  const hooked = results.sizes.filter((s) => s.events && webhookBaseline(s));
+  const hookRates = hooked.map((s) => ({ s, r: s.events!.load.rps / webhookBaseline(s)!.rps }));
+  targets.push({
+    name: `Card issuance with a subscribed webhook endpoint ≥ ${WEBHOOK_BOUND}× issuance without one`,
+    met: hookRates.length ? hookRates.every(({ r }) => r >= WEBHOOK_BOUND) : undefined,
+    detail: hookRates.length
+      ? hookRates
+          .map(
+            ({ s, r }) =>
+              `${rps(s.events!.load.rps)} vs ${rps(webhookBaseline(s)!.rps)} cards/s (${r.toFixed(2)}) at ${cardsLabel(s.cards)}`,
+          )
+          .join(', ')
       : 'not measured in this run',
   });
 
@@ -574,7 +598,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
   for (const s of withEvents) {
     const e = s.events!;
     push(
-      `${cardsLabel(s.cards)} cards: one endpoint subscribed to \`card.issued\`, a receiver on 127.0.0.1 answering 204, while 4.3 issuance ran at full rate on the ${A} (${results.settings.connections} connections, ${e.load.seconds.toFixed(0)} s): issuance ${rps(e.load.rps)} cards/s (p50 ${ms(e.load.p50)} ms, p99 ${ms(e.load.p99)} ms) against ${rps(s.issuance?.app.rps)} cards/s with no endpoint in the same run (${ratio(e.load.rps, s.issuance?.app.rps)}) and the floor’s ${rps(s.issuance?.floor?.rps)} (which writes the same event rows, no delivery). **${n(e.events)} events, ${n(e.received)} deliveries received** (${n(e.duplicates)} repeated; the service's account: ${e.outcomes.join(', ')}), **${e.deliveredPerSecond.toFixed(0)} delivered per second** during the load; **lag from the event's commit-time stamp to its arrival: p50 ${e.lagP50.toFixed(0)} ms, p99 ${e.lagP99.toFixed(0)} ms** (max ${e.lagMax.toFixed(0)} ms); the last delivery arrived ${e.drainSeconds.toFixed(1)} s after the load stopped.`,
+      `${cardsLabel(s.cards)} cards: one endpoint subscribed to \`card.issued\`, a receiver on 127.0.0.1 answering 204${e.baseline ? ' and keeping connections alive 5 s (Node’s default)' : ''}, while 4.3 issuance ran at full rate on the ${A} (${results.settings.connections} connections, ${e.load.seconds.toFixed(0)} s): issuance ${rps(e.load.rps)} cards/s (p50 ${ms(e.load.p50)} ms, p99 ${ms(e.load.p99)} ms) against ${rps(webhookBaseline(s)?.rps)} cards/s with no endpoint ${e.baseline ? 'just before' : 'in the same run'} (${ratio(e.load.rps, webhookBaseline(s)?.rps)}${e.rounds ? `; the rounds with the median rate of ${e.rounds.with.length}: with ${e.rounds.with.map((x) => rps(x)).join(', ')}, without ${e.rounds.without.map((x) => rps(x)).join(', ')}` : ''}) and the floor’s ${rps(s.issuance?.floor?.rps)} (which writes the same event rows, no delivery). **${n(e.events)} events, ${n(e.received)} deliveries received** (${n(e.duplicates)} repeated; the service's account: ${e.outcomes.join(', ')}), **${e.deliveredPerSecond.toFixed(0)} delivered per second** during the load; **lag from the event's commit-time stamp to its arrival: p50 ${e.lagP50.toFixed(0)} ms, p99 ${e.lagP99.toFixed(0)} ms** (max ${e.lagMax.toFixed(0)} ms); the last delivery arrived ${e.drainSeconds.toFixed(1)} s after the load stopped.`,
     );
   }
   push('');

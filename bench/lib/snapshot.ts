@@ -130,7 +130,10 @@ function copyTreeBuild(dir: string): boolean {
 }
 
 /** A production build of the working tree as it is now, in a snapshot directory of its own. */
-export function ensureSnapshot(log: (line: string) => void, options: { reuseAny?: boolean } = {}): Snapshot {
+export function ensureSnapshot(
+  log: (line: string) => void,
+  options: { reuseAny?: boolean; withoutNext?: boolean } = {},
+): Snapshot {
   mkdirSync(SNAPSHOT_PARENT, { recursive: true });
   const fingerprint = sourceFingerprint();
   const dir = path.join(SNAPSHOT_PARENT, `build-${fingerprint.slice(0, 16)}`);
@@ -139,6 +142,7 @@ export function ensureSnapshot(log: (line: string) => void, options: { reuseAny?
     copyInputs(dir, RUN_INPUTS);
     return { dir, fingerprint, state: 'reused' };
   }
+  if (options.withoutNext) return sourcesOnly(log, fingerprint);
 
   // The tree's own build is of the sources as they are now (stamped by scripts/lib/build.ts).
   if (treeBuild()?.stamp === fingerprint) {
@@ -204,4 +208,25 @@ export function ensureSnapshot(log: (line: string) => void, options: { reuseAny?
   log(`WARNING: ${note}\n${tail}`);
   copyInputs(previous.dir, RUN_INPUTS);
   return { dir: previous.dir, fingerprint: previous.fingerprint, state: 'stale', note };
+}
+
+/**
+ * A snapshot of the sources without a production build (run.ts --only, when no measured figure
+ * needs `npm start`'s server): the wallet service bundles itself and the floor runs from source,
+ * so neither needs `.next`. Its own directory (`src-…`), never taken for a build.
+ */
+function sourcesOnly(log: (line: string) => void, fingerprint: string): Snapshot {
+  const dir = path.join(SNAPSHOT_PARENT, `src-${fingerprint.slice(0, 16)}`);
+  for (const name of readdirSync(SNAPSHOT_PARENT))
+    if (name.startsWith('src-') && path.join(SNAPSHOT_PARENT, name) !== dir)
+      rmSync(path.join(SNAPSHOT_PARENT, name), { recursive: true, force: true });
+  if (stampOf(dir) === fingerprint) {
+    log(`reusing the sources-only snapshot ${dir} (no production build: not needed by --only)`);
+    copyInputs(dir, RUN_INPUTS);
+  } else {
+    log(`sources-only snapshot in ${dir} (no production build: not needed by --only)`);
+    prepareSnapshot(dir);
+    writeFileSync(path.join(dir, STAMP), fingerprint);
+  }
+  return { dir, fingerprint, state: 'reused', note: 'sources only, without a production build (--only)' };
 }

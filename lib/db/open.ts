@@ -30,6 +30,17 @@ export type DatabaseHandle = {
    * it prepared per connection (parsed and planned once): the service's hot reads use this.
    */
   query<T = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<T[]>;
+  /**
+   * The same, on the connection of a Drizzle handle of this engine: inside an open transaction
+   * (`db.transaction`'s handle), its statement runs in that transaction. The writes' hot path
+   * (requestId records, transfers) sends its statements this way, prepared like the reads.
+   */
+  queryIn<T = Record<string, unknown>>(
+    db: DrizzleHandle,
+    text: string,
+    values?: unknown[],
+    name?: string,
+  ): Promise<T[]>;
   /** Drizzle over this engine with one part's schema; one handle per schema object. */
   bind<S extends Record<string, unknown>>(schema: S): SchemaDatabase<S>;
   /** Runs fn while holding the cross-instance migration lock (a no-op lock on PGlite). */
@@ -42,6 +53,19 @@ export type DatabaseHandle = {
   /** The PostgreSQL pool, for metrics and tests. */
   pool?: pg.Pool;
 };
+
+/** A Drizzle database or transaction handle (of any schema): its session holds the connection. */
+export type DrizzleHandle = Pick<SchemaDatabase<never>, 'execute'>;
+
+/**
+ * The driver's client under a Drizzle handle: the pool or PGlite for a database, the pool client
+ * or PGlite transaction for an open transaction (drizzle-orm's sessions keep it as `client`).
+ */
+function clientOf<C>(db: DrizzleHandle): C {
+  const client = (db as unknown as { _?: { session?: { client?: C } } })._?.session?.client;
+  if (!client) throw new Error('queryIn: not a Drizzle handle with a session client');
+  return client;
+}
 
 export const migrationsFolder = path.join(process.cwd(), 'drizzle');
 
@@ -82,6 +106,8 @@ export async function openPglite(
     engine: 'pglite',
     pglite,
     query: async <T>(text: string, values: unknown[] = []) => (await pglite.query<T>(text, values)).rows,
+    queryIn: async <T>(db: DrizzleHandle, text: string, values: unknown[] = []) =>
+      (await clientOf<Pick<PGlite, 'query'>>(db).query<T>(text, values)).rows,
     bind: binder((schema) => drizzlePglite({ client: pglite, schema })),
     withMigrationLock: (fn) => fn(),
     ping: () =>
@@ -116,6 +142,12 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     pool,
     query: async <T>(text: string, values: unknown[] = [], name?: string) =>
       (await pool.query<T & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows as T[],
+    queryIn: async <T>(db: DrizzleHandle, text: string, values: unknown[] = [], name?: string) =>
+      (
+        await clientOf<pg.Pool | pg.PoolClient>(db).query<T & pg.QueryResultRow>(
+          name ? { name, text, values } : { text, values },
+        )
+      ).rows as T[],
     bind: binder((schema) => drizzleNodePg({ client: pool, schema })),
     withMigrationLock,
     ping: async () => {

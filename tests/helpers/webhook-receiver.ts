@@ -32,7 +32,17 @@ const header = (req: IncomingMessage, name: string) => {
 };
 
 export async function startWebhookReceiver(
-  options: { respond?: (n: number, received: Received) => Answer; path?: string; port?: number } = {},
+  options: {
+    respond?: (n: number, received: Received) => Answer;
+    path?: string;
+    port?: number;
+    /**
+     * How long an idle connection is kept open (default 1 s). Node's client does not reuse a
+     * connection whose server advertises 1 s (it keeps a 1 s margin), so at the default every
+     * delivery opens a connection of its own; Node's own server default is 5 s.
+     */
+    keepAliveTimeoutMs?: number;
+  } = {},
 ): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const hanging = new Set<ServerResponse>();
@@ -59,7 +69,7 @@ export async function startWebhookReceiver(
       res.end();
     });
   });
-  server.keepAliveTimeout = 1_000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

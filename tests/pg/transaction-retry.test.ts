@@ -43,6 +43,7 @@ it('runs the deadlock victim again: both calls complete, each requestId once', a
   const lockBoth = (name: 'a' | 'b', order: [number, number]) =>
     runOnce({
       db: db.db,
+      engine: db,
       appKey,
       operation: 'deadlockTest',
       requestId: `deadlock-${name}`,
@@ -81,6 +82,7 @@ it(`gives up after ${TRANSACTION_ATTEMPTS} aborts, and never retries another fai
   await expect(
     runOnce({
       db: db.db,
+      engine: db,
       appKey,
       operation: 'abortTest',
       requestId: 'always-aborted',
@@ -98,6 +100,7 @@ it(`gives up after ${TRANSACTION_ATTEMPTS} aborts, and never retries another fai
   await expect(
     runOnce({
       db: db.db,
+      engine: db,
       appKey,
       operation: 'abortTest',
       requestId: undefined,

@@ -70,5 +70,6 @@ export async function startWalletServer(
     { port, engine: engine.engine, agencyCode: env.WALLET_AGENCY_CODE, appId: env.WALLET_APP_ID },
     'wallet service ready',
   );
+  service.logger.flush();
   return { server, service, engine };
 }

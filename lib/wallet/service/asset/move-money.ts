@@ -1,5 +1,5 @@
-// Moving money between two assets inside the caller's transaction, the one way every transfer
-// and card refund does it: both rows locked in id order (so two moves in opposite directions
+// Moving money between two assets inside the caller's transaction, as a card's refund does it (an
+// asset/transfer does the same in two prepared statements: transfer-asset.ts): both rows locked in id order (so two moves in opposite directions
 // cannot deadlock), the source debited only if it holds the amount (a balance never goes below
 // zero, whatever the concurrency), and one ledger entry on each side. Nothing is written for a
 // zero amount: a ledger entry exists for every balance change and only then.
@@ -21,12 +21,6 @@ export async function moveMoney(options: {
   outType: LedgerType;
   inType: LedgerType;
   cardId?: number | null;
-  /**
-   * Writes the transfer row the two entries point at, once both rows are locked and the amount
-   * known to be there: written earlier, its foreign keys would share-lock both assets, and two
-   * transfers would then deadlock upgrading those locks.
-   */
-  recordTransfer?: (amountMinor: number) => Promise<number>;
 }): Promise<Moved> {
   const { db, fromAssetId, toAssetId } = options;
   const locked = await rawRows<{ id: number; balance: string | number }>(
@@ -47,8 +41,7 @@ export async function moveMoney(options: {
     sql`update ${assets} set balance = case id when ${fromAssetId} then ${fromBalance}::bigint else ${toBalance}::bigint end
         where id in (${fromAssetId}, ${toAssetId})`,
   );
-  const transferId = options.recordTransfer ? await options.recordTransfer(amountMinor) : null;
-  const common = { cardId: options.cardId ?? null, transferId };
+  const common = { cardId: options.cardId ?? null, transferId: null };
   await db.insert(ledgerEntries).values([
     {
       assetId: fromAssetId,

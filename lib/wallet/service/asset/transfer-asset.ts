@@ -1,25 +1,38 @@
-// asset/transfer (docs/wallet-api.md "Transfers"), in the caller's transaction: both assets under
-// the app (4011), a receiving card's row held FOR SHARE (a cancel of that card waits for this
-// transfer, or this transfer sees it CANCELLED), the transfer rules (4010), the amount's decimals
-// (1002), then both rows locked, the money moved, one transfer row and a ledger entry on each side;
-// a short balance is 4001 and changes nothing. Events: transfer.completed, and asset.low_balance
-// when the money left an agency asset across its low-balance line.
-import { and, eq, inArray } from 'drizzle-orm';
+// asset/transfer (docs/wallet-api.md "Transfers"), in the caller's transaction, in two prepared
+// statements (db/statements.ts): TRANSFER_LOCK locks both assets of the app in id order (4011 for
+// one that is not the app's), a card asset's card first, FOR SHARE (a cancel of that card waits for
+// this transfer, or this transfer sees it CANCELLED), and returns what the rules need with the
+// balances under the lock; then the transfer rules (4010), the amount's decimals (1002) and the
+// balance (a short one is 4001), all decided with nothing written; then TRANSFER_WRITE moves the
+// money: both balances, one transfer row, a ledger entry on each side and the transfer.completed
+// event, one statement. asset.low_balance follows when the money left an agency asset across its
+// low-balance line. A balance never goes below zero: it is set only to what the locked row held
+// less the amount, and only when it held at least that.
 import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Transfer } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, cards, transfers } from '../db/schema';
+import { TRANSFER_LOCK, TRANSFER_WRITE } from '../db/statements';
 import { noteAgencyDebit } from '../event/low-balance';
-import { recordEvent } from '../event/record-event';
-import { moveMoney } from './move-money';
+import { newEvent, noteQueuedDeliveries } from '../event/record-event';
 import { transferRefusal, type AssetKind } from './transfer-rules';
 import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
 import { bindHandler } from '../bind-handler';
 
-type AssetRow = { id: number; userId: number | null; type: string; currency: string; decimalPlaces: number };
+/** A row of TRANSFER_LOCK (int8 columns as the driver gives them). */
+type LockedAsset = {
+  id: number;
+  user_id: number | null;
+  type: string;
+  currency: string;
+  decimal_places: number;
+  balance: string | number | bigint;
+  card_status: string | null;
+  card_user_id: number | null;
+  transfer_id: string | number | bigint;
+};
 
 export async function transferAsset(options: {
   db: Executor;
@@ -27,17 +40,13 @@ export async function transferAsset(options: {
   app: AuthenticatedApp;
   params: OperationParams<'assetTransfer'>;
 }): Promise<Transfer> {
-  const { db, app, params } = options;
-  const rows: AssetRow[] = await db
-    .select({
-      id: assets.id,
-      userId: assets.userId,
-      type: assets.type,
-      currency: assets.currency,
-      decimalPlaces: assets.decimalPlaces,
-    })
-    .from(assets)
-    .where(and(eq(assets.appId, app.id), inArray(assets.id, [params.fromAssetId, params.toAssetId])));
+  const { db, engine, app, params } = options;
+  const rows = await engine.queryIn<LockedAsset>(
+    db,
+    TRANSFER_LOCK.text,
+    [app.id, params.fromAssetId, params.toAssetId],
+    TRANSFER_LOCK.name,
+  );
   const from = rows.find((r) => r.id === params.fromAssetId);
   const to = rows.find((r) => r.id === params.toAssetId);
   if (!from) throw assetNotFound(params.fromAssetId);
@@ -46,7 +55,7 @@ export async function transferAsset(options: {
     throw new WalletError(ResultCode.TRANSFER_NOT_ALLOWED, 'A transfer needs two different assets.');
   }
 
-  const refusal = transferRefusal(await kindOf(db, from), await kindOf(db, to));
+  const refusal = transferRefusal(kindOf(from), kindOf(to));
   if (refusal) {
     throw new WalletError(
       ResultCode.TRANSFER_NOT_ALLOWED,
@@ -54,54 +63,58 @@ export async function transferAsset(options: {
     );
   }
 
-  const amountMinor = decimalToMinor(params.amount, from.decimalPlaces);
+  const dp = from.decimal_places;
+  const amountMinor = decimalToMinor(params.amount, dp);
   if (amountMinor === undefined || amountMinor <= 0) {
-    const rule = `must be more than 0 with at most ${from.decimalPlaces} decimals (the asset's)`;
+    const rule = `must be more than 0 with at most ${dp} decimals (the asset's)`;
     throw new WalletError(ResultCode.PARAM_INVALID, `amount ${rule}.`, { field: 'amount', rule });
   }
 
-  let transferId = 0;
-  const moved = await moveMoney({
-    db,
-    fromAssetId: from.id,
-    toAssetId: to.id,
-    amountMinor,
-    outType: 'TRANSFER_OUT',
-    inType: 'TRANSFER_IN',
-    recordTransfer: async () => {
-      const [transfer] = await db
-        .insert(transfers)
-        .values({ appId: app.id, fromAssetId: from.id, toAssetId: to.id, amount: amountMinor })
-        .returning({ id: transfers.id });
-      if (!transfer) throw new Error('transfer insert returned no row');
-      transferId = transfer.id;
-      return transfer.id;
-    },
-  });
-  const dp = from.decimalPlaces;
-  if ('short' in moved) {
+  const fromBefore = Number(from.balance);
+  if (fromBefore < amountMinor) {
     throw new WalletError(
       ResultCode.BALANCE_INSUFFICIENT,
-      `Asset ${from.id} holds ${minorToMajor(moved.short, dp)} ${from.currency}, less than the ${params.amount} to transfer.`,
+      `Asset ${from.id} holds ${minorToMajor(fromBefore, dp)} ${from.currency}, less than the ${params.amount} to transfer.`,
     );
   }
+  const fromBalance = fromBefore - amountMinor;
+  const toBalance = Number(to.balance) + amountMinor;
   const transfer: Transfer = {
-    transferId,
+    transferId: Number(from.transfer_id),
     fromAssetId: from.id,
     toAssetId: to.id,
     amount: minorToMajor(amountMinor, dp),
-    fromBalance: minorToMajor(moved.fromBalance, dp),
-    toBalance: minorToMajor(moved.toBalance, to.decimalPlaces),
+    fromBalance: minorToMajor(fromBalance, dp),
+    toBalance: minorToMajor(toBalance, to.decimal_places),
   };
-  await recordEvent({ db, app, type: 'transfer.completed', data: transfer });
-  if (from.userId === null && from.type !== 'CARD') {
+  const event = newEvent({ app, type: 'transfer.completed', data: transfer });
+  const queued = await engine.queryIn(
+    db,
+    TRANSFER_WRITE.text,
+    [
+      from.id,
+      fromBalance,
+      to.id,
+      toBalance,
+      amountMinor,
+      transfer.transferId,
+      app.id,
+      event.id,
+      event.type,
+      event.body,
+      event.createdAt,
+    ],
+    TRANSFER_WRITE.name,
+  );
+  noteQueuedDeliveries(db, queued.length);
+  if (from.user_id === null && from.type !== 'CARD') {
     await noteAgencyDebit({
       db,
-      engine: options.engine,
+      engine,
       app,
-      asset: from,
-      beforeMinor: moved.fromBalance + amountMinor,
-      afterMinor: moved.fromBalance,
+      asset: { id: from.id, currency: from.currency, decimalPlaces: dp },
+      beforeMinor: fromBefore,
+      afterMinor: fromBalance,
     });
   }
   return transfer;
@@ -111,23 +124,18 @@ function assetNotFound(assetId: number): WalletError {
   return new WalletError(ResultCode.ASSET_NOT_FOUND, `Asset ${assetId} does not exist under this app.`);
 }
 
-/** What an asset is, for the rules; a card asset's card is held FOR SHARE until commit. */
-async function kindOf(db: Executor, asset: AssetRow): Promise<AssetKind> {
+/** What an asset is, for the rules (a card asset's card as TRANSFER_LOCK read it under FOR SHARE). */
+function kindOf(asset: LockedAsset): AssetKind {
   if (asset.type === 'CARD') {
-    const [card] = await db
-      .select({ status: cards.status, userId: cards.userId })
-      .from(cards)
-      .where(eq(cards.cardAssetId, asset.id))
-      .for('share');
     return {
       kind: 'CARD',
-      userId: card?.userId ?? -1,
+      userId: asset.card_user_id ?? -1,
       currency: asset.currency,
-      cardStatus: card?.status ?? 'CANCELLED',
+      cardStatus: asset.card_status ?? 'CANCELLED',
     };
   }
-  if (asset.userId === null) return { kind: 'AGENCY', currency: asset.currency };
-  return { kind: 'WALLET', userId: asset.userId, currency: asset.currency };
+  if (asset.user_id === null) return { kind: 'AGENCY', currency: asset.currency };
+  return { kind: 'WALLET', userId: asset.user_id, currency: asset.currency };
 }
 
 /** assetTransfer's handler (lib/wallet/contract/operations/asset-transfer.ts). */

@@ -253,3 +253,103 @@ export const RATE_PRUNE = {
   name: 'wallet_rate_prune',
   text: `delete from wallet.rate_counters where second < $1`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The writes' hot path, sent inside the work's transaction (DatabaseHandle.queryIn).
+
+/**
+ * docs/wallet-api.md "requestId (idempotency)": the requestId claimed in the transaction of the
+ * work it guards (request/idempotency.ts). A live record is left alone and nothing comes back (a
+ * concurrent holder makes this wait on the primary key until it commits or rolls back); a record
+ * past its 24 hours is taken over.
+ */
+export const CLAIM_REQUEST_ID = {
+  name: 'wallet_claim_request_id',
+  text: `insert into wallet.idempotency_keys (app_id, request_id, operation, params_hash) values ($1, $2, $3, $4)
+on conflict (app_id, request_id) do update
+  set operation = excluded.operation, params_hash = excluded.params_hash, response = null, created_at = now()
+  where wallet.idempotency_keys.created_at < now() - interval '24 hours'
+returning 1 as claimed`,
+} as const;
+
+/** A claimed requestId's record: what it was used for, and its stored answer (a replay). */
+export const REQUEST_ID_RECORD = {
+  name: 'wallet_request_id_record',
+  text: `select operation, params_hash, response from wallet.idempotency_keys where app_id = $1 and request_id = $2`,
+} as const;
+
+/** The answer stored under the requestId, in the work's transaction. */
+export const STORE_RESPONSE = {
+  name: 'wallet_store_response',
+  text: `update wallet.idempotency_keys set response = $3 where app_id = $1 and request_id = $2`,
+} as const;
+
+/**
+ * asset/transfer (asset/transfer-asset.ts): both assets of the app ($1), $2 and $3, locked FOR
+ * UPDATE in id order (two transfers in opposite directions cannot deadlock), with what the rules
+ * need, their balances and ledger counts as they are under the lock, and the id the transfer will
+ * have (one nextval, also for a refused transfer: ids may skip, as after any rollback). A card
+ * asset comes with its card, held FOR SHARE and locked before any asset row: the `card` CTE is
+ * read whole by the one-time filter `(select count(*) from card) >= 0`, which PostgreSQL
+ * evaluates before it scans the assets, so this statement takes its locks in the order card/cancel
+ * takes them (the card, then its asset: change-card-status.ts) and cannot deadlock with it; a
+ * cancel of the card waits for this transfer, or this transfer sees the card CANCELLED. The card
+ * is found through its owner's cards (cards_user_idx), not by card_asset_id (no index).
+ */
+export const TRANSFER_LOCK = {
+  name: 'wallet_transfer_lock',
+  text: `with card as materialized (
+  select c.card_asset_id, c.status, c.user_id
+    from wallet.assets ca join wallet.cards c on c.user_id = ca.user_id and c.card_asset_id = ca.id
+   where ca.app_id = $1 and ca.id in ($2, $3) and ca.type = 'CARD'
+     for share of c
+)
+select a.id, a.user_id, a.type, a.currency, a.decimal_places, a.balance, a.ledger_count,
+  card.status as card_status, card.user_id as card_user_id,
+  (select nextval('wallet.transfers_id_seq')) as transfer_id
+from wallet.assets a left join card on card.card_asset_id = a.id
+where a.app_id = $1 and a.id in ($2, $3) and (select count(*) from card) >= 0
+order by a.id
+for update of a`,
+} as const;
+
+/**
+ * asset/transfer's writes, in one statement, under TRANSFER_LOCK's locks: both balances set to
+ * what the lock's read leaves after moving the amount ($1 from, to $2; $3 to, to $4; amount $5),
+ * the transfer row ($6, of app $7), its two ledger entries numbered by their assets' ledger_count
+ * (counted here, so the ledger trigger has nothing to add: the same numbers it would give), and
+ * the transfer.completed event ($8 public id, $9 type, $10 body, $11 time) with one delivery per
+ * endpoint of the app subscribed to it (as record-event.ts's eventInsert: a row back per delivery
+ * queued). The entries read the
+ * updated rows and the transfer row, so they are written after both.
+ */
+export const TRANSFER_WRITE = {
+  name: 'wallet_transfer_write',
+  text: `with moved as (
+  update wallet.assets
+     set balance = case id when $1 then $2::bigint else $4::bigint end, ledger_count = ledger_count + 1
+   where id in ($1, $3)
+  returning id, balance, ledger_count
+), transfer as (
+  insert into wallet.transfers (id, app_id, from_asset_id, to_asset_id, amount)
+  values ($6, $7, $1, $3, $5)
+  returning id
+), entries as (
+  insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, transfer_id, seq)
+  select moved.id, case moved.id when $1 then -$5::bigint else $5::bigint end, moved.balance,
+    case moved.id when $1 then 'TRANSFER_OUT' else 'TRANSFER_IN' end, transfer.id, moved.ledger_count
+    from moved, transfer
+   order by moved.id <> $1
+  returning 1
+), event as (
+  insert into wallet.events (public_id, app_id, type, body, created_at)
+  values ($8, $7, $9, $10, $11::timestamptz)
+  returning id
+)
+insert into wallet.event_deliveries (event_id, endpoint_id, next_attempt_at)
+select event.id, endpoint.id, $11::timestamptz
+  from event, wallet.webhook_endpoints endpoint
+ where endpoint.app_id = $7
+   and (endpoint.events = '*' or $9 = any(string_to_array(endpoint.events, ',')))
+returning endpoint_id`,
+} as const;

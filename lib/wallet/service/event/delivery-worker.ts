@@ -6,8 +6,12 @@
 // below (times WALLET_WEBHOOK_RETRY_SCALE), then FAILED. The queue is the table: a restart, or a
 // kill -9, loses nothing; an attempt cut off by a crash is made again once its claim lapses.
 //
-// Woken at once by `nudge()` (the service calls it after each committed change) and otherwise
-// every `pollMs`, which is how it sees retries coming due and the other instances' events.
+// Woken by `nudge()` (the service calls it after each commit that queued deliveries) within
+// `nudgeDelayMs`, so that the commits of those few ms share one claim, and otherwise every
+// `pollMs`, which is how it sees retries coming due and the other instances' events. Delivered
+// attempts are recorded a batch at a time (those that end within `recordDelayMs` of each other),
+// one statement per batch: under load, a delivery costs the database a share of a claim and of an
+// update rather than one of each.
 // Why no job-queue library: the deliveries must be written in the same transaction as the
 // change (PGlite or PostgreSQL, one connection or a pool); pg-boss and graphile-worker need a
 // node-postgres pool and LISTEN/NOTIFY, which the embedded engine does not offer.
@@ -66,6 +70,10 @@ type DeliveryWorkerOptions = {
   claimMs?: number;
   /** How often old events are pruned. */
   pruneEveryMs?: number;
+  /** How long a nudge waits, gathering the commits of that time into one claim. */
+  nudgeDelayMs?: number;
+  /** How long a delivered attempt waits to be recorded with the others that end meanwhile. */
+  recordDelayMs?: number;
 };
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -74,7 +82,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const pollMs = options.pollMs ?? 1_000;
   const claimMs = options.claimMs ?? DELIVERY_TIMEOUT_MS * 3;
   const pruneEveryMs = options.pruneEveryMs ?? 60 * 60_000;
+  const nudgeDelayMs = options.nudgeDelayMs ?? 10;
   const token = randomUUID();
+  const recordDelivered = deliveredRecorder(db, token, options.recordDelayMs ?? 10);
   const openSecret = secretOpener(options.secretBox);
   const inFlight = new Set<Promise<void>>();
   let started = false;
@@ -82,6 +92,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const timer = earliestWake(() => void tick());
   let claiming: Promise<number> | undefined;
   let claimAgain = false;
+  /** Whether the last claim stopped for want of room (so a finished attempt should claim again). */
+  let roomFull = false;
   let lastPrune = 0;
 
   function wakeIn(ms: number): void {
@@ -90,7 +102,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   async function attempt(row: Claimed): Promise<void> {
     const attempted = await attemptDelivery(options, openSecret, row);
-    const delay = await recordOutcome(db, token, row, attempted, options.retryScale);
+    const delay = await recordOutcome(db, token, row, attempted, options.retryScale, recordDelivered);
     if (delay !== undefined) wakeIn(Math.min(delay, pollMs));
     const { outcome } = attempted;
     logger.debug(
@@ -109,6 +121,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let count = 0;
     for (;;) {
       const room = concurrency - inFlight.size;
+      roomFull = room <= 0;
       if (room <= 0 || stopped) return count;
       const rows = await claimDue(db, token, room, claimMs);
       for (const row of rows) {
@@ -121,8 +134,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           )
           .finally(() => {
             inFlight.delete(running);
-            // A slot is free: more may be due.
-            wakeIn(0);
+            // A slot is free: more may be due if the last claim had no room for all.
+            if (roomFull) wakeIn(0);
           });
         inFlight.add(running);
       }
@@ -172,7 +185,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       wakeIn(0);
     },
     nudge() {
-      wakeIn(0);
+      wakeIn(nudgeDelayMs);
     },
     async stop() {
       stopped = true;
@@ -295,15 +308,11 @@ async function recordOutcome(
   row: Claimed,
   { attemptedAt, outcome }: { attemptedAt: Date; outcome: AttemptOutcome },
   retryScale: number,
+  recordDelivered: (id: number, at: string, statusCode: number) => Promise<void>,
 ): Promise<number | undefined> {
   const at = attemptedAt.toISOString();
   if (outcome.delivered) {
-    await db.execute(sql`
-      update ${eventDeliveries}
-         set status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = ${at}::timestamptz,
-             last_status_code = ${outcome.statusCode}, last_error = null, next_attempt_at = null,
-             claimed_until = null, claim_token = null
-       where id = ${row.id} and claim_token = ${token}`);
+    await recordDelivered(row.id, at, outcome.statusCode);
     return undefined;
   }
   const delay = retryDelayMs(row.failures_in_round + 1, retryScale);
@@ -317,4 +326,37 @@ async function recordOutcome(
            claimed_until = null, claim_token = null
      where id = ${row.id} and claim_token = ${token}`);
   return delay;
+}
+
+/**
+ * Records a delivered attempt with the others delivered within `delayMs`, in one statement,
+ * under this worker's claim; each call resolves once its attempt is recorded. Until then its
+ * claim holds it, as during the attempt.
+ */
+function deliveredRecorder(
+  db: WalletDatabase,
+  token: string,
+  delayMs: number,
+): (id: number, at: string, statusCode: number) => Promise<void> {
+  let delivered: { id: number; at: string; statusCode: number }[] = [];
+  let recorded: Promise<void> | undefined;
+  return (id, at, statusCode) => {
+    delivered.push({ id, at, statusCode });
+    recorded ??= new Promise((resolve) => setTimeout(resolve, delayMs)).then(async () => {
+      const batch = delivered;
+      delivered = [];
+      recorded = undefined;
+      // Array literals of numbers and ISO timestamps (nothing in them needs quoting).
+      const list = (values: (string | number)[]) => `{${values.join(',')}}`;
+      await db.execute(sql`
+        update ${eventDeliveries} d
+           set status = 'DELIVERED', attempts = d.attempts + 1, last_attempt_at = v.at,
+               last_status_code = v.status_code, last_error = null, next_attempt_at = null,
+               claimed_until = null, claim_token = null
+          from unnest(${list(batch.map((b) => b.id))}::bigint[], ${list(batch.map((b) => b.at))}::timestamptz[],
+                      ${list(batch.map((b) => b.statusCode))}::int[]) as v(id, at, status_code)
+         where d.id = v.id and d.claim_token = ${token}`);
+    });
+    return recorded;
+  };
 }

@@ -2,12 +2,15 @@
 // that makes the change, in the caller's transaction, with one delivery row per endpoint of the app
 // subscribed to its type. A change that rolls back takes its event with it; a committed one has its
 // deliveries queued for the worker (delivery-worker.ts), which survives restarts because the queue
-// is the table. One statement: the event and its fan-out cost the transaction one round trip.
+// is the table. One statement: the event and its fan-out cost the transaction one round trip. A
+// transaction whose events queued a delivery is noted (queuedDeliveries), so that the worker is
+// woken once it commits, and only then.
 // `data` is parsed by the type's schema first, which keeps only the fields the contract lists: a
 // record passed with more (a whole card number, a document number) loses them here, whatever the
 // caller did.
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
 import { eventDataSchemas, type EventData, type EventType } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
 import { eventDeliveries, events, webhookEndpoints } from '../db/schema';
@@ -35,9 +38,25 @@ export function eventBody(event: {
   });
 }
 
+/** The transaction handles whose events queued at least one delivery. */
+const queuedIn = new WeakSet<object>();
+
+/** Notes that `db` (the open transaction) queued `deliveries` deliveries. */
+export function noteQueuedDeliveries(db: object, deliveries: number): void {
+  if (deliveries > 0) queuedIn.add(db);
+}
+
+/** Whether the events written through this transaction handle queued a delivery. */
+export function queuedDeliveries(db: object): boolean {
+  return queuedIn.has(db);
+}
+
 export type NewEvent = { appKey: number; id: string; type: EventType; body: string; createdAt: string };
 
-/** The event and its deliveries, one statement (also what bench/floor-server.ts sends). */
+/**
+ * The event and its deliveries, one statement (also what bench/floor-server.ts sends): a row per
+ * delivery queued comes back.
+ */
 export function eventInsert(event: NewEvent): SQL {
   return sql`
     with event as (
@@ -49,7 +68,26 @@ export function eventInsert(event: NewEvent): SQL {
     select event.id, endpoint.id, ${event.createdAt}::timestamptz
       from event, ${webhookEndpoints} endpoint
      where endpoint.app_id = ${event.appKey}
-       and (endpoint.events = '*' or ${event.type} = any(string_to_array(endpoint.events, ',')))`;
+       and (endpoint.events = '*' or ${event.type} = any(string_to_array(endpoint.events, ',')))
+    returning endpoint_id`;
+}
+
+/**
+ * An event as it is written: a new id and its body, `data` parsed by the type's schema. For a
+ * statement that writes the event with other rows (asset/transfer's TRANSFER_WRITE).
+ */
+export function newEvent<T extends EventType>(options: {
+  app: AuthenticatedApp;
+  type: T;
+  /** The event's data; fields beyond the type's schema are dropped. */
+  data: EventData<T> & Record<string, unknown>;
+  now?: Date;
+}): NewEvent {
+  const { app, type, data } = options;
+  const createdAt = options.now ?? new Date();
+  const id = newEventId();
+  const body = eventBody({ id, type, createdAt, app, data: eventDataSchemas[type].parse(data) });
+  return { appKey: app.id, id, type, body, createdAt: createdAt.toISOString() };
 }
 
 export async function recordEvent<T extends EventType>(options: {
@@ -60,10 +98,8 @@ export async function recordEvent<T extends EventType>(options: {
   data: EventData<T> & Record<string, unknown>;
   now?: Date;
 }): Promise<string> {
-  const { db, app, type, data } = options;
-  const createdAt = options.now ?? new Date();
-  const id = newEventId();
-  const body = eventBody({ id, type, createdAt, app, data: eventDataSchemas[type].parse(data) });
-  await db.execute(eventInsert({ appKey: app.id, id, type, body, createdAt: createdAt.toISOString() }));
-  return id;
+  const event = newEvent(options);
+  const queued = await rawRows(options.db, eventInsert(event));
+  noteQueuedDeliveries(options.db, queued.length);
+  return event.id;
 }

@@ -24,6 +24,7 @@ import type { WalletDatabase } from '../db';
 import type { Authenticator } from '../request/authenticate';
 import type { WalletRoute, WalletRouter } from '../router';
 import { requestFingerprint, runOnce } from '../request/idempotency';
+import { queuedDeliveries } from '../event/record-event';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
@@ -95,7 +96,7 @@ export type WalletRequestHandlerOptions = {
   rateLimiter?: RateLimiter;
   /** The operations by path, each with its handler (router.ts). */
   router: WalletRouter;
-  /** Told after a mutating operation committed: its events' deliveries may be due now. */
+  /** Told after a mutating operation committed webhook deliveries: they are due now. */
   afterCommit?: () => void;
 };
 
@@ -146,9 +147,11 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       (operation.clearable ?? []).filter((p) => pairs.get(p) === '' && params[p] === undefined),
     );
     const prepared = route.prepare ? await route.prepare({ db, engine, app, params }) : undefined;
+    let queued = false;
     const data = operation.mutating
       ? await runOnce({
           db,
+          engine,
           appKey: app.id,
           operation: name,
           requestId: params.requestId,
@@ -156,7 +159,11 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
             name,
             cleared.size > 0 ? { ...params, cleared: [...cleared].sort() } : params,
           ),
-          work: (tx) => handle({ db: tx, engine, app, params, prepared, cleared }),
+          work: async (tx) => {
+            const result = await handle({ db: tx, engine, app, params, prepared, cleared });
+            queued = queuedDeliveries(tx);
+            return result;
+          },
           onRetry: (pgCode, attempt) =>
             logger.warn(
               { operation: name, pgCode, attempt },
@@ -164,7 +171,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
             ),
         })
       : JSON.stringify(await handle({ db, engine, app, params, prepared, cleared }));
-    if (operation.mutating) options.afterCommit?.();
+    if (queued) options.afterCommit?.();
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
   }
 

@@ -1,16 +1,17 @@
 // requestId handling (docs/wallet-api.md "requestId (idempotency)"). The key row is inserted in the
 // same transaction as the work it guards: a concurrent call with the same key blocks on the unique
 // index until the first commits (then replays its result) or rolls back (then runs itself). Only
-// successes are kept, so a call that failed, and so changed nothing, can be retried.
+// successes are kept, so a call that failed, and so changed nothing, can be retried. The record's
+// three statements are prepared statements of db/statements.ts, sent on the transaction's connection.
 //
 // A transaction PostgreSQL chose to abort, as the victim of a deadlock or a serialization
 // failure, is run again here (up to TRANSACTION_ATTEMPTS times): it rolled back whole, so
 // running it again is the same call, not a second one, and the caller should not see a 500 for
 // a conflict that was the database's to resolve.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
-import { idempotencyKeys } from '@/lib/wallet/service/db/schema';
+import { CLAIM_REQUEST_ID, REQUEST_ID_RECORD, STORE_RESPONSE } from '@/lib/wallet/service/db/statements';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import { pgErrorCode, type Executor } from '../context';
 
@@ -56,6 +57,8 @@ async function inTransaction<T>(
  */
 export async function runOnce(options: {
   db: Database;
+  /** The engine under `db`: the requestId's statements run through it, in the transaction. */
+  engine: DatabaseHandle;
   appKey: number;
   operation: string;
   requestId: string | undefined;
@@ -64,28 +67,26 @@ export async function runOnce(options: {
   /** Told when a transaction the database aborted (deadlock, serialization) is run again. */
   onRetry?: (code: string, attempt: number) => void;
 }): Promise<string> {
-  const { db, appKey, operation, requestId, fingerprint, work, onRetry } = options;
+  const { db, engine, appKey, operation, requestId, fingerprint, work, onRetry } = options;
   if (!requestId) {
     return inTransaction(db, onRetry, async (tx) => JSON.stringify(await work(tx)));
   }
   return inTransaction(db, onRetry, async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ appId: appKey, requestId, operation, paramsHash: fingerprint })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.appId, idempotencyKeys.requestId],
-        set: { operation, paramsHash: fingerprint, response: null, createdAt: sql`now()` },
-        // An expired record is taken over; a live one is left alone (and nothing is returned).
-        setWhere: sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`,
-      })
-      .returning({ requestId: idempotencyKeys.requestId });
+    // An expired record is taken over; a live one is left alone (and nothing is returned).
+    const claimed = await engine.queryIn(
+      tx,
+      CLAIM_REQUEST_ID.text,
+      [appKey, requestId, operation, fingerprint],
+      CLAIM_REQUEST_ID.name,
+    );
 
     if (claimed.length === 0) {
-      const [existing] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.appId, appKey), eq(idempotencyKeys.requestId, requestId)));
-      if (!existing || existing.operation !== operation || existing.paramsHash !== fingerprint) {
+      const [existing] = await engine.queryIn<{
+        operation: string;
+        params_hash: string;
+        response: string | null;
+      }>(tx, REQUEST_ID_RECORD.text, [appKey, requestId], REQUEST_ID_RECORD.name);
+      if (!existing || existing.operation !== operation || existing.params_hash !== fingerprint) {
         throw new WalletError(
           ResultCode.REQUEST_ID_REUSED,
           'requestId has already been used with other parameters.',
@@ -99,10 +100,7 @@ export async function runOnce(options: {
     }
 
     const response = JSON.stringify(await work(tx));
-    await tx
-      .update(idempotencyKeys)
-      .set({ response })
-      .where(and(eq(idempotencyKeys.appId, appKey), eq(idempotencyKeys.requestId, requestId)));
+    await engine.queryIn(tx, STORE_RESPONSE.text, [appKey, requestId, response], STORE_RESPONSE.name);
     return response;
   });
 }
