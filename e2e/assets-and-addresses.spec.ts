@@ -34,6 +34,7 @@ const TYPE_WORDS: Record<LedgerEntry['type'], string> = {
   TRANSFER_IN: 'Transfer in',
   TRANSFER_OUT: 'Transfer out',
   CARD_REFUND: 'Card balance returned',
+  DEPOSIT: 'Chain deposit',
 };
 const BOM = '\uFEFF';
 const LEDGER_CSV_HEADER = 'Entry ID,Time (UTC),Type,Amount,Balance after,Currency,Card ID,Transfer ID\r\n';

@@ -79,6 +79,14 @@ const envSchema = z.object({
     .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
     .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
     .default(1),
+  /**
+   * The sandbox's simulate/* operations (docs/deposits-and-kyt.md "Chains"): `false` removes them
+   * (HTTP 404, code 1005).
+   */
+  WALLET_SIMULATION: z
+    .enum(['true', 'false'], 'WALLET_SIMULATION must be true or false')
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),

@@ -17,6 +17,7 @@ import {
 } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { depositOperationParams, setUpDeposits, type DepositFixture } from '../helpers/deposits';
 
 type Params = Record<string, string>;
 type AppContext = {
@@ -34,6 +35,7 @@ type AppContext = {
   endpointId: number;
   spareEndpointId: number;
   eventId: string;
+  deposits: DepositFixture;
 };
 
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
@@ -143,7 +145,7 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'eventRedeliver':
       return { eventId: ctx.eventId, endpointId: String(ctx.endpointId) };
     default:
-      return {};
+      return depositOperationParams(name, ctx.appUserId, ctx.deposits, `auth-${ctx.appId}`) ?? {};
   }
 }
 
@@ -302,6 +304,7 @@ async function setUpApp(
     endpointId: endpoint.endpointId,
     spareEndpointId: spare.endpointId,
     eventId: events.list[0]!.id,
+    deposits: await setUpDeposits(call, appUserId, `auth-${app.appId}`),
   };
 }
 
@@ -367,7 +370,7 @@ describe('a correctly signed call is accepted', () => {
   it.each(opNames)(
     '%s: an empty parameter added after signing (empty values are not signed)',
     async (name) => {
-      expect((await call(name, main, { extraQuery: 'note=' })).body).toMatchObject({ code: 0 });
+      expect((await call(name, main, { extraQuery: 'memo=' })).body).toMatchObject({ code: 0 });
     },
   );
 

@@ -16,6 +16,7 @@ import { callWallet, failureDataProblem, freshNonce, kycParams, type Envelope } 
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerMismatches, trackWalletState } from '../helpers/wallet-state';
+import { depositOperationParams, setUpDeposits, type DepositFixture } from '../helpers/deposits';
 
 const NUM_RUNS = 150;
 
@@ -29,6 +30,7 @@ let spareAddress = 0;
 let endpointId = 0;
 let spareEndpoint = 0;
 let issuedEvent = '';
+let deposits: DepositFixture;
 // A public address (no DNS here); this server runs no delivery worker, so nothing is sent to it.
 const HOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -76,6 +78,15 @@ beforeAll(async () => {
   r = await callWallet(base, 'eventList', { type: 'card.issued' });
   expect(r.body.code, r.body.msg).toBe(0);
   issuedEvent = (r.body.data as { list: { id: string }[] }).list[0]!.id;
+  deposits = await setUpDeposits(
+    async <T>(name: WalletOperationName, params: Record<string, string | number | boolean>) => {
+      const answer = await callWallet<T>(base, name, params);
+      expect(answer.body.code, answer.body.msg).toBe(0);
+      return answer.body.data as T;
+    },
+    HP_USER,
+    'hostile',
+  );
 });
 
 afterAll(async () => {
@@ -391,6 +402,14 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { type: 'card.issued', pageNum: 1, pageSize: 20 };
     case 'eventRedeliver':
       return { eventId: issuedEvent, endpointId };
+    case 'depositAddress':
+    case 'simulateDeposit':
+    case 'simulateConfirm':
+    case 'depositList':
+    case 'depositRelease':
+    case 'kytRules':
+    case 'kytRulesSet':
+      return depositOperationParams(op, HP_USER, deposits, 'hostile')!;
   }
 }
 

@@ -35,6 +35,8 @@ export async function startWalletServer(
     /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
     metricsToken?: string;
     webhooks?: { allowPrivate?: boolean; retryScale?: number };
+    /** WALLET_SIMULATION for this server (default on). */
+    simulation?: boolean;
   } = {},
 ): Promise<WalletTestServer> {
   const engine = await getDatabase();
@@ -54,6 +56,7 @@ export async function startWalletServer(
     deliverWebhooks: options.deliverWebhooks ?? false,
     metricsToken: options.metricsToken ?? null,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.simulation !== undefined ? { simulation: options.simulation } : {}),
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;

@@ -19,6 +19,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   TRANSFER_IN: 'Transfer in',
   TRANSFER_OUT: 'Transfer out',
   CARD_REFUND: 'Card balance returned',
+  DEPOSIT: 'Chain deposit',
 };
 
 /** A short line on what each type means, for the type's title and the page's legend. */
@@ -29,6 +30,7 @@ export const LEDGER_TYPE_HINTS: Record<LedgerType, string> = {
   TRANSFER_IN: 'Money moved here from another asset',
   TRANSFER_OUT: 'Money moved from here to another asset',
   CARD_REFUND: "A cancelled card's balance, moved back to the user's wallet",
+  DEPOSIT: 'A USDT deposit from a chain, screened and credited 1:1',
 };
 
 export function ledgerTypeLabel(type: string): string {

@@ -9,4 +9,5 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntry['type'], string> = {
   TRANSFER_IN: 'Transfer in',
   TRANSFER_OUT: 'Transfer out',
   CARD_REFUND: 'Balance of a cancelled card',
+  DEPOSIT: 'Chain deposit',
 };

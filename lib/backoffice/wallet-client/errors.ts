@@ -302,6 +302,7 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4011: 'The asset was not found. Reload the page and choose it again.',
   4012: 'The webhook endpoint was not found: it may have been deleted. Reload the page.',
   4013: 'The event was not found: events are kept 30 days. Reload the page.',
+  4016: 'The deposit was not found, or it is no longer held (someone may have decided it already). Reload the page to see its status now.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
@@ -384,6 +385,7 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4011: WalletNotFoundError,
   4012: WalletNotFoundError,
   4013: WalletNotFoundError,
+  4016: WalletConflictError,
   5000: WalletServiceError,
   6001: WalletRateLimitedError,
 };

@@ -15,6 +15,8 @@ export const OPERATION_TAGS = [
   'Address Management',
   'Asset Management',
   'Events and Webhooks',
+  'Deposit',
+  'KYT',
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];
 

@@ -273,6 +273,55 @@ const EXPECTED: Record<
     required: [...COMMON, 'eventId', 'endpointId'],
     optional: [],
   },
+  depositAddress: {
+    method: 'post',
+    path: '/wallet/api/deposit/address',
+    tag: 'Deposit',
+    required: [...COMMON, 'appUserId', 'chain'],
+    optional: [],
+  },
+  simulateDeposit: {
+    method: 'post',
+    path: '/wallet/api/simulate/deposit',
+    tag: 'Deposit',
+    required: [...COMMON, 'chain', 'address', 'txHash', 'amount', 'fromAddress'],
+    optional: ['logIndex', 'confirmations'],
+  },
+  simulateConfirm: {
+    method: 'post',
+    path: '/wallet/api/simulate/confirm',
+    tag: 'Deposit',
+    required: [...COMMON, 'depositId', 'confirmations'],
+    optional: [],
+  },
+  depositList: {
+    method: 'post',
+    path: '/wallet/api/deposit/list',
+    tag: 'Deposit',
+    required: COMMON,
+    optional: ['appUserId', 'status', 'pageSize', 'cursor'],
+  },
+  depositRelease: {
+    method: 'post',
+    path: '/wallet/api/deposit/release',
+    tag: 'Deposit',
+    required: [...COMMON, 'depositId', 'decision', 'note'],
+    optional: ['requestId'],
+  },
+  kytRules: {
+    method: 'post',
+    path: '/wallet/api/kyt/rules',
+    tag: 'KYT',
+    required: COMMON,
+    optional: [],
+  },
+  kytRulesSet: {
+    method: 'post',
+    path: '/wallet/api/kyt/rules/set',
+    tag: 'KYT',
+    required: COMMON,
+    optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount'],
+  },
 };
 
 const EXTENSIONS = [
@@ -295,6 +344,13 @@ const EXTENSIONS = [
   'webhookDelete',
   'eventList',
   'eventRedeliver',
+  'depositAddress',
+  'simulateDeposit',
+  'simulateConfirm',
+  'depositList',
+  'depositRelease',
+  'kytRules',
+  'kytRulesSet',
 ];
 const DATA = 'The result, present when code is 0';
 
@@ -313,6 +369,8 @@ describe('buildOpenApiDocument', () => {
       'Address Management',
       'Asset Management',
       'Events and Webhooks',
+      'Deposit',
+      'KYT',
     ]);
   });
 
@@ -335,8 +393,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty-six paths, each with only its method', () => {
-    expect(operations).toHaveLength(26);
+  it('has exactly the thirty-three paths, each with only its method', () => {
+    expect(operations).toHaveLength(33);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -416,7 +474,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the nineteen extensions with x-extension: true', () => {
+  it('marks exactly the twenty-six extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {

@@ -28,6 +28,12 @@ const TAGS: { name: OperationTag; description: string }[] = [
     description:
       "Endpoints the app's events are delivered to (signed, retried), and the events of the last 30 days with their deliveries",
   },
+  {
+    name: 'Deposit',
+    description:
+      "Deposit addresses per user and chain, the chain watcher's messages, deposits and the release of held ones",
+  },
+  { name: 'KYT', description: 'The rules every deposit is screened by before it is credited' },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions

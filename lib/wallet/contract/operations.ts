@@ -1,7 +1,8 @@
 // The catalogue of wallet operations (docs/wallet-api.md "Operations"): the seven of the spec, the
 // three extensions for the back-office's lookups, the card programme's ten
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
-// (asset/daily, "Daily totals") and the five of events and webhooks ("Events and webhooks").
+// (asset/daily, "Daily totals"), the five of events and webhooks ("Events and webhooks") and the
+// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations").
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
 // texts, schemas, business result codes, events); this module only lists them, in the order of
 // docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
@@ -35,6 +36,13 @@ import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
 import { eventList } from '@/lib/wallet/contract/operations/event-list';
 import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
+import { depositAddress } from '@/lib/wallet/contract/operations/deposit-address';
+import { simulateDeposit } from '@/lib/wallet/contract/operations/simulate-deposit';
+import { simulateConfirm } from '@/lib/wallet/contract/operations/simulate-confirm';
+import { depositList } from '@/lib/wallet/contract/operations/deposit-list';
+import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
+import { kytRules } from '@/lib/wallet/contract/operations/kyt-rules';
+import { kytRulesSet } from '@/lib/wallet/contract/operations/kyt-rules-set';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -66,6 +74,13 @@ export const walletOperationList = [
   webhookDelete,
   eventList,
   eventRedeliver,
+  depositAddress,
+  simulateDeposit,
+  simulateConfirm,
+  depositList,
+  depositRelease,
+  kytRules,
+  kytRulesSet,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

@@ -26,6 +26,7 @@ export const ResultCode = {
   ASSET_NOT_FOUND: 4011,
   WEBHOOK_NOT_FOUND: 4012,
   EVENT_NOT_FOUND: 4013,
+  DEPOSIT_CONFLICT: 4016,
   INTERNAL: 5000,
   RATE_LIMITED: 6001,
 } as const;
@@ -58,6 +59,7 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4011: 'asset not found under this app',
   4012: 'webhook endpoint not found',
   4013: 'event not found',
+  4016: 'deposit not found under this app, or not in a state that allows this',
   5000: 'unexpected failure',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '@/lib/db/open';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletDb } from './db';
 import { createWalletRouter } from './router';
+import { servedRouter } from './simulation';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
@@ -62,6 +63,8 @@ export function createWalletService(options: {
   metricsToken?: string | null;
   /** Runs the webhook delivery worker in this process (default true). */
   deliverWebhooks?: boolean;
+  /** WALLET_SIMULATION unless given: false leaves the simulate/* operations out (404, 1005). */
+  simulation?: boolean;
   /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
   webhooks?: { allowPrivate?: boolean; retryScale?: number };
 }): WalletService {
@@ -90,7 +93,10 @@ export function createWalletService(options: {
     engine,
     db: walletDb(engine),
     authenticator: createServiceAuthenticator(engine),
-    router: createWalletRouter({ secretBox, allowPrivateWebhooks: allowPrivate }),
+    router: servedRouter(
+      createWalletRouter({ secretBox, allowPrivateWebhooks: allowPrivate }),
+      options.simulation ?? env.WALLET_SIMULATION,
+    ),
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),

@@ -23,6 +23,11 @@ export type HandlerContext<N extends WalletOperationName> = {
   engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<N>;
+  /**
+   * The parameters given as the empty string: absent to validation, but "given empty" to the
+   * operations where that clears a setting (docs/deposits-and-kyt.md "kyt/rules/set").
+   */
+  emptyParams: ReadonlySet<string>;
 };
 
 /**

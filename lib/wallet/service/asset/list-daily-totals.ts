@@ -25,7 +25,13 @@ const SPENT: readonly LedgerEntry['type'][] = ['CARD_FEE', 'TRANSFER_OUT'];
  * back to the wallet on cancellation): not a receipt, and not spending either, so only the
  * entries into the asset count; the closing balance accounts for every entry.
  */
-const RECEIVED: readonly LedgerEntry['type'][] = ['PROVISION', 'CREDIT', 'TRANSFER_IN', 'CARD_REFUND'];
+const RECEIVED: readonly LedgerEntry['type'][] = [
+  'PROVISION',
+  'CREDIT',
+  'TRANSFER_IN',
+  'CARD_REFUND',
+  'DEPOSIT',
+];
 
 type Row = {
   currency: string;

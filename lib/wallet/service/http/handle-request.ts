@@ -135,6 +135,9 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       admit,
     );
+    const emptyParams: ReadonlySet<string> = new Set(
+      [...pairs].filter(([, value]) => value === '').map(([name]) => name),
+    );
     const data = operation.mutating
       ? await runOnce({
           db,
@@ -142,14 +145,14 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
           operation: name,
           requestId: params.requestId,
           fingerprint: requestFingerprint(name, params),
-          work: (tx) => handle({ db: tx, engine, app, params }),
+          work: (tx) => handle({ db: tx, engine, app, params, emptyParams }),
           onRetry: (pgCode, attempt) =>
             logger.warn(
               { operation: name, pgCode, attempt },
               'transaction aborted by the database, run again',
             ),
         })
-      : JSON.stringify(await handle({ db, engine, app, params }));
+      : JSON.stringify(await handle({ db, engine, app, params, emptyParams }));
     if (operation.mutating) options.afterCommit?.();
     return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
   }
