@@ -161,7 +161,10 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       nonce: nonce(),
       params: parsed.data as Record<string, QueryValue>,
     });
-    const url = `${baseUrl}${op.path}?${query}`;
+    // "Given empty" (the operation's clearable parameters): sent empty, after the signed ones,
+    // since an empty value is never signed.
+    const cleared = (op.clearable ?? []).filter((field) => (input as Record<string, unknown>)[field] === '');
+    const url = `${baseUrl}${op.path}?${[query, ...cleared.map((field) => `${field}=`)].join('&')}`;
 
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms`;

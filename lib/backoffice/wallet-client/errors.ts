@@ -253,6 +253,21 @@ export const PARAMETER_LABELS: Record<string, string> = {
   description: 'description',
   endpointId: 'webhook endpoint',
   eventId: 'event',
+  chain: 'chain',
+  address: 'deposit address',
+  txHash: 'transaction hash',
+  fromAddress: 'sender address',
+  logIndex: 'log index',
+  confirmations: 'confirmations',
+  depositId: 'deposit',
+  cursor: 'page',
+  status: 'status',
+  decision: 'decision',
+  note: 'note',
+  blockedAddresses: 'blocked addresses',
+  reviewAddresses: 'addresses to review',
+  reviewAmount: 'review amount',
+  severeAmount: 'severe amount',
 };
 
 /**

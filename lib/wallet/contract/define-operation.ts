@@ -63,6 +63,12 @@ export type WalletOperation = {
   data: z.ZodType;
   /** The business result codes it may answer, in ascending order. */
   codes: readonly BusinessResultCode[];
+  /**
+   * Parameters whose empty value is "given empty": it clears the setting, where an absent one
+   * leaves it as it is (docs/deposits-and-kyt.md "kyt/rules/set"). The empty value is not signed,
+   * like every empty parameter; the client sends it after the signed ones.
+   */
+  clearable?: readonly string[];
   /** The event types a successful call may write (docs/wallet-api.md "Events and webhooks"). */
   events: readonly EventType[];
   /**

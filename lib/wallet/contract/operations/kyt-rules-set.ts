@@ -25,6 +25,7 @@ export const kytRulesSet = defineOperation({
   data: kytRulesSchema,
   codes: [],
   events: [],
+  clearable: ['blockedAddresses', 'reviewAddresses'],
   paramText: {
     blockedAddresses: 'Senders whose deposits are SEVERE, separated by commas; given empty, clears the list',
     reviewAddresses: 'Senders whose deposits are HIGH, separated by commas; given empty, clears the list',

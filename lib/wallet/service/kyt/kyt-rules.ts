@@ -63,6 +63,7 @@ export async function setKytRules(options: {
   emptyParams?: ReadonlySet<string>;
 }): Promise<KytRules> {
   const { db, app, params } = options;
+  // Given empty (kyt-rules-set.ts's clearable): the list cleared.
   const empty = options.emptyParams ?? new Set<string>();
   await db
     .insert(kytRules)

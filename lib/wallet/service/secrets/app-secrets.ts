@@ -1,11 +1,12 @@
 // App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
 // opened only in the process that verifies signatures. Webhook endpoint secrets
-// (wallet.webhook_endpoints.secret) are sealed when created and re-sealed by a rotation too. Existing plain secrets (an installation
+// (wallet.webhook_endpoints.secret) and deposit address seeds (wallet.deposit_seeds.seed) are
+// sealed when created and re-sealed by a rotation too. Existing plain secrets (an installation
 // from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
 import { eq } from 'drizzle-orm';
 import { env, walletMasterKey } from '@/lib/env';
 import type { Executor } from '../context';
-import { apps, webhookEndpoints } from '../db/schema';
+import { apps, depositSeeds, webhookEndpoints } from '../db/schema';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box';
 
 let configured: SecretBox | undefined;
@@ -73,6 +74,26 @@ export async function sealAppSecrets(
       .update(webhookEndpoints)
       .set({ secret: box.seal(plain) })
       .where(eq(webhookEndpoints.id, row.id));
+    sealed++;
+  }
+  // Deposit address seeds (docs/deposits-and-kyt.md "deposit/address"), sealed when created.
+  const seeds = await db
+    .select({ appId: depositSeeds.appId, seed: depositSeeds.seed })
+    .from(depositSeeds)
+    .orderBy(depositSeeds.appId);
+  for (const row of seeds) {
+    if (box.isCurrent(row.seed)) continue;
+    let plain: string;
+    try {
+      plain = box.open(row.seed);
+    } catch {
+      unopenable.push(`deposit seed of app ${row.appId}`);
+      continue;
+    }
+    await db
+      .update(depositSeeds)
+      .set({ seed: box.seal(plain) })
+      .where(eq(depositSeeds.appId, row.appId));
     sealed++;
   }
   return { sealed, unopenable };
