@@ -18,6 +18,7 @@ import { SignOutButton } from './sign-out-button';
 export function AppShell({
   staff,
   waitingApprovals = 0,
+  heldDeposits = 0,
   children,
 }: {
   staff: CurrentStaff;
@@ -26,6 +27,8 @@ export function AppShell({
    * Approvals.
    */
   waitingApprovals?: number;
+  /** Deposits KYT holds for a decision (docs/back-office.md "Compliance"), shown beside Compliance. */
+  heldDeposits?: number;
   children: ReactNode;
 }) {
   // Someone who must set up two-factor sign-in first is offered nothing else (no links to pages
@@ -35,7 +38,7 @@ export function AppShell({
     NAV_ITEMS.filter((item) =>
       enrolOnly ? item.href === '/account' : item.permission === null || can(staff.role, item.permission),
     ),
-    { approvals: waitingApprovals },
+    { approvals: waitingApprovals, heldDeposits },
   );
   return (
     <div className="flex min-h-screen">

@@ -22,6 +22,7 @@ export type NavIcon =
   | 'audit'
   | 'developers'
   | 'approvals'
+  | 'compliance'
   | 'settings'
   | 'account';
 
@@ -33,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
   { href: '/approvals', label: 'Approvals', permission: 'approvals.read', icon: 'approvals' },
+  { href: '/compliance', label: 'Compliance', permission: 'deposits.read', icon: 'compliance' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
   { href: '/developers', label: 'Developers', permission: 'developers.read', icon: 'developers' },

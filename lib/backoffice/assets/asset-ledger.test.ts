@@ -34,6 +34,7 @@ describe('ledger types', () => {
       'Transfer in',
       'Transfer out',
       'Card balance returned',
+      'Chain deposit',
     ]);
     expect(ledgerTypeLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });

@@ -46,6 +46,12 @@ export const PERMISSIONS = {
    * (docs/back-office.md "Roles", "Approvals").
    */
   'settings.manage': ADMINS,
+  /** /compliance and the user page's deposits: held deposits, KYT rules (docs/back-office.md "Compliance"). */
+  'deposits.read': ALL,
+  /** Ask for, and approve, the credit or rejection of a held deposit: two admins (maker ≠ checker). */
+  'deposits.decide': ADMINS,
+  /** Change the KYT rules (docs/deposits-and-kyt.md "KYT"). */
+  'kyt.manage': ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -64,7 +70,11 @@ export const ACTION_PERMISSIONS = {
   'card.unlock': 'cards.manage',
   'card.activate': 'cards.manage',
   'card.cancel': 'cards.manage',
-} as const satisfies Record<`card.${CardAction}` | 'card.issue' | 'asset.transfer', Permission>;
+  'deposit.release': 'deposits.decide',
+} as const satisfies Record<
+  `card.${CardAction}` | 'card.issue' | 'asset.transfer' | 'deposit.release',
+  Permission
+>;
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
