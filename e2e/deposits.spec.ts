@@ -9,7 +9,7 @@ import { expect, signIn, test } from './fixtures';
 import { actionId, callAction } from './support/server-actions';
 import { callWallet, seedUser, userWalletAsset } from './support/wallet-api';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const APPROVE = () => actionId('lib/backoffice/approvals/actions.ts', 'approveApproval');
 const RELEASE = () => actionId('lib/backoffice/deposits/actions.ts', 'requestDepositRelease');
@@ -72,7 +72,10 @@ test.describe('a held deposit, decided by two admins', () => {
     expect((await userWalletAsset(page.request, appUserId)).balance).toBe(0);
 
     // A second admin approves it: credited once.
-    const second = await browser.newPage({ baseURL });
+    // A context of its own, signed out (the project's storage state would sign it in as the first).
+    const second = await (
+      await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL })
+    ).newPage();
     await signIn(second, newAccount('admin'));
     await second.goto(`/approvals/${id}`);
     await second.getByRole('button', { name: 'Approve and carry out' }).click();
