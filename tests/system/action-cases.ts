@@ -1141,4 +1141,6 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'developers.manage',
   'settings.manage',
   'approvals.decide',
+  'deposits.decide',
+  'kyt.manage',
 ];
