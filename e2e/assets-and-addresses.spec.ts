@@ -36,6 +36,7 @@ const TYPE_WORDS: Record<LedgerEntry['type'], string> = {
   CARD_REFUND: 'Card balance returned',
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
+  DEPOSIT: 'Chain deposit',
 };
 const BOM = '\uFEFF';
 const LEDGER_CSV_HEADER = 'Entry ID,Time (UTC),Type,Amount,Balance after,Currency,Card ID,Transfer ID\r\n';

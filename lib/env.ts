@@ -80,7 +80,7 @@ const envSchema = z.object({
     .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
     .default(1),
   /**
-   * The card network's messages (simulate/*, docs/card-spending.md "Sandbox and live"): `false`
+   * The sandbox's simulate/* operations: the card network's messages (docs/card-spending.md "Sandbox and live") and the chain watcher's (docs/deposits-and-kyt.md "Chains"): `false`
    * makes their paths answer as no operation (HTTP 404, 1005).
    */
   WALLET_SIMULATION: z

@@ -20,6 +20,7 @@ export function AppShell({
   staff,
   waitingApprovals = 0,
   sandbox = false,
+  heldDeposits = 0,
   children,
 }: {
   staff: CurrentStaff;
@@ -33,6 +34,8 @@ export function AppShell({
    * navigation (docs/card-spending.md "Sandbox and live").
    */
   sandbox?: boolean;
+  /** Deposits KYT holds for a decision (docs/back-office.md "Compliance"), shown beside Compliance. */
+  heldDeposits?: number;
   children: ReactNode;
 }) {
   // Someone who must set up two-factor sign-in first is offered nothing else (no links to pages
@@ -45,7 +48,7 @@ export function AppShell({
         : (item.href !== '/sandbox' || sandbox) &&
           (item.permission === null || can(staff.role, item.permission)),
     ),
-    { approvals: waitingApprovals },
+    { approvals: waitingApprovals, heldDeposits },
   );
   return (
     <div className="flex min-h-screen">

@@ -5,6 +5,7 @@ import {
   ClipboardCheck,
   FlaskConical,
   Receipt,
+  ShieldAlert,
   CreditCard,
   LayoutDashboard,
   ScrollText,
@@ -33,30 +34,46 @@ const ICONS: Record<NavIcon, typeof Users> = {
   approvals: ClipboardCheck,
   transactions: Receipt,
   sandbox: FlaskConical,
+  compliance: ShieldAlert,
   settings: Settings,
   account: UserRound,
 };
 
-function WaitingCount({ count }: { count: number }) {
+function WaitingCount({ count, testId, words }: { count: number; testId: string; words: string }) {
   return (
     <span
       className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold tabular-nums text-primary-foreground"
-      data-testid="approvals-waiting"
+      data-testid={testId}
     >
-      {count}
-      <span className="sr-only"> waiting for you</span>
+      {count >= HELD_COUNT_CAP && testId === 'deposits-held' ? `${HELD_COUNT_CAP}+` : count}
+      <span className="sr-only"> {words}</span>
     </span>
   );
 }
 
-export function withIcons(items: readonly NavItem[], counts: { approvals?: number } = {}): ShownNavItem[] {
+/** The held deposits counted beside Compliance at most (one page of deposit/list): "100+". */
+export const HELD_COUNT_CAP = 100;
+
+export function withIcons(
+  items: readonly NavItem[],
+  counts: { approvals?: number; heldDeposits?: number } = {},
+): ShownNavItem[] {
   return items.map((item) => {
     const Icon = ICONS[item.icon];
-    const count = item.icon === 'approvals' ? (counts.approvals ?? 0) : 0;
+    const count =
+      item.icon === 'approvals'
+        ? (counts.approvals ?? 0)
+        : item.icon === 'compliance'
+          ? (counts.heldDeposits ?? 0)
+          : 0;
+    const badge =
+      item.icon === 'compliance'
+        ? { testId: 'deposits-held', words: 'deposits held' }
+        : { testId: 'approvals-waiting', words: 'waiting for you' };
     return {
       ...item,
       iconNode: <Icon className="size-4 shrink-0" aria-hidden="true" />,
-      ...(count > 0 ? { badgeNode: <WaitingCount count={count} /> } : {}),
+      ...(count > 0 ? { badgeNode: <WaitingCount count={count} {...badge} /> } : {}),
     };
   });
 }

@@ -24,6 +24,7 @@ export type NavIcon =
   | 'approvals'
   | 'transactions'
   | 'sandbox'
+  | 'compliance'
   | 'settings'
   | 'account';
 
@@ -38,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   /** Only while simulation is on (AppShell; docs/card-spending.md "Sandbox and live"). */
   { href: '/sandbox', label: 'Sandbox', permission: 'sandbox.use', icon: 'sandbox' },
   { href: '/approvals', label: 'Approvals', permission: 'approvals.read', icon: 'approvals' },
+  { href: '/compliance', label: 'Compliance', permission: 'deposits.read', icon: 'compliance' },
   { href: '/staff', label: 'Staff', permission: 'staff.read', icon: 'staff' },
   { href: '/audit', label: 'Audit log', permission: 'audit.read', icon: 'audit' },
   { href: '/developers', label: 'Developers', permission: 'developers.read', icon: 'developers' },

@@ -17,6 +17,7 @@ import {
 } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { depositOperationParams, setUpDeposits, type DepositFixture } from '../helpers/deposits';
 
 type Params = Record<string, string>;
 type AppContext = {
@@ -36,6 +37,7 @@ type AppContext = {
   eventId: string;
   /** Authorizations on the `any` card to clear and reverse, and a cleared one's transaction. */
   spend: { clearId: number; reverseId: number; transactionId: number };
+  deposits: DepositFixture;
 };
 
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
@@ -164,7 +166,7 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'cardControlsSet':
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any), blockedMcc: '7995' };
     default:
-      return {};
+      return depositOperationParams(name, ctx.appUserId, ctx.deposits, `auth-${ctx.appId}`) ?? {};
   }
 }
 
@@ -339,6 +341,7 @@ async function setUpApp(
     spareEndpointId: spare.endpointId,
     eventId: events.list[0]!.id,
     spend: { clearId, reverseId, transactionId },
+    deposits: await setUpDeposits(call, appUserId, `auth-${app.appId}`),
   };
 }
 
@@ -404,7 +407,7 @@ describe('a correctly signed call is accepted', () => {
   it.each(opNames)(
     '%s: an empty parameter added after signing (empty values are not signed)',
     async (name) => {
-      expect((await call(name, main, { extraQuery: 'note=' })).body).toMatchObject({ code: 0 });
+      expect((await call(name, main, { extraQuery: 'memo=' })).body).toMatchObject({ code: 0 });
     },
   );
 

@@ -16,6 +16,7 @@ import { callWallet, failureDataProblem, freshNonce, kycParams, type Envelope } 
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerMismatches, trackWalletState } from '../helpers/wallet-state';
+import { depositOperationParams, setUpDeposits, type DepositFixture } from '../helpers/deposits';
 
 const NUM_RUNS = 150;
 
@@ -31,6 +32,7 @@ let spareEndpoint = 0;
 let issuedEvent = '';
 /** A funded virtual card with authorizations to clear and reverse and a cleared transaction. */
 let spend = { cardId: 0, clearId: 0, reverseId: 0, transactionId: 0 };
+let deposits: DepositFixture;
 // A public address (no DNS here); this server runs no delivery worker, so nothing is sent to it.
 const HOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -112,6 +114,15 @@ beforeAll(async () => {
     reverseId,
     transactionId: (r.body.data as { transactionId: number }).transactionId,
   };
+  deposits = await setUpDeposits(
+    async <T>(name: WalletOperationName, params: Record<string, string | number | boolean>) => {
+      const answer = await callWallet<T>(base, name, params);
+      expect(answer.body.code, answer.body.msg).toBe(0);
+      return answer.body.data as T;
+    },
+    HP_USER,
+    'hostile',
+  );
 });
 
 afterAll(async () => {
@@ -451,6 +462,14 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { appUserId: HP_USER, cardId: spend.cardId, blockedMcc: '7995', requestId: 'hp-controls-once' };
     case 'decisionSet':
       return {};
+    case 'depositAddress':
+    case 'simulateDeposit':
+    case 'simulateConfirm':
+    case 'depositList':
+    case 'depositRelease':
+    case 'kytRules':
+    case 'kytRulesSet':
+      return depositOperationParams(op, HP_USER, deposits, 'hostile')!;
   }
 }
 

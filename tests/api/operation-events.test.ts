@@ -8,6 +8,7 @@ import { walletOperations, type WalletOperationName } from '@/lib/wallet/contrac
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { events } from '@/lib/wallet/service/db/schema';
 import { callWallet, addressParams, kycParams } from '../helpers/wallet-call';
+import { ethSender, ethTxHash } from '../helpers/deposits';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -121,6 +122,34 @@ describe('each operation writes only the events its definition declares', () => 
     await run('assetLedger', { assetId: wallet.assetId });
     await run('assetDaily', { assetId: wallet.assetId });
     await run('userSearch', { q: user });
+
+    // Deposits and KYT (docs/deposits-and-kyt.md): a small deposit credited at once, a large one
+    // held and then rejected, one credited by a release.
+    const { address } = await run<{ address: string }>('depositAddress', {
+      appUserId: user,
+      chain: 'ETHEREUM',
+    });
+    const sender = ethSender('oe');
+    const waiting = await run<{ depositId: number }>('simulateDeposit', {
+      chain: 'ETHEREUM',
+      address,
+      txHash: ethTxHash('oe-1'),
+      amount: '5',
+      fromAddress: sender,
+    });
+    await run('simulateConfirm', { depositId: waiting.depositId, confirmations: 12 });
+    const held = await run<{ depositId: number }>('simulateDeposit', {
+      chain: 'ETHEREUM',
+      address,
+      txHash: ethTxHash('oe-2'),
+      amount: '50000',
+      fromAddress: sender,
+      confirmations: 12,
+    });
+    await run('depositRelease', { depositId: held.depositId, decision: 'REJECT', note: 'Unknown sender' });
+    await run('depositList', {});
+    await run('kytRulesSet', { reviewAmount: '500' });
+    await run('kytRules', {});
 
     expect([...written.keys()].sort()).toEqual(Object.keys(walletOperations).sort());
     for (const [name, types] of written) {

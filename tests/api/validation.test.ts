@@ -70,6 +70,13 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardControls: [...AUTH, 'appUserId', 'cardId'],
   cardControlsSet: [...AUTH, 'appUserId', 'cardId'],
   decisionSet: AUTH,
+  depositAddress: [...AUTH, 'appUserId', 'chain'],
+  simulateDeposit: [...AUTH, 'chain', 'address', 'txHash', 'amount', 'fromAddress'],
+  simulateConfirm: [...AUTH, 'depositId', 'confirmations'],
+  depositList: AUTH,
+  depositRelease: [...AUTH, 'depositId', 'decision', 'note'],
+  kytRules: AUTH,
+  kytRulesSet: AUTH,
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -119,7 +126,7 @@ const RULE = {
   postalCode: "must be 1-12 letters, digits, spaces or '-'",
   reason: 'must be one of LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST, OTHER',
   ledgerType:
-    'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND',
+    'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT',
   amount: 'must be a decimal amount in major units, e.g. 25.00',
   positiveAmount: 'must be more than 0',
   q: 'must be 2-64 characters',
@@ -133,6 +140,9 @@ const RULE = {
   blockedMcc: 'must be at most 200 merchant category codes of 4 digits separated by commas',
   blockedCountries: 'must be at most 200 ISO 3166-1 alpha-2 country codes separated by commas',
   fallback: 'must be one of APPROVE, DECLINE',
+  chain: 'must be one of ETHEREUM, TRON',
+  chainAddress: 'must be 1-64 letters or digits',
+  addressList: 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas',
   eventId: "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
   atMost: (n: number) => `must be at most ${n}`,
 } as const;
@@ -432,6 +442,57 @@ const BAD: Record<string, [string, string][]> = {
   ],
   description: textRules(200),
   endpointId: idRules,
+  chain: [
+    ['ethereum', RULE.chain],
+    ['BITCOIN', RULE.chain],
+    ['E'.repeat(LONG), RULE.chain],
+  ],
+  address: [
+    ['0x12-34', RULE.chainAddress],
+    ['a'.repeat(65), RULE.chainAddress],
+  ],
+  fromAddress: [
+    ['T 123', RULE.chainAddress],
+    ['a'.repeat(LONG), RULE.chainAddress],
+  ],
+  txHash: [
+    ['0x12;drop', 'must be 1-66 letters or digits'],
+    ['a'.repeat(67), 'must be 1-66 letters or digits'],
+  ],
+  logIndex: [
+    ['-1', RULE.wholeNumber],
+    ['1.5', RULE.wholeNumber],
+    ['1000001', RULE.atMost(1_000_000)],
+  ],
+  confirmations: [
+    ['-1', RULE.wholeNumber],
+    ['twelve', RULE.wholeNumber],
+    ['1000001', RULE.atMost(1_000_000)],
+  ],
+  depositId: idRules,
+  decision: [
+    ['credit', 'must be one of CREDIT, REJECT'],
+    ['APPROVE', 'must be one of CREDIT, REJECT'],
+  ],
+  note: textRules(500),
+  blockedAddresses: [
+    ['0x1234', RULE.addressList],
+    [`0x${'1'.repeat(40)},nope`, RULE.addressList],
+    ['a'.repeat(12_001), 'must be at most 12000 characters'],
+  ],
+  reviewAddresses: [
+    ['T123', RULE.addressList],
+    ['a'.repeat(12_001), 'must be at most 12000 characters'],
+  ],
+  reviewAmount: [
+    ['0', RULE.positiveAmount],
+    ['1.1234567', RULE.amount],
+    ['-5', RULE.amount],
+  ],
+  severeAmount: [
+    ['0.000000', RULE.positiveAmount],
+    ['ten', RULE.amount],
+  ],
   eventId: [
     ['evt_short', RULE.eventId],
     ['abcdefghijklmnopqrstuvwxyz1234', RULE.eventId],
@@ -590,6 +651,20 @@ function validParams(name: WalletOperationName): Params {
     case 'cardControls':
     case 'cardControlsSet':
       return { appUserId: USER, cardId: '1' };
+    case 'depositAddress':
+      return { appUserId: USER, chain: 'ETHEREUM' };
+    case 'simulateDeposit':
+      return {
+        chain: 'ETHEREUM',
+        address: `0x${'1'.repeat(40)}`,
+        txHash: `0x${'a'.repeat(64)}`,
+        amount: '1.00',
+        fromAddress: `0x${'2'.repeat(40)}`,
+      };
+    case 'simulateConfirm':
+      return { depositId: '1', confirmations: '1' };
+    case 'depositRelease':
+      return { depositId: '1', decision: 'CREDIT', note: 'Checked the sender' };
     default:
       return {};
   }
@@ -749,6 +824,12 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
 
 /** Where one operation's rule for a parameter differs from the others'. */
 const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, string][]>>> = {
+  depositList: {
+    status: [
+      ['held', 'must be one of CONFIRMING, HELD, CREDITED, REJECTED'],
+      ['PENDING', 'must be one of CONFIRMING, HELD, CREDITED, REJECTED'],
+    ],
+  },
   assetLedger: {
     type: [
       ['credit', RULE.ledgerType],

@@ -339,6 +339,23 @@ describe('the signed request', () => {
     expect(url.searchParams.get('sign')).toMatch(/^[0-9a-f]{64}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
   });
+
+  it('sends a clearable parameter given empty, unsigned after the signed ones: kyt/rules/set clears that list', async () => {
+    const blocked = `0x${'c0'.repeat(20)}`;
+    const review = `0x${'d0'.repeat(20)}`;
+    expect(await client.kytRulesSet({ blockedAddresses: blocked, reviewAddresses: review })).toMatchObject({
+      blockedAddresses: [blocked],
+      reviewAddresses: [review],
+    });
+    const rec = recordingFetch();
+    const cleared = await makeClient({ fetch: rec.fetch }).kytRulesSet({
+      blockedAddresses: '',
+      reviewAmount: '1000',
+    });
+    expect(cleared).toMatchObject({ blockedAddresses: [], reviewAddresses: [review], reviewAmount: 1000 });
+    expect(rec.urls[0]!.endsWith('&blockedAddresses=')).toBe(true);
+    expect(await client.kytRulesSet({ reviewAddresses: '' })).toMatchObject({ reviewAddresses: [] });
+  });
 });
 
 // ------------------------------------------------------------------ client-side refusals

@@ -58,6 +58,12 @@ const DIGESTED = [
   'idempotency_keys',
   'card_status_history',
   'transfers',
+  'deposit_seeds',
+  'deposit_addresses',
+  'deposits',
+  'kyt_rules',
+  'deposit_velocity',
+  'deposit_users',
 ] as const;
 
 async function count(db: Database, table: PgTable): Promise<number> {

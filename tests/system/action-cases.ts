@@ -1177,7 +1177,84 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(newAudit[0]).toMatchObject({ targetType: 'event', targetId: eventId });
     },
   },
+
+  // lib/backoffice/deposits/actions.ts ----------------------------------------------------------------
+  requestDepositRelease: {
+    module: 'lib/backoffice/deposits/actions.ts',
+    name: 'deposit.release',
+    permission: 'deposits.decide',
+    successAudit: 'approval.request',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const { appUserId, depositId } = await seedHeldDeposit(ctx);
+      return {
+        depositId,
+        appUserId,
+        decision: 'CREDIT',
+        note: 'Known payroll sender',
+        requestId: randomBytes(12).toString('hex'),
+      };
+    },
+    async verify(ctx, { input, newAudit }) {
+      const { depositId } = input as { depositId: number };
+      const [row] = await ctx.db
+        .select()
+        .from(approvalRequests)
+        .where(eq(approvalRequests.requestId, (input as { requestId: string }).requestId));
+      expect(row).toMatchObject({ kind: 'deposit.release', status: 'PENDING', operation: 'depositRelease' });
+      expect(row!.params).toMatchObject({ depositId, decision: 'CREDIT', note: 'Known payroll sender' });
+      expect(newAudit[0]).toMatchObject({ action: 'approval.request', outcome: 'success' });
+    },
+  },
+  saveKytRules: {
+    module: 'lib/backoffice/deposits/actions.ts',
+    name: 'kyt.rules.set',
+    permission: 'kyt.manage',
+    args: (input) => [{}, input],
+    input: async () => ({
+      blockedAddresses: `0x${'b1'.repeat(20)}`,
+      reviewAddresses: '',
+      reviewAmount: '1000.00',
+      severeAmount: '10000.00',
+    }),
+    async verify(ctx, { newAudit }) {
+      const rules = await callWallet<{ blockedAddresses: string[] }>(ctx.baseUrl, 'kytRules', {}, ctx.wallet);
+      expect(rules.body.data).toEqual({
+        blockedAddresses: [`0x${'b1'.repeat(20)}`],
+        reviewAddresses: [],
+        reviewAmount: 1000,
+        severeAmount: 10000,
+      });
+      expect(newAudit[0]).toMatchObject({ action: 'kyt.rules.set', targetType: 'kyt', outcome: 'success' });
+    },
+  },
 };
+
+/** A user with a deposit KYT held (20,000 USDT: over the default severe amount). */
+async function seedHeldDeposit(ctx: CaseContext): Promise<{ appUserId: string; depositId: number }> {
+  const appUserId = await seedWalletUser(ctx);
+  const address = await callWallet<{ address: string }>(
+    ctx.baseUrl,
+    'depositAddress',
+    { appUserId, chain: 'ETHEREUM' },
+    ctx.wallet,
+  );
+  const held = await callWallet<{ depositId: number; status: string }>(
+    ctx.baseUrl,
+    'simulateDeposit',
+    {
+      chain: 'ETHEREUM',
+      address: address.body.data!.address,
+      txHash: `0x${createHash('sha256').update(ctx.unique('tx')).digest('hex')}`,
+      amount: '20000',
+      fromAddress: `0x${'a1'.repeat(20)}`,
+      confirmations: 12,
+    },
+    ctx.wallet,
+  );
+  if (held.body.data?.status !== 'HELD') throw new Error(`could not seed a held deposit: ${held.text}`);
+  return { appUserId, depositId: held.body.data.depositId };
+}
 
 /** An endpoint for a type this run never produces (nothing is sent to it). */
 async function seedEndpoint(ctx: CaseContext): Promise<number> {
@@ -1217,6 +1294,9 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'settings.manage': ['admin'],
     'spending.manage': ['admin', 'operator'],
     'sandbox.use': ['admin', 'operator'],
+    'deposits.read': ['admin', 'operator', 'support'],
+    'deposits.decide': ['admin'],
+    'kyt.manage': ['admin'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
@@ -1241,4 +1321,6 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'approvals.decide',
   'spending.manage',
   'sandbox.use',
+  'deposits.decide',
+  'kyt.manage',
 ];

@@ -9,7 +9,13 @@
 import { ACTION_PERMISSIONS, type Permission } from '@/lib/backoffice/auth/permissions';
 import { cardActionWords } from '@/lib/wallet/contract/card-lifecycle';
 
-export const APPROVAL_KINDS = ['card.issue', 'asset.transfer', 'card.unlock', 'card.cancel'] as const;
+export const APPROVAL_KINDS = [
+  'card.issue',
+  'asset.transfer',
+  'card.unlock',
+  'card.cancel',
+  'deposit.release',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_STATUSES = [
@@ -35,6 +41,7 @@ export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
   'asset.transfer': ACTION_PERMISSIONS['asset.transfer'],
   'card.unlock': ACTION_PERMISSIONS['card.unlock'],
   'card.cancel': ACTION_PERMISSIONS['card.cancel'],
+  'deposit.release': ACTION_PERMISSIONS['deposit.release'],
 };
 
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
@@ -42,6 +49,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   'asset.transfer': 'Transfer out of an agency asset',
   'card.unlock': `${cardActionWords('unlock').Verb} a card locked as stolen or fraud`,
   'card.cancel': `${cardActionWords('cancel').Verb} a card`,
+  'deposit.release': 'Credit or reject a deposit held by KYT',
 };
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {

@@ -36,6 +36,7 @@ describe('ledger types', () => {
       'Card balance returned',
       'Card purchase',
       'Merchant refund',
+      'Chain deposit',
     ]);
     expect(ledgerTypeLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });

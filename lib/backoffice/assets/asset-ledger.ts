@@ -21,6 +21,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   CARD_REFUND: 'Card balance returned',
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
+  DEPOSIT: 'Chain deposit',
 };
 
 /** A short line on what each type means, for the type's title and the page's legend. */
@@ -33,6 +34,7 @@ export const LEDGER_TYPE_HINTS: Record<LedgerType, string> = {
   CARD_REFUND: "A cancelled card's balance, moved back to the user's wallet",
   CARD_SPEND: 'A purchase with the card, cleared by the merchant',
   MERCHANT_REFUND: 'A merchant refunded a purchase to the card',
+  DEPOSIT: 'A USDT deposit from a chain, screened and credited 1:1',
 };
 
 export function ledgerTypeLabel(type: string): string {

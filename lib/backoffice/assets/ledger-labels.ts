@@ -11,4 +11,5 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntry['type'], string> = {
   CARD_REFUND: 'Balance of a cancelled card',
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
+  DEPOSIT: 'Chain deposit',
 };

@@ -73,6 +73,10 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'approval.expire': 'Request expired',
   'approval.read': 'Opened approvals',
   'settings.update': 'Changed settings',
+  // Deposits and KYT (/compliance, docs/back-office.md "Compliance"): a release is asked for and
+  // approved as a request; once approved, the wallet call is logged as 'deposit.release'
+  'deposit.release': 'Credited or rejected a held deposit',
+  'kyt.rules.set': 'Changed the KYT rules',
   // The log itself
   'audit.export': 'Exported audit log (CSV)',
 };
@@ -150,6 +154,10 @@ export function auditTargetView(entry: AuditTargetFields): AuditTargetView | nul
       return { text: `Webhook endpoint ${targetId}`, href: '/developers' };
     case 'event':
       return { text: `Event ${targetId}`, href: '/developers' };
+    case 'deposit':
+      return { text: `Deposit ${targetId}`, href: '/compliance', ...(owner ? { user: owner } : {}) };
+    case 'kyt':
+      return { text: 'KYT rules', href: '/compliance' };
     case 'approval':
       return {
         text: `Request ${targetId}`,

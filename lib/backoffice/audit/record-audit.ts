@@ -11,7 +11,8 @@ export type AuditEntry = {
   actor: AuditActor;
   /** dotted verb, e.g. user.register, card.issue, staff.invite, auth.sign_in */
   action: string;
-  targetType?: 'user' | 'card' | 'address' | 'staff' | 'session' | 'webhook' | 'event' | 'approval';
+  targetType?:
+    'user' | 'card' | 'address' | 'staff' | 'session' | 'webhook' | 'event' | 'approval' | 'deposit' | 'kyt';
   targetId?: string;
   /** The app user the entry is about (defaults to the target when the target is a user). */
   subjectUser?: string;

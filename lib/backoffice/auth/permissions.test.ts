@@ -27,9 +27,12 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'settings.manage': { admin: true, operator: false, support: false },
   'spending.manage': { admin: true, operator: true, support: false },
   'sandbox.use': { admin: true, operator: true, support: false },
+  'deposits.read': { admin: true, operator: true, support: true },
+  'deposits.decide': { admin: true, operator: false, support: false },
+  'kyt.manage': { admin: true, operator: false, support: false },
 };
 
-const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read'] as const;
+const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read', 'deposits.read'] as const;
 
 describe('the role matrix of docs/back-office.md "Roles"', () => {
   it('lists exactly the permissions of the matrix', () => {

@@ -53,6 +53,12 @@ export const PERMISSIONS = {
   'spending.manage': WRITERS,
   /** /sandbox: simulated purchases, clearings, reversals and refunds (docs/card-spending.md "Sandbox and live"). */
   'sandbox.use': WRITERS,
+  /** /compliance and the user page's deposits: held deposits, KYT rules (docs/back-office.md "Compliance"). */
+  'deposits.read': ALL,
+  /** Ask for, and approve, the credit or rejection of a held deposit: two admins (maker ≠ checker). */
+  'deposits.decide': ADMINS,
+  /** Change the KYT rules (docs/deposits-and-kyt.md "KYT"). */
+  'kyt.manage': ADMINS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -78,13 +84,15 @@ export const ACTION_PERMISSIONS = {
   'sandbox.reverse': 'sandbox.use',
   'sandbox.refund': 'sandbox.use',
   'decision.set': 'developers.manage',
+  'deposit.release': 'deposits.decide',
 } as const satisfies Record<
   | `card.${CardAction}`
   | 'card.issue'
   | 'asset.transfer'
   | 'card.controls_set'
   | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund'}`
-  | 'decision.set',
+  | 'decision.set'
+  | 'deposit.release',
   Permission
 >;
 

@@ -81,6 +81,7 @@ const ROWS: Row[] = [
   [4013, 'Event evt_x does not exist under this app.', WalletNotFoundError, undefined],
   [4014, 'Authorization 9 does not exist under this app.', WalletNotFoundError, undefined],
   [4015, 'Authorization 9 is CLEARED, not PENDING: it cannot be cleared.', WalletRuleError, undefined],
+  [4016, 'Deposit 7 is CREDITED: only a HELD deposit can be released.', WalletConflictError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
   [6001, 'Too many requests from this app: try again later.', WalletRateLimitedError, undefined],
 ];

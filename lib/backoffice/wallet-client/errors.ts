@@ -272,6 +272,19 @@ export const PARAMETER_LABELS: Record<string, string> = {
   blockedCountries: 'blocked countries',
   fallback: 'fallback decision',
   timeoutMs: 'decision deadline',
+  chain: 'chain',
+  address: 'deposit address',
+  txHash: 'transaction hash',
+  fromAddress: 'sender address',
+  logIndex: 'log index',
+  confirmations: 'confirmations',
+  depositId: 'deposit',
+  decision: 'decision',
+  note: 'note',
+  blockedAddresses: 'blocked addresses',
+  reviewAddresses: 'addresses to review',
+  reviewAmount: 'review amount',
+  severeAmount: 'severe amount',
 };
 
 /**
@@ -323,6 +336,7 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4013: 'The event was not found: events are kept 30 days. Reload the page.',
   4014: 'The authorization or transaction was not found. Reload the page.',
   4015: 'The amount is not allowed: more than 120 % of the authorization, more than the card can pay, more than is held or left to refund, or the authorization is no longer pending. Reload the page to see it now.',
+  4016: 'The deposit was not found, or it is no longer held (someone may have decided it already). Reload the page to see its status now.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
@@ -407,6 +421,7 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4013: WalletNotFoundError,
   4014: WalletNotFoundError,
   4015: WalletRuleError,
+  4016: WalletConflictError,
   5000: WalletServiceError,
   6001: WalletRateLimitedError,
 };

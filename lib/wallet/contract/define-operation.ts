@@ -16,6 +16,8 @@ export const OPERATION_TAGS = [
   'Asset Management',
   'Events and Webhooks',
   'Card Spending',
+  'Deposit',
+  'KYT',
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];
 
@@ -62,8 +64,9 @@ export type WalletOperation = {
    */
   sandbox?: boolean;
   /**
-   * Parameters for which "given empty" means "remove" rather than "absent" (card/controls/set):
-   * the HTTP layer tells the handler which of them were given empty.
+   * Parameters for which "given empty" means "remove" rather than "absent" (card/controls/set,
+   * kyt/rules/set): the HTTP layer tells the handler which of them were given empty. The empty
+   * value is not signed, like every empty parameter; the client sends it after the signed ones.
    */
   clearable?: readonly string[];
   /** Every query parameter, the five of the signature included. */

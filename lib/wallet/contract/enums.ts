@@ -39,6 +39,7 @@ export const LEDGER_TYPES = [
   'CARD_REFUND',
   'CARD_SPEND',
   'MERCHANT_REFUND',
+  'DEPOSIT',
 ] as const;
 
 /** An authorization's status (docs/card-spending.md "Authorization"). */
@@ -108,6 +109,10 @@ export const EVENT_TYPES = [
   'authorization.expired',
   'transaction.cleared',
   'transaction.refunded',
+  'deposit.detected',
+  'deposit.held',
+  'deposit.credited',
+  'deposit.rejected',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -132,7 +137,61 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'authorization.approved': 'A card purchase was approved and its amount held (simulate/authorize)',
   'authorization.declined': 'A card purchase was declined, with its declineReason (simulate/authorize)',
   'authorization.reversed': 'All or part of a hold was released by the merchant, or by cancelling the card',
-  'authorization.expired': 'A hold still PENDING at the end of the expiry window (7 days unless the operator set another) was released',
+  'authorization.expired':
+    'A hold still PENDING at the end of the expiry window (7 days unless the operator set another) was released',
   'transaction.cleared': 'The merchant cleared an authorization: the money left the card (simulate/clear)',
   'transaction.refunded': 'The merchant refunded all or part of a cleared purchase (simulate/refund)',
+  'deposit.detected': 'A deposit to a deposit address was seen on its chain (simulate/deposit)',
+  'deposit.held': 'A deposit screened HIGH or SEVERE was held for a person to decide',
+  'deposit.credited': "A deposit was credited to the user's USD wallet asset",
+  'deposit.rejected': 'A held deposit was rejected (deposit/release)',
+};
+
+// ---------------------------------------------------------------- deposits and KYT
+// (docs/deposits-and-kyt.md)
+
+/** The chains deposits arrive on (docs/deposits-and-kyt.md "Chains"). */
+export const DEPOSIT_CHAINS = ['ETHEREUM', 'TRON'] as const;
+export type DepositChain = (typeof DEPOSIT_CHAINS)[number];
+
+/** A deposit's status (docs/deposits-and-kyt.md "Deposits"). */
+export const DEPOSIT_STATUSES = ['CONFIRMING', 'HELD', 'CREDITED', 'REJECTED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** What a person decides about a held deposit (deposit/release). */
+export const DEPOSIT_DECISIONS = ['CREDIT', 'REJECT'] as const;
+export type DepositDecision = (typeof DEPOSIT_DECISIONS)[number];
+
+/** KYT risk levels, lowest first (docs/deposits-and-kyt.md "KYT"). */
+export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** The built-in screener's reasons, most serious first, each with its level. */
+export const RISK_REASONS = [
+  'BLOCKED_ADDRESS',
+  'REVIEW_ADDRESS',
+  'AMOUNT_OVER_SEVERE',
+  'AMOUNT_OVER_REVIEW',
+  'FIRST_DEPOSIT_LARGE',
+  'VELOCITY',
+] as const;
+export type RiskReason = (typeof RISK_REASONS)[number];
+
+export const RISK_REASON_LEVEL: Readonly<Record<RiskReason, RiskLevel>> = {
+  BLOCKED_ADDRESS: 'SEVERE',
+  REVIEW_ADDRESS: 'HIGH',
+  AMOUNT_OVER_SEVERE: 'HIGH',
+  AMOUNT_OVER_REVIEW: 'MEDIUM',
+  FIRST_DEPOSIT_LARGE: 'MEDIUM',
+  VELOCITY: 'MEDIUM',
+};
+
+/** Each reason in words, for the docs and the back-office's compliance queue. */
+export const RISK_REASON_WORDS: Readonly<Record<RiskReason, string>> = {
+  BLOCKED_ADDRESS: 'The sender is on the blocked addresses list',
+  REVIEW_ADDRESS: 'The sender is on the addresses to review',
+  AMOUNT_OVER_SEVERE: 'The amount is at or over the severe amount',
+  AMOUNT_OVER_REVIEW: 'The amount is at or over the review amount',
+  FIRST_DEPOSIT_LARGE: "The user's first deposit is at or over a tenth of the review amount",
+  VELOCITY: "The user's deposits in 24 hours, this one included, reach the review amount",
 };

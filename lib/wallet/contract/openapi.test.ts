@@ -344,6 +344,55 @@ const EXPECTED: Record<
     required: COMMON,
     optional: ['url', 'fallback', 'timeoutMs'],
   },
+  depositAddress: {
+    method: 'post',
+    path: '/wallet/api/deposit/address',
+    tag: 'Deposit',
+    required: [...COMMON, 'appUserId', 'chain'],
+    optional: [],
+  },
+  simulateDeposit: {
+    method: 'post',
+    path: '/wallet/api/simulate/deposit',
+    tag: 'Deposit',
+    required: [...COMMON, 'chain', 'address', 'txHash', 'amount', 'fromAddress'],
+    optional: ['logIndex', 'confirmations'],
+  },
+  simulateConfirm: {
+    method: 'post',
+    path: '/wallet/api/simulate/confirm',
+    tag: 'Deposit',
+    required: [...COMMON, 'depositId', 'confirmations'],
+    optional: [],
+  },
+  depositList: {
+    method: 'post',
+    path: '/wallet/api/deposit/list',
+    tag: 'Deposit',
+    required: COMMON,
+    optional: ['appUserId', 'status', 'pageSize', 'cursor'],
+  },
+  depositRelease: {
+    method: 'post',
+    path: '/wallet/api/deposit/release',
+    tag: 'Deposit',
+    required: [...COMMON, 'depositId', 'decision', 'note'],
+    optional: ['requestId'],
+  },
+  kytRules: {
+    method: 'post',
+    path: '/wallet/api/kyt/rules',
+    tag: 'KYT',
+    required: COMMON,
+    optional: [],
+  },
+  kytRulesSet: {
+    method: 'post',
+    path: '/wallet/api/kyt/rules/set',
+    tag: 'KYT',
+    required: COMMON,
+    optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount'],
+  },
 };
 
 const EXTENSIONS = [
@@ -375,6 +424,13 @@ const EXTENSIONS = [
   'cardControls',
   'cardControlsSet',
   'decisionSet',
+  'depositAddress',
+  'simulateDeposit',
+  'simulateConfirm',
+  'depositList',
+  'depositRelease',
+  'kytRules',
+  'kytRulesSet',
 ];
 const DATA = 'The result';
 
@@ -408,6 +464,8 @@ describe('buildOpenApiDocument', () => {
       'Asset Management',
       'Events and Webhooks',
       'Card Spending',
+      'Deposit',
+      'KYT',
     ]);
   });
 
@@ -429,8 +487,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the thirty-five paths, each with only its method', () => {
-    expect(operations).toHaveLength(35);
+  it('has exactly the forty-two paths, each with only its method', () => {
+    expect(operations).toHaveLength(42);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -504,7 +562,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the twenty-eight extensions with x-extension: true', () => {
+  it('marks exactly the thirty-five extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {

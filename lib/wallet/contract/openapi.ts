@@ -43,6 +43,12 @@ const TAGS: { name: OperationTag; description: string }[] = [
     description:
       "Authorizations, holds, clearing, reversals and refunds (the card network's messages, in the sandbox), spending controls and the agency's own decision",
   },
+  {
+    name: 'Deposit',
+    description:
+      "Deposit addresses per user and chain, the chain watcher's messages, deposits and the release of held ones",
+  },
+  { name: 'KYT', description: 'The rules every deposit is screened by before it is credited' },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions

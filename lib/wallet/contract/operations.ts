@@ -2,7 +2,8 @@
 // three extensions for the back-office's lookups, the card programme's ten
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
 // (asset/daily, "Daily totals"), the five of events and webhooks ("Events and webhooks") and the
-// nine of card spending ("Card spending", docs/card-spending.md).
+// nine of card spending ("Card spending", docs/card-spending.md) and the
+// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations").
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
 // texts, schemas, business result codes, events); this module only lists them, in the order of
 // docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
@@ -45,6 +46,13 @@ import { authorizationList } from '@/lib/wallet/contract/operations/authorizatio
 import { cardControls } from '@/lib/wallet/contract/operations/card-controls';
 import { cardControlsSet } from '@/lib/wallet/contract/operations/card-controls-set';
 import { decisionSet } from '@/lib/wallet/contract/operations/decision-set';
+import { depositAddress } from '@/lib/wallet/contract/operations/deposit-address';
+import { simulateDeposit } from '@/lib/wallet/contract/operations/simulate-deposit';
+import { simulateConfirm } from '@/lib/wallet/contract/operations/simulate-confirm';
+import { depositList } from '@/lib/wallet/contract/operations/deposit-list';
+import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
+import { kytRules } from '@/lib/wallet/contract/operations/kyt-rules';
+import { kytRulesSet } from '@/lib/wallet/contract/operations/kyt-rules-set';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -85,6 +93,13 @@ export const walletOperationList = [
   cardControls,
   cardControlsSet,
   decisionSet,
+  depositAddress,
+  simulateDeposit,
+  simulateConfirm,
+  depositList,
+  depositRelease,
+  kytRules,
+  kytRulesSet,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

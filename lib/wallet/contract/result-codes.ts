@@ -28,6 +28,7 @@ export const ResultCode = {
   EVENT_NOT_FOUND: 4013,
   AUTHORIZATION_NOT_FOUND: 4014,
   AMOUNT_NOT_ALLOWED: 4015,
+  DEPOSIT_CONFLICT: 4016,
   INTERNAL: 5000,
   RATE_LIMITED: 6001,
 } as const;
@@ -62,6 +63,7 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4013: 'event not found',
   4014: 'authorization or transaction not found',
   4015: 'the clear, reversal or refund amount is not allowed (over 120 %, over what the card can pay, over what is held or left to refund), or the authorization is not PENDING',
+  4016: 'deposit not found under this app, or not in a state that allows this',
   5000: 'unexpected failure',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };
@@ -98,6 +100,7 @@ export const resultCodeAdvice: Record<ResultCodeValue, string> = {
   4013: 'use an event id from event/list (events are kept 30 days)',
   4014: 'use an authorizationId from card/authorizations or authorization/list, or a transactionId of a cleared one, of this app',
   4015: 'read the authorization (card/authorizations): clear or reverse only a PENDING one within what it holds (a clear up to 120 %, the excess from available), refund only what is left',
+  4016: 'read the deposit (deposit/list): release only a HELD deposit of this app, once',
   5000: 'retry later with the same requestId (a mutating call then runs at most once); report X-Request-Id if it persists',
   6001: 'wait Retry-After seconds, then send again with a fresh timestamp and nonce',
 };

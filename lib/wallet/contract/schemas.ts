@@ -15,6 +15,7 @@ import {
   decodeEventCursor,
   encodeEventCursor,
 } from './paging';
+import { chainOfAddress } from './chains';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   AUTHORIZATION_STATUSES,
@@ -27,9 +28,13 @@ import {
   CARD_STATUSES,
   CARD_TYPES,
   DELIVERY_STATUSES,
+  DEPOSIT_CHAINS,
+  DEPOSIT_STATUSES,
   EVENT_TYPES,
   GENDERS,
   LEDGER_TYPES,
+  RISK_LEVELS,
+  RISK_REASONS,
   SUPPORT_DOCUMENT_TYPES,
   WALLET_ACCOUNT_TYPES,
 } from './enums';
@@ -485,6 +490,43 @@ export const eventIdParam = pattern(
   "must be an event id: evt_ and 24-60 letters, digits, '_' or '-'",
 );
 
+// ---------------------------------------------------------------- deposits and KYT
+// (docs/deposits-and-kyt.md "Operations"): the chain-specific forms of an address and a txHash
+// are the service's checks (chains.ts), 1002 on the field all the same.
+
+export const depositChainParam = oneOf(DEPOSIT_CHAINS);
+export const depositStatusParam = oneOf(DEPOSIT_STATUSES);
+/** An address on some chain, before its chain's form is checked. */
+export const chainAddressParam = pattern(/^[A-Za-z0-9]{1,64}$/, 'must be 1-64 letters or digits');
+export const txHashParam = pattern(/^[A-Za-z0-9]{1,66}$/, 'must be 1-66 letters or digits');
+
+/**
+ * Addresses separated by commas (ETHEREUM or TRON forms, Ethereum's kept in lower case), the
+ * distinct ones sorted; given empty (a single space or nothing between the commas), the empty list.
+ */
+export const addressListParam = z
+  .string()
+  .max(12_000, 'must be at most 12000 characters')
+  .transform((v, ctx) => {
+    const parts = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
+    const addresses: string[] = [];
+    for (const part of parts) {
+      const chain = chainOfAddress(part);
+      if (!chain) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas',
+        });
+        return z.NEVER;
+      }
+      addresses.push(chain === 'ETHEREUM' ? part.toLowerCase() : part);
+    }
+    return [...new Set(addresses)].sort();
+  });
+
 // ---------------------------------------------------------------- results (spec §2)
 
 const isoDateTime = z.iso.datetime();
@@ -713,7 +755,7 @@ export const assetDaySchema = z.object({
   date: z.iso.date(),
   /** CARD_FEE, TRANSFER_OUT and CARD_SPEND entries of the day, as a positive amount. */
   spent: z.number(),
-  /** PROVISION, CREDIT, TRANSFER_IN, CARD_REFUND and MERCHANT_REFUND entries into the asset that day. */
+  /** PROVISION, CREDIT, TRANSFER_IN, CARD_REFUND, MERCHANT_REFUND and DEPOSIT entries into the asset that day. */
   received: z.number(),
   /** The balance at the end of the day (today: now). */
   closingBalance: z.number(),
@@ -820,6 +862,62 @@ export type AssetDaily = z.infer<typeof assetDailySchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
+// ---------------------------------------------------------------- deposits and KYT results
+// (docs/deposits-and-kyt.md "Deposits", "KYT")
+
+export const depositAddressSchema = z.object({
+  appUserId: z.string(),
+  chain: z.enum(DEPOSIT_CHAINS),
+  address: z.string(),
+});
+
+export const riskSchema = z.object({
+  level: z.enum(RISK_LEVELS),
+  reasons: z.array(z.enum(RISK_REASONS)),
+});
+
+/** A deposit; `risk` is null until it is screened, `creditedAt` until it is credited. */
+export const depositSchema = z.object({
+  depositId: z.number().int(),
+  appUserId: z.string(),
+  chain: z.enum(DEPOSIT_CHAINS),
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  fromAddress: z.string(),
+  address: z.string(),
+  /** The token amount, up to 6 decimals. */
+  amount: z.number(),
+  /** `amount` rounded down to the wallet asset's decimal places: what is (or would be) credited. */
+  creditedAmount: z.number(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  status: z.enum(DEPOSIT_STATUSES),
+  risk: riskSchema.nullable(),
+  note: z.string().nullable(),
+  createdAt: isoDateTime,
+  creditedAt: isoDateTime.nullable(),
+});
+
+export const depositPageSchema = z.object({
+  list: z.array(depositSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const kytRulesSchema = z.object({
+  blockedAddresses: z.array(z.string()),
+  reviewAddresses: z.array(z.string()),
+  /** Major units. */
+  reviewAmount: z.number(),
+  /** Major units. */
+  severeAmount: z.number(),
+});
+
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+export type Risk = z.infer<typeof riskSchema>;
+export type Deposit = z.infer<typeof depositSchema>;
+export type DepositPage = z.infer<typeof depositPageSchema>;
+export type KytRules = z.infer<typeof kytRulesSchema>;
+
 // ---------------------------------------------------------------- events and webhooks
 // (docs/wallet-api.md "Events and webhooks")
 
@@ -902,6 +1000,10 @@ export const eventDataSchemas = {
   'authorization.expired': authorizationSchema,
   'transaction.cleared': authorizationSchema,
   'transaction.refunded': refundSchema,
+  'deposit.detected': depositSchema,
+  'deposit.held': depositSchema,
+  'deposit.credited': depositSchema,
+  'deposit.rejected': depositSchema,
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;

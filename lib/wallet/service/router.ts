@@ -27,6 +27,11 @@ import { categoryListHandler } from './card/list-categories';
 import { userCardListHandler } from './card/list-user-cards';
 import { eventListHandler } from './event/list-events';
 import { eventRedeliverHandler } from './event/redeliver-event';
+import { depositAddressHandler } from './deposit/deposit-address';
+import { depositListHandler } from './deposit/list-deposits';
+import { depositReleaseHandler } from './deposit/release-deposit';
+import { simulateConfirmHandler, simulateDepositHandler } from './deposit/simulate-deposit';
+import { kytRulesHandler, kytRulesSetHandler } from './kyt/kyt-rules';
 import { registerAndKycHandler } from './user/register-user';
 import { userSearchHandler } from './user/search-users';
 import { webhookAddHandler } from './webhook/add-webhook';
@@ -93,6 +98,13 @@ const boundHandlers = everyOperation([
   cardControlsHandler,
   cardControlsSetHandler,
   decisionSetHandler,
+  depositAddressHandler,
+  simulateDepositHandler,
+  simulateConfirmHandler,
+  depositListHandler,
+  depositReleaseHandler,
+  kytRulesHandler,
+  kytRulesSetHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */

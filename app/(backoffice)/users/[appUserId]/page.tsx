@@ -15,6 +15,10 @@ import { UserAddressesCard, type UserAddressView } from '@/components/users/user
 import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
 import { UserNotFound, UserPageError } from '@/components/users/user-not-found';
+import { UserDepositsCard, type DepositAddressView } from '@/components/deposits/user-deposits-card';
+import { depositRow } from '@/lib/backoffice/deposits/deposit-rows';
+import { addressQrCode } from '@/lib/backoffice/deposits/deposit-view';
+import { DEPOSIT_CHAINS } from '@/lib/wallet/contract/enums';
 import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
@@ -52,7 +56,8 @@ export default async function UserPage({ params }: { params: Params }) {
   const appUserId = appUserIdFromSegment((await params).appUserId);
   const wallet = getWalletClient();
   const canTransfer = can(me.role, 'money.transfer');
-  const [lookup, cards, addresses, assets, agencyAssets] = await Promise.all([
+  const canSeeDeposits = can(me.role, 'deposits.read');
+  const [lookup, cards, addresses, assets, agencyAssets, deposits] = await Promise.all([
     findUser(appUserId),
     wallet.userCardList({ appUserId }).then(
       (value) => ({ ok: true as const, value }),
@@ -68,6 +73,21 @@ export default async function UserPage({ params }: { params: Params }) {
     ),
     // Only "Fund wallet" needs the agency's assets, and only roles that may move money see it.
     canTransfer ? wallet.agencyAssetList({}).catch(() => null) : Promise.resolve(null),
+    // The deposit addresses (one per chain, the same on every call) and the latest deposits.
+    canSeeDeposits
+      ? Promise.all([
+          Promise.all(
+            DEPOSIT_CHAINS.map(async (chain): Promise<DepositAddressView> => {
+              const { address } = await wallet.depositAddress({ appUserId, chain });
+              return { chain, address, qrCode: await addressQrCode(address) };
+            }),
+          ),
+          wallet.depositList({ appUserId, pageSize: 20 }),
+        ]).then(
+          ([depositAddresses, page]) => ({ ok: true as const, value: { depositAddresses, page } }),
+          (reason: unknown) => ({ ok: false as const, reason }),
+        )
+      : Promise.resolve(null),
   ]);
 
   if (lookup.kind === 'not-found') return <UserNotFound appUserId={lookup.appUserId} />;
@@ -226,6 +246,15 @@ export default async function UserPage({ params }: { params: Params }) {
           assets={assetViews}
           error={assets.ok ? undefined : sectionError('The balances could not be loaded', assets.reason)}
         />
+        {deposits ? (
+          <UserDepositsCard
+            addresses={deposits.ok ? deposits.value.depositAddresses : []}
+            deposits={deposits.ok ? deposits.value.page.list.map(depositRow) : []}
+            error={
+              deposits.ok ? undefined : sectionError('The deposits could not be loaded', deposits.reason)
+            }
+          />
+        ) : null}
       </div>
     </>
   );

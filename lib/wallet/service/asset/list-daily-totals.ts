@@ -31,6 +31,7 @@ const RECEIVED: readonly LedgerEntry['type'][] = [
   'TRANSFER_IN',
   'CARD_REFUND',
   'MERCHANT_REFUND',
+  'DEPOSIT',
 ];
 
 type Row = {

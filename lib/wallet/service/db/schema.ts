@@ -298,11 +298,13 @@ export const ledgerEntries = wallet.table(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /**
      * PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND,
-     * MERCHANT_REFUND (the ledger's `type`).
+     * MERCHANT_REFUND, DEPOSIT (the ledger's `type`).
      */
     reason: text('reason').notNull(),
     cardId: integer('card_id').references(() => cards.id),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => transfers.id),
+    /** The deposit a DEPOSIT entry credits: at most one entry per deposit (the unique index). */
+    depositId: integer('deposit_id'),
     /**
      * The entry's number within its asset's ledger, 1, 2, 3...: set by a trigger from
      * assets.ledger_count (migration 0003), so page N of a ledger is a range of this index.
@@ -319,6 +321,9 @@ export const ledgerEntries = wallet.table(
     // asset/daily: the asset's entries of the last days, a range however long the ledger is.
     index('ledger_asset_created_idx').on(t.assetId, t.createdAt),
     index('ledger_card_idx').on(t.cardId),
+    uniqueIndex('ledger_deposit_key')
+      .on(t.depositId)
+      .where(sql`${t.depositId} is not null`),
     check('ledger_amount_non_zero', sql`${t.amount} <> 0`),
   ],
 );
@@ -587,4 +592,128 @@ export const decisionEndpoints = wallet.table('decision_endpoints', {
   timeoutMs: integer('timeout_ms').notNull(),
   secret: text('secret').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+// ---------------------------------------------------------------- deposits and KYT
+// (docs/deposits-and-kyt.md)
+
+/**
+ * Each app's derivation seed for deposit addresses, sealed with the master key like the app's
+ * secret (secrets/secret-box.ts): created on the app's first deposit/address.
+ */
+export const depositSeeds = wallet.table('deposit_seeds', {
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id),
+  seed: text('seed').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One deposit address per user and chain, derived from the app's seed at the user's index. */
+export const depositAddresses = wallet.table(
+  'deposit_addresses',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposit_addresses_user_chain_key').on(t.userId, t.chain),
+    uniqueIndex('deposit_addresses_chain_address_key').on(t.chain, t.address),
+  ],
+);
+
+/**
+ * A deposit: one per (chain, tx_hash, log_index) whatever repeats or races (the unique index);
+ * its status moves only by conditional updates in the crediting transaction.
+ */
+export const deposits = wallet.table(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The user's USD wallet asset, credited. */
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    fromAddress: text('from_address').notNull(),
+    address: text('address').notNull(),
+    /** The token amount in millionths (USDT's 6 decimals). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** `amount` rounded down to the asset's decimal places, in its minor units. */
+    creditedAmount: bigint('credited_amount', { mode: 'number' }).notNull(),
+    confirmations: integer('confirmations').notNull(),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    /** CONFIRMING, HELD, CREDITED, REJECTED. */
+    status: text('status').notNull(),
+    riskLevel: text('risk_level'),
+    riskReasons: text('risk_reasons').array(),
+    note: text('note'),
+    createdAt: createdAt(),
+    screenedAt: timestamp('screened_at', { withTimezone: true, mode: 'date' }),
+    creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('deposits_chain_tx_log_key').on(t.chain, t.txHash, t.logIndex),
+    // deposit/list: newest first, by app, by status, by user: each page a range of one index.
+    index('deposits_app_idx').on(t.appId, t.id),
+    index('deposits_app_status_idx').on(t.appId, t.status, t.id),
+    index('deposits_user_idx').on(t.userId, t.id),
+    index('deposits_user_status_idx').on(t.userId, t.status, t.id),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** An app's KYT rules (docs/deposits-and-kyt.md "KYT"); no row: the defaults. */
+export const kytRules = wallet.table('kyt_rules', {
+  appId: integer('app_id')
+    .primaryKey()
+    .references(() => apps.id),
+  blockedAddresses: text('blocked_addresses').array().notNull(),
+  reviewAddresses: text('review_addresses').array().notNull(),
+  /** Millionths of the token, like deposits.amount. */
+  reviewAmount: bigint('review_amount', { mode: 'number' }).notNull(),
+  severeAmount: bigint('severe_amount', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The velocity rule's running totals: a user's screened deposits per hour (hours since the
+ * epoch), so the last 24 hours are at most 24 rows of the primary key, never a scan of deposits.
+ * Hours older than a day are deleted as the user's next deposit is screened.
+ */
+export const depositVelocity = wallet.table(
+  'deposit_velocity',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    hour: bigint('hour', { mode: 'number' }).notNull(),
+    /** Millionths of the token. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+/** The first-deposit flag: a row once a user's first deposit has been screened. */
+export const depositUsers = wallet.table('deposit_users', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  firstDepositId: integer('first_deposit_id').notNull(),
+  createdAt: createdAt(),
 });

@@ -1,13 +1,14 @@
 // App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
 // opened only in the process that verifies signatures. Webhook endpoint secrets
-// (wallet.webhook_endpoints.secret) and decision endpoint secrets (wallet.decision_endpoints.secret,
-// docs/card-spending.md "The agency's decision") are sealed when created and re-sealed by a
-// rotation too. Existing plain secrets (an installation
+// (wallet.webhook_endpoints.secret), decision endpoint secrets (wallet.decision_endpoints.secret,
+// docs/card-spending.md "The agency's decision") and deposit address seeds
+// (wallet.deposit_seeds.seed) are sealed when created and re-sealed by a rotation too. Existing
+// plain secrets (an installation
 // from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
 import { eq } from 'drizzle-orm';
 import { env, walletMasterKey } from '@/lib/env';
 import type { Executor } from '../context';
-import { apps, decisionEndpoints, webhookEndpoints } from '../db/schema';
+import { apps, decisionEndpoints, depositSeeds, webhookEndpoints } from '../db/schema';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box';
 
 let configured: SecretBox | undefined;
@@ -94,6 +95,26 @@ export async function sealAppSecrets(
       .update(decisionEndpoints)
       .set({ secret: box.seal(plain) })
       .where(eq(decisionEndpoints.appId, row.appId));
+    sealed++;
+  }
+  // Deposit address seeds (docs/deposits-and-kyt.md "deposit/address"), sealed when created.
+  const seeds = await db
+    .select({ appId: depositSeeds.appId, seed: depositSeeds.seed })
+    .from(depositSeeds)
+    .orderBy(depositSeeds.appId);
+  for (const row of seeds) {
+    if (box.isCurrent(row.seed)) continue;
+    let plain: string;
+    try {
+      plain = box.open(row.seed);
+    } catch {
+      unopenable.push(`deposit seed of app ${row.appId}`);
+      continue;
+    }
+    await db
+      .update(depositSeeds)
+      .set({ seed: box.seal(plain) })
+      .where(eq(depositSeeds.appId, row.appId));
     sealed++;
   }
   return { sealed, unopenable };

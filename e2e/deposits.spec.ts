@@ -1,0 +1,148 @@
+// Deposits and KYT in the back-office (issue 29, docs/back-office.md "Compliance"): a deposit of
+// 20,000 USDT over the severe amount is held; an admin asks on /compliance to credit it and is
+// refused approving their own request; a second admin approves it; the user's wallet then shows
+// the credit and its DEPOSIT ledger entry; a support agent sees the queue, the rules and the
+// user's deposits, and can change nothing.
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { actionId, callAction } from './support/server-actions';
+import { callWallet, seedUser, userWalletAsset } from './support/wallet-api';
+
+test.describe.configure({ timeout: 300_000 });
+
+const APPROVE = () => actionId('lib/backoffice/approvals/actions.ts', 'approveApproval');
+const RELEASE = () => actionId('lib/backoffice/deposits/actions.ts', 'requestDepositRelease');
+const SAVE_RULES = () => actionId('lib/backoffice/deposits/actions.ts', 'saveKytRules');
+
+async function heldDeposit(page: Page, appUserId: string): Promise<{ depositId: number; address: string }> {
+  const address = await callWallet(page.request, 'depositAddress', { appUserId, chain: 'ETHEREUM' });
+  expect(address.code, address.msg).toBe(0);
+  const deposit = await callWallet(page.request, 'simulateDeposit', {
+    chain: 'ETHEREUM',
+    address: address.data!.address,
+    txHash: `0x${createHash('sha256').update(appUserId).digest('hex')}`,
+    amount: '20000',
+    fromAddress: `0x${'5a'.repeat(20)}`,
+    confirmations: 12,
+  });
+  expect(deposit.code, deposit.msg).toBe(0);
+  expect(deposit.data!.status).toBe('HELD');
+  return { depositId: deposit.data!.depositId, address: address.data!.address };
+}
+
+async function pageAs(browser: Browser, storageState: string, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ storageState, baseURL });
+  return context.newPage();
+}
+
+test.describe('a held deposit, decided by two admins', () => {
+  test.use({ role: 'admin' });
+
+  test('one admin asks to credit it and may not approve; another approves; the wallet is credited once; support changes nothing', async ({
+    page,
+    browser,
+    baseURL,
+    newAccount,
+    storageStates,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Dee', lastName: 'Posit' });
+    const { depositId, address } = await heldDeposit(page, appUserId);
+
+    // The queue: the deposit with its level and reasons in words, counted in the navigation.
+    await page.goto('/compliance');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('deposits-held')).toBeVisible();
+    const row = page.getByTestId(`deposit-${depositId}`);
+    await expect(row).toContainText('High risk');
+    await expect(row).toContainText('The amount is at or over the severe amount');
+    await expect(row).toContainText('20,000.00 USDT');
+    await row.getByLabel('Note').fill('Payroll from a known employer');
+    await row.getByRole('button', { name: 'Ask for approval' }).click();
+    const asked = row.getByText(/Request \d+ now waits/);
+    await expect(asked).toBeVisible();
+    const id = Number(/Request (\d+)/.exec(await asked.innerText())![1]);
+    expect((await userWalletAsset(page.request, appUserId)).balance).toBe(0);
+
+    // The maker cannot approve it: no button, and refused over HTTP.
+    await page.goto(`/approvals/${id}`);
+    await expect(page.getByText('Credit or reject a deposit held by KYT')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve and carry out' })).toHaveCount(0);
+    const refused = await callAction(page, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
+    expect(refused).toContain('You asked for this yourself: another member of staff must approve it.');
+    expect((await userWalletAsset(page.request, appUserId)).balance).toBe(0);
+
+    // A second admin approves it: credited once.
+    // A context of its own, signed out (the project's storage state would sign it in as the first).
+    const second = await (
+      await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL })
+    ).newPage();
+    await signIn(second, newAccount('admin'));
+    await second.goto(`/approvals/${id}`);
+    await second.getByRole('button', { name: 'Approve and carry out' }).click();
+    await expect(second.getByTestId('approval-status')).toHaveText('Approved');
+    const wallet = await userWalletAsset(page.request, appUserId);
+    expect(wallet.balance).toBe(20000);
+    const again = await callAction(second, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
+    expect(again).toContain(`Request ${id} is no longer waiting`);
+    expect((await userWalletAsset(page.request, appUserId)).balance).toBe(20000);
+    await second.context().close();
+
+    // The user's page: the address with its QR code, the deposit credited with the note; the
+    // wallet's ledger has the DEPOSIT entry.
+    await page.goto(`/users/${appUserId}`);
+    const eth = page.getByTestId('deposit-address-ETHEREUM');
+    await expect(eth).toContainText(address);
+    await expect(eth.getByRole('img', { name: 'QR code of the ETHEREUM deposit address' })).toBeVisible();
+    await expect(page.getByTestId('deposit-address-TRON')).toContainText(/T[1-9A-HJ-NP-Za-km-z]{33}/);
+    const credited = page.getByTestId(`deposit-${depositId}`);
+    await expect(credited).toContainText('Credited');
+    await expect(credited).toContainText('Payroll from a known employer');
+    await page.goto(`/assets/${wallet.assetId}?user=${encodeURIComponent(appUserId)}`);
+    await expect(page.getByRole('cell', { name: 'Chain deposit' })).toBeVisible();
+    await expect(page.getByText('+$20,000.00').first()).toBeVisible();
+
+    // Support sees it all and changes nothing.
+    const support = await pageAs(browser, storageStates.support, baseURL);
+    const other = await seedUser(support.request, { firstName: 'Sue', lastName: 'Held' });
+    const stillHeld = await heldDeposit(support, other);
+    await support.goto('/compliance');
+    const supportRow = support.getByTestId(`deposit-${stillHeld.depositId}`);
+    await expect(supportRow).toContainText('The amount is at or over the severe amount');
+    await expect(supportRow.getByRole('button', { name: 'Ask for approval' })).toHaveCount(0);
+    await expect(support.getByRole('button', { name: 'Save KYT rules' })).toHaveCount(0);
+    await expect(support.getByRole('definition').filter({ hasText: '10000 USDT' })).toBeVisible();
+    const rulesBefore = await callWallet(support.request, 'kytRules', {});
+    const release = await callAction(
+      support,
+      baseURL!,
+      RELEASE(),
+      [
+        {},
+        {
+          depositId: stillHeld.depositId,
+          appUserId: other,
+          decision: 'CREDIT',
+          note: 'x',
+          requestId: 'e2e-support-release-1',
+        },
+      ],
+      '/compliance',
+    );
+    expect(release).toContain('Your role (support) does not allow this.');
+    const rules = await callAction(
+      support,
+      baseURL!,
+      SAVE_RULES(),
+      [{}, { blockedAddresses: '', reviewAddresses: '', reviewAmount: '1', severeAmount: '2' }],
+      '/compliance',
+    );
+    expect(rules).toContain('Your role (support) does not allow this.');
+    expect(await callWallet(support.request, 'kytRules', {})).toEqual(rulesBefore);
+    const list = await callWallet(support.request, 'depositList', { appUserId: other });
+    expect(list.data!.list.map((d) => d.status)).toEqual(['HELD']);
+    expect((await userWalletAsset(support.request, other)).balance).toBe(0);
+    await support.goto(`/users/${appUserId}`);
+    await expect(support.getByTestId(`deposit-${depositId}`)).toContainText('Credited');
+    await support.context().close();
+  });
+});

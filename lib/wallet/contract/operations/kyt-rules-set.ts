@@ -1,0 +1,36 @@
+// kyt/rules/set (docs/deposits-and-kyt.md "kyt/rules/set"): given empty clears a list, absent
+// leaves a rule as it is.
+import { z } from 'zod';
+import { defineOperation } from '@/lib/wallet/contract/define-operation';
+import { addressListParam, amountParam, authParams, kytRulesSchema } from '@/lib/wallet/contract/schemas';
+
+const kytRulesSetParams = z.object({
+  ...authParams,
+  blockedAddresses: addressListParam.optional(),
+  reviewAddresses: addressListParam.optional(),
+  reviewAmount: amountParam.optional(),
+  severeAmount: amountParam.optional(),
+});
+
+export const kytRulesSet = defineOperation({
+  name: 'kytRulesSet',
+  method: 'POST',
+  path: '/wallet/api/kyt/rules/set',
+  summary: "Extension: change the app's KYT rules; an absent parameter leaves its rule as it is",
+  section: 'extension',
+  tag: 'KYT',
+  extension: true,
+  mutating: true,
+  params: kytRulesSetParams,
+  data: kytRulesSchema,
+  codes: [],
+  events: [],
+  clearable: ['blockedAddresses', 'reviewAddresses'],
+  paramText: {
+    blockedAddresses: 'Senders whose deposits are SEVERE, separated by commas; given empty, clears the list',
+    reviewAddresses: 'Senders whose deposits are HIGH, separated by commas; given empty, clears the list',
+    reviewAmount:
+      'USDT amount from which a deposit is MEDIUM (AMOUNT_OVER_REVIEW, and the base of FIRST_DEPOSIT_LARGE and VELOCITY)',
+    severeAmount: 'USDT amount from which a deposit is HIGH (AMOUNT_OVER_SEVERE)',
+  },
+});

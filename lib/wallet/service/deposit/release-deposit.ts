@@ -1,0 +1,42 @@
+// deposit/release (docs/deposits-and-kyt.md "deposit/release"): a person's decision on a HELD
+// deposit, in one transaction with the deposit's row locked and its status moved by a conditional
+// update: of two releases at once, the second finds it no longer HELD (4016), so a deposit is
+// credited at most once.
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { Deposit } from '@/lib/wallet/contract/schemas';
+import { bindHandler } from '../bind-handler';
+import type { AuthenticatedApp, Executor } from '../context';
+import { recordEvent } from '../event/record-event';
+import { depositFromRow, depositNotFound, findDeposit } from './deposit-records';
+import { creditDeposit, moveStatus, reread } from './settle-deposit';
+
+export async function releaseDeposit(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'depositRelease'>;
+}): Promise<Deposit> {
+  const { db, app, params } = options;
+  const row = await findDeposit(db, app.id, params.depositId, { lock: true });
+  if (!row) throw depositNotFound(params.depositId);
+  const to = params.decision === 'CREDIT' ? 'CREDITED' : 'REJECTED';
+  if (row.status !== 'HELD' || !(await moveStatus(db, row.id, 'HELD', to, { note: params.note }))) {
+    throw new WalletError(
+      ResultCode.DEPOSIT_CONFLICT,
+      `Deposit ${row.id} is ${row.status}: only a HELD deposit can be released.`,
+    );
+  }
+  if (to === 'CREDITED') await creditDeposit(db, row);
+  const released = depositFromRow(await reread(db, app, row.id));
+  await recordEvent({
+    db,
+    app,
+    type: to === 'CREDITED' ? 'deposit.credited' : 'deposit.rejected',
+    data: released,
+  });
+  return released;
+}
+
+/** depositRelease's handler (lib/wallet/contract/operations/deposit-release.ts). */
+export const depositReleaseHandler = bindHandler(depositRelease, releaseDeposit);

@@ -1,0 +1,130 @@
+// The chain watcher's messages (docs/deposits-and-kyt.md "simulate/deposit", "simulate/confirm"),
+// sandbox operations (simulation.ts). A deposit is one row per (chain, txHash, logIndex): the
+// insert does nothing on conflict, so 20 copies of one message at once make one deposit, the
+// others waiting on the unique index until the first commits and then answering the deposit it
+// made. Reaching the chain's confirmations screens the deposit at once (settle-deposit.ts).
+import { and, eq, sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import {
+  ADDRESS_RULES,
+  chainAddress,
+  chainTxHash,
+  DEPOSIT_TOKEN_DECIMALS,
+  REQUIRED_CONFIRMATIONS,
+  TX_HASH_RULES,
+} from '@/lib/wallet/contract/chains';
+import { decimalToMinor } from '@/lib/wallet/contract/money';
+import type { OperationParams } from '@/lib/wallet/contract/operations';
+import { simulateConfirm } from '@/lib/wallet/contract/operations/simulate-confirm';
+import { simulateDeposit } from '@/lib/wallet/contract/operations/simulate-deposit';
+import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
+import type { Deposit } from '@/lib/wallet/contract/schemas';
+import { bindHandler } from '../bind-handler';
+import type { AuthenticatedApp, Executor } from '../context';
+import { assets, depositAddresses } from '../db/schema';
+import { recordEvent } from '../event/record-event';
+import {
+  depositFromRow,
+  depositNotFound,
+  findDeposit,
+  selectDeposits,
+  type DepositRow,
+} from './deposit-records';
+import { screenAndSettle } from './settle-deposit';
+
+function invalid(field: string, rule: string): WalletError {
+  return new WalletError(ResultCode.PARAM_INVALID, `${field} ${rule}.`, { field, rule });
+}
+
+export async function receiveDeposit(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'simulateDeposit'>;
+}): Promise<Deposit> {
+  const { db, app, params } = options;
+  const { chain } = params;
+  const address = chainAddress(chain, params.address);
+  if (!address) throw invalid('address', ADDRESS_RULES[chain]);
+  const txHash = chainTxHash(chain, params.txHash);
+  if (!txHash) throw invalid('txHash', TX_HASH_RULES[chain]);
+  const fromAddress = chainAddress(chain, params.fromAddress);
+  if (!fromAddress) throw invalid('fromAddress', ADDRESS_RULES[chain]);
+  const amount = decimalToMinor(params.amount, DEPOSIT_TOKEN_DECIMALS);
+  if (amount === undefined || amount <= 0)
+    throw invalid('amount', 'must be more than 0 with at most 6 decimals');
+
+  const [owner] = await db
+    .select({ userId: depositAddresses.userId, assetId: assets.id, decimalPlaces: assets.decimalPlaces })
+    .from(depositAddresses)
+    .innerJoin(
+      assets,
+      and(eq(assets.userId, depositAddresses.userId), eq(assets.type, 'WALLET'), eq(assets.currency, 'USD')),
+    )
+    .where(
+      and(
+        eq(depositAddresses.appId, app.id),
+        eq(depositAddresses.chain, chain),
+        eq(depositAddresses.address, address),
+      ),
+    )
+    .orderBy(assets.id)
+    .limit(1);
+  if (!owner) throw invalid('address', `must be a deposit address of this app on ${chain}`);
+
+  // The token's millionths, rounded down to the asset's minor units: the rest is not credited.
+  const creditedAmount = Math.floor(amount / 10 ** (DEPOSIT_TOKEN_DECIMALS - owner.decimalPlaces));
+  const required = REQUIRED_CONFIRMATIONS[chain];
+  const inserted = await rawRows<{ id: number }>(
+    db,
+    sql`insert into wallet.deposits (app_id, user_id, asset_id, chain, tx_hash, log_index, from_address,
+          address, amount, credited_amount, confirmations, required_confirmations, status)
+        values (${app.id}, ${owner.userId}, ${owner.assetId}, ${chain}, ${txHash}, ${params.logIndex},
+          ${fromAddress}, ${address}, ${amount}, ${creditedAmount}, ${params.confirmations}, ${required},
+          'CONFIRMING')
+        on conflict (chain, tx_hash, log_index) do nothing
+        returning id`,
+  );
+  let row: DepositRow | undefined;
+  if (inserted[0]) {
+    row = await findDeposit(db, app.id, inserted[0].id, { lock: true });
+    if (!row) throw new Error('deposit missing after insert');
+    await recordEvent({ db, app, type: 'deposit.detected', data: depositFromRow(row) });
+  } else {
+    // A repeat: the deposit that (chain, txHash, logIndex) already is, locked.
+    [row] = await rawRows<DepositRow>(
+      db,
+      selectDeposits(
+        sql`d.chain = ${chain} and d.tx_hash = ${txHash} and d.log_index = ${params.logIndex}`,
+        sql`for update of d`,
+      ),
+    );
+    if (!row) throw new Error('deposit missing after a conflicting insert');
+    if (row.app_id !== app.id) throw invalid('txHash', 'must not be a deposit of another app');
+    row = await raiseConfirmations(db, row, params.confirmations);
+  }
+  return depositFromRow(await screenAndSettle(db, app, row));
+}
+
+/** The deposit's confirmations raised to `confirmations` (never lowered). */
+async function raiseConfirmations(db: Executor, row: DepositRow, confirmations: number): Promise<DepositRow> {
+  if (confirmations <= row.confirmations) return row;
+  await db.execute(sql`update wallet.deposits set confirmations = ${confirmations} where id = ${row.id}`);
+  return { ...row, confirmations };
+}
+
+export async function confirmDeposit(options: {
+  db: Executor;
+  app: AuthenticatedApp;
+  params: OperationParams<'simulateConfirm'>;
+}): Promise<Deposit> {
+  const { db, app, params } = options;
+  const found = await findDeposit(db, app.id, params.depositId, { lock: true });
+  if (!found) throw depositNotFound(params.depositId);
+  const row = await raiseConfirmations(db, found, params.confirmations);
+  return depositFromRow(await screenAndSettle(db, app, row));
+}
+
+/** simulateDeposit's handler (lib/wallet/contract/operations/simulate-deposit.ts). */
+export const simulateDepositHandler = bindHandler(simulateDeposit, receiveDeposit);
+/** simulateConfirm's handler (lib/wallet/contract/operations/simulate-confirm.ts). */
+export const simulateConfirmHandler = bindHandler(simulateConfirm, confirmDeposit);
