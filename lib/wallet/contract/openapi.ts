@@ -328,6 +328,17 @@ const EXAMPLES: Record<string, unknown> = {
   allTime: '10000.00',
   blockedMcc: '7995,5933',
   blockedCountries: 'KP,IR',
+  address: '0x9858effd232b4033e47d90003d41ec34ecaeda94',
+  fromAddress: '0x52908400098527886e0f7030069857d2e4169ee7',
+  txHash: '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b',
+  logIndex: 0,
+  confirmations: 12,
+  depositId: 17,
+  note: 'Sender confirmed as the user’s own exchange account',
+  blockedAddresses: '0x8617e340b3d01fa5f11f306f4090fd50e238070d',
+  reviewAddresses: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
+  reviewAmount: '1000.00',
+  severeAmount: '10000.00',
 };
 
 /**
