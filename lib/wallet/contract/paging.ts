@@ -10,6 +10,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** user/search's largest answer. */
 export const MAX_SEARCH_PAGE_SIZE = 50;
 
+/** The rule a cursor the list did not give breaks (card/authorizations, authorization/list, deposit/list). */
+export const CURSOR_RULE = 'must be a nextCursor from the page before';
+
 // ---------------------------------------------------------------- event/list's cursor
 // (docs/wallet-api.md "event/list"): opaque to the caller; inside, the id of the last event of
 // the page it came with, so the next page starts after it whatever arrives meanwhile (keyset).

@@ -12,6 +12,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_NUM,
   MAX_PAGE_SIZE,
+  CURSOR_RULE,
   decodeEventCursor,
   encodeEventCursor,
 } from './paging';
@@ -375,15 +376,12 @@ export const blockedCountriesParam = commaList(
 );
 
 /** An opaque cursor: the nextCursor of the page before (docs/card-spending.md "Rules"). */
-export const cursorParam = withWireForm(
-  pattern(/^[A-Za-z0-9_-]{1,64}$/, 'must be a nextCursor from the page before'),
-  {
-    type: 'string',
-    pattern: '^[A-Za-z0-9_-]{1,64}$',
-    // base64url of "1764028800000.88": after the authorization 88 of 2025-11-25T00:00:00Z.
-    example: 'MTc2NDAyODgwMDAwMC44OA',
-  },
-);
+export const cursorParam = withWireForm(pattern(/^[A-Za-z0-9_-]{1,64}$/, CURSOR_RULE), {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  // base64url of "1764028800000.88": after the authorization 88 of 2025-11-25T00:00:00Z.
+  example: 'MTc2NDAyODgwMDAwMC44OA',
+});
 
 /** The card every card-programme operation acts on, with the signature's parameters. */
 export const cardRefParams = { ...authParams, appUserId: appUserIdParam, cardId: positiveIdParam };

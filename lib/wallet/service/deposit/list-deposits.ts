@@ -2,6 +2,7 @@
 // filtered by user and status, a page at a time by keyset: the cursor is the last id shown,
 // opaque, so a page costs one index range at any depth (deposits_app_idx, deposits_app_status_idx,
 // deposits_user_idx, deposits_user_status_idx).
+import { CURSOR_RULE } from '@/lib/wallet/contract/paging';
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -23,7 +24,7 @@ export function decodeDepositCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const id = text.startsWith(CURSOR_PREFIX) ? Number(text.slice(CURSOR_PREFIX.length)) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || encodeDepositCursor(id) !== cursor) {
-    const rule = 'must be the nextCursor of the page before';
+    const rule = CURSOR_RULE;
     throw new WalletError(ResultCode.PARAM_INVALID, `cursor ${rule}.`, { field: 'cursor', rule });
   }
   return id;

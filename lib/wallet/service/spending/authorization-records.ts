@@ -3,6 +3,7 @@
 // FOR SHARE, the authorization's FOR UPDATE, then the card asset's FOR UPDATE. Every writer takes
 // them in that order (a cancel: the card FOR UPDATE, its authorizations, its asset), so two of
 // them queue rather than deadlock.
+import { CURSOR_RULE } from '@/lib/wallet/contract/paging';
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
@@ -152,7 +153,7 @@ export function readCursor(cursor: string): { createdAt: Date; id: number } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^(\d{1,15})\.(\d{1,18})$/.exec(text);
   if (!match) {
-    const rule = 'must be a nextCursor from the page before';
+    const rule = CURSOR_RULE;
     throw new WalletError(ResultCode.PARAM_INVALID, `cursor ${rule}.`, { field: 'cursor', rule });
   }
   return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
