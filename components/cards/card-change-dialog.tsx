@@ -46,6 +46,10 @@ export type CardChangeDialogProps = {
   cardLabel: string;
   /** What the action means for this card, e.g. where a cancelled card's balance goes. */
   consequence: string;
+  /** The holder's name, to say whose card it is in words. */
+  holderName?: string;
+  /** The approval policy makes this action wait for a second person (approval-hints.ts). */
+  waitsForApproval?: boolean;
 };
 
 export function CardChangeDialog(props: CardChangeDialogProps) {

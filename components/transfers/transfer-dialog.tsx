@@ -28,6 +28,11 @@ export type TransferDialogProps = {
   sources: readonly TransferAsset[];
   /** The button that opens it (its icon follows the kind: a server page cannot pass a component). */
   trigger: { label: string; variant?: 'default' | 'outline' };
+  /**
+   * From which amount a transfer out of an agency asset waits for a second person, for this
+   * member of staff now (directTransferHeadroom); null or absent when the policy is off.
+   */
+  waitsFrom?: string | null;
   /** After the money moved (a page that holds balances in the browser reads them again). */
   onTransferred?: () => void;
 };

@@ -56,7 +56,14 @@ function transferCall(requestId = `req-${++seq}-abcdefgh`): ApprovalCall {
     kind: 'asset.transfer',
     operation: 'assetTransfer',
     params: { fromAssetId: 1, toAssetId: 7, amount: '1000.00', requestId },
-    summary: 'Fund the wallet of user u-1: 1000.00 USD from agency asset 1 to asset 7',
+    summary:
+      "Fund Grace Hopper's wallet: $1,000.00 from the agency's Card margin (USD) to Grace Hopper's Wallet (USD)",
+    facts: [
+      { term: 'For', text: 'Grace Hopper', href: '/users/u-1' },
+      { term: 'From', text: "the agency's Card margin (USD)", href: '/assets/1' },
+      { term: 'To', text: "Grace Hopper's Wallet (USD)", href: '/assets/7?user=u-1' },
+    ],
+    reason: 'Payroll for November',
     amount: '1000.00',
     currency: 'USD',
     subjectUser: 'u-1',
@@ -109,6 +116,9 @@ describe('asking', () => {
       expiresAt: new Date(T0.getTime() + APPROVAL_TTL_MS),
       deciderId: null,
       resultCode: null,
+      // In words for whoever decides, with the maker's reason.
+      facts: call.facts,
+      reason: 'Payroll for November',
     });
     expect(await audit()).toEqual([
       expect.objectContaining({
@@ -118,6 +128,7 @@ describe('asking', () => {
         targetId: String(result.approval.id),
         subjectUser: 'u-1',
         outcome: 'success',
+        summary: `Asked for approval (request ${result.approval.id}): ${call.summary}. Why: Payroll for November`,
       }),
     ]);
   });

@@ -8,6 +8,7 @@
 // cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
 // made.
 import { revalidatePath } from 'next/cache';
+import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/shared/action-client';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
@@ -17,7 +18,13 @@ import {
   unlockNeedsApproval,
 } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import {
+  MAKER_REASON_MISSING,
+  makerReasonOf,
+  type ApprovalFact,
+} from '@/lib/backoffice/approvals/approval-facts';
 import { getDb } from '@/lib/backoffice/db';
+import { namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
@@ -30,7 +37,13 @@ import {
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
-type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
+type Change = {
+  appUserId: string;
+  cardId: number;
+  requestId: string;
+  reason?: CardChangeReason;
+  makerReason?: string | undefined;
+};
 
 type Changed = { cardId: number; status: string };
 
@@ -45,11 +58,27 @@ async function needsApproval(action: CardAction, input: Change): Promise<boolean
   return card.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: lockReasonOf(card.history) });
 }
 
-/** "Lock card 7 of user u-1 (reason: Lost)"; once done, "Locked card 7 of user u-1 (reason: Lost)". */
-function summaryOf(action: CardAction, input: Change, when: 'before' | 'after'): string {
+/**
+ * "Lock Grace Hopper's Virtual Visa Classic ••1234 (reason: Lost)"; once done, "Locked ...". The
+ * card in words (lib/backoffice/names); its number only when the wallet cannot name it.
+ */
+function summaryOf(action: CardAction, input: Change, when: 'before' | 'after', card: string): string {
   const words = cardActionWords(action);
   const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
-  return `${when === 'after' ? words.Done : words.Verb} card ${input.cardId} of user ${input.appUserId}${because}`;
+  return `${when === 'after' ? words.Done : words.Verb} ${card}${because}`;
+}
+
+/** The card and its holder in words, with their pages. */
+async function cardWords(input: Change) {
+  const user = await namesOfUser(input.appUserId);
+  const card = user?.cards.find((c) => c.cardId === input.cardId);
+  return {
+    text: card?.text ?? `card ${input.cardId} of user ${input.appUserId}`,
+    facts: [
+      ...(user ? [{ term: 'Holder', text: user.name, href: user.href }] : []),
+      ...(card ? [{ term: 'Card', text: card.label, href: card.href }] : []),
+    ] satisfies ApprovalFact[],
+  };
 }
 
 function pathsOf(input: Change): { userPath: string; cardPath: string } {
@@ -71,6 +100,10 @@ async function askForApproval(
 ): Promise<PendingApproval> {
   const ref = refOf(input);
   const { cardPath } = pathsOf(input);
+  const reason = makerReasonOf(input.makerReason);
+  const schema = action === 'cancel' ? cardChangeWithReasonSchema : cardChangeSchema;
+  if (!reason) returnValidationErrors(schema, { makerReason: { _errors: [MAKER_REASON_MISSING] } });
+  const card = await cardWords(input);
   const pending = await requestApproval({
     db: await getDb(),
     actor: staff,
@@ -78,7 +111,12 @@ async function askForApproval(
       kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
       operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
       params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
-      summary: summaryOf(action, input, 'before'),
+      summary: summaryOf(action, input, 'before', card.text),
+      facts: [
+        ...card.facts,
+        ...(input.reason ? [{ term: 'Reason', text: REASON_LABELS[input.reason] }] : []),
+      ],
+      reason,
       subjectUser: input.appUserId,
       targetType: 'card',
       targetId: String(input.cardId),
@@ -113,6 +151,7 @@ async function changeCard(
   input: Change,
 ): Promise<Changed | PendingApproval> {
   if (await needsApproval(action, input)) return askForApproval(staff, action, input);
+  const { text } = await cardWords(input);
   const card = await runWalletMutation({
     staff,
     schema,
@@ -120,9 +159,9 @@ async function changeCard(
     targetType: 'card',
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
-    summary: summaryOf(action, input, 'before'),
+    summary: summaryOf(action, input, 'before', text),
     call: () => callWallet(action, input),
-    describe: (result) => ({ summary: `${summaryOf(action, input, 'after')}; now ${result.status}` }),
+    describe: (result) => ({ summary: `${summaryOf(action, input, 'after', text)}; now ${result.status}` }),
   });
   const { userPath, cardPath } = pathsOf(input);
   revalidatePath(cardPath);

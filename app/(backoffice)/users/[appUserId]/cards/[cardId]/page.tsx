@@ -10,6 +10,7 @@ import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
+import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -125,6 +126,7 @@ export default async function CardPage({ params }: { params: Params }) {
     `card ${label}`,
   );
   const actions = cardActionsFor(card.status, me.role);
+  const waitsFor = await cardActionsWaiting(card);
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
@@ -157,6 +159,8 @@ export default async function CardPage({ params }: { params: Params }) {
                   cardId={cardId}
                   cardLabel={label}
                   consequence={consequence[action]}
+                  holderName={card.cardHolder}
+                  waitsForApproval={waitsFor.has(action)}
                 />
               ))}
               {canTransfer && card.status === 'ACTIVE' ? (
@@ -166,6 +170,7 @@ export default async function CardPage({ params }: { params: Params }) {
                   cardId={cardId}
                   target={cardAsset}
                   sources={topUpSources}
+                  waitsFrom={await transferWaitsFrom(me)}
                   trigger={{ label: 'Top up', variant: 'default' }}
                 />
               ) : null}
