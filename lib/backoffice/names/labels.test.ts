@@ -18,7 +18,9 @@ describe('names in words', () => {
     expect(assetLabel({ assetId: 49, assetName: name, type: 'CARD' }, cards)).toBe(`${name} ••1234`);
     expect(assetLabel({ assetId: 50, assetName: name, type: 'CARD' }, cards)).toBe(`${name} ••9876`);
     // A wallet is named by itself; a card asset whose card is unknown keeps its name.
-    expect(assetLabel({ assetId: 48, assetName: 'Wallet (USD)', type: 'WALLET' }, cards)).toBe('Wallet (USD)');
+    expect(assetLabel({ assetId: 48, assetName: 'Wallet (USD)', type: 'WALLET' }, cards)).toBe(
+      'Wallet (USD)',
+    );
     expect(assetLabel({ assetId: 51, assetName: name, type: 'CARD' }, cards)).toBe(name);
   });
 });

@@ -80,6 +80,9 @@ export function assetText(
 ): NamedLink {
   return (
     user?.assets.find((a) => a.assetId === assetId) ??
-    agency.find((a) => a.assetId === assetId) ?? { text: `an asset unknown to the wallet (${assetId})`, href: `/assets/${assetId}` }
+    agency.find((a) => a.assetId === assetId) ?? {
+      text: `an asset unknown to the wallet (${assetId})`,
+      href: `/assets/${assetId}`,
+    }
   );
 }

@@ -9,6 +9,7 @@ import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
+import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
 import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -109,6 +110,10 @@ export default async function CardPage({ params }: { params: Params }) {
   ]);
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
+  // The card's own entries name the other side of each transfer; the card itself is not one.
+  const otherSides = new Map([
+    ...(ledger.ok ? await otherSidesOf(ledger.value.list.filter((e) => e.cardId !== cardId)) : []),
+  ]);
   const label = cardLabel(card.last4);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
   const wallets = userAssets.filter((a) => a.type === 'WALLET' && a.currency === card.currency);
@@ -227,6 +232,7 @@ export default async function CardPage({ params }: { params: Params }) {
             assetId={card.cardAssetId}
             currency={card.currency}
             decimalPlaces={card.decimalPlaces}
+            otherSides={otherSides}
           />
         ) : (
           <Alert variant="error">
