@@ -33,7 +33,9 @@ export function ApprovalsTable({
         <TableRow>
           <TableHead>Request</TableHead>
           <TableHead>What</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right" keyColumn="end">
+            Amount
+          </TableHead>
           <TableHead>Asked by</TableHead>
           <TableHead>State</TableHead>
         </TableRow>
@@ -50,7 +52,9 @@ export function ApprovalsTable({
               <div className="font-medium">{APPROVAL_KIND_LABELS[row.kind]}</div>
               <div className="text-muted-foreground">{row.summary}</div>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{approvalAmount(row)}</TableCell>
+            <TableCell className="text-right tabular-nums" keyColumn="end">
+              {approvalAmount(row)}
+            </TableCell>
             <TableCell className="min-w-40 whitespace-normal text-sm">
               <div className="break-words">{nameOf(row.makerId, row.makerEmail)}</div>
               <div className="text-xs text-muted-foreground">

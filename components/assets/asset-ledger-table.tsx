@@ -31,7 +31,9 @@ export function AssetLedgerTable({
         <TableRow>
           <TableHead>Time (UTC)</TableHead>
           <TableHead>Type</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right" keyColumn="end">
+            Amount
+          </TableHead>
           <TableHead className="text-right">Balance after</TableHead>
           <TableHead>Other side</TableHead>
         </TableRow>
@@ -46,6 +48,7 @@ export function AssetLedgerTable({
               <span title={LEDGER_TYPE_HINTS[entry.type as LedgerType]}>{ledgerTypeLabel(entry.type)}</span>
             </TableCell>
             <TableCell
+              keyColumn="end"
               className={cn(
                 'text-right whitespace-nowrap tabular-nums',
                 entry.amount < 0 ? 'text-danger-fg' : 'text-success-fg',

@@ -54,7 +54,9 @@ export function CardLedgerCard({
               <TableRow>
                 <TableHead>When</TableHead>
                 <TableHead>Type</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right" keyColumn="end">
+                  Amount
+                </TableHead>
                 <TableHead className="text-right">Balance after</TableHead>
                 <TableHead>Other side</TableHead>
               </TableRow>
@@ -66,7 +68,7 @@ export function CardLedgerCard({
                     <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                   </TableCell>
                   <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell className="text-right tabular-nums" keyColumn="end">
                     {entry.amount > 0 ? '+' : ''}
                     {money(entry.amount)}
                   </TableCell>

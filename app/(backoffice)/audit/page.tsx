@@ -193,7 +193,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </colgroup>
           <TableHeader>
             <TableRow>
-              <TableHead>Action</TableHead>
+              <TableHead keyColumn="start">Action</TableHead>
               <TableHead>Who, when</TableHead>
               <TableHead>About</TableHead>
               <TableHead>What happened</TableHead>
@@ -202,7 +202,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <TableBody>
             {entries.map((e) => (
               <TableRow key={e.id} className="align-top">
-                <TableCell className="whitespace-normal align-top text-sm" data-key-column>
+                <TableCell className="whitespace-normal align-top text-sm" keyColumn="start">
                   <div className="font-medium" data-testid="audit-action">
                     {actionLabel(e.action)}
                   </div>
