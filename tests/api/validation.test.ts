@@ -45,6 +45,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   userAssetList: [...AUTH, 'appUserId'],
   addressList: [...AUTH, 'appUserId'],
   cardDetail: [...AUTH, 'appUserId', 'cardId'],
+  cardList: AUTH,
   cardActivate: [...AUTH, 'appUserId', 'cardId'],
   cardLock: [...AUTH, 'appUserId', 'cardId', 'reason'],
   cardUnlock: [...AUTH, 'appUserId', 'cardId'],
@@ -652,6 +653,18 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['FEE', RULE.ledgerType],
       ['CREDIT ', RULE.ledgerType],
       ['C'.repeat(LONG), RULE.ledgerType],
+    ],
+  },
+  cardList: {
+    last4: [
+      ['123', 'must be the last four digits of a card number'],
+      ['12345', 'must be the last four digits of a card number'],
+      ['12a4', 'must be the last four digits of a card number'],
+    ],
+    sort: [['new', 'must be one of newest, oldest']],
+    cursor: [
+      ['not a cursor', 'must be the nextCursor of an earlier page'],
+      ['MjAyNnwx', 'must be the nextCursor of an earlier page'],
     ],
   },
   assetDaily: {

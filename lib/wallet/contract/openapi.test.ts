@@ -198,6 +198,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'assetId'],
     optional: ['pageNum', 'pageSize', 'type'],
   },
+  cardList: {
+    method: 'post',
+    path: '/wallet/api/card/list',
+    tag: 'Card Management',
+    required: COMMON,
+    optional: ['status', 'type', 'last4', 'issuedFrom', 'issuedTo', 'appUserId', 'sort', 'cursor', 'pageSize'],
+  },
   assetDaily: {
     method: 'post',
     path: '/wallet/api/asset/daily',
@@ -280,6 +287,7 @@ const EXTENSIONS = [
   'userAssetList',
   'addressList',
   'cardDetail',
+  'cardList',
   'cardActivate',
   'cardLock',
   'cardUnlock',
@@ -335,8 +343,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty-six paths, each with only its method', () => {
-    expect(operations).toHaveLength(26);
+  it('has exactly the twenty-seven paths, each with only its method', () => {
+    expect(operations).toHaveLength(27);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -416,7 +424,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the nineteen extensions with x-extension: true', () => {
+  it('marks exactly the twenty extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
