@@ -662,6 +662,16 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['12a4', 'must be the last four digits of a card number'],
     ],
     sort: [['new', 'must be one of newest, oldest']],
+    status: [
+      ['locked', 'must be one of PENDING, ACTIVE, LOCKED, CANCELLED'],
+      ['BLOCKED', 'must be one of PENDING, ACTIVE, LOCKED, CANCELLED'],
+    ],
+    type: [['virtual', 'must be one of VIRTUAL, PHYSICAL']],
+    issuedFrom: [
+      ['2026-02-30', RULE.date],
+      ['01/02/2026', RULE.date],
+    ],
+    issuedTo: [['2026-13-01', RULE.date]],
     cursor: [
       ['not a cursor', 'must be the nextCursor of an earlier page'],
       ['MjAyNnwx', 'must be the nextCursor of an earlier page'],
