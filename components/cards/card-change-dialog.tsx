@@ -8,7 +8,8 @@
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clickOnSpace } from '@/components/ui/lazy-dialog';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
@@ -64,10 +65,17 @@ export function CardChangeDialog(props: CardChangeDialogProps) {
         if (open) setRequestId(newRequestId());
       }}
       trigger={
-        <Button variant={copy.danger ? 'destructive' : 'outline'} data-testid={`card-action-${props.action}`}>
+        // The change's own page without JavaScript (or in a new tab); the dialog on a plain click.
+        <a
+          href={`/users/${encodeURIComponent(props.appUserId)}/cards/${props.cardId}/${props.action}`}
+          role="button"
+          onKeyDown={clickOnSpace}
+          className={buttonVariants({ variant: copy.danger ? 'destructive' : 'outline' })}
+          data-testid={`card-action-${props.action}`}
+        >
           <Icon className="size-4" aria-hidden="true" />
           {copy.button}
-        </Button>
+        </a>
       }
     >
       {(dialog) => <CardChangeDialogBody {...props} dialog={dialog} requestId={requestId} />}

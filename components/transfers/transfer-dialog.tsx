@@ -9,8 +9,8 @@
 import { ArrowDownToLine, HandCoins } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clickOnSpace, LazyDialog } from '@/components/ui/lazy-dialog';
 import type { TransferAsset, TransferKind } from '@/lib/backoffice/cards/card-programme-rules';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
@@ -47,10 +47,21 @@ export function TransferDialog(props: TransferDialogProps) {
         if (open) setRequestId(newRequestId());
       }}
       trigger={
-        <Button variant={props.trigger.variant ?? 'outline'} data-testid={`transfer-${props.kind}`}>
+        // The transfer's own page without JavaScript (or in a new tab); the dialog on a plain click.
+        <a
+          href={
+            props.kind === 'top-up'
+              ? `/users/${encodeURIComponent(props.appUserId)}/cards/${props.cardId}/top-up`
+              : `/users/${encodeURIComponent(props.appUserId)}/fund`
+          }
+          role="button"
+          onKeyDown={clickOnSpace}
+          className={buttonVariants({ variant: props.trigger.variant ?? 'outline' })}
+          data-testid={`transfer-${props.kind}`}
+        >
           <Icon className="size-4" aria-hidden="true" />
           {props.trigger.label}
-        </Button>
+        </a>
       }
     >
       {(dialog) => <TransferDialogBody {...props} dialog={dialog} requestId={requestId} />}

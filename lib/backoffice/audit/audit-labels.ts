@@ -22,6 +22,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'card.unlock': cardActionWords('unlock').logged,
   'card.activate': cardActionWords('activate').logged,
   'card.cancel': cardActionWords('cancel').logged,
+  // A card's unlock, activation or cancellation posted from its own page (refusals only: the
+  // change itself is logged under its own name)
+  'card.change': 'Changed a card from its page',
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card

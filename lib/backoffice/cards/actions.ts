@@ -28,9 +28,11 @@ import { namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import { answerPagePost } from '@/lib/backoffice/shared/page-post';
 import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
+  pagePostSchema,
   REASON_LABELS,
   type CardChangeReason,
 } from '@/lib/backoffice/cards/card-programme-forms';
@@ -188,3 +190,50 @@ export const activateCard = authActionClient
   .metadata({ name: 'card.activate', permission: ACTION_PERMISSIONS['card.activate'] })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));
+
+// Pages of their own (docs/back-office.md "Without JavaScript"): the same changes posted by the
+// browser from /users/<appUserId>/cards/<cardId>/<change>, answered with the card's page, or the
+// form's page again with what went wrong (answerPagePost). Lock is support's too; the others are
+// one action, for the role that may do all three.
+
+function cardFromPage(
+  staff: CurrentStaff,
+  action: CardAction,
+  fields: Record<string, unknown>,
+  clientInput: unknown,
+): Promise<Changed | PendingApproval> {
+  const cardPath = `/users/${encodeURIComponent(String(fields.appUserId))}/cards/${encodeURIComponent(String(fields.cardId ?? ''))}`;
+  const schema = action === 'lock' || action === 'cancel' ? cardChangeWithReasonSchema : cardChangeSchema;
+  return answerPagePost({
+    clientInput,
+    formPath: `${cardPath}/${action}`,
+    donePath: cardPath,
+    run: async () => {
+      const parsed = schema.safeParse({ ...fields, makerReason: fields.makerReason || undefined });
+      if (!parsed.success) {
+        const field = String(parsed.error.issues[0]?.path[0] ?? 'refused');
+        returnValidationErrors(schema, { [field]: { _errors: [parsed.error.issues[0]!.message] } } as never);
+      }
+      return changeCard(staff, action, schema, parsed.data as Change);
+    },
+  });
+}
+
+export const lockCardFromPage = authActionClient
+  .metadata({ name: 'card.lock', permission: ACTION_PERMISSIONS['card.lock'] })
+  .inputSchema(pagePostSchema)
+  .action(({ parsedInput, clientInput, ctx }) => cardFromPage(ctx.staff, 'lock', parsedInput, clientInput));
+
+const MANAGED_CHANGES = ['unlock', 'activate', 'cancel'] as const;
+
+export const changeCardFromPage = authActionClient
+  .metadata({ name: 'card.change', permission: ACTION_PERMISSIONS['card.unlock'] })
+  .inputSchema(pagePostSchema)
+  .action(({ parsedInput, clientInput, ctx }) => {
+    const change = MANAGED_CHANGES.find((c) => c === parsedInput.change);
+    if (!change)
+      returnValidationErrors(pagePostSchema, {
+        change: { _errors: ['Choose unlock, activate or cancel.'] },
+      } as never);
+    return cardFromPage(ctx.staff, change!, parsedInput, clientInput);
+  });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { MAKER_REASON_MAX } from '@/lib/backoffice/approvals/approval-facts';
+import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
 import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
 
 // The rules live beside, without zod, for the client components; server code may import them
@@ -63,5 +64,15 @@ export const transferSchema = z.object({
   requestId: requestIdParam,
   makerReason,
 });
+
+/**
+ * What a card's or a money page posts without JavaScript (docs/back-office.md "Without
+ * JavaScript"): its fields as text, read by the action with the dialog's own schema once it knows
+ * which change it is.
+ */
+export const pagePostSchema = z.preprocess(
+  fromFormData,
+  z.looseObject({ appUserId: z.string('Choose a user.'), change: z.string().optional() }),
+);
 
 export type TransferValues = z.input<typeof transferSchema>;
