@@ -203,7 +203,17 @@ const EXPECTED: Record<
     path: '/wallet/api/card/list',
     tag: 'Card Management',
     required: COMMON,
-    optional: ['status', 'type', 'last4', 'issuedFrom', 'issuedTo', 'appUserId', 'sort', 'cursor', 'pageSize'],
+    optional: [
+      'status',
+      'type',
+      'last4',
+      'issuedFrom',
+      'issuedTo',
+      'appUserId',
+      'sort',
+      'cursor',
+      'pageSize',
+    ],
   },
   assetDaily: {
     method: 'post',
