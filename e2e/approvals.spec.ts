@@ -19,13 +19,23 @@ const APPROVE = () => actionId('lib/backoffice/approvals/actions.ts', 'approveAp
 const walletBalance = async (page: Page, appUserId: string) =>
   (await userWalletAsset(page.request, appUserId)).balance;
 
-/** "Fund wallet" from the agency on the user's page; returns the request it made. */
-async function askToFund(page: Page, appUserId: string, amount: string): Promise<number> {
+/**
+ * "Fund wallet" from the agency on the user's page: the dialog says it will wait and asks why;
+ * returns the request it made.
+ */
+async function askToFund(
+  page: Page,
+  appUserId: string,
+  amount: string,
+  reason = 'Payroll top-up',
+): Promise<number> {
   await page.goto(`/users/${appUserId}`);
   await page.getByRole('button', { name: 'Fund wallet' }).click();
   const dialog = page.getByRole('dialog', { name: "Fund the user's wallet" });
   await dialog.getByLabel('Amount (USD)').fill(amount);
-  await dialog.getByRole('button', { name: 'Fund wallet' }).click();
+  await expect(dialog.getByTestId('transfer-waits')).toContainText('This transfer will wait for approval');
+  await dialog.getByLabel('Reason for the approver').fill(reason);
+  await dialog.getByRole('button', { name: 'Send for approval' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Sent for approval')).toBeVisible();
   const notices = page.getByTestId('approval-notices');
@@ -56,7 +66,12 @@ test.describe('an operator asking, an admin deciding', () => {
     await page.goto(`/approvals/${id}`);
     await expect(page.getByTestId('approval-status')).toHaveText('Pending');
     await expect(page.getByTestId('approval-amount')).toHaveText('$1,000.00');
-    await expect(page.getByTestId('approval-params')).toContainText('amount1000.00');
+    // In words: who, from and to which asset, and why; never an ID.
+    const facts = page.getByTestId('approval-facts');
+    await expect(facts).toContainText('Ada Waits');
+    await expect(facts).toContainText("the agency's Card margin (USD)");
+    await expect(facts).toContainText("Ada Waits's Wallet (USD)");
+    await expect(page.getByTestId('approval-reason')).toHaveText('Payroll top-up');
     await expect(page.getByText('You asked for this: another member of staff')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve and carry out' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Withdraw the request' })).toBeVisible();
@@ -76,9 +91,21 @@ test.describe('an operator asking, an admin deciding', () => {
     await expect(row).toContainText('Transfer out of an agency asset');
     await expect(row).toContainText('$1,000.00');
     await expectAccessible(admin, '/approvals');
+    await expect(row).toContainText("Fund Ada Waits's wallet: $1,000.00 from the agency's Card margin (USD)");
     await row.getByRole('link', { name: `Request ${id}` }).click();
+    // The checker reads the request and decides it without meeting an ID: no app user ID, no
+    // asset or card number, no raw parameter; the maker's reason is there.
+    const text = await admin.locator('main').innerText();
+    expect(text).not.toContain(appUserId);
+    expect(text).not.toMatch(/asset \d|card \d|toAssetId|fromAssetId|requestId|result code/i);
+    await expect(admin.getByTestId('approval-reason')).toHaveText('Payroll top-up');
+    await expect(admin.getByTestId('approval-outcome')).toHaveText('Not carried out yet');
+    await expect(
+      admin.getByTestId('approval-facts').getByRole('link', { name: 'Ada Waits', exact: true }),
+    ).toHaveAttribute('href', `/users/${appUserId}`);
     await admin.getByRole('button', { name: 'Approve and carry out' }).click();
     await expect(admin.getByTestId('approval-status')).toHaveText('Approved');
+    await expect(admin.getByTestId('approval-outcome')).toHaveText('Done');
     expect(await walletBalance(page, appUserId)).toBe(1000);
 
     // Approving again (a second click, another tab): refused, the money moved once.
@@ -172,7 +199,12 @@ test.describe('an operator asking, an admin deciding', () => {
     await page.goto(`/users/${appUserId}/cards/${cardId}`);
     await page.getByRole('button', { name: 'Unlock card' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unlock this card' });
-    await dialog.getByRole('button', { name: 'Unlock card' }).click();
+    await expect(dialog.getByTestId('card-change-waits')).toBeVisible();
+    // The reason is required once it waits: refused beside the field, nothing asked.
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(dialog.getByText('This waits for a second person: say why it is needed')).toBeVisible();
+    await dialog.getByLabel('Reason for the approver').fill('The card was found by its holder');
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Sent for approval')).toBeVisible();
     await expect(page.getByTestId('card-status')).toHaveText('Locked');
@@ -182,6 +214,8 @@ test.describe('an operator asking, an admin deciding', () => {
     const admin = await pageAs(browser, storageStates.admin, baseURL);
     await admin.goto(`/approvals/${id}`);
     await expect(admin.getByText('Unlock a card locked as stolen or fraud')).toBeVisible();
+    await expect(admin.getByTestId('approval-facts')).toContainText('Stan Len');
+    await expect(admin.getByTestId('approval-reason')).toHaveText('The card was found by its holder');
     await admin.getByRole('button', { name: 'Approve and carry out' }).click();
     await expect(admin.getByTestId('approval-status')).toHaveText('Approved');
     await admin.context().close();

@@ -41,14 +41,12 @@ const TYPE_WORDS: Record<LedgerEntry['type'], string> = {
 const BOM = '\uFEFF';
 const LEDGER_CSV_HEADER = 'Entry ID,Time (UTC),Type,Amount,Balance after,Currency,Card ID,Transfer ID\r\n';
 
-/** A ledger row's cells as staff read them. */
+/** A ledger row's cells as staff read them, but the other side (named in words, checked apart). */
 const rowCells = (entry: LedgerEntry) => [
   utcMinute(entry.createdAt),
   TYPE_WORDS[entry.type],
   usd(entry.amount, true),
   usd(entry.balanceAfter),
-  entry.cardId === null ? '' : `Card ${entry.cardId}`,
-  entry.transferId === null ? '' : `Transfer ${entry.transferId}`,
 ];
 const csvRow = (entry: LedgerEntry) =>
   `${[
@@ -67,8 +65,18 @@ async function shownRows(page: Page): Promise<string[][]> {
     .getByTestId('ledger-table')
     .locator('tbody tr')
     .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')),
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '').slice(0, 4),
+      ),
     );
+}
+
+/** The other side of each row, in words. */
+async function otherSides(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('ledger-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent?.trim() ?? ''));
 }
 
 async function ledgerPage(request: APIRequestContext, assetId: number, pageNum: number, pageSize: number) {
@@ -141,8 +149,7 @@ test.describe('the asset ledger', () => {
       'Type',
       'Amount',
       'Balance after',
-      'Card',
-      'Transfer',
+      'Other side',
     ]);
     await expectAccessible(page, 'an agency asset ledger');
 
@@ -226,18 +233,34 @@ test.describe('the asset ledger', () => {
 
     const entries = (await ledgerPage(request, wallet.assetId, 1, 20)).list;
     const expected = [
-      ['Transfer out', '-$10.25', '$35.25', '', `Transfer ${t3}`],
-      ['Card fee', '-$5.00', '$45.50', `Card ${cardId}`, ''],
-      ['Transfer in', '+$20.50', '$50.50', '', `Transfer ${t2}`],
-      ['Transfer in', '+$30.00', '$30.00', '', `Transfer ${t1}`],
+      ['Transfer out', '-$10.25', '$35.25'],
+      ['Card fee', '-$5.00', '$45.50'],
+      ['Transfer in', '+$20.50', '$50.50'],
+      ['Transfer in', '+$30.00', '$30.00'],
     ];
     expect(entries.map((e) => rowCells(e).slice(1))).toEqual(expected);
+    expect(entries.map((e) => e.transferId)).toEqual([t3, null, t2, t1]);
     expect(await shownRows(page)).toEqual(entries.map(rowCells));
     await expect(page.getByText('Showing 1–4 of 4 entries')).toBeVisible();
-    // A card's entry leads to the card's page, under its holder.
-    await expect(
-      page.getByTestId('ledger-table').getByRole('link', { name: `Card ${cardId}` }),
-    ).toHaveAttribute('href', `/users/${appUserId}/cards/${cardId}`);
+    // The other side in words, never an ID: the card by its holder, product and last four; the
+    // agency's asset by name. Each leads to its page.
+    const last4 = cards.data!.find((c) => c.cardId === cardId)!.last4;
+    const card = `Lena Ledger's Virtual Visa Classic`;
+    expect(await otherSides(page)).toEqual([
+      `Transfer to ${card} (USD) ••${last4}`,
+      `${card} ••${last4}`,
+      `Transfer from the agency's ${agency.assetName}`,
+      `Transfer from the agency's ${agency.assetName}`,
+    ]);
+    const table = page.getByTestId('ledger-table');
+    await expect(table.getByRole('link', { name: `${card} ••${last4}`, exact: true })).toHaveAttribute(
+      'href',
+      `/users/${appUserId}/cards/${cardId}`,
+    );
+    await expect(table.getByRole('link', { name: `Transfer to ${card} (USD) ••${last4}` })).toHaveAttribute(
+      'href',
+      `/assets/${cardAssetId}?user=${appUserId}`,
+    );
     await expectAccessible(page, "a user's wallet ledger");
 
     // Three a page: Next keeps the owner and the size.

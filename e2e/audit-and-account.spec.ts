@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 90_000 });
 const callAction = (page: Page, baseURL: string, id: string, input: unknown) =>
   postAction(page, baseURL, id, [input]);
 
-/** The audit table's rows, cell by cell as staff read them. */
+/** The audit table's rows, part by part as staff read them. */
 async function auditRows(page: Page) {
   const rows = page.locator('main table tbody tr');
   await expect(rows.first().or(page.getByText('No entries'))).toBeVisible();
@@ -32,15 +32,17 @@ async function auditRows(page: Page) {
     summary: string;
   }[] = [];
   for (const row of await rows.all()) {
-    const cell = async (n: number) =>
-      (await row.locator('td').nth(n).innerText()).trim().replace(/\s+/g, ' ');
+    const part = async (id: string) => {
+      const found = row.getByTestId(id);
+      return (await found.count()) === 0 ? '—' : (await found.innerText()).trim().replace(/\s+/g, ' ');
+    };
     out.push({
-      who: await cell(1),
-      action: await cell(2),
-      target: await cell(3),
-      outcome: await cell(4),
-      code: await cell(5),
-      summary: await cell(6),
+      who: await part('audit-who'),
+      action: await part('audit-action'),
+      target: await part('audit-target'),
+      outcome: await part('audit-outcome'),
+      code: await part('audit-code'),
+      summary: await part('audit-summary'),
     });
   }
   return out;
@@ -158,52 +160,65 @@ test.describe('as an admin', () => {
     await page.getByLabel('About user (app user ID)').fill(appUserId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(`/audit?actor=&user=${appUserId}&action=&target=&outcome=&from=&to=`);
-    const who = `${account.email} admin`;
+    const who = `${account.name} · admin`;
     const refusal = "refused, code 4005 (payment asset not found, or not the payer's)";
+    const cardName = `Virtual Visa Classic ••${cards.data![0]!.last4}`;
+    // People and cards by name, linked; outcomes and wallet codes in words.
     expect(await auditRows(page)).toEqual([
       {
         who,
         action: 'Viewed user',
-        target: `User ${appUserId}`,
-        outcome: 'success',
+        target: 'Audra Trail',
+        outcome: 'Succeeded',
         code: '—',
         summary: `Viewed user ${appUserId}`,
       },
       {
         who,
         action: 'Issued card',
-        target: `User ${appUserId}`,
-        outcome: 'failure',
-        code: '4005',
+        target: 'Audra Trail',
+        outcome: 'Failed',
+        code: "Wallet: code 4005 (payment asset not found, or not the payer's)",
         summary: `Issue a card of category 1 to user ${appUserId}, paid by the agency from asset 999999: ${refusal}`,
       },
       {
         who,
         action: 'Issued card',
-        target: `Card ${cardId} of user ${appUserId}`,
-        outcome: 'success',
-        code: '0',
+        target: `${cardName} of Audra Trail`,
+        outcome: 'Succeeded',
+        code: 'Wallet: done (code 0)',
         summary: `Issued card ${cardId} (category 1, ${status}) to user ${appUserId}, paid by the agency from asset ${paying!.assetId}`,
       },
       {
         who,
         action: 'Added address',
-        target: `User ${appUserId}`,
-        outcome: 'success',
-        code: '0',
+        target: 'Audra Trail',
+        outcome: 'Succeeded',
+        code: 'Wallet: done (code 0)',
         summary: `Added delivery address ${addressId} in US for user ${appUserId} (card issue)`,
       },
     ]);
-    // The card's target leads to its page, its user to theirs.
+    // The card leads to its page, its holder to theirs.
     const cardRow = page.locator('main table tbody tr').nth(2);
-    await expect(cardRow.getByRole('link', { name: `Card ${cardId}` })).toHaveAttribute(
+    await expect(cardRow.getByRole('link', { name: cardName })).toHaveAttribute(
       'href',
       `/users/${appUserId}/cards/${cardId}`,
     );
-    await expect(cardRow.getByRole('link', { name: appUserId })).toHaveAttribute(
+    await expect(cardRow.getByRole('link', { name: 'Audra Trail' })).toHaveAttribute(
       'href',
       `/users/${appUserId}`,
     );
+    // "Who" is a picker of staff by name; choosing one narrows the log to them.
+    await expect(page.getByLabel('Who').locator(`option[value="${account.email}"]`)).toHaveText(
+      `${account.name} (${account.email})`,
+    );
+    // At 1280 px the log fits its box: no table wider than the page, nothing cut to "suc".
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const widths = await page.getByTestId('audit-table').evaluate((table) => ({
+      table: table.scrollWidth,
+      box: table.parentElement!.clientWidth,
+    }));
+    expect(widths.table).toBeLessThanOrEqual(widths.box);
     // The actions are offered in words too.
     await expect(page.locator('#action option[value="card.issue"]')).toHaveText('Issued card');
     await expectAccessible(page, '/audit filtered by a user');

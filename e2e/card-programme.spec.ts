@@ -64,7 +64,7 @@ test.describe('a support agent on the phone', () => {
 
     await page.getByRole('button', { name: 'Lock card' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lock this card' });
-    await expect(dialog).toContainText(`Card •••• 3771 of user ${appUserId}.`);
+    await expect(dialog).toContainText('Card •••• 3771 of Lena Larsen.');
     // No reason: refused beside the field, nothing sent.
     await dialog.getByRole('button', { name: 'Lock card' }).click();
     await expect(dialog.getByText('Choose a reason.')).toBeVisible();

@@ -127,6 +127,11 @@ test.describe('as an admin', () => {
     await page.goto('/developers/api');
     // Swagger UI renders the document the page fetched from the wallet service.
     await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 20_000 });
+    // axe clean with Swagger UI's view in it too, an operation opened as well as closed.
+    await expectAccessible(page, '/developers/api with Swagger UI');
+    await page.locator('.swagger-ui .opblock-summary-control').first().click();
+    await expect(page.locator('.swagger-ui .opblock-body').first()).toBeVisible();
+    await expectAccessible(page, '/developers/api with an operation open');
     await expectFitsPhone(page, '/developers/api');
     await page.goto('/developers');
     await expectFitsPhone(page, '/developers');

@@ -25,12 +25,12 @@ async function auditRows(page: Page) {
   await expect(rows.first().or(page.getByText('No entries'))).toBeVisible();
   const out: { who: string; action: string; outcome: string; summary: string }[] = [];
   for (const row of await rows.all()) {
-    const cells = row.locator('td');
+    const part = async (id: string) => (await row.getByTestId(id).innerText()).trim();
     out.push({
-      who: (await cells.nth(1).innerText()).trim(),
-      action: (await cells.nth(2).innerText()).trim(),
-      outcome: (await cells.nth(4).innerText()).trim(),
-      summary: (await cells.nth(6).innerText()).trim(),
+      who: await part('audit-who'),
+      action: await part('audit-action'),
+      outcome: await part('audit-outcome'),
+      summary: await part('audit-summary'),
     });
   }
   return out;
@@ -104,7 +104,7 @@ test.describe('as an admin', () => {
   test.describe('the audit log filters', () => {
     /** An account with one failed and one successful sign-in, made over HTTP from the test's address. */
     async function accountWithHistory(
-      newAccount: (role: 'support') => { email: string; password: string },
+      newAccount: (role: 'support') => { email: string; password: string; name: string },
       baseURL: string,
       clientAddress: string,
     ) {
@@ -132,31 +132,36 @@ test.describe('as an admin', () => {
       await expect(page.locator('#outcome')).toHaveValue('failure');
       const failures = await auditRows(page);
       expect(failures).toHaveLength(1);
-      expect(failures[0]).toMatchObject({ action: 'Sign-in', outcome: 'failure' });
-      expect(failures[0]!.who).toContain(account.email);
+      expect(failures[0]).toMatchObject({ action: 'Sign-in', outcome: 'Failed' });
+      // Who, by name (the filter is by the account's own e-mail).
+      expect(failures[0]!.who).toBe(`${account.name} · support`);
       expect(failures[0]!.summary).toMatch(/Sign-in failed/);
 
       await page.goto(`/audit?actor=${who}&outcome=success`);
       expect(await auditRows(page)).toEqual([
-        expect.objectContaining({ action: 'Sign-in', outcome: 'success' }),
+        expect.objectContaining({ action: 'Sign-in', outcome: 'Succeeded' }),
       ]);
       // The account's creation was done by the command line, to the account as its target.
       await page.goto(`/audit?target=${who}`);
       expect(await auditRows(page)).toEqual([
-        expect.objectContaining({ who: 'command-line', action: 'Created staff account', outcome: 'success' }),
+        expect.objectContaining({
+          who: 'command-line',
+          action: 'Created staff account',
+          outcome: 'Succeeded',
+        }),
       ]);
       // The action filter is a prefix: "auth." is every sign-in event of the account.
       await page.goto(`/audit?actor=${who}&action=auth.`);
       expect((await auditRows(page)).map((r) => `${r.action} ${r.outcome}`)).toEqual([
-        'Sign-in success',
-        'Sign-in failure',
+        'Sign-in Succeeded',
+        'Sign-in Failed',
       ]);
 
       // An outcome filter alone: every row has that outcome.
       await page.goto('/audit?outcome=failure');
       const anyFailures = await auditRows(page);
       expect(anyFailures.length).toBeGreaterThan(0);
-      expect(anyFailures.every((r) => r.outcome === 'failure')).toBe(true);
+      expect(anyFailures.every((r) => r.outcome === 'Failed')).toBe(true);
 
       // Nothing matches: said in words.
       await page.goto(`/audit?actor=${who}&outcome=denied`);
@@ -182,8 +187,10 @@ test.describe('as an admin', () => {
         body.focus();
       });
 
+      // "Who" is a picker of staff: a closed select picks the option whose text is typed.
       await tabTo(page, page.locator('#actor'));
-      await page.keyboard.type(account.email);
+      await page.keyboard.type(`${account.name} (${account.email})`);
+      await expect(page.locator('#actor')).toHaveValue(account.email);
       await page.keyboard.press('Tab');
       await expect(page.locator('#user')).toBeFocused();
       await page.keyboard.press('Tab');
@@ -195,7 +202,7 @@ test.describe('as an admin', () => {
       await expect(page.locator('#target')).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(page.locator('#outcome')).toBeFocused();
-      await page.keyboard.type('failure');
+      await page.keyboard.type('Failed');
       await expect(page.locator('#outcome')).toHaveValue('failure');
       // Back to a text field, where Enter submits the form.
       await page.keyboard.press('Shift+Tab');
@@ -207,7 +214,7 @@ test.describe('as an admin', () => {
       expect(new URL(page.url()).searchParams.get('actor')).toBe(account.email);
       const rows = await auditRows(page);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'Sign-in', outcome: 'failure' });
+      expect(rows[0]).toMatchObject({ action: 'Sign-in', outcome: 'Failed' });
     });
   });
 

@@ -27,6 +27,11 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/users', heading: 'Users' },
     { path: `/users/${appUserId}`, heading: 'Phoebe Phone' },
     { path: `/users/${appUserId}/cards/${cardId}`, heading: /^Card •••• \d{4}$/ },
+    // The pages of their own behind the card's and the user's dialogs.
+    { path: `/users/${appUserId}/cards/${cardId}/lock`, heading: 'Lock this card' },
+    { path: `/users/${appUserId}/cards/${cardId}/cancel`, heading: 'Cancel this card' },
+    { path: `/users/${appUserId}/cards/${cardId}/top-up`, heading: 'Top up the card' },
+    { path: `/users/${appUserId}/fund`, heading: "Fund the user's wallet" },
     { path: `/users/${appUserId}/addresses/new`, heading: 'Add an address' },
     { path: `/users/${appUserId}/addresses/${address.data?.addressId}/edit`, heading: /.+/ },
     { path: `/assets/${agency.assetId}`, heading: /.+/ },

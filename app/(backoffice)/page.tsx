@@ -146,7 +146,9 @@ export default async function DashboardPage() {
                           <TableHead>Card category</TableHead>
                           <TableHead>Type</TableHead>
                           <TableHead className="text-right">Fee</TableHead>
-                          <TableHead className="text-right">Cards it can pay for</TableHead>
+                          <TableHead className="text-right" keyColumn="end">
+                            Cards it can pay for
+                          </TableHead>
                           <TableHead>State</TableHead>
                         </TableRow>
                       </TableHeader>
@@ -160,6 +162,7 @@ export default async function DashboardPage() {
                             </TableCell>
                             <TableCell
                               className="text-right tabular-nums"
+                              keyColumn="end"
                               data-testid={`capacity-${c.category.categoryId}`}
                             >
                               {formatCount(c.cards)}

@@ -15,14 +15,27 @@ export function approvalAmount(row: Pick<ApprovalRow, 'amount' | 'currency'>): s
   return row.amount === null || row.currency === null ? '—' : formatDecimalText(row.amount, row.currency, 2);
 }
 
-export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: string }) {
+export function ApprovalsTable({
+  rows,
+  label,
+  staffNames,
+}: {
+  rows: ApprovalRow[];
+  label: string;
+  /** Who asked and decided, by name (their e-mail when the account is gone). */
+  staffNames: ReadonlyMap<number, string>;
+}) {
+  const nameOf = (id: number | null, email: string | null) =>
+    (id === null ? undefined : staffNames.get(id)) ?? email;
   return (
     <Table label={label}>
       <TableHeader>
         <TableRow>
           <TableHead>Request</TableHead>
           <TableHead>What</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right" keyColumn="end">
+            Amount
+          </TableHead>
           <TableHead>Asked by</TableHead>
           <TableHead>State</TableHead>
         </TableRow>
@@ -39,9 +52,11 @@ export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: st
               <div className="font-medium">{APPROVAL_KIND_LABELS[row.kind]}</div>
               <div className="text-muted-foreground">{row.summary}</div>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{approvalAmount(row)}</TableCell>
+            <TableCell className="text-right tabular-nums" keyColumn="end">
+              {approvalAmount(row)}
+            </TableCell>
             <TableCell className="min-w-40 whitespace-normal text-sm">
-              <div className="break-all">{row.makerEmail}</div>
+              <div className="break-words">{nameOf(row.makerId, row.makerEmail)}</div>
               <div className="text-xs text-muted-foreground">
                 <time dateTime={row.createdAt.toISOString()}>{formatDateTime(row.createdAt)}</time>
               </div>
@@ -55,7 +70,7 @@ export function ApprovalsTable({ rows, label }: { rows: ApprovalRow[]; label: st
                     <time dateTime={row.expiresAt.toISOString()}>{formatDateTime(row.expiresAt)}</time>
                   </>
                 ) : row.deciderEmail ? (
-                  <>by {row.deciderEmail}</>
+                  <>by {nameOf(row.deciderId, row.deciderEmail)}</>
                 ) : null}
                 {row.resultCode !== null && row.resultCode !== 0 ? (
                   <>

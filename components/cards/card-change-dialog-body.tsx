@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/cards/actions';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
@@ -31,7 +32,7 @@ export function CardChangeDialogBody({
     <TitledDialog
       {...dialog}
       title={copy.title}
-      description={`Card ${props.cardLabel} of user ${props.appUserId}. ${props.consequence}`}
+      description={`Card ${props.cardLabel}${props.holderName ? ` of ${props.holderName}` : ''}. ${props.consequence}`}
     >
       {dialog.open ? (
         <CardChangeForm
@@ -68,6 +69,7 @@ function CardChangeForm({
   action,
   appUserId,
   cardId,
+  waitsForApproval,
   requestId,
   onDone,
   onCancel,
@@ -93,6 +95,7 @@ function CardChangeForm({
   });
   const { errors } = form.formState;
   const copy = CARD_ACTION_COPY[action];
+  const waits = waitsForApproval === true || errors.makerReason !== undefined;
   return (
     <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
       {run.result.serverError ? (
@@ -112,12 +115,30 @@ function CardChangeForm({
           </NativeSelect>
         </Field>
       ) : null}
+      {waits ? (
+        <>
+          <Alert variant="warning" data-testid="card-change-waits">
+            <AlertTitle>This will wait for approval</AlertTitle>
+            <AlertDescription>
+              Another member of staff must approve it; nothing changes until then.
+            </AlertDescription>
+          </Alert>
+          <Field
+            label="Reason for the approver"
+            required
+            error={errors.makerReason?.message}
+            description="Whoever decides reads it."
+          >
+            <Textarea rows={2} maxLength={500} {...form.register('makerReason')} />
+          </Field>
+        </>
+      ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Keep as it is
         </Button>
         <Button type="submit" variant={copy.danger ? 'destructive' : 'default'} loading={run.isExecuting}>
-          {copy.button}
+          {waits ? 'Send for approval' : copy.button}
         </Button>
       </DialogFooter>
     </form>

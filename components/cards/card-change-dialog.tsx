@@ -8,7 +8,8 @@
 import { Ban, CircleCheck, Lock, LockOpen, type LucideIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { RequestDialog } from '@/components/forms/request-dialog';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clickOnSpace } from '@/components/ui/lazy-dialog';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 const loadBody = () => import('./card-change-dialog-body');
@@ -44,6 +45,10 @@ export type CardChangeDialogProps = {
   cardLabel: string;
   /** What the action means for this card, e.g. where a cancelled card's balance goes. */
   consequence: string;
+  /** The holder's name, to say whose card it is in words. */
+  holderName?: string;
+  /** The approval policy makes this action wait for a second person (approval-hints.ts). */
+  waitsForApproval?: boolean;
 };
 
 export function CardChangeDialog(props: CardChangeDialogProps) {
@@ -53,10 +58,17 @@ export function CardChangeDialog(props: CardChangeDialogProps) {
     <RequestDialog
       preload={loadBody}
       trigger={
-        <Button variant={copy.danger ? 'destructive' : 'outline'} data-testid={`card-action-${props.action}`}>
+        // The change's own page without JavaScript (or in a new tab); the dialog on a plain click.
+        <a
+          href={`/users/${encodeURIComponent(props.appUserId)}/cards/${props.cardId}/${props.action}`}
+          role="button"
+          onKeyDown={clickOnSpace}
+          className={buttonVariants({ variant: copy.danger ? 'destructive' : 'outline' })}
+          data-testid={`card-action-${props.action}`}
+        >
           <Icon className="size-4" aria-hidden="true" />
           {copy.button}
-        </Button>
+        </a>
       }
     >
       {(dialog, requestId) => <CardChangeDialogBody {...props} dialog={dialog} requestId={requestId} />}

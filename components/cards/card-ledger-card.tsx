@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/assets/ledger-labels';
+import { OtherSide } from '@/components/assets/asset-ledger-table';
 import type { LedgerPage } from '@/lib/wallet/contract/schemas';
 
 export function CardLedgerCard({
@@ -14,11 +15,14 @@ export function CardLedgerCard({
   assetId,
   currency,
   decimalPlaces,
+  otherSides,
 }: {
   page: LedgerPage;
   assetId: number;
   currency: string;
   decimalPlaces: number;
+  /** Each entry's other side in words, by entry ID (otherSidesOf). */
+  otherSides: ReadonlyMap<number, { text: string; href: string }>;
 }) {
   const money = (amount: number) => formatMoney(amount, currency, decimalPlaces);
   return (
@@ -50,8 +54,11 @@ export function CardLedgerCard({
               <TableRow>
                 <TableHead>When</TableHead>
                 <TableHead>Type</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right" keyColumn="end">
+                  Amount
+                </TableHead>
                 <TableHead className="text-right">Balance after</TableHead>
+                <TableHead>Other side</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -61,11 +68,14 @@ export function CardLedgerCard({
                     <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                   </TableCell>
                   <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell className="text-right tabular-nums" keyColumn="end">
                     {entry.amount > 0 ? '+' : ''}
                     {money(entry.amount)}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{money(entry.balanceAfter)}</TableCell>
+                  <TableCell className="min-w-48 whitespace-normal">
+                    <OtherSide side={otherSides.get(entry.entryId)} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -30,7 +30,7 @@ function UserCards({ user }: { user: CardsUserRow }) {
         <TableRow>
           <TableHead>Card number</TableHead>
           <TableHead>Category</TableHead>
-          <TableHead>Status</TableHead>
+          <TableHead keyColumn="end">Status</TableHead>
           <TableHead>Account</TableHead>
           <TableHead>Expires</TableHead>
           <TableHead>Embossed name</TableHead>
@@ -55,7 +55,7 @@ function UserCards({ user }: { user: CardsUserRow }) {
                 {card.network} · {CARD_TYPE_LABELS[card.type]}
               </div>
             </TableCell>
-            <TableCell>
+            <TableCell keyColumn="end">
               <CardStatusBadge status={card.status} />
             </TableCell>
             <TableCell>

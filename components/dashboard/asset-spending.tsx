@@ -94,7 +94,9 @@ export function AssetSpending({
             <TableHead>Period</TableHead>
             <TableHead className="text-right">Spent</TableHead>
             <TableHead className="text-right">Per day</TableHead>
-            <TableHead className="text-right">Runway at that rate</TableHead>
+            <TableHead className="text-right" keyColumn="end">
+              Runway at that rate
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -107,7 +109,7 @@ export function AssetSpending({
               <TableCell className="text-right tabular-nums" data-testid="per-day">
                 {money(rate.perDayMinor)}
               </TableCell>
-              <TableCell className="text-right tabular-nums" data-testid="runway">
+              <TableCell className="text-right tabular-nums" data-testid="runway" keyColumn="end">
                 {runwayText(rate)}
               </TableCell>
             </TableRow>

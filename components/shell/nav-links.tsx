@@ -1,7 +1,9 @@
 'use client';
 // The navigation links, marking the current page (aria-current) from the pathname. The icons
 // arrive rendered by the server (nav-icons.tsx), so no icon's code is in any page's JavaScript.
-import Link from 'next/link';
+// A link clicked shows at once that its page is on its way (useLinkStatus): on a slow network
+// the click is answered before the page is.
+import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
@@ -20,6 +22,21 @@ function isCurrent(pathname: string, item: NavItem): boolean {
     );
   }
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
+}
+
+/** Inside a Link: a spinner, and "loading" for screen readers, while its page is on its way. */
+function Pending() {
+  const { pending } = useLinkStatus();
+  if (!pending) return null;
+  return (
+    <span role="status" className="ml-auto inline-flex items-center" data-testid="nav-pending">
+      <span
+        aria-hidden="true"
+        className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
+      />
+      <span className="sr-only">Loading</span>
+    </span>
+  );
 }
 
 export function NavLinks({ items, onNavigate }: { items: readonly ShownNavItem[]; onNavigate?: () => void }) {
@@ -45,6 +62,7 @@ export function NavLinks({ items, onNavigate }: { items: readonly ShownNavItem[]
               {item.iconNode}
               {item.label}
               {item.badgeNode}
+              <Pending />
             </Link>
           </li>
         );

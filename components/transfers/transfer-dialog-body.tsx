@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -19,6 +20,7 @@ import { checkTransfer, type TransferAsset } from '@/lib/backoffice/cards/card-p
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
+import { compareAmounts, decimalToMinor } from '@/lib/wallet/contract/money';
 import type { TransferDialogProps } from './transfer-dialog';
 
 const money = (minor: number, asset: TransferAsset) =>
@@ -63,6 +65,7 @@ function TransferForm({
   cardId,
   target,
   sources,
+  waitsFrom,
   requestId,
   onDone,
   onCancel,
@@ -116,6 +119,13 @@ function TransferForm({
   const from = sourceOf(form.watch('fromAssetId'));
   const amount = form.watch('amount') ?? '';
   const check = from && amount.trim() !== '' ? checkTransfer(amount, from, target) : undefined;
+  // Says before it is sent that it will wait (docs/back-office.md "Approvals"); the action decides.
+  const waits =
+    (check?.ok === true &&
+      from?.agency === true &&
+      waitsFrom != null &&
+      compareAmounts(amount.trim(), waitsFrom) >= 0) ||
+    errors.makerReason !== undefined;
 
   if (payable.length === 0) {
     return (
@@ -162,6 +172,26 @@ function TransferForm({
       >
         <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
       </Field>
+      {waits ? (
+        <>
+          <Alert variant="warning" data-testid="transfer-waits">
+            <AlertTitle>This transfer will wait for approval</AlertTitle>
+            <AlertDescription>
+              {waitsFrom != null && compareAmounts(waitsFrom, '0') > 0
+                ? `From ${money(decimalToMinor(waitsFrom, target.decimalPlaces) ?? 0, target)} out of an agency asset, a transfer of yours waits for another member of staff (what you sent alone in the last 24 hours counts). Nothing moves until then.`
+                : 'Another member of staff must approve it before any money moves.'}
+            </AlertDescription>
+          </Alert>
+          <Field
+            label="Reason for the approver"
+            required
+            error={errors.makerReason?.message}
+            description="Whoever decides reads it."
+          >
+            <Textarea rows={2} maxLength={500} {...form.register('makerReason')} />
+          </Field>
+        </>
+      ) : null}
       {from ? (
         <dl className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-live="polite">
           <BalanceLine
@@ -181,7 +211,7 @@ function TransferForm({
           Cancel
         </Button>
         <Button type="submit" loading={action.isExecuting}>
-          {kind === 'top-up' ? 'Top up' : 'Fund wallet'}
+          {waits ? 'Send for approval' : kind === 'top-up' ? 'Top up' : 'Fund wallet'}
         </Button>
       </DialogFooter>
     </form>

@@ -9,7 +9,8 @@
 import { ArrowDownToLine, HandCoins } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { RequestDialog } from '@/components/forms/request-dialog';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clickOnSpace } from '@/components/ui/lazy-dialog';
 import type { TransferAsset, TransferKind } from '@/lib/backoffice/cards/card-programme-rules';
 
 const loadBody = () => import('./transfer-dialog-body');
@@ -26,6 +27,11 @@ export type TransferDialogProps = {
   sources: readonly TransferAsset[];
   /** The button that opens it (its icon follows the kind: a server page cannot pass a component). */
   trigger: { label: string; variant?: 'default' | 'outline' };
+  /**
+   * From which amount a transfer out of an agency asset waits for a second person, for this
+   * member of staff now (directTransferHeadroom); null or absent when the policy is off.
+   */
+  waitsFrom?: string | null;
   /** After the money moved (a page that holds balances in the browser reads them again). */
   onTransferred?: () => void;
 };
@@ -36,10 +42,21 @@ export function TransferDialog(props: TransferDialogProps) {
     <RequestDialog
       preload={loadBody}
       trigger={
-        <Button variant={props.trigger.variant ?? 'outline'} data-testid={`transfer-${props.kind}`}>
+        // The transfer's own page without JavaScript (or in a new tab); the dialog on a plain click.
+        <a
+          href={
+            props.kind === 'top-up'
+              ? `/users/${encodeURIComponent(props.appUserId)}/cards/${props.cardId}/top-up`
+              : `/users/${encodeURIComponent(props.appUserId)}/fund`
+          }
+          role="button"
+          onKeyDown={clickOnSpace}
+          className={buttonVariants({ variant: props.trigger.variant ?? 'outline' })}
+          data-testid={`transfer-${props.kind}`}
+        >
           <Icon className="size-4" aria-hidden="true" />
           {props.trigger.label}
-        </Button>
+        </a>
       }
     >
       {(dialog, requestId) => <TransferDialogBody {...props} dialog={dialog} requestId={requestId} />}

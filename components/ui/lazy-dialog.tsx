@@ -14,6 +14,16 @@
 // (it is not a Radix DialogTrigger, which would need Radix in the first load).
 import * as React from 'react';
 
+/**
+ * A link that acts as a button (role="button": it opens a dialog, and leads to the dialog's own
+ * page without JavaScript) answers Space as a button does.
+ */
+export function clickOnSpace(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== ' ') return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
 export type LazyDialogState = {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -53,7 +53,9 @@ export function UserAssetsCard({
                   <TableHead>Asset</TableHead>
                   <TableHead>Type</TableHead>
                   <TableHead>Currency</TableHead>
-                  <TableHead className="text-right">Balance</TableHead>
+                  <TableHead className="text-right" keyColumn="end">
+                    Balance
+                  </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -69,7 +71,9 @@ export function UserAssetsCard({
                     </TableCell>
                     <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
                     <TableCell>{asset.currency}</TableCell>
-                    <TableCell className="text-right tabular-nums">{asset.balance}</TableCell>
+                    <TableCell className="text-right tabular-nums" keyColumn="end">
+                      {asset.balance}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

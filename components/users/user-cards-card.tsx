@@ -63,7 +63,7 @@ export function UserCardsCard({
                   <TableHead>Card</TableHead>
                   <TableHead>Network</TableHead>
                   <TableHead>Type</TableHead>
-                  <TableHead>Status</TableHead>
+                  <TableHead keyColumn="end">Status</TableHead>
                   <TableHead>Expires</TableHead>
                 </TableRow>
               </TableHeader>
@@ -81,7 +81,7 @@ export function UserCardsCard({
                     <TableCell className="font-medium">{card.name}</TableCell>
                     <TableCell>{card.network}</TableCell>
                     <TableCell>{TYPE_LABELS[card.type]}</TableCell>
-                    <TableCell>
+                    <TableCell keyColumn="end">
                       <CardStatusBadge status={card.status} />
                     </TableCell>
                     <TableCell className="tabular-nums">

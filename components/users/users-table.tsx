@@ -42,7 +42,7 @@ export function UsersTable({ rows, caption }: { rows: readonly UserRow[]; captio
       <TableCaption>{caption}</TableCaption>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
+          <TableHead keyColumn="start">Name</TableHead>
           <TableHead>App user ID</TableHead>
           <TableHead>E-mail</TableHead>
           <TableHead>Mobile</TableHead>
@@ -54,7 +54,7 @@ export function UsersTable({ rows, caption }: { rows: readonly UserRow[]; captio
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.appUserId} data-testid={`user-row-${row.appUserId}`}>
-            <TableCell className="font-medium">
+            <TableCell className="font-medium" keyColumn="start">
               <Link
                 href={`/users/${encodeURIComponent(row.appUserId)}`}
                 className="text-link underline-offset-4 hover:underline focus-visible:rounded-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"

@@ -122,6 +122,7 @@ describe('transfers', () => {
         toAssetId: walletAssetId,
         amount,
         requestId: requestId(),
+        makerReason: 'Payroll for November',
       });
     const held = await fund('1000.00');
     expect(held?.data).toEqual({
@@ -194,6 +195,7 @@ describe('transfers by one maker over 24 hours', () => {
       toAssetId: walletAssetId,
       amount,
       requestId: requestId(),
+      makerReason: 'Payroll',
     });
     const data = result?.data as { approval?: { status: string } } | undefined;
     return data?.approval ? 'waits' : result?.data ? 'made' : result;
@@ -211,7 +213,7 @@ describe('transfers by one maker over 24 hours', () => {
     const [held] = (await requests()).filter((r) => r.makerId === first.id);
     expect(held).toMatchObject({ status: 'PENDING', amount: '999.99', operation: 'assetTransfer' });
     // Whoever decides reads why a transfer under the amount waits.
-    expect(held!.summary.endsWith(' (1999.98 already sent without approval in the last 24 hours)')).toBe(
+    expect(held!.summary.endsWith(' ($1,999.98 already sent without approval in the last 24 hours)')).toBe(
       true,
     );
     // Requests held for approval do not count (a second person sees each): 1,999.98 so far.
@@ -274,6 +276,42 @@ describe('transfers by one maker over 24 hours', () => {
     expect(await fund('0.01')).toBe('waits');
     expect(await balance(appUserId)).toBe(1999.98);
   });
+
+  it('a held transfer needs the maker’s reason, and reads in words: names, not IDs', async () => {
+    session.staff = await newOperator();
+    const { appUserId, walletAssetId } = await seedUser();
+    const input = {
+      kind: 'fund-wallet' as const,
+      appUserId,
+      fromAssetId: database.agencyAssetId,
+      toAssetId: walletAssetId,
+      amount: '1500.00',
+      requestId: requestId(),
+    };
+    const before = (await requests()).length;
+    // No reason: refused beside the field, nothing asked, nothing counted.
+    const refused = await transferMoney(input);
+    expect(refused?.validationErrors).toEqual({
+      makerReason: {
+        _errors: ['This waits for a second person: say why it is needed, for whoever approves it.'],
+      },
+    });
+    expect((await requests()).length).toBe(before);
+    // The same dialog with a reason: one request, in words.
+    const held = await transferMoney({ ...input, makerReason: '  Salary advance agreed by HR  ' });
+    const id = (held?.data as { approval: { id: number } }).approval.id;
+    const [row] = (await requests()).filter((r) => r.id === id);
+    const name = "Jane O'Connor";
+    expect(row).toMatchObject({
+      reason: 'Salary advance agreed by HR',
+      summary: `Fund ${name}'s wallet: $1,500.00 from the agency's Card margin (USD) to ${name}'s Wallet (USD)`,
+      facts: [
+        { term: 'For', text: name, href: `/users/${appUserId}` },
+        { term: 'From', text: "the agency's Card margin (USD)", href: `/assets/${database.agencyAssetId}` },
+        { term: 'To', text: `${name}'s Wallet (USD)`, href: `/assets/${walletAssetId}?user=${appUserId}` },
+      ],
+    });
+  });
 });
 
 describe('cards', () => {
@@ -281,7 +319,12 @@ describe('cards', () => {
     const { appUserId } = await seedUser();
     const stolen = await seedCard(appUserId, 'STOLEN');
     const lost = await seedCard(appUserId, 'LOST');
-    const held = await unlockCard({ appUserId, cardId: stolen, requestId: requestId() });
+    const held = await unlockCard({
+      appUserId,
+      cardId: stolen,
+      requestId: requestId(),
+      makerReason: 'Found by its holder',
+    });
     expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
     expect(await cardStatus(appUserId, stolen)).toBe('LOCKED');
     const [request] = (await requests()).filter((r) => r.targetId === String(stolen));
@@ -306,7 +349,13 @@ describe('cards', () => {
     });
     await usePolicy({ cancelApprovalOn: true });
     const second = await seedCard(appUserId);
-    const held = await cancelCard({ appUserId, cardId: second, reason: 'DAMAGED', requestId: requestId() });
+    const held = await cancelCard({
+      appUserId,
+      cardId: second,
+      reason: 'DAMAGED',
+      requestId: requestId(),
+      makerReason: 'Holder asked',
+    });
     expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
     expect(await cardStatus(appUserId, second)).toBe('ACTIVE');
   });

@@ -295,6 +295,9 @@ describe("cancelling returns the card's balance to the user's wallet", () => {
       balanceAfter: 50,
       cardId,
       transferId: null,
+      // A card's entry names its holder.
+      counterAssetId: null,
+      counterAppUserId: appUserId,
     });
     const cardLedger = ledgerPageSchema.parse(ok(await call('assetLedger', { assetId: cardAssetId })));
     expect(cardLedger.list.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([
@@ -345,6 +348,21 @@ describe('asset/transfer', () => {
       ['TRANSFER_OUT', -0.5, 99.5, topUp.transferId],
       ['TRANSFER_IN', 100, 100, funded.transferId],
     ]);
+    // The other side of each transfer, and whose it is: the card's asset (the user's), the
+    // agency's asset (nobody's).
+    expect(ledger.list.map((e) => [e.counterAssetId, e.counterAppUserId])).toEqual([
+      [cardAssetId, appUserId],
+      [db.agencyAssetId, null],
+    ]);
+    const agencyLedger = ok<LedgerPage>(
+      await call('assetLedger', { assetId: db.agencyAssetId, pageSize: 1 }),
+    );
+    expect(agencyLedger.list[0]).toMatchObject({
+      type: 'TRANSFER_OUT',
+      transferId: funded.transferId,
+      counterAssetId: wallet,
+      counterAppUserId: appUserId,
+    });
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
   });
 
@@ -507,6 +525,8 @@ describe('asset/ledger', () => {
       balanceAfter: 28,
       cardId: null,
       transferId: null,
+      counterAssetId: null,
+      counterAppUserId: null,
       createdAt: expect.stringMatching(ISO_UTC),
     });
   });

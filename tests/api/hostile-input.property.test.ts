@@ -419,6 +419,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { fromAssetId: db.agencyAssetId, toAssetId: userWallet, amount: '0.01' };
     case 'assetLedger':
       return { assetId: userWallet, pageNum: 1, pageSize: 20 };
+    case 'cardList':
+      return { status: 'ACTIVE', type: 'VIRTUAL', sort: 'oldest', pageSize: 5 };
     case 'assetDaily':
       return { assetId: userWallet, days: 7 };
     case 'addressUpdate':

@@ -46,6 +46,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   userAssetList: [...AUTH, 'appUserId'],
   addressList: [...AUTH, 'appUserId'],
   cardDetail: [...AUTH, 'appUserId', 'cardId'],
+  cardList: AUTH,
   cardActivate: [...AUTH, 'appUserId', 'cardId'],
   cardLock: [...AUTH, 'appUserId', 'cardId', 'reason'],
   cardUnlock: [...AUTH, 'appUserId', 'cardId'],
@@ -836,6 +837,28 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['FEE', RULE.ledgerType],
       ['CREDIT ', RULE.ledgerType],
       ['C'.repeat(LONG), RULE.ledgerType],
+    ],
+  },
+  cardList: {
+    last4: [
+      ['123', 'must be the last four digits of a card number'],
+      ['12345', 'must be the last four digits of a card number'],
+      ['12a4', 'must be the last four digits of a card number'],
+    ],
+    sort: [['new', 'must be one of newest, oldest']],
+    status: [
+      ['locked', 'must be one of PENDING, ACTIVE, LOCKED, CANCELLED'],
+      ['BLOCKED', 'must be one of PENDING, ACTIVE, LOCKED, CANCELLED'],
+    ],
+    type: [['virtual', 'must be one of VIRTUAL, PHYSICAL']],
+    issuedFrom: [
+      ['2026-02-30', RULE.date],
+      ['01/02/2026', RULE.date],
+    ],
+    issuedTo: [['2026-13-01', RULE.date]],
+    cursor: [
+      ['not a cursor', 'must be the nextCursor of an earlier page'],
+      ['MjAyNnwx', 'must be the nextCursor of an earlier page'],
     ],
   },
   assetDaily: {

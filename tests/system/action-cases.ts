@@ -864,6 +864,18 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     'ACTIVE',
   ),
   cancelCard: cardChangeCase('cancel', 'cards.manage', (ctx) => seedCard(ctx), 'CANCELLED'),
+  // The same changes posted from their own pages (docs/back-office.md "Without JavaScript"); called
+  // with an object, as here, they answer as the dialogs' actions do.
+  lockCardFromPage: {
+    ...cardChangeCase('lock', 'cards.lock', (ctx) => seedCard(ctx), 'LOCKED'),
+    name: 'card.lock',
+  },
+  changeCardFromPage: {
+    ...cardChangeCase('unlock', 'cards.manage', (ctx) => seedCard(ctx, { lock: true }), 'ACTIVE'),
+    name: 'card.change',
+    successAudit: 'card.unlock',
+    input: async (ctx) => ({ ...cardChange(await seedCard(ctx, { lock: true })), change: 'unlock' }),
+  },
 
   // lib/backoffice/card-controls/actions.ts ---------------------------------------------------------
   setCardControls: {
@@ -1022,6 +1034,29 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         sql`select balance from wallet.assets where id = ${toAssetId}`,
       );
       expect(Number(row?.balance)).toBe(125);
+      expect(newAudit[0]).toMatchObject({ subjectUser: appUserId, resultCode: 0 });
+    },
+  },
+
+  transferMoneyFromPage: {
+    module: 'lib/backoffice/transfers/actions.ts',
+    name: 'asset.transfer',
+    permission: 'money.transfer',
+    async input(ctx) {
+      const card = await seedCard(ctx);
+      return {
+        kind: 'top-up',
+        appUserId: card.appUserId,
+        cardId: String(card.cardId),
+        fromAssetId: String(await agencyAssetId(ctx)),
+        toAssetId: String(card.cardAssetId),
+        amount: '1.25',
+        requestId: randomBytes(12).toString('hex'),
+      };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { toAssetId, appUserId } = input as { toAssetId: string; appUserId: string };
+      expect(data).toMatchObject({ toAssetId: Number(toAssetId), amount: 1.25, toBalance: 1.25 });
       expect(newAudit[0]).toMatchObject({ subjectUser: appUserId, resultCode: 0 });
     },
   },

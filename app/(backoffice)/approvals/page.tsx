@@ -29,6 +29,7 @@ import {
 } from '@/lib/backoffice/approvals/approval-filters';
 import { listApprovals } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
+import { staffNamesById } from '@/lib/backoffice/staff/staff-names';
 import { pagingLinkParams } from '@/lib/backoffice/shared/paging';
 
 export const metadata: Metadata = { title: 'Approvals' };
@@ -39,7 +40,12 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   const me = await requireStaff();
   if (!can(me.role, 'approvals.read')) return <AccessDenied what="approvals" />;
   const filters = parseApprovalFilters(await searchParams);
-  const { rows, hasNext } = await listApprovals({ db: await getDb(), actor: me, filters });
+  const db = await getDb();
+  const { rows, hasNext } = await listApprovals({ db, actor: me, filters });
+  const staffNames = await staffNamesById(
+    db,
+    rows.flatMap((row) => [row.makerId, row.deciderId]),
+  );
 
   return (
     <>
@@ -102,7 +108,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           }
         />
       ) : (
-        <ApprovalsTable rows={rows} label="Approval requests" />
+        <ApprovalsTable rows={rows} label="Approval requests" staffNames={staffNames} />
       )}
       <Pagination
         className="mt-6"

@@ -15,10 +15,18 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ResultCode } from '@/components/ui/result-code';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { actionLabel, auditTargetView, type AuditTargetFields } from '@/lib/backoffice/audit/audit-labels';
+import {
+  actionLabel,
+  auditTargetView,
+  OUTCOME_LABELS,
+  type AuditNames,
+  type AuditTargetFields,
+} from '@/lib/backoffice/audit/audit-labels';
+import { auditNamesOf } from '@/lib/backoffice/audit/audit-names';
+import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
+import { staffDirectory } from '@/lib/backoffice/staff/staff-names';
 import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
 import { getDb } from '@/lib/backoffice/db';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
@@ -31,23 +39,27 @@ const OUTCOME_BADGE = { success: 'success', failure: 'danger', denied: 'warning'
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function AuditTarget({ entry }: { entry: AuditTargetFields }) {
-  const view = auditTargetView(entry);
+function AuditTarget({ entry, names }: { entry: AuditTargetFields; names: AuditNames }) {
+  const view = auditTargetView(entry, names);
   if (!view) return <>—</>;
   return (
     <>
       {view.href ? (
-        <Link href={view.href} className="underline underline-offset-2 hover:text-primary">
+        <Link href={view.href} prefetch={false} className="underline underline-offset-2 hover:text-primary">
           {view.text}
         </Link>
       ) : (
-        <span className="break-all">{view.text}</span>
+        <span className="break-words">{view.text}</span>
       )}
       {view.user ? (
         <div className="text-xs text-muted-foreground">
-          of user{' '}
-          <Link href={view.user.href} className="underline underline-offset-2 hover:text-primary">
-            {view.user.id}
+          of{' '}
+          <Link
+            href={view.user.href}
+            prefetch={false}
+            className="underline underline-offset-2 hover:text-primary"
+          >
+            {view.user.text}
           </Link>
         </div>
       ) : null}
@@ -64,10 +76,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filters = parsed.success ? parsed.data : auditFiltersSchema.parse({});
   const db = await getDb();
   const exportQuery = auditFilterQuery(filters);
-  const [{ entries, hasNext }, actions] = await Promise.all([
+  const [{ entries, hasNext }, actions, staffList] = await Promise.all([
     listAuditEntries({ db, actor: me, filters }),
     listAuditActions(db),
+    staffDirectory(db),
   ]);
+  const names = await auditNamesOf(entries);
+  const staffByEmail = new Map(staffList.map((s) => [s.email.toLowerCase(), s.name]));
+  // The picker offers every member of staff; an e-mail in the address that is none of theirs
+  // (an account since renamed, "system") is kept as an option rather than dropped.
+  const pickerOptions = [
+    ...staffList.map((s) => ({ value: s.email, label: `${s.name} (${s.email})` })),
+    ...(filters.actor && !staffByEmail.has(filters.actor.toLowerCase())
+      ? [{ value: filters.actor, label: filters.actor }]
+      : []),
+  ];
 
   return (
     <>
@@ -96,8 +119,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         aria-label="Filter the audit log"
       >
         <div className="grid gap-1.5">
-          <Label htmlFor="actor">Who (e-mail)</Label>
-          <Input id="actor" name="actor" defaultValue={filters.actor ?? ''} placeholder="name@agency.com" />
+          <Label htmlFor="actor">Who</Label>
+          <NativeSelect id="actor" name="actor" defaultValue={filters.actor ?? ''}>
+            <option value="">Anyone</option>
+            {pickerOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="user">About user (app user ID)</Label>
@@ -129,7 +159,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="">Any outcome</option>
             {AUDIT_OUTCOMES.map((o) => (
               <option key={o} value={o}>
-                {o}
+                {OUTCOME_LABELS[o]}
               </option>
             ))}
           </NativeSelect>
@@ -152,42 +182,60 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {entries.length === 0 ? (
         <EmptyState title="No entries" description="Nothing in the audit log matches these filters." />
       ) : (
-        <Table label="Audit log entries">
+        // Four columns that wrap, so the log reads within a 1280 px screen; the action, the key
+        // column, comes first, so a phone shows it without scrolling.
+        <Table label="Audit log entries" className="table-fixed" data-testid="audit-table">
+          <colgroup>
+            <col className="w-[11rem] sm:w-[13rem]" />
+            <col className="w-[11rem] sm:w-[13rem]" />
+            <col className="w-[11rem] sm:w-[14rem]" />
+            <col className="w-[16rem] sm:w-auto" />
+          </colgroup>
           <TableHeader>
             <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Target</TableHead>
-              <TableHead>Outcome</TableHead>
-              <TableHead>Wallet code</TableHead>
+              <TableHead keyColumn="start">Action</TableHead>
+              <TableHead>Who, when</TableHead>
+              <TableHead>About</TableHead>
               <TableHead>What happened</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {entries.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell className="whitespace-nowrap text-xs tabular-nums">
-                  {/* To the second: entries of one action follow each other within a minute. */}
-                  <time dateTime={e.createdAt.toISOString()}>
-                    {formatDateTime(e.createdAt, { seconds: true })}
-                  </time>
+              <TableRow key={e.id} className="align-top">
+                <TableCell className="whitespace-normal align-top text-sm" keyColumn="start">
+                  <div className="font-medium" data-testid="audit-action">
+                    {actionLabel(e.action)}
+                  </div>
+                  <Badge variant={OUTCOME_BADGE[e.outcome]} className="mt-1" data-testid="audit-outcome">
+                    {OUTCOME_LABELS[e.outcome]}
+                  </Badge>
                 </TableCell>
-                <TableCell>
-                  <div>{e.actorEmail}</div>
-                  {e.actorRole ? <div className="text-xs text-muted-foreground">{e.actorRole}</div> : null}
+                <TableCell className="whitespace-normal align-top text-sm">
+                  <div className="break-words" data-testid="audit-who">
+                    {staffByEmail.get(e.actorEmail.toLowerCase()) ?? e.actorEmail}
+                    {e.actorRole ? <span className="text-muted-foreground"> · {e.actorRole}</span> : null}
+                  </div>
+                  <div className="text-xs text-muted-foreground tabular-nums">
+                    {/* To the second: entries of one action follow each other within a minute. */}
+                    <time dateTime={e.createdAt.toISOString()}>
+                      {formatDateTime(e.createdAt, { seconds: true })}
+                    </time>
+                  </div>
                 </TableCell>
-                <TableCell className="text-sm">{actionLabel(e.action)}</TableCell>
-                <TableCell className="text-sm">
-                  <AuditTarget entry={e} />
+                <TableCell
+                  className="whitespace-normal align-top text-sm break-words"
+                  data-testid="audit-target"
+                >
+                  <AuditTarget entry={e} names={names} />
                 </TableCell>
-                <TableCell>
-                  <Badge variant={OUTCOME_BADGE[e.outcome]}>{e.outcome}</Badge>
+                <TableCell className="whitespace-normal align-top text-sm break-words">
+                  <div data-testid="audit-summary">{e.summary}</div>
+                  {e.resultCode !== null ? (
+                    <div className="mt-1 text-xs text-muted-foreground" data-testid="audit-code">
+                      Wallet: {e.resultCode === 0 ? 'done (code 0)' : resultCodeWords(e.resultCode)}
+                    </div>
+                  ) : null}
                 </TableCell>
-                <TableCell className="font-mono text-xs">
-                  {e.resultCode === null ? '—' : <ResultCode code={e.resultCode} />}
-                </TableCell>
-                <TableCell className="max-w-md text-sm">{e.summary}</TableCell>
               </TableRow>
             ))}
           </TableBody>

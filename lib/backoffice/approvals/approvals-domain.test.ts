@@ -14,7 +14,9 @@ import { PermissionDeniedError, StaffFacingError } from '@/lib/backoffice/shared
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { walletErrorFromEnvelope } from '@/lib/backoffice/wallet-client/errors';
 import { resetTestDatabase } from '@/tests/helpers/wallet-db';
+import { DEFAULT_SETTINGS } from '@/lib/backoffice/settings/settings-schema';
 import { APPROVAL_TTL_MS } from './approval-kinds';
+import { claimDirectTransfer, directTransferHeadroom } from './direct-transfers';
 import { approveRequest } from './approve-request';
 import { STALE_AFTER_MS } from './request-state';
 import { approvalsForPage, countWaitingFor, listApprovals } from './list-approvals';
@@ -56,7 +58,14 @@ function transferCall(requestId = `req-${++seq}-abcdefgh`): ApprovalCall {
     kind: 'asset.transfer',
     operation: 'assetTransfer',
     params: { fromAssetId: 1, toAssetId: 7, amount: '1000.00', requestId },
-    summary: 'Fund the wallet of user u-1: 1000.00 USD from agency asset 1 to asset 7',
+    summary:
+      "Fund Grace Hopper's wallet: $1,000.00 from the agency's Card margin (USD) to Grace Hopper's Wallet (USD)",
+    facts: [
+      { term: 'For', text: 'Grace Hopper', href: '/users/u-1' },
+      { term: 'From', text: "the agency's Card margin (USD)", href: '/assets/1' },
+      { term: 'To', text: "Grace Hopper's Wallet (USD)", href: '/assets/7?user=u-1' },
+    ],
+    reason: 'Payroll for November',
     amount: '1000.00',
     currency: 'USD',
     subjectUser: 'u-1',
@@ -109,6 +118,9 @@ describe('asking', () => {
       expiresAt: new Date(T0.getTime() + APPROVAL_TTL_MS),
       deciderId: null,
       resultCode: null,
+      // In words for whoever decides, with the maker's reason.
+      facts: call.facts,
+      reason: 'Payroll for November',
     });
     expect(await audit()).toEqual([
       expect.objectContaining({
@@ -118,6 +130,7 @@ describe('asking', () => {
         targetId: String(result.approval.id),
         subjectUser: 'u-1',
         outcome: 'success',
+        summary: `Asked for approval (request ${result.approval.id}): ${call.summary}. Why: Payroll for November`,
       }),
     ]);
   });
@@ -341,5 +354,36 @@ describe('reading', () => {
     expect(await page(admin, after)).toEqual([]);
     expect((await row(id)).status).toBe('PENDING');
     expect(await approvalsForPage({ db, actor: admin, returnPath: '/users/u-2', now: T0 })).toEqual([]);
+  });
+});
+
+describe('what the dialog is told before it is sent', () => {
+  it('from which amount a transfer waits: the set amount less what the maker sent alone in 24 hours', async () => {
+    const policy = { ...DEFAULT_SETTINGS, transferApprovalMinAmount: '1000.00' };
+    const headroom = (now = T0) => directTransferHeadroom({ db, policy, makerId: operator.id, now });
+    expect(await headroom()).toBe('1000.00');
+    const claim = (amount: string, now: Date) =>
+      claimDirectTransfer({
+        db,
+        policy,
+        makerId: operator.id,
+        requestId: `hr-${++seq}-abcdefgh`,
+        amount,
+        fromAssetId: 1,
+        now,
+      });
+    expect(await claim('400.25', T0)).toMatchObject({ held: false });
+    expect(await headroom()).toBe('599.75');
+    // Another maker's transfers are theirs; a day later it no longer counts.
+    expect(await directTransferHeadroom({ db, policy, makerId: otherOperator.id, now: T0 })).toBe('1000.00');
+    expect(await headroom(new Date(T0.getTime() + 24 * 60 * 60 * 1000 + 1))).toBe('1000.00');
+    expect(await claim('599.75', T0)).toMatchObject({ held: true });
+    expect(
+      await directTransferHeadroom({
+        db,
+        policy: { ...policy, transferApprovalOn: false },
+        makerId: operator.id,
+      }),
+    ).toBeNull();
   });
 });

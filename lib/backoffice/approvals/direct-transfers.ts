@@ -77,3 +77,27 @@ function trimAmount(text: string): string {
   const [whole = '0', fraction = ''] = text.split('.');
   return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
+
+/**
+ * From which amount a transfer of this maker out of an agency asset would wait for a second
+ * person now (the set amount less what they sent alone in the last 24 hours, at least 0), for the
+ * dialog to say so before it is sent; null when the policy is off. Read-only and only a hint: the
+ * action decides under the lock (claimDirectTransfer).
+ */
+export async function directTransferHeadroom(options: {
+  db: Database;
+  policy: AgencySettings;
+  makerId: number;
+  now?: Date;
+}): Promise<string | null> {
+  const { db, policy, makerId } = options;
+  if (!policy.transferApprovalOn) return null;
+  const since = new Date((options.now ?? new Date()).getTime() - DIRECT_TRANSFER_WINDOW_MS);
+  const [row] = await db
+    .select({
+      left: sql<string>`greatest(${policy.transferApprovalMinAmount}::numeric - coalesce(sum(${directTransfers.amount}), 0), 0)::text`,
+    })
+    .from(directTransfers)
+    .where(and(eq(directTransfers.makerId, makerId), gt(directTransfers.createdAt, since)));
+  return trimAmount(row?.left ?? policy.transferApprovalMinAmount);
+}

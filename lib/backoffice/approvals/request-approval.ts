@@ -12,6 +12,7 @@ import { recordAudit } from '@/lib/backoffice/audit/record-audit';
 import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import { assertCan } from '@/lib/backoffice/staff/staff-access';
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
+import type { ApprovalFact } from './approval-facts';
 import {
   APPROVAL_PERMISSION,
   APPROVAL_TTL_MS,
@@ -27,6 +28,10 @@ export type ApprovalCall = {
   /** The wallet call's parameters, requestId included, exactly as they will be sent. */
   params: Record<string, string | number | boolean> & { requestId: string };
   summary: string;
+  /** What it does in words, for whoever decides it (approval-facts.ts). */
+  facts?: ApprovalFact[];
+  /** Why the maker asks, in their words (every action of the back-office asks for one). */
+  reason?: string;
   amount?: string;
   currency?: string;
   subjectUser?: string;
@@ -55,6 +60,8 @@ export async function requestApproval(options: {
         operation: call.operation,
         params: call.params,
         summary: call.summary,
+        facts: call.facts ?? null,
+        reason: call.reason ?? null,
         amount: call.amount ?? null,
         currency: call.currency ?? null,
         subjectUser: call.subjectUser ?? null,
@@ -95,7 +102,7 @@ export async function requestApproval(options: {
       targetId: String(created.id),
       ...(call.subjectUser ? { subjectUser: call.subjectUser } : {}),
       outcome: 'success',
-      summary: `Asked for approval (request ${created.id}): ${call.summary}`,
+      summary: `Asked for approval (request ${created.id}): ${call.summary}${call.reason ? `. Why: ${call.reason}` : ''}`,
     });
     return { approval: { id: created.id, status: 'PENDING', expiresAt: expiresAt.toISOString() } };
   });

@@ -108,6 +108,8 @@ const entry = (entryId: number): LedgerEntry => ({
   amount: 1,
   balanceAfter: entryId,
   cardId: null,
+  counterAssetId: null,
+  counterAppUserId: null,
   transferId: null,
   createdAt: '2026-05-01T00:00:00.000Z',
 });

@@ -21,6 +21,8 @@ const entry = {
   balanceAfter: 99987.5,
   cardId: 7,
   transferId: null,
+  counterAssetId: null,
+  counterAppUserId: 'u-7',
   createdAt: '2026-05-01T09:30:00.000Z',
 };
 

@@ -149,14 +149,33 @@ describe('auditTargetView', () => {
     expect(auditTargetView({ targetType: 'card', targetId: '42', subjectUser: 'u-1' })).toEqual({
       text: 'Card 42',
       href: '/users/u-1/cards/42',
-      user: { id: 'u-1', href: '/users/u-1' },
+      user: { text: 'User u-1', href: '/users/u-1' },
+    });
+  });
+
+  it('names people and cards in words when the page knows them', () => {
+    const names = new Map([
+      ['u-1', { name: 'Grace Hopper', cards: new Map([['42', 'Virtual Visa Classic ••1234']]) }],
+    ]);
+    expect(auditTargetView({ targetType: 'card', targetId: '42', subjectUser: 'u-1' }, names)).toEqual({
+      text: 'Virtual Visa Classic ••1234',
+      href: '/users/u-1/cards/42',
+      user: { text: 'Grace Hopper', href: '/users/u-1' },
+    });
+    expect(auditTargetView({ targetType: 'user', targetId: 'u-1', subjectUser: 'u-1' }, names)).toEqual({
+      text: 'Grace Hopper',
+      href: '/users/u-1',
+    });
+    expect(auditTargetView({ targetType: 'address', targetId: '7', subjectUser: 'u-1' }, names)).toEqual({
+      text: 'An address',
+      user: { text: 'Grace Hopper', href: '/users/u-1' },
     });
   });
 
   it('names the user an address belongs to; a card without one has no page to link', () => {
     expect(auditTargetView({ targetType: 'address', targetId: '7', subjectUser: 'u-1' })).toEqual({
-      text: 'Address 7',
-      user: { id: 'u-1', href: '/users/u-1' },
+      text: 'An address',
+      user: { text: 'User u-1', href: '/users/u-1' },
     });
     expect(auditTargetView({ targetType: 'card', targetId: '42', subjectUser: null })).toEqual({
       text: 'Card 42',

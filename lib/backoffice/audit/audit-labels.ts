@@ -22,6 +22,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'card.unlock': cardActionWords('unlock').logged,
   'card.activate': cardActionWords('activate').logged,
   'card.cancel': cardActionWords('cancel').logged,
+  // A card's unlock, activation or cancellation posted from its own page (refusals only: the
+  // change itself is logged under its own name)
+  'card.change': 'Changed a card from its page',
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Card spending (docs/card-spending.md): controls, the programme's purchases, the sandbox
@@ -121,31 +124,55 @@ export type AuditTargetFields = {
 };
 
 /** A target as a line for people, with the page it is about when it has one. */
-export type AuditTargetView = { text: string; href?: string; user?: { id: string; href: string } };
+export type AuditTargetView = { text: string; href?: string; user?: { text: string; href: string } };
+
+/**
+ * The people an audit page names, by app user ID: their name and their cards' labels by card ID
+ * ("Virtual Visa Classic ••1234"), read from the wallet for the page (audit-names.ts).
+ */
+export type AuditNames = ReadonlyMap<string, { name: string; cards: ReadonlyMap<string, string> }>;
 
 const userHref = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;
 
-export function auditTargetView(entry: AuditTargetFields): AuditTargetView | null {
+/** Outcomes as people say them: the log's column and its filter. */
+export const OUTCOME_LABELS = {
+  success: 'Succeeded',
+  failure: 'Failed',
+  denied: 'Refused: role',
+} as const;
+
+/**
+ * The target in words: a person by name, a card by product and last four, each linking to its
+ * page, with the person it belongs to; the ID only where the wallet could not name it.
+ */
+export function auditTargetView(
+  entry: AuditTargetFields,
+  names: AuditNames = new Map(),
+): AuditTargetView | null {
   const { targetType, targetId, subjectUser } = entry;
+  const person = (appUserId: string) => names.get(appUserId);
+  const personText = (appUserId: string) => person(appUserId)?.name ?? `User ${appUserId}`;
   // The user it is about, when the target is something of theirs (a card, an address).
   const owner =
     subjectUser && !(targetType === 'user' && targetId === subjectUser)
-      ? { id: subjectUser, href: userHref(subjectUser) }
+      ? { text: personText(subjectUser), href: userHref(subjectUser) }
       : undefined;
-  if (!targetId) return owner ? { text: `User ${owner.id}`, href: owner.href } : null;
+  if (!targetId) return owner ? { text: owner.text, href: owner.href } : null;
   switch (targetType) {
     case 'user':
-      return { text: `User ${targetId}`, href: userHref(targetId), ...(owner ? { user: owner } : {}) };
-    case 'card':
+      return { text: personText(targetId), href: userHref(targetId), ...(owner ? { user: owner } : {}) };
+    case 'card': {
+      const label = subjectUser ? person(subjectUser)?.cards.get(targetId) : undefined;
       return owner
         ? {
-            text: `Card ${targetId}`,
-            href: `${userHref(owner.id)}/cards/${encodeURIComponent(targetId)}`,
+            text: label ?? `Card ${targetId}`,
+            href: `${owner.href}/cards/${encodeURIComponent(targetId)}`,
             user: owner,
           }
         : { text: `Card ${targetId}` };
+    }
     case 'address':
-      return { text: `Address ${targetId}`, ...(owner ? { user: owner } : {}) };
+      return { text: owner ? 'An address' : `Address ${targetId}`, ...(owner ? { user: owner } : {}) };
     case 'staff':
       return { text: `Staff ${targetId}`, ...(owner ? { user: owner } : {}) };
     case 'session':

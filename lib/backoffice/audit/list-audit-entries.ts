@@ -15,7 +15,8 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function whereOf(filters: AuditFilters): SQL[] {
   const where: SQL[] = [];
-  if (filters.actor) where.push(ilike(auditLog.actorEmail, `%${escapeLike(filters.actor)}%`));
+  // Who: the staff picker's e-mail, exactly (audit_log_actor_idx).
+  if (filters.actor) where.push(eq(auditLog.actorEmail, filters.actor));
   // The user an entry is about, whatever its target (the user, one of their cards or addresses,
   // a transfer to them): audit_log_subject_idx serves it, newest first.
   if (filters.user) where.push(eq(auditLog.subjectUser, filters.user));

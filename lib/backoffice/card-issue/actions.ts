@@ -14,6 +14,8 @@ import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { issueNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import { makerReasonOf } from '@/lib/backoffice/approvals/approval-facts';
+import { agencyAssetNames, assetText, namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient, WalletInsufficientFundsError } from '@/lib/backoffice/wallet-client';
@@ -114,6 +116,10 @@ export const issueCard = authActionClient
         ? (await wallet.categoryList({})).find((c) => c.categoryId === input.categoryId)
         : undefined;
       if (category && issueNeedsApproval(policy, { payer: 'agency', fee: category.fee })) {
+        const [user, agency] = await Promise.all([namesOfUser(input.appUserId), agencyAssetNames()]);
+        const name = user?.name ?? 'a user unknown to the wallet';
+        const from = assetText(input.paymentAssetId, user, agency);
+        const fee = formatMoney(category.fee, category.currency, category.decimalPlaces);
         return requestApproval({
           db,
           actor: ctx.staff,
@@ -121,7 +127,17 @@ export const issueCard = authActionClient
             kind: 'card.issue',
             operation: 'agencyApplyUserCard',
             params: params as typeof params & { addressId?: number },
-            summary: `${attempt} (a ${category.name} card, fee ${category.fee} ${category.currency})`,
+            summary: `Issue a ${category.name} card to ${name}, fee ${fee} paid by the agency from ${from.text}`,
+            facts: [
+              { term: 'For', text: name, ...(user ? { href: user.href } : {}) },
+              { term: 'Card', text: `${category.name}, embossed ${input.embossedName}` },
+              { term: 'Paid from', text: from.text, href: from.href },
+              {
+                term: 'Delivery',
+                text: input.needDelivery ? 'Delivered to an address of the user' : 'Virtual, none',
+              },
+            ],
+            ...(makerReasonOf(input.makerReason) ? { reason: makerReasonOf(input.makerReason) } : {}),
             amount: String(category.fee),
             currency: category.currency,
             subjectUser: input.appUserId,

@@ -57,6 +57,8 @@ export const issueCardSchema = z
       .string('Enter the name on the card.')
       .min(1, 'Enter the name on the card.')
       .pipe(card.embossedName),
+    /** Why, for whoever approves it, when the issuance waits for a second person. */
+    makerReason: z.string().trim().max(500, 'The reason must be at most 500 characters.').optional(),
   })
   .refine((value) => !value.needDelivery || value.addressId !== undefined, {
     path: ['addressId'],

@@ -8,6 +8,7 @@
 // cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
 // made.
 import { revalidatePath } from 'next/cache';
+import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/shared/action-client';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
@@ -17,20 +18,34 @@ import {
   unlockNeedsApproval,
 } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
+import {
+  MAKER_REASON_MISSING,
+  makerReasonOf,
+  type ApprovalFact,
+} from '@/lib/backoffice/approvals/approval-facts';
 import { getDb } from '@/lib/backoffice/db';
+import { namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
+import { answerPagePost } from '@/lib/backoffice/shared/page-post';
 import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
+  pagePostSchema,
   REASON_LABELS,
   type CardChangeReason,
 } from '@/lib/backoffice/cards/card-programme-forms';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
-type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
+type Change = {
+  appUserId: string;
+  cardId: number;
+  requestId: string;
+  reason?: CardChangeReason;
+  makerReason?: string | undefined;
+};
 
 type Changed = { cardId: number; status: string };
 
@@ -45,11 +60,27 @@ async function needsApproval(action: CardAction, input: Change): Promise<boolean
   return card.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: lockReasonOf(card.history) });
 }
 
-/** "Lock card 7 of user u-1 (reason: Lost)"; once done, "Locked card 7 of user u-1 (reason: Lost)". */
-function summaryOf(action: CardAction, input: Change, when: 'before' | 'after'): string {
+/**
+ * "Lock Grace Hopper's Virtual Visa Classic ••1234 (reason: Lost)"; once done, "Locked ...". The
+ * card in words (lib/backoffice/names); its number only when the wallet cannot name it.
+ */
+function summaryOf(action: CardAction, input: Change, when: 'before' | 'after', card: string): string {
   const words = cardActionWords(action);
   const because = input.reason ? ` (reason: ${REASON_LABELS[input.reason]})` : '';
-  return `${when === 'after' ? words.Done : words.Verb} card ${input.cardId} of user ${input.appUserId}${because}`;
+  return `${when === 'after' ? words.Done : words.Verb} ${card}${because}`;
+}
+
+/** The card and its holder in words, with their pages. */
+async function cardWords(input: Change) {
+  const user = await namesOfUser(input.appUserId);
+  const card = user?.cards.find((c) => c.cardId === input.cardId);
+  return {
+    text: card?.text ?? `card ${input.cardId} of user ${input.appUserId}`,
+    facts: [
+      ...(user ? [{ term: 'Holder', text: user.name, href: user.href }] : []),
+      ...(card ? [{ term: 'Card', text: card.label, href: card.href }] : []),
+    ] satisfies ApprovalFact[],
+  };
 }
 
 function pathsOf(input: Change): { userPath: string; cardPath: string } {
@@ -71,6 +102,10 @@ async function askForApproval(
 ): Promise<PendingApproval> {
   const ref = refOf(input);
   const { cardPath } = pathsOf(input);
+  const reason = makerReasonOf(input.makerReason);
+  const schema = action === 'cancel' ? cardChangeWithReasonSchema : cardChangeSchema;
+  if (!reason) returnValidationErrors(schema, { makerReason: { _errors: [MAKER_REASON_MISSING] } });
+  const card = await cardWords(input);
   const pending = await requestApproval({
     db: await getDb(),
     actor: staff,
@@ -78,7 +113,12 @@ async function askForApproval(
       kind: action === 'unlock' ? 'card.unlock' : 'card.cancel',
       operation: action === 'unlock' ? 'cardUnlock' : 'cardCancel',
       params: action === 'cancel' ? { ...ref, reason: input.reason! } : ref,
-      summary: summaryOf(action, input, 'before'),
+      summary: summaryOf(action, input, 'before', card.text),
+      facts: [
+        ...card.facts,
+        ...(input.reason ? [{ term: 'Reason', text: REASON_LABELS[input.reason] }] : []),
+      ],
+      reason,
       subjectUser: input.appUserId,
       targetType: 'card',
       targetId: String(input.cardId),
@@ -113,6 +153,7 @@ async function changeCard(
   input: Change,
 ): Promise<Changed | PendingApproval> {
   if (await needsApproval(action, input)) return askForApproval(staff, action, input);
+  const { text } = await cardWords(input);
   const card = await runWalletMutation({
     staff,
     schema,
@@ -120,9 +161,9 @@ async function changeCard(
     targetType: 'card',
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
-    summary: summaryOf(action, input, 'before'),
+    summary: summaryOf(action, input, 'before', text),
     call: () => callWallet(action, input),
-    describe: (result) => ({ summary: `${summaryOf(action, input, 'after')}; now ${result.status}` }),
+    describe: (result) => ({ summary: `${summaryOf(action, input, 'after', text)}; now ${result.status}` }),
   });
   const { userPath, cardPath } = pathsOf(input);
   revalidatePath(cardPath);
@@ -149,3 +190,50 @@ export const activateCard = authActionClient
   .metadata({ name: 'card.activate', permission: ACTION_PERMISSIONS['card.activate'] })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));
+
+// Pages of their own (docs/back-office.md "Without JavaScript"): the same changes posted by the
+// browser from /users/<appUserId>/cards/<cardId>/<change>, answered with the card's page, or the
+// form's page again with what went wrong (answerPagePost). Lock is support's too; the others are
+// one action, for the role that may do all three.
+
+function cardFromPage(
+  staff: CurrentStaff,
+  action: CardAction,
+  fields: Record<string, unknown>,
+  clientInput: unknown,
+): Promise<Changed | PendingApproval> {
+  const cardPath = `/users/${encodeURIComponent(String(fields.appUserId))}/cards/${encodeURIComponent(String(fields.cardId ?? ''))}`;
+  const schema = action === 'lock' || action === 'cancel' ? cardChangeWithReasonSchema : cardChangeSchema;
+  return answerPagePost({
+    clientInput,
+    formPath: `${cardPath}/${action}`,
+    donePath: cardPath,
+    run: async () => {
+      const parsed = schema.safeParse({ ...fields, makerReason: fields.makerReason || undefined });
+      if (!parsed.success) {
+        const field = String(parsed.error.issues[0]?.path[0] ?? 'refused');
+        returnValidationErrors(schema, { [field]: { _errors: [parsed.error.issues[0]!.message] } } as never);
+      }
+      return changeCard(staff, action, schema, parsed.data as Change);
+    },
+  });
+}
+
+export const lockCardFromPage = authActionClient
+  .metadata({ name: 'card.lock', permission: ACTION_PERMISSIONS['card.lock'] })
+  .inputSchema(pagePostSchema)
+  .action(({ parsedInput, clientInput, ctx }) => cardFromPage(ctx.staff, 'lock', parsedInput, clientInput));
+
+const MANAGED_CHANGES = ['unlock', 'activate', 'cancel'] as const;
+
+export const changeCardFromPage = authActionClient
+  .metadata({ name: 'card.change', permission: ACTION_PERMISSIONS['card.unlock'] })
+  .inputSchema(pagePostSchema)
+  .action(({ parsedInput, clientInput, ctx }) => {
+    const change = MANAGED_CHANGES.find((c) => c === parsedInput.change);
+    if (!change)
+      returnValidationErrors(pagePostSchema, {
+        change: { _errors: ['Choose unlock, activate or cancel.'] },
+      } as never);
+    return cardFromPage(ctx.staff, change!, parsedInput, clientInput);
+  });

@@ -5,17 +5,30 @@
 // parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
+import { MAKER_REASON_MAX } from '@/lib/backoffice/approvals/approval-facts';
+import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
 import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
 
 // The rules live beside, without zod, for the client components; server code may import them
 // from here.
 export * from './card-programme-rules';
 
+/**
+ * Why the maker asks, when the action waits for a second person (docs/back-office.md
+ * "Approvals"): optional here, required by the action once it knows the request waits.
+ */
+const makerReason = z
+  .string()
+  .trim()
+  .max(MAKER_REASON_MAX, `The reason must be at most ${MAKER_REASON_MAX} characters.`)
+  .optional();
+
 /** One card of one user, and the request that changes it (made when the dialog opens). */
 export const cardChangeSchema = z.object({
   appUserId: appUserIdParam,
   cardId: positiveIdParam,
   requestId: requestIdParam,
+  makerReason,
 });
 
 /** Lock and cancel need a reason (docs/wallet-api.md "Card lifecycle"). */
@@ -49,6 +62,17 @@ export const transferSchema = z.object({
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   requestId: requestIdParam,
+  makerReason,
 });
+
+/**
+ * What a card's or a money page posts without JavaScript (docs/back-office.md "Without
+ * JavaScript"): its fields as text, read by the action with the dialog's own schema once it knows
+ * which change it is.
+ */
+export const pagePostSchema = z.preprocess(
+  fromFormData,
+  z.looseObject({ appUserId: z.string('Choose a user.'), change: z.string().optional() }),
+);
 
 export type TransferValues = z.input<typeof transferSchema>;

@@ -38,6 +38,8 @@ export type TransferAsset = {
   decimalPlaces: number;
   /** Integer minor units: the dialog's arithmetic never touches a float. */
   balanceMinor: number;
+  /** One of the agency's assets: a transfer out of it may wait for approval (docs/back-office.md "Approvals"). */
+  agency?: boolean;
 };
 
 export type TransferCheck =
@@ -109,7 +111,7 @@ export function agencyTransferSources(
 ): TransferAsset[] {
   return agencyAssets
     .filter((a) => a.currency === currency)
-    .map((a) => toTransferAsset(a, `${a.assetName} (agency)`));
+    .map((a) => ({ ...toTransferAsset(a, `${a.assetName} (agency)`), agency: true }));
 }
 
 /** "Fund wallet": the user's wallet as the target, the agency's assets of its currency as sources. */

@@ -185,6 +185,14 @@ export const approvalRequests = backoffice.table(
     subjectUser: text('subject_user'),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /**
+     * What the request does, in words, for whoever decides it: each fact a term, a text naming
+     * people, cards and assets (never an ID), and the page it links to (approval-facts.ts).
+     * Null on requests made before it was kept.
+     */
+    facts: jsonb('facts').$type<{ term: string; text: string; href?: string }[]>(),
+    /** Why the maker asks, in their words, shown to whoever decides. */
+    reason: text('reason'),
     /** The page the maker asked from, where its state is shown to them. */
     returnPath: text('return_path').notNull(),
     makerId: integer('maker_id').notNull(),

@@ -198,6 +198,23 @@ const EXPECTED: Record<
     required: [...COMMON, 'assetId'],
     optional: ['pageNum', 'pageSize', 'type'],
   },
+  cardList: {
+    method: 'post',
+    path: '/wallet/api/card/list',
+    tag: 'Card Management',
+    required: COMMON,
+    optional: [
+      'status',
+      'type',
+      'last4',
+      'issuedFrom',
+      'issuedTo',
+      'appUserId',
+      'sort',
+      'cursor',
+      'pageSize',
+    ],
+  },
   assetDaily: {
     method: 'post',
     path: '/wallet/api/asset/daily',
@@ -400,6 +417,7 @@ const EXTENSIONS = [
   'userAssetList',
   'addressList',
   'cardDetail',
+  'cardList',
   'cardActivate',
   'cardLock',
   'cardUnlock',
@@ -487,8 +505,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-two paths, each with only its method', () => {
-    expect(operations).toHaveLength(42);
+  it('has exactly the forty-three paths, each with only its method', () => {
+    expect(operations).toHaveLength(43);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -562,7 +580,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the thirty-five extensions with x-extension: true', () => {
+  it('marks exactly the thirty-six extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {

@@ -22,6 +22,7 @@ import { categoryList } from '@/lib/wallet/contract/operations/category-list';
 import { userAssetList } from '@/lib/wallet/contract/operations/user-asset-list';
 import { addressList } from '@/lib/wallet/contract/operations/address-list';
 import { cardDetail } from '@/lib/wallet/contract/operations/card-detail';
+import { cardList } from '@/lib/wallet/contract/operations/card-list';
 import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
 import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
 import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
@@ -69,6 +70,7 @@ export const walletOperationList = [
   userAssetList,
   addressList,
   cardDetail,
+  cardList,
   cardActivate,
   cardLock,
   cardUnlock,

@@ -738,6 +738,13 @@ export const ledgerEntrySchema = z.object({
   balanceAfter: z.number(),
   cardId: z.number().int().nullable(),
   transferId: z.number().int().nullable(),
+  /** The other side of a transfer: the asset the money came from or went to (extension). */
+  counterAssetId: z.number().int().nullable(),
+  /**
+   * Whose the other side is (extension): the app user owning the transfer's other asset, or the
+   * holder of the entry's card; null when that is the agency or there is no other side.
+   */
+  counterAppUserId: z.string().nullable(),
   createdAt: isoDateTime,
 });
 

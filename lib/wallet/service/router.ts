@@ -22,6 +22,7 @@ import {
   cardCancelHandler,
 } from './card/change-card-status';
 import { cardDetailHandler } from './card/detail-card';
+import { cardListHandler } from './card/list-cards';
 import { cardListAllByUserHandler } from './card/list-cards-by-user';
 import { categoryListHandler } from './card/list-categories';
 import { userCardListHandler } from './card/list-user-cards';
@@ -74,6 +75,7 @@ const boundHandlers = everyOperation([
   userAssetListHandler,
   addressListHandler,
   cardDetailHandler,
+  cardListHandler,
   cardActivateHandler,
   cardLockHandler,
   cardUnlockHandler,

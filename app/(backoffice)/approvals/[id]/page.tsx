@@ -28,12 +28,35 @@ import { isUnfinished, statusAt } from '@/lib/backoffice/approvals/request-state
 import { getApproval } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
+import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
+import { staffNamesById } from '@/lib/backoffice/staff/staff-names';
+import type { ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
+import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
+import { PARAMETER_LABELS } from '@/lib/backoffice/wallet-client/errors';
 
 export const metadata: Metadata = { title: 'Approval request' };
 
 const When = ({ at }: { at: Date }) => (
   <time dateTime={at.toISOString()}>{formatDateTime(at, { seconds: true })}</time>
 );
+
+/** The request in words; one asked before they were kept reads its parameters by their labels. */
+function factsOf(row: ApprovalRow): ApprovalFact[] {
+  if (row.facts) return row.facts;
+  return Object.entries(row.params)
+    .filter(([name]) => name !== 'requestId')
+    .map(([name, value]) => {
+      const label = PARAMETER_LABELS[name] ?? name;
+      return { term: label.charAt(0).toUpperCase() + label.slice(1), text: String(value) };
+    });
+}
+
+/** How it ended, in words: the wallet's result code only with its meaning. */
+function outcomeText(row: ApprovalRow): string {
+  if (row.resultCode === null) return row.status === 'PENDING' ? 'Not carried out yet' : 'Not carried out';
+  if (row.resultCode === 0) return 'Done';
+  return `Refused by the wallet: ${resultCodeWords(row.resultCode)}`;
+}
 
 export default async function ApprovalPage({ params }: { params: Promise<{ id: string }> }) {
   const me = await requireStaff();
@@ -42,8 +65,12 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
   const now = new Date();
-  const row = await getApproval({ db: await getDb(), actor: me, id, now });
+  const db = await getDb();
+  const row = await getApproval({ db, actor: me, id, now });
   if (!row) notFound();
+  const names = await staffNamesById(db, [row.makerId, row.deciderId]);
+  const maker = names.get(row.makerId) ?? row.makerEmail;
+  const decider = row.deciderId === null ? row.deciderEmail : (names.get(row.deciderId) ?? row.deciderEmail);
 
   const mine = row.makerId === me.id;
   const mayDecide = !mine && can(me.role, APPROVAL_PERMISSION[row.kind]);
@@ -95,7 +122,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
             ) : null}
             {row.status === 'REJECTED' && row.comment ? (
               <Alert variant="warning">
-                <AlertTitle>Rejected by {row.deciderEmail}</AlertTitle>
+                <AlertTitle>Rejected by {decider}</AlertTitle>
                 <AlertDescription data-testid="approval-comment">{row.comment}</AlertDescription>
               </Alert>
             ) : null}
@@ -106,7 +133,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 </span>
               </DescriptionItem>
               <DescriptionItem term="Asked by">
-                <span className="break-all">{mine ? `${row.makerEmail} (you)` : row.makerEmail}</span>
+                <span className="break-words">{mine ? `${maker} (you)` : maker}</span>
               </DescriptionItem>
               <DescriptionItem term="Asked">
                 <When at={row.createdAt} />
@@ -115,22 +142,13 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 <When at={row.expiresAt} />
               </DescriptionItem>
               <DescriptionItem term="Decided by">
-                {row.deciderEmail ? <span className="break-all">{row.deciderEmail}</span> : '—'}
+                {decider ? <span className="break-words">{decider}</span> : '—'}
               </DescriptionItem>
               <DescriptionItem term="Decided">
                 {row.decidedAt ? <When at={row.decidedAt} /> : '—'}
               </DescriptionItem>
-              <DescriptionItem term="Wallet result code">
-                {row.resultCode === null ? (
-                  <span className="font-mono">—</span>
-                ) : (
-                  <ResultCode code={row.resultCode} className="font-mono" />
-                )}
-              </DescriptionItem>
-              <DescriptionItem term="Asked from">
-                <Link href={row.returnPath} className="break-all underline underline-offset-2">
-                  {row.returnPath}
-                </Link>
+              <DescriptionItem term="Outcome">
+                <span data-testid="approval-outcome">{outcomeText(row)}</span>
               </DescriptionItem>
             </DescriptionList>
           </CardContent>
@@ -138,20 +156,35 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
 
         <Card>
           <CardHeader>
-            <CardTitle>The wallet call</CardTitle>
-            <CardDescription>
-              Exactly what is sent when the request is approved: <code>{row.operation}</code>, with the
-              requestId fixed when it was asked, so it is carried out once.
-            </CardDescription>
+            <CardTitle>What it does</CardTitle>
+            <CardDescription>Carried out exactly as asked, once, when it is approved.</CardDescription>
           </CardHeader>
-          <CardContent>
-            <DescriptionList columns={2} data-testid="approval-params">
-              {Object.entries(row.params).map(([name, value]) => (
-                <DescriptionItem key={name} term={name}>
-                  <span className="break-all font-mono text-sm">{String(value)}</span>
+          <CardContent className="grid gap-4">
+            <DescriptionList columns={2} data-testid="approval-facts">
+              {factsOf(row).map((fact) => (
+                <DescriptionItem key={fact.term} term={fact.term}>
+                  {fact.href ? (
+                    <Link
+                      href={fact.href}
+                      prefetch={false}
+                      className="break-words underline underline-offset-2"
+                    >
+                      {fact.text}
+                    </Link>
+                  ) : (
+                    <span className="break-words">{fact.text}</span>
+                  )}
                 </DescriptionItem>
               ))}
             </DescriptionList>
+            <div className="grid gap-1">
+              <h3 className="text-sm font-medium text-muted-foreground">
+                Why {mine ? 'you asked' : `${maker} asks`}
+              </h3>
+              <p className="whitespace-pre-line break-words" data-testid="approval-reason">
+                {row.reason ?? 'No reason was given (asked before reasons were kept).'}
+              </p>
+            </div>
           </CardContent>
         </Card>
 

@@ -32,6 +32,7 @@ import {
   type LedgerView,
 } from '@/lib/backoffice/assets/asset-ledger';
 import { findAsset, type AssetOwner } from '@/lib/backoffice/assets/asset-ledger-data';
+import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/shared/paging';
@@ -138,6 +139,8 @@ export default async function AssetPage({
     if (!walletError) throw error;
     ledgerError = walletError.staffMessage;
   }
+
+  const otherSides = ledger ? await otherSidesOf(ledger.list) : new Map();
 
   const breadcrumbs =
     owner.kind === 'user'
@@ -251,7 +254,7 @@ export default async function AssetPage({
               entries={ledger.list}
               currency={asset.currency}
               decimalPlaces={asset.decimalPlaces}
-              cardHolder={holder}
+              otherSides={otherSides}
             />
           ) : ledger && ledger.dataTotal === 0 && view.type ? (
             <EmptyState

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
+import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
 import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
@@ -137,6 +138,7 @@ export default async function UserPage({ params }: { params: Params }) {
         kind="fund-wallet"
         appUserId={user.appUserId}
         {...fundWalletTransfer(walletAsset, user, agencyAssets)}
+        waitsFrom={await transferWaitsFrom(me)}
         trigger={{ label: 'Fund wallet' }}
       />
     ) : null;

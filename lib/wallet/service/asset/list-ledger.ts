@@ -5,13 +5,14 @@
 // back-office's filter), a page is an offset into the (asset, type, seq) index and the total is
 // counted on that index: proportional to that type's entries, the price of a filter no counter
 // keeps.
-import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { LedgerEntry, LedgerPage } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, ledgerEntries } from '../db/schema';
+import { assets, cards, ledgerEntries, transfers, users } from '../db/schema';
 import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
 import { bindHandler } from '../bind-handler';
 
@@ -48,7 +49,62 @@ export async function listLedger(options: {
             ),
           )
           .orderBy(desc(ledgerEntries.seq));
-  return ledgerPage(rows, total, params, asset.decimalPlaces);
+  return ledgerPage(rows, total, params, asset.decimalPlaces, await counterpartsOf(db, params.assetId, rows));
+}
+
+type Counterpart = { assetId: number | null; appUserId: string | null };
+
+/**
+ * The other side of each entry of a page (docs/wallet-api.md "Ledgers"): a transfer's other asset
+ * and its owner, a card's holder. Two lookups by primary key for the page's transfers and cards,
+ * never a scan, whatever the ledger's length.
+ */
+async function counterpartsOf(
+  db: Executor,
+  assetId: number,
+  rows: readonly (typeof ledgerEntries.$inferSelect)[],
+): Promise<Map<number, Counterpart>> {
+  const transferIds = [...new Set(rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId])))];
+  const cardIds = [...new Set(rows.flatMap((r) => (r.cardId === null ? [] : [r.cardId])))];
+  const other = alias(assets, 'other_asset');
+  const [moved, held] = await Promise.all([
+    transferIds.length === 0
+      ? []
+      : db
+          .select({
+            id: transfers.id,
+            fromAssetId: transfers.fromAssetId,
+            toAssetId: transfers.toAssetId,
+            appUserId: users.appUserId,
+          })
+          .from(transfers)
+          .innerJoin(
+            other,
+            sql`${other.id} = case when ${transfers.fromAssetId} = ${assetId} then ${transfers.toAssetId} else ${transfers.fromAssetId} end`,
+          )
+          .leftJoin(users, eq(users.id, other.userId))
+          .where(inArray(transfers.id, transferIds)),
+    cardIds.length === 0
+      ? []
+      : db
+          .select({ id: cards.id, appUserId: users.appUserId })
+          .from(cards)
+          .innerJoin(users, eq(users.id, cards.userId))
+          .where(inArray(cards.id, cardIds)),
+  ]);
+  const byTransfer = new Map(moved.map((t) => [t.id, t]));
+  const byCard = new Map(held.map((c) => [c.id, c.appUserId]));
+  const result = new Map<number, Counterpart>();
+  for (const row of rows) {
+    const transfer = row.transferId === null ? undefined : byTransfer.get(row.transferId);
+    if (transfer) {
+      const otherId = transfer.fromAssetId === assetId ? transfer.toAssetId : transfer.fromAssetId;
+      result.set(row.id, { assetId: otherId, appUserId: transfer.appUserId ?? null });
+    } else if (row.cardId !== null) {
+      result.set(row.id, { assetId: null, appUserId: byCard.get(row.cardId) ?? null });
+    }
+  }
+  return result;
 }
 
 async function listLedgerOfType(
@@ -71,7 +127,7 @@ async function listLedgerOfType(
           .orderBy(desc(ledgerEntries.seq))
           .limit(params.pageSize)
           .offset(offset);
-  return ledgerPage(rows, total, params, decimalPlaces);
+  return ledgerPage(rows, total, params, decimalPlaces, await counterpartsOf(db, params.assetId, rows));
 }
 
 function ledgerPage(
@@ -79,6 +135,7 @@ function ledgerPage(
   total: number,
   params: OperationParams<'assetLedger'>,
   decimalPlaces: number,
+  counterparts: ReadonlyMap<number, Counterpart>,
 ): LedgerPage {
   return {
     dataTotal: total,
@@ -90,6 +147,8 @@ function ledgerPage(
       balanceAfter: minorToMajor(r.balanceAfter, decimalPlaces),
       cardId: r.cardId,
       transferId: r.transferId,
+      counterAssetId: counterparts.get(r.id)?.assetId ?? null,
+      counterAppUserId: counterparts.get(r.id)?.appUserId ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
   };

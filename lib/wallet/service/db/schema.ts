@@ -242,6 +242,9 @@ export const cards = wallet.table(
   },
   (t) => [
     index('cards_user_idx').on(t.userId, t.id),
+    // card/list: the app's cards in issue order, and of one status (docs/wallet-api.md "card/list").
+    index('cards_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
+    index('cards_app_status_created_idx').on(t.appId, t.status, t.createdAt.desc(), t.id.desc()),
     // user/search by a card's last four digits.
     index('cards_search_last4_idx').on(t.appId, sql`right(${t.cardNumber}, 4)`),
   ],

@@ -10,7 +10,9 @@ import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardActivitySections } from '@/components/cards/card-activity-sections';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
+import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
+import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -115,6 +117,10 @@ export default async function CardPage({
   ]);
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
+  // The card's own entries name the other side of each transfer; the card itself is not one.
+  const otherSides = new Map([
+    ...(ledger.ok ? await otherSidesOf(ledger.value.list.filter((e) => e.cardId !== cardId)) : []),
+  ]);
   const label = cardLabel(card.last4);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
   const wallets = userAssets.filter((a) => a.type === 'WALLET' && a.currency === card.currency);
@@ -132,6 +138,7 @@ export default async function CardPage({
     `card ${label}`,
   );
   const actions = cardActionsFor(card.status, me.role);
+  const waitsFor = await cardActionsWaiting(card);
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
@@ -164,6 +171,8 @@ export default async function CardPage({
                   cardId={cardId}
                   cardLabel={label}
                   consequence={consequence[action]}
+                  holderName={card.cardHolder}
+                  waitsForApproval={waitsFor.has(action)}
                 />
               ))}
               {canTransfer && card.status === 'ACTIVE' ? (
@@ -173,6 +182,7 @@ export default async function CardPage({
                   cardId={cardId}
                   target={cardAsset}
                   sources={topUpSources}
+                  waitsFrom={await transferWaitsFrom(me)}
                   trigger={{ label: 'Top up', variant: 'default' }}
                 />
               ) : null}
@@ -241,6 +251,7 @@ export default async function CardPage({
             assetId={card.cardAssetId}
             currency={card.currency}
             decimalPlaces={card.decimalPlaces}
+            otherSides={otherSides}
           />
         ) : (
           <Alert variant="error">
