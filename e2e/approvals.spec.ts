@@ -19,9 +19,18 @@ const APPROVE = () => actionId('lib/backoffice/approvals/actions.ts', 'approveAp
 const walletBalance = async (page: Page, appUserId: string) =>
   (await userWalletAsset(page.request, appUserId)).balance;
 
+/** The requests the page's approval notices link to, by number. */
+async function noticedRequests(page: Page): Promise<number[]> {
+  const links = page.getByTestId('approval-notices').getByRole('link', { name: /^Request \d+$/ });
+  return (await links.allInnerTexts()).map((text) => Number(text.replace('Request ', '')));
+}
+
 /**
  * "Fund wallet" from the agency on the user's page: the dialog says it will wait and asks why;
- * returns the request it made.
+ * returns the request it made: the one new link among the notices. An earlier request's notice
+ * ("Waiting for approval", its link) is on the page already, so waiting for the notice alone
+ * passes before the new request shows, and on a busy machine reads the earlier one's number
+ * (docs/testing.md "Under load").
  */
 async function askToFund(
   page: Page,
@@ -30,6 +39,7 @@ async function askToFund(
   reason = 'Payroll top-up',
 ): Promise<number> {
   await page.goto(`/users/${appUserId}`);
+  const before = await noticedRequests(page);
   await page.getByRole('button', { name: 'Fund wallet' }).click();
   const dialog = page.getByRole('dialog', { name: "Fund the user's wallet" });
   await dialog.getByLabel('Amount (USD)').fill(amount);
@@ -38,10 +48,15 @@ async function askToFund(
   await dialog.getByRole('button', { name: 'Send for approval' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Sent for approval')).toBeVisible();
-  const notices = page.getByTestId('approval-notices');
-  await expect(notices).toContainText('Waiting for approval');
-  const link = notices.getByRole('link', { name: /^Request \d+$/ }).first();
-  return Number((await link.innerText()).replace('Request ', ''));
+  await expect(page.getByTestId('approval-notices')).toContainText('Waiting for approval');
+  let added: number[] = [];
+  await expect
+    .poll(async () => {
+      added = (await noticedRequests(page)).filter((id) => !before.includes(id));
+      return added.length;
+    })
+    .toBe(1);
+  return added[0]!;
 }
 
 async function pageAs(browser: Browser, storageState: string, baseURL: string | undefined): Promise<Page> {

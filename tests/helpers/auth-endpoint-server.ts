@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { NextRequest } from 'next/server';
 import { stampPeerAddress } from '@/lib/backoffice/auth/peer-address';
+import { keepIdleConnectionsOpen } from './idle-connections';
 
 type CookieOptions = {
   httpOnly?: boolean;
@@ -113,6 +114,8 @@ export async function startAuthEndpointServer(): Promise<AuthEndpointServer> {
       res.end(error instanceof Error ? (error.stack ?? error.message) : String(error));
     });
   });
+  // Never closed idle under a busy test: see keepIdleConnectionsOpen.
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // next-auth's own idea of where it is served (as APP_URL is, in production).

@@ -65,6 +65,8 @@ const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
 export type SignInOutcome = { ok: true; cookie: string } | { ok: false; error: string; status: number };
 
+type SignInOptions = { headers?: Record<string, string>; cookie?: string; code?: string };
+
 /** Signs in with next-auth's credentials flow; the outcome carries next-auth's error code. */
 export async function trySignIn(
   baseUrl: string,
@@ -72,49 +74,66 @@ export async function trySignIn(
   password: string,
   /** `cookie`: what the browser already holds (e.g. a device cookie), sent with the sign-in. */
   /** `code`: the two-factor code (or a recovery code), for an account that has two-factor sign-in. */
-  options: { headers?: Record<string, string>; cookie?: string; code?: string } = {},
+  options: SignInOptions = {},
 ): Promise<SignInOutcome> {
+  return (await prepareSignIn(baseUrl, email, password, options))();
+}
+
+/**
+ * The sign-in's first round trip (next-auth's CSRF token) done; the returned function posts the
+ * attempt. Attempts meant to be simultaneous are all prepared first, then sent together: each
+ * fetching its own token first would spread the posts over as long as the busy server takes to
+ * answer 40 token requests (docs/testing.md "Under load").
+ */
+export async function prepareSignIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  options: SignInOptions = {},
+): Promise<() => Promise<SignInOutcome>> {
   const jar = new CookieJar(options.cookie);
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`, { redirect: 'manual' });
   jar.absorb(csrfResponse);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken?: string };
   if (!csrfToken) throw new Error(`GET /api/auth/csrf returned no token (status ${csrfResponse.status})`);
 
-  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      ...options.headers,
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Cookie: jar.toString(),
-      Origin: baseUrl,
-    },
-    body: new URLSearchParams({
-      email,
-      password,
-      ...(options.code === undefined ? {} : { code: options.code }),
-      csrfToken,
-      callbackUrl: `${baseUrl}/`,
-      json: 'true',
-    }),
-  });
-  jar.absorb(response);
-  const text = await response.text();
-  let url: string | undefined;
-  try {
-    url = (JSON.parse(text) as { url?: string }).url;
-  } catch {
-    // Not JSON: reported below with the status.
-  }
-  const error = url ? new URL(url, baseUrl).searchParams.get('error') : null;
-  if (error || !(jar.get(SESSION_COOKIE) ?? jar.get(SECURE_SESSION_COOKIE))) {
-    return {
-      ok: false,
-      error: error ?? `no session cookie (status ${response.status}: ${text.slice(0, 200)})`,
-      status: response.status,
-    };
-  }
-  return { ok: true, cookie: jar.toString() };
+  return async () => {
+    const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        ...options.headers,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: jar.toString(),
+        Origin: baseUrl,
+      },
+      body: new URLSearchParams({
+        email,
+        password,
+        ...(options.code === undefined ? {} : { code: options.code }),
+        csrfToken,
+        callbackUrl: `${baseUrl}/`,
+        json: 'true',
+      }),
+    });
+    jar.absorb(response);
+    const text = await response.text();
+    let url: string | undefined;
+    try {
+      url = (JSON.parse(text) as { url?: string }).url;
+    } catch {
+      // Not JSON: reported below with the status.
+    }
+    const error = url ? new URL(url, baseUrl).searchParams.get('error') : null;
+    if (error || !(jar.get(SESSION_COOKIE) ?? jar.get(SECURE_SESSION_COOKIE))) {
+      return {
+        ok: false,
+        error: error ?? `no session cookie (status ${response.status}: ${text.slice(0, 200)})`,
+        status: response.status,
+      };
+    }
+    return { ok: true, cookie: jar.toString() };
+  };
 }
 
 /** Signs in and returns the Cookie header carrying the session; throws when refused. */

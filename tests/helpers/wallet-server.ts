@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { getDatabase } from '@/lib/db/client';
 import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
+import { keepIdleConnectionsOpen } from './idle-connections';
 import { TEST_AGENCY } from './wallet-db';
 import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
@@ -67,6 +68,7 @@ export async function startWalletServer(
     res.writeHead(404);
     res.end();
   });
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // WALLET_TEST_VIA_PRISM=1: the test talks to Prism, which validates and forwards (prism-proxy.ts).

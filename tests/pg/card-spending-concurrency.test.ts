@@ -20,6 +20,7 @@ import { createFreshPgDatabase } from '../helpers/pg';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
+import { keepIdleConnectionsOpen } from '../helpers/idle-connections';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances } from '../helpers/wallet-state';
 
@@ -48,6 +49,7 @@ beforeAll(async () => {
   secondServer = createServer((req, res) => {
     if (!secondService.handle(req, res)) res.writeHead(404).end();
   });
+  keepIdleConnectionsOpen(secondServer);
   await new Promise<void>((resolve) => secondServer.listen(0, '127.0.0.1', resolve));
   secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
 });

@@ -14,6 +14,11 @@
 // address (an office's NAT) or a guesser elsewhere cannot slow it; a stolen cookie buys no
 // more guesses than one address gets.
 //
+// The count is taken before the check, not made independent of time: 40 guesses are 4 checks when
+// they are heard within the second the fourth one's wait runs; a server too busy to hear them all
+// by then checks a further one after each wait in turn, never outside the schedule
+// (docs/security.md "Sign-in throttle").
+//
 // In each scope a few failures cost nothing; after them each further one makes the next attempt
 // wait, doubling from 1 second up to the scope's cap. A scope's count starts again after a
 // window (15 min) without a failure. Numbers (docs/security.md "Sign-in throttle"): per pair and
