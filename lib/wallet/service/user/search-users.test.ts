@@ -79,6 +79,45 @@ describe('userSearchStatement', () => {
     });
   });
 
+  it('a full name: each cut of the words, both orders, first and last together in one index range', () => {
+    const s = userSearchStatement(1, 'Grace  Hopper', 20);
+    expect(s.values).toEqual([1, 'grace hopper', 'grace hoppes', 'grace', 'gracf', 'hopper', 'hoppes']);
+    // two single-name branches for the whole text, then one per order of the cut
+    expect(s.text.match(/lower\(u\.last_name\) collate "C" >= /g)).toHaveLength(3);
+    expect(s.text).toContain(
+      'lower(u.first_name) = $4::text and lower(u.last_name) = $6::text then 1 else 2',
+    );
+    expect(s.text).toContain(
+      'lower(u.first_name) = $6::text and lower(u.last_name) = $4::text then 1 else 2',
+    );
+    // the longer part leads: "hopper" as a last name reads last_first, as a first name first_last
+    expect(s.text).toContain(
+      'order by lower(u.last_name) collate "C", lower(u.first_name) collate "C" limit 20',
+    );
+    expect(s.name).toMatch(/^wallet_search_users_w_[0-9a-f]{20}$/);
+    expect(userSearchStatement(1, 'mary ann smith', 20).text.match(/then 1 else 2/g)).toHaveLength(4);
+    expect(userSearchStatement(1, 'a b c d e', 20).text).not.toContain('then 1 else 2');
+  });
+
+  it('a mix of keys: the word that is more than a name drives, the others filter the same user', () => {
+    const s = userSearchStatement(1, 'hopper 0366', 20);
+    expect(s.text).not.toContain('then 1 else 2');
+    expect(branchesOf(s.text)).toEqual([
+      'cardId',
+      'appUserId prefix',
+      'e-mail prefix',
+      'last four',
+      'mobile',
+      'names',
+    ]);
+    expect(s.text).toContain('join wallet.users u on u.id = c.user_id');
+    expect(s.text).toContain('starts_with(lower(u.last_name), ');
+    expect(s.values).toContain('hopper');
+    const phone = userSearchStatement(1, '+1 415 555 0100', 20);
+    expect(branchesOf(phone.text)).toEqual(['mobile']);
+    expect(phone.values).toEqual([1, '14155550100']);
+  });
+
   it('a number beyond an int is no cardId', () => {
     expect(branchesOf(userSearchStatement(1, '2147483648', 20).text)).not.toContain('cardId');
     expect(branchesOf(userSearchStatement(1, '2147483647', 20).text)).toContain('cardId');
