@@ -79,29 +79,28 @@ describe('userSearchStatement', () => {
     });
   });
 
-  it('a full name: each cut of the words, both orders, first and last together in one index range', () => {
+  it('a full name: each cut of the words, both orders, whole (rank 1) and by prefixes (rank 2)', () => {
     const s = userSearchStatement(1, 'Grace  Hopper', 20);
     expect(s.values).toEqual([1, 'grace hopper', 'grace hoppes', 'grace', 'gracf', 'hopper', 'hoppes']);
-    // two single-name branches for the whole text, then one per order of the cut
-    expect(s.text.match(/lower\(u\.last_name\) collate "C" >= /g)).toHaveLength(3);
     expect(s.text).toContain(
-      'lower(u.first_name) = $4::text and lower(u.last_name) = $6::text then 1 else 2',
+      'lower(u.first_name) collate "C" = $4::text and lower(u.last_name) collate "C" = $6::text',
     );
     expect(s.text).toContain(
-      'lower(u.first_name) = $6::text and lower(u.last_name) = $4::text then 1 else 2',
+      'lower(u.first_name) collate "C" = $6::text and lower(u.last_name) collate "C" = $4::text',
     );
-    // the longer part leads: "hopper" as a last name reads last_first, as a first name first_last
     expect(s.text).toContain(
-      'order by lower(u.last_name) collate "C", lower(u.first_name) collate "C" limit 20',
+      'lower(u.first_name) collate "C" >= $6::text and lower(u.first_name) collate "C" < $7::text\n       and lower(u.last_name) collate "C" >= $4::text and lower(u.last_name) collate "C" < $5::text',
     );
+    expect(s.text.match(/select u\.id, 1 from/g)).toHaveLength(2);
+    expect(s.text.match(/select u\.id, 2 from/g)).toHaveLength(2);
     expect(s.name).toMatch(/^wallet_search_users_w_[0-9a-f]{20}$/);
-    expect(userSearchStatement(1, 'mary ann smith', 20).text.match(/then 1 else 2/g)).toHaveLength(4);
-    expect(userSearchStatement(1, 'a b c d e', 20).text).not.toContain('then 1 else 2');
+    expect(userSearchStatement(1, 'mary ann smith', 20).text.match(/select u\.id, 1 from/g)).toHaveLength(4);
+    expect(userSearchStatement(1, 'a b c d e', 20).text).not.toContain('select u.id, 1 from');
   });
 
   it('a mix of keys: the word that is more than a name drives, the others filter the same user', () => {
     const s = userSearchStatement(1, 'hopper 0366', 20);
-    expect(s.text).not.toContain('then 1 else 2');
+    expect(s.text).not.toContain('lower(u.first_name) collate "C" =');
     expect(branchesOf(s.text)).toEqual([
       'cardId',
       'appUserId prefix',
