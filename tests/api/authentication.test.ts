@@ -136,6 +136,8 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       };
     case 'userSearch':
       return { q: ctx.appUserId };
+    case 'userDetail':
+      return { appUserId: ctx.appUserId };
     case 'webhookAdd':
       return { url: HOOK_URL, events: '*' };
     case 'webhookDelete':

@@ -381,6 +381,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { appUserId: HP_USER, addressId: spareAddress, requestId: 'hp-delete-spare' };
     case 'userSearch':
       return { q: 'hp-u', pageSize: 5 };
+    case 'userDetail':
+      return { appUserId: HP_USER };
     case 'webhookAdd':
       return { url: HOOK_URL, events: 'card.issued,card.status_changed', description: 'Our server' };
     case 'webhookList':

@@ -55,6 +55,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   addressUpdate: [...AUTH, 'appUserId', 'addressId'],
   addressDelete: [...AUTH, 'appUserId', 'addressId'],
   userSearch: [...AUTH, 'q'],
+  userDetail: [...AUTH, 'appUserId'],
   webhookAdd: [...AUTH, 'url', 'events'],
   webhookList: AUTH,
   webhookDelete: [...AUTH, 'endpointId'],
@@ -271,6 +272,8 @@ const BAD: Record<string, [string, string][]> = {
     ['2030-13-01', RULE.date],
     ['2030-02-29', RULE.date],
     ['20300101', RULE.date],
+    ['2020-06-30', 'must be a date after today (UTC): the document has expired'],
+    [new Date().toISOString().slice(0, 10), 'must be a date after today (UTC): the document has expired'],
   ],
   gender: [
     ['OTHER', RULE.gender],
@@ -481,6 +484,8 @@ function validParams(name: WalletOperationName): Params {
       return { appUserId: USER, addressId: '1' };
     case 'userSearch':
       return { q: 'jane' };
+    case 'userDetail':
+      return { appUserId: USER };
     case 'webhookAdd':
       return { url: 'https://93.184.215.14/hooks', events: '*' };
     case 'webhookDelete':

@@ -238,6 +238,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'q'],
     optional: ['pageSize'],
   },
+  userDetail: {
+    method: 'post',
+    path: '/wallet/api/user/detail',
+    tag: 'User Management',
+    required: [...COMMON, 'appUserId'],
+    optional: [],
+  },
   webhookAdd: {
     method: 'post',
     path: '/wallet/api/webhook/add',
@@ -290,6 +297,7 @@ const EXTENSIONS = [
   'addressUpdate',
   'addressDelete',
   'userSearch',
+  'userDetail',
   'webhookAdd',
   'webhookList',
   'webhookDelete',
@@ -335,8 +343,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty-six paths, each with only its method', () => {
-    expect(operations).toHaveLength(26);
+  it('has exactly the twenty-seven paths, each with only its method', () => {
+    expect(operations).toHaveLength(27);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)

@@ -30,6 +30,7 @@ import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
 import { addressUpdate } from '@/lib/wallet/contract/operations/address-update';
 import { addressDelete } from '@/lib/wallet/contract/operations/address-delete';
 import { userSearch } from '@/lib/wallet/contract/operations/user-search';
+import { userDetail } from '@/lib/wallet/contract/operations/user-detail';
 import { webhookAdd } from '@/lib/wallet/contract/operations/webhook-add';
 import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
@@ -61,6 +62,7 @@ export const walletOperationList = [
   addressUpdate,
   addressDelete,
   userSearch,
+  userDetail,
   webhookAdd,
   webhookList,
   webhookDelete,

@@ -90,6 +90,15 @@ const isRealDate = (v: string) => {
 export const dateParam = z
   .string()
   .refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd');
+/**
+ * An identity document's expiry (4.1 `documentExpiryDate`): a real date after today (UTC); an
+ * expired document, or one expiring today, is refused with 1002 (docs/wallet-api.md "4.1 Register
+ * and KYC").
+ */
+export const documentExpiryParam = dateParam.refine(
+  (v) => v > new Date().toISOString().slice(0, 10),
+  'must be a date after today (UTC): the document has expired',
+);
 export const birthdayParam = dateParam.refine(
   (v) => v <= new Date().toISOString().slice(0, 10),
   'must not be in the future',
@@ -187,7 +196,7 @@ export const registerAndKycParams = z.object({
     "must be 1-40 letters or digits, groups separated by a single space, '/' or '-'",
   ),
   photos: photosParam,
-  documentExpiryDate: dateParam.optional(),
+  documentExpiryDate: documentExpiryParam.optional(),
   gender: oneOf(GENDERS).optional(),
   annualIncome: pattern(
     /^\d{1,12}(\.\d{1,2})?$/,
@@ -576,6 +585,24 @@ export const addressDeletedSchema = z.object({ addressId: z.number().int() });
 
 export const userSearchResultSchema = z.object({ list: z.array(userWithCardsSchema) });
 
+/**
+ * user/detail (docs/wallet-api.md "Extension: a user's KYC record"): what 4.1 registered to verify
+ * a caller against. `documentNo` is whole: the back-office masks it before any page shows it.
+ */
+export const userDetailSchema = z.object({
+  appUserId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthday: z.string(),
+  gender: z.string().nullable(),
+  mobile: z.string(),
+  region: z.string(),
+  documentType: z.string(),
+  documentNo: z.string(),
+  documentExpiryDate: z.string().nullable(),
+  registerTime: isoDateTime,
+});
+
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 export type CardRecord = z.infer<typeof cardRecordSchema>;
 export type UserWithCards = z.infer<typeof userWithCardsSchema>;
@@ -596,6 +623,7 @@ export type AssetDay = z.infer<typeof assetDaySchema>;
 export type AssetDaily = z.infer<typeof assetDailySchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 // ---------------------------------------------------------------- events and webhooks
 // (docs/wallet-api.md "Events and webhooks")

@@ -29,6 +29,7 @@ import { eventListHandler } from './event/list-events';
 import { eventRedeliverHandler } from './event/redeliver-event';
 import { registerAndKycHandler } from './user/register-user';
 import { userSearchHandler } from './user/search-users';
+import { userDetailHandler } from './user/detail-user';
 import { webhookAddHandler } from './webhook/add-webhook';
 import { webhookDeleteHandler } from './webhook/delete-webhook';
 import { webhookListHandler } from './webhook/list-webhooks';
@@ -71,6 +72,7 @@ const boundHandlers = everyOperation([
   addressUpdateHandler,
   addressDeleteHandler,
   userSearchHandler,
+  userDetailHandler,
   webhookAddHandler,
   webhookListHandler,
   webhookDeleteHandler,

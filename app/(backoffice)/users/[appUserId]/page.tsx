@@ -19,6 +19,7 @@ import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/shared/mask';
+import { verificationState } from '@/lib/backoffice/users/verification';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
@@ -37,6 +38,12 @@ function documentTypeLabel(type: string): string {
 }
 
 /** A section that failed to load: its own error, so the rest of the page still shows. */
+/** What staff read when user/detail failed (a wallet client error), else the error goes on. */
+function staffMessageOf(reason: unknown): string {
+  if (!isWalletClientError(reason)) throw reason;
+  return `The verification details could not be loaded: ${reason.staffMessage}`;
+}
+
 function sectionError(title: string, reason: unknown): ReactNode {
   if (!isWalletClientError(reason)) throw reason;
   return (
@@ -52,8 +59,12 @@ export default async function UserPage({ params }: { params: Params }) {
   const appUserId = appUserIdFromSegment((await params).appUserId);
   const wallet = getWalletClient();
   const canTransfer = can(me.role, 'money.transfer');
-  const [lookup, cards, addresses, assets, agencyAssets] = await Promise.all([
+  const [lookup, kyc, cards, addresses, assets, agencyAssets] = await Promise.all([
     findUser(appUserId),
+    wallet.userDetail({ appUserId }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
     wallet.userCardList({ appUserId }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
@@ -206,6 +217,16 @@ export default async function UserPage({ params }: { params: Params }) {
             documentNoMasked: maskDocumentNo(user.documentNo),
             walletAccountType: user.walletAccountType,
             registerTime: user.registerTime,
+            kyc: kyc.ok
+              ? {
+                  birthday: kyc.value.birthday,
+                  documentExpiryDate: kyc.value.documentExpiryDate,
+                  verification: verificationState(
+                    kyc.value.documentExpiryDate,
+                    new Date().toISOString().slice(0, 10),
+                  ),
+                }
+              : { error: staffMessageOf(kyc.reason) },
           }}
         />
         <UserCardsCard

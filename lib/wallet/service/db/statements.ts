@@ -166,8 +166,15 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
       // drives through its own index; the other words must match the same user by any key.
       for (const [i, word] of words.entries()) {
         if (PERSON_NAME_PREFIX_PATTERN.test(word)) continue;
+        // A word that is no key at all, driving or filtering, leaves no branch, and its filters'
+        // parameters go too, as every parameter sent must be one the text uses.
+        const mark = values.length;
         const others = words.filter((_, j) => j !== i).map((other) => wordMatches(other, param));
-        branches.push(...singleKeyBranches(word, size, param, others.join(' and ')).branches);
+        const driven = others.includes('false')
+          ? []
+          : singleKeyBranches(word, size, param, others.join(' and ')).branches;
+        if (driven.length === 0) values.length = mark;
+        branches.push(...driven);
       }
     }
   }

@@ -112,6 +112,12 @@ describe('userSearchStatement', () => {
     expect(s.text).toContain('join wallet.users u on u.id = c.user_id');
     expect(s.text).toContain('starts_with(lower(u.last_name), ');
     expect(s.values).toContain('hopper');
+    // Words that are no key leave no branch and no parameter behind.
+    expect(userSearchStatement(1, "' OR 1=1--", 20)).toEqual({
+      name: 'wallet_search_users_none',
+      text: expect.stringContaining('where false'),
+      values: [1],
+    });
     const phone = userSearchStatement(1, '+1 415 555 0100', 20);
     expect(branchesOf(phone.text)).toEqual(['mobile']);
     expect(phone.values).toEqual([1, '14155550100']);
