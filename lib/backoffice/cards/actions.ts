@@ -30,7 +30,13 @@ import {
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
-type Change = { appUserId: string; cardId: number; requestId: string; reason?: CardChangeReason };
+type Change = {
+  appUserId: string;
+  cardId: number;
+  requestId: string;
+  reason?: CardChangeReason;
+  note?: string | undefined;
+};
 
 type Changed = { cardId: number; status: string };
 
@@ -121,6 +127,7 @@ async function changeCard(
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
     summary: summaryOf(action, input, 'before'),
+    ...(input.note ? { note: input.note } : {}),
     call: () => callWallet(action, input),
     describe: (result) => ({ summary: `${summaryOf(action, input, 'after')}; now ${result.status}` }),
   });

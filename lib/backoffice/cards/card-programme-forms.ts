@@ -5,17 +5,31 @@
 // parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
-import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
+import {
+  amountRuleMessage,
+  CARD_CHANGE_REASONS,
+  CARD_NOTE_MAX,
+  TRANSFER_KINDS,
+} from './card-programme-rules';
 
 // The rules live beside, without zod, for the client components; server code may import them
 // from here.
 export * from './card-programme-rules';
 
-/** One card of one user, and the request that changes it (made when the dialog opens). */
+/**
+ * One card of one user, the request that changes it (made when the dialog opens), and a note for
+ * the card's history (who did it and why, in their words; kept in the audit log only).
+ */
 export const cardChangeSchema = z.object({
   appUserId: appUserIdParam,
   cardId: positiveIdParam,
   requestId: requestIdParam,
+  note: z
+    .string()
+    .trim()
+    .max(CARD_NOTE_MAX, `Note must be at most ${CARD_NOTE_MAX} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 /** Lock and cancel need a reason (docs/wallet-api.md "Card lifecycle"). */

@@ -23,6 +23,9 @@ export const REASON_LABELS: Record<CardChangeReason, string> = {
 export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
+/** The longest note a card's lock, unlock or cancel keeps (the audit log's NOTE_MAX). */
+export const CARD_NOTE_MAX = 500;
+
 /** The wallet's amount rule as a sentence about the field, or undefined when it holds. */
 export function amountRuleMessage(text: string): string | undefined {
   const rule = amountTextRule(text);

@@ -19,6 +19,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { recordView } from '@/lib/backoffice/audit/record-view';
+import { getDb } from '@/lib/backoffice/db';
+import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
+import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/cards/card-view';
@@ -98,13 +101,14 @@ export default async function CardPage({ params }: { params: Params }) {
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
 
   const canTransfer = can(me.role, 'money.transfer');
-  const [ledger, userAssets, agencyAssets] = await Promise.all([
+  const [ledger, userAssets, agencyAssets, who] = await Promise.all([
     wallet.assetLedger({ assetId: card.cardAssetId, pageNum: 1, pageSize: LEDGER_ROWS }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
     ),
     canTransfer ? wallet.userAssetList({ appUserId }) : Promise.resolve([]),
     canTransfer ? wallet.agencyAssetList({}) : Promise.resolve([]),
+    getDb().then((db) => cardChangeWho(db, appUserId, cardId, card.history)),
   ]);
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
@@ -128,7 +132,7 @@ export default async function CardPage({ params }: { params: Params }) {
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
-    unlock: 'It can be used again at once.',
+    unlock: unlockConsequence(card.history, who),
     activate: 'It can be used from now on.',
     cancel: cancelConsequence(
       card.balance > 0 ? balance : null,
@@ -215,7 +219,7 @@ export default async function CardPage({ params }: { params: Params }) {
             </DescriptionList>
           </CardContent>
         </Card>
-        <CardHistoryCard history={card.history} />
+        <CardHistoryCard history={card.history} who={who} />
         {ledger.ok ? (
           <CardLedgerCard
             page={ledger.value}
