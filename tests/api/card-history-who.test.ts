@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lockCard, unlockCard } from '@/lib/backoffice/cards/actions';
 import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
 import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
+import { listUserActivity } from '@/lib/backoffice/audit/list-audit-entries';
+import { recordView } from '@/lib/backoffice/audit/record-view';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -115,6 +117,23 @@ describe("a card's history names who changed it, with their note", () => {
       ['Sam Support', 'Lost on the bus, caller on the phone'],
       ['Olga Operator', null],
       null,
+    ]);
+  });
+
+  it('support reads the entries about a user on their page (not the views), newest first, with the note', async () => {
+    const { appUserId, cardId } = await seedCard();
+    session.staff = staff.support;
+    await recordView({
+      staff: staff.support,
+      targetType: 'user',
+      targetId: appUserId,
+      subjectUser: appUserId,
+      db: database.backoffice,
+    });
+    await lockCard({ appUserId, cardId, reason: 'STOLEN', requestId: requestId(), note: 'Bag snatched' });
+    const rows = await listUserActivity({ db: database.backoffice, actor: staff.support, appUserId });
+    expect(rows.map((r) => [r.action, r.actorEmail, r.outcome, r.note])).toEqual([
+      ['card.lock', staff.support.email, 'success', 'Bag snatched'],
     ]);
   });
 

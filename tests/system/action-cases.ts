@@ -1034,6 +1034,7 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'staff.read': ['admin'],
     'staff.manage': ['admin'],
     'audit.read': ['admin'],
+    'audit.read_user': ['admin', 'operator', 'support'],
     'developers.read': ['admin'],
     'developers.manage': ['admin'],
     'approvals.read': ['admin', 'operator', 'support'],

@@ -1,8 +1,8 @@
 // Who changed a card, and their note (docs/back-office.md "Pages", a card): the wallet's history
 // (card/detail `history`) says what changed and when; the back-office's audit log says who did it
 // and what they wrote. Each change is matched to the audit entry of the action that makes it (lock
-// to LOCKED, unlock or activate to ACTIVE, cancel to CANCELLED, issue or replace to the first
-// status), in order, at or after the change (the entry is written once the wallet has answered).
+// to LOCKED, unlock or activate to ACTIVE, cancel to CANCELLED, issue to the first status), in
+// order, at or after the change (the entry is written once the wallet has answered).
 // A change made outside the back-office (another client of the API) has no entry and names no one.
 import type { CardStatusChange } from '@/lib/wallet/contract/schemas';
 
@@ -20,12 +20,10 @@ export type CardAuditRow = {
 /** The statuses each audited card action leaves a card in. */
 const LEADS_TO: Record<string, readonly string[]> = {
   'card.issue': ['ACTIVE', 'PENDING'],
-  'card.replace_new': ['ACTIVE', 'PENDING'],
   'card.lock': ['LOCKED'],
   'card.unlock': ['ACTIVE'],
   'card.activate': ['ACTIVE'],
   'card.cancel': ['CANCELLED'],
-  'card.replace': ['CANCELLED'],
 };
 
 export const CARD_CHANGE_ACTIONS = Object.keys(LEADS_TO);
@@ -48,7 +46,7 @@ export function matchChangeWho(
       (row, i) =>
         !used.has(i) &&
         (LEADS_TO[row.action] ?? []).includes(change.toStatus) &&
-        (change.fromStatus === null) === (row.action === 'card.issue' || row.action === 'card.replace_new') &&
+        (change.fromStatus === null) === (row.action === 'card.issue') &&
         row.at.getTime() >= at - SLACK_MS,
     );
     if (index < 0) return null;

@@ -22,6 +22,10 @@ import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/shared/mask';
 import { verificationState } from '@/lib/backoffice/users/verification';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
+import { actionLabel } from '@/lib/backoffice/audit/audit-labels';
+import { listUserActivity, USER_ACTIVITY_ROWS } from '@/lib/backoffice/audit/list-audit-entries';
+import { getDb } from '@/lib/backoffice/db';
+import { UserActivityCard, type UserActivityRow } from '@/components/users/user-activity-card';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { fundWalletTransfer } from '@/lib/backoffice/cards/card-programme-forms';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/users/forms';
@@ -99,6 +103,19 @@ export default async function UserPage({ params }: { params: Params }) {
   // if it cannot be written, the page fails (error.tsx) rather than show data nobody will know was
   // seen.
   await recordView({ staff: me, targetType: 'user', targetId: user.appUserId, subjectUser: user.appUserId });
+  const activity = can(me.role, 'audit.read_user')
+    ? (await listUserActivity({ db: await getDb(), actor: me, appUserId: user.appUserId })).map(
+        (entry): UserActivityRow => ({
+          id: entry.id,
+          at: entry.createdAt.toISOString(),
+          action: actionLabel(entry.action),
+          who: entry.actorEmail,
+          outcome: entry.outcome,
+          summary: entry.summary,
+          note: entry.note,
+        }),
+      )
+    : null;
   const name = `${user.firstName} ${user.lastName}`;
   const userPath = `/users/${encodeURIComponent(user.appUserId)}`;
 
@@ -248,6 +265,7 @@ export default async function UserPage({ params }: { params: Params }) {
           assets={assetViews}
           error={assets.ok ? undefined : sectionError('The balances could not be loaded', assets.reason)}
         />
+        {activity ? <UserActivityCard rows={activity} limit={USER_ACTIVITY_ROWS} /> : null}
       </div>
     </>
   );
