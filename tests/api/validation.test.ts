@@ -49,6 +49,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardLock: [...AUTH, 'appUserId', 'cardId', 'reason'],
   cardUnlock: [...AUTH, 'appUserId', 'cardId'],
   cardCancel: [...AUTH, 'appUserId', 'cardId', 'reason'],
+  cardReplace: [...AUTH, 'appUserId', 'cardId', 'reason'],
   assetTransfer: [...AUTH, 'fromAssetId', 'toAssetId', 'amount'],
   assetLedger: [...AUTH, 'assetId'],
   assetDaily: [...AUTH, 'assetId'],
@@ -472,6 +473,7 @@ function validParams(name: WalletOperationName): Params {
       return { appUserId: USER, cardId: '1' };
     case 'cardLock':
     case 'cardCancel':
+    case 'cardReplace':
       return { appUserId: USER, cardId: '1', reason: 'LOST' };
     case 'assetTransfer':
       return { fromAssetId: String(db.agencyAssetId), toAssetId: '999999', amount: '1.00' };

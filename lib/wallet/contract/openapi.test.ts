@@ -184,6 +184,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'appUserId', 'cardId', 'reason'],
     optional: ['requestId'],
   },
+  cardReplace: {
+    method: 'post',
+    path: '/wallet/api/card/replace',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId', 'reason'],
+    optional: ['paymentAssetId', 'needDelivery', 'addressId', 'requestId'],
+  },
   assetTransfer: {
     method: 'post',
     path: '/wallet/api/asset/transfer',
@@ -291,6 +298,7 @@ const EXTENSIONS = [
   'cardLock',
   'cardUnlock',
   'cardCancel',
+  'cardReplace',
   'assetTransfer',
   'assetLedger',
   'assetDaily',
@@ -343,8 +351,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the twenty-seven paths, each with only its method', () => {
-    expect(operations).toHaveLength(27);
+  it('has exactly the twenty-eight paths, each with only its method', () => {
+    expect(operations).toHaveLength(28);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)

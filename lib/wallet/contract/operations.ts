@@ -23,6 +23,7 @@ import { cardDetail } from '@/lib/wallet/contract/operations/card-detail';
 import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
 import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
 import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
+import { cardReplace } from '@/lib/wallet/contract/operations/card-replace';
 import { cardCancel } from '@/lib/wallet/contract/operations/card-cancel';
 import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
 import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
@@ -56,6 +57,7 @@ export const walletOperationList = [
   cardLock,
   cardUnlock,
   cardCancel,
+  cardReplace,
   assetTransfer,
   assetLedger,
   assetDaily,

@@ -30,6 +30,7 @@ import { eventRedeliverHandler } from './event/redeliver-event';
 import { registerAndKycHandler } from './user/register-user';
 import { userSearchHandler } from './user/search-users';
 import { userDetailHandler } from './user/detail-user';
+import { cardReplaceHandler } from './card/replace-card';
 import { webhookAddHandler } from './webhook/add-webhook';
 import { webhookDeleteHandler } from './webhook/delete-webhook';
 import { webhookListHandler } from './webhook/list-webhooks';
@@ -73,6 +74,7 @@ const boundHandlers = everyOperation([
   addressDeleteHandler,
   userSearchHandler,
   userDetailHandler,
+  cardReplaceHandler,
   webhookAddHandler,
   webhookListHandler,
   webhookDeleteHandler,
