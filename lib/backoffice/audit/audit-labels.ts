@@ -22,6 +22,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'card.unlock': cardActionWords('unlock').logged,
   'card.activate': cardActionWords('activate').logged,
   'card.cancel': cardActionWords('cancel').logged,
+  'card.replace': 'Replaced card',
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Money: funding a user's wallet, topping up a card

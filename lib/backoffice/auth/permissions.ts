@@ -69,7 +69,12 @@ export const ACTION_PERMISSIONS = {
   'card.unlock': 'cards.manage',
   'card.activate': 'cards.manage',
   'card.cancel': 'cards.manage',
-} as const satisfies Record<`card.${CardAction}` | 'card.issue' | 'asset.transfer', Permission>;
+  /** Replacing a lost, stolen or damaged card: it cancels one card and issues another. */
+  'card.replace': 'cards.manage',
+} as const satisfies Record<
+  `card.${CardAction}` | 'card.issue' | 'card.replace' | 'asset.transfer',
+  Permission
+>;
 
 export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);

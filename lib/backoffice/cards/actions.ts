@@ -1,6 +1,6 @@
 'use server';
 // Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
-// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles"
+// docs/wallet-api.md "Card lifecycle"; and card/replace), with the roles of docs/back-office.md "Roles"
 // (ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
 // operators and admins unlock, activate or cancel). Each is checked, validated, audited with its reason and wallet result code, and
 // idempotent through the dialog's requestId. Under the approval policy
@@ -24,6 +24,7 @@ import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
+  cardReplaceSchema,
   REASON_LABELS,
   type CardChangeReason,
 } from '@/lib/backoffice/cards/card-programme-forms';
@@ -156,3 +157,49 @@ export const activateCard = authActionClient
   .metadata({ name: 'card.activate', permission: ACTION_PERMISSIONS['card.activate'] })
   .inputSchema(cardChangeSchema)
   .action(({ parsedInput, ctx }) => changeCard(ctx.staff, 'activate', cardChangeSchema, parsedInput));
+
+export type ReplacedCard = { oldCardId: number; cardId: number; status: string; last4: string; path: string };
+
+/**
+ * The lost-card call's end (docs/back-office.md "Pages", a card): card/replace cancels the card
+ * with the reason and issues a new one of its category with its balance, paid as the old one was,
+ * in one wallet call, once per requestId. Operators and admins (cards.manage); audited on the old
+ * card with the note; the answer names the new card's page.
+ */
+export const replaceCard = authActionClient
+  .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
+  .inputSchema(cardReplaceSchema)
+  .action(async ({ parsedInput, ctx }): Promise<ReplacedCard> => {
+    const input = parsedInput;
+    const because = ` (reason: ${REASON_LABELS[input.reason]})`;
+    const issued = await runWalletMutation({
+      staff: ctx.staff,
+      schema: cardReplaceSchema,
+      action: 'card.replace',
+      targetType: 'card',
+      targetId: String(input.cardId),
+      subjectUser: input.appUserId,
+      summary: `Replace card ${input.cardId} of user ${input.appUserId}${because}`,
+      ...(input.note ? { note: input.note } : {}),
+      call: () =>
+        getWalletClient().cardReplace({
+          appUserId: input.appUserId,
+          cardId: input.cardId,
+          reason: input.reason,
+          requestId: input.requestId,
+        }),
+      describe: (result) => ({
+        summary: `Replaced card ${input.cardId} of user ${input.appUserId}${because} by card ${result.cardId}; now ${result.status}`,
+      }),
+    });
+    const { userPath, cardPath } = pathsOf(input);
+    revalidatePath(cardPath);
+    revalidatePath(userPath);
+    return {
+      oldCardId: input.cardId,
+      cardId: issued.cardId,
+      status: issued.status,
+      last4: issued.last4,
+      path: `${userPath}/cards/${issued.cardId}`,
+    };
+  });

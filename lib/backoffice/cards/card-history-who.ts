@@ -24,6 +24,7 @@ const LEADS_TO: Record<string, readonly string[]> = {
   'card.unlock': ['ACTIVE'],
   'card.activate': ['ACTIVE'],
   'card.cancel': ['CANCELLED'],
+  'card.replace': ['CANCELLED'],
 };
 
 export const CARD_CHANGE_ACTIONS = Object.keys(LEADS_TO);

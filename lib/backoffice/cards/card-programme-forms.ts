@@ -37,6 +37,13 @@ export const cardChangeWithReasonSchema = cardChangeSchema.extend({
   reason: z.enum(CARD_CHANGE_REASONS, 'Choose a reason.'),
 });
 
+/**
+ * Replacing a card (docs/wallet-api.md "card/replace"): the reason the old one is cancelled with;
+ * the new card is paid as the old one was, and a physical one is not delivered until an address
+ * is chosen (the wizard's path).
+ */
+export const cardReplaceSchema = cardChangeWithReasonSchema;
+
 export type CardChangeValues = z.input<typeof cardChangeSchema>;
 export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;
 

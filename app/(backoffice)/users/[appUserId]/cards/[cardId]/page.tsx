@@ -8,6 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
+import { CardReplaceDialog } from '@/components/cards/card-replace-dialog';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -22,7 +23,7 @@ import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getDb } from '@/lib/backoffice/db';
 import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
 import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
-import { can } from '@/lib/backoffice/auth/permissions';
+import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/cards/card-view';
 import {
@@ -129,6 +130,8 @@ export default async function CardPage({ params }: { params: Params }) {
     `card ${label}`,
   );
   const actions = cardActionsFor(card.status, me.role);
+  const canReplace = card.status !== 'CANCELLED' && can(me.role, ACTION_PERMISSIONS['card.replace']);
+  const lockReason = card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null;
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
@@ -151,7 +154,7 @@ export default async function CardPage({ params }: { params: Params }) {
           { label: `Card ${label}` },
         ]}
         actions={
-          actions.length > 0 || (canTransfer && card.status === 'ACTIVE') ? (
+          actions.length > 0 || canReplace || (canTransfer && card.status === 'ACTIVE') ? (
             <>
               {actions.map((action) => (
                 <CardChangeDialog
@@ -163,6 +166,16 @@ export default async function CardPage({ params }: { params: Params }) {
                   consequence={consequence[action]}
                 />
               ))}
+              {canReplace ? (
+                <CardReplaceDialog
+                  appUserId={appUserId}
+                  cardId={cardId}
+                  cardLabel={label}
+                  suggestedReason={lockReason}
+                  balance={balance}
+                  cardName={card.cardName}
+                />
+              ) : null}
               {canTransfer && card.status === 'ACTIVE' ? (
                 <TransferDialog
                   kind="top-up"
