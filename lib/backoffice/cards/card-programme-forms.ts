@@ -4,6 +4,7 @@
 // actions of lib/backoffice/cards/actions.ts and transfers.ts; every rule is the wallet's own
 // parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
+import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import {
   amountRuleMessage,
@@ -61,14 +62,17 @@ export const transferSchema = z.object({
     })
     .pipe(positiveIdParam),
   toAssetId: positiveIdParam,
-  amount: z
-    .string('Enter an amount.')
-    .trim()
-    .min(1, 'Enter an amount.')
-    .superRefine((value, ctx) => {
-      const message = amountRuleMessage(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    }),
+  // As typed ("1,500.00", "$25"): normalised to the contract's decimal string before the call,
+  // or refused in plain words (amount-input.ts), then the wallet's own rule.
+  amount: z.string('Enter an amount.').transform((value, ctx) => {
+    const typed = parseAmountInput(value);
+    const message = typed.ok ? amountRuleMessage(typed.amount) : typed.message;
+    if (!typed.ok || message) {
+      ctx.addIssue({ code: 'custom', message: message ?? 'Enter an amount.' });
+      return z.NEVER;
+    }
+    return typed.amount;
+  }),
   requestId: requestIdParam,
 });
 
