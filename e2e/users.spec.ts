@@ -314,7 +314,7 @@ test('registers a user with the keyboard alone and lands on their page, document
   expect(await page.content()).not.toContain(documentNo);
   const flight = await page.request.get(`/users/${appUserId}`, { headers: { RSC: '1' } });
   const payload = await flight.text();
-  expect(payload).toContain(`•••••${documentNo.slice(-3)}`);
+  expect(payload).toContain(`••••${documentNo.slice(-4)}`);
   expect(payload).not.toContain(documentNo);
 
   // The wallet holds exactly what was typed, mapped onto 4.1.
