@@ -255,14 +255,10 @@ test.describe('an admin', () => {
     );
     await expect(page.getByRole('checkbox', { name: /a transfer out of an agency asset/ })).toBeChecked();
     await expectAccessible(page, '/settings');
-    await amount.fill('1,000');
+    await amount.fill('1.000,00');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(
-      page.getByText(
-        'Enter the amount from which a transfer needs approval as a decimal amount in major units, e.g. 1000.00.',
-      ),
-    ).toBeVisible();
-    await expect(amount).toHaveValue('1,000');
+    await expect(page.getByText('Put commas only between thousands, e.g. 1,500.00.')).toBeVisible();
+    await expect(amount).toHaveValue('1.000,00');
     await page.reload();
     await expect(page.getByLabel('From this amount (in the asset’s currency)')).toHaveValue(/^1000(\.00)?$/);
   });

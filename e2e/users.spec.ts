@@ -304,7 +304,7 @@ test('registers a user with the keyboard alone and lands on their page, document
   await expect(page.getByRole('heading', { level: 1, name: "Mary-Jane O'Neil" })).toBeVisible();
 
   const profile = page.getByRole('region', { name: 'Profile' });
-  await expect(profile.getByTestId('document-number')).toContainText(`•••••${documentNo.slice(-3)}`);
+  await expect(profile.getByTestId('document-number')).toContainText(`••••${documentNo.slice(-4)}`);
   await expect(profile).toContainText('+852 91234567');
   await expect(profile).toContainText('Hong Kong');
   await expect(profile).toContainText('Passport');
@@ -314,7 +314,7 @@ test('registers a user with the keyboard alone and lands on their page, document
   expect(await page.content()).not.toContain(documentNo);
   const flight = await page.request.get(`/users/${appUserId}`, { headers: { RSC: '1' } });
   const payload = await flight.text();
-  expect(payload).toContain(`•••••${documentNo.slice(-3)}`);
+  expect(payload).toContain(`••••${documentNo.slice(-4)}`);
   expect(payload).not.toContain(documentNo);
 
   // The wallet holds exactly what was typed, mapped onto 4.1.

@@ -57,6 +57,7 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     ...[
       ['user/search by an appUserId prefix', `${p.prefix}-12`],
       ['user/search by a name prefix', 'seed'],
+      ['user/search by a full name', 'seed user'],
       ['user/search by last four digits', '0042'],
     ].map(([label, q]): [string, string, unknown[]] => {
       const statement = userSearchStatement(appKey, q!, 20);

@@ -11,7 +11,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/cards/actions';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
-import { CARD_CHANGE_REASONS, REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
+import {
+  CARD_CHANGE_REASONS,
+  CARD_NOTE_MAX,
+  REASON_LABELS,
+} from '@/lib/backoffice/cards/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 
 // zod and the schema load once a dialog is open (lazy-resolver.ts).
@@ -133,6 +137,13 @@ function CardChangeForm({
           </Field>
         </>
       ) : null}
+      <Field
+        label="Note"
+        description="Optional: what the caller said, for the card's history."
+        error={errors.note?.message}
+      >
+        <Textarea maxLength={CARD_NOTE_MAX} data-testid="card-action-note" {...form.register('note')} />
+      </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Keep as it is

@@ -1,15 +1,24 @@
 // A card's status history (card/detail `history`, docs/wallet-api.md "Card record") as a timeline,
-// newest first: each change with its reason and time; issuance is the first entry.
+// newest first: each change with its reason and time, who made it and their note (from the audit
+// log: card-history-who.ts); issuance is the first entry.
 // Server-compatible.
 import { History } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardStatusBadge } from '@/components/ui/status-badge';
 import { REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
+import type { ChangeWho } from '@/lib/backoffice/cards/card-history-who';
 import type { CardStatusChange } from '@/lib/wallet/contract/schemas';
 
-export function CardHistoryCard({ history }: { history: readonly CardStatusChange[] }) {
-  const newestFirst = [...history].reverse();
+export function CardHistoryCard({
+  history,
+  who,
+}: {
+  history: readonly CardStatusChange[];
+  /** Who made each change and their note, by the index of `history`; null when not known. */
+  who: readonly (ChangeWho | null)[];
+}) {
+  const newestFirst = history.map((change, i) => ({ change, who: who[i] ?? null })).reverse();
   return (
     <Card role="region" aria-labelledby="history-title">
       <CardHeader>
@@ -20,7 +29,7 @@ export function CardHistoryCard({ history }: { history: readonly CardStatusChang
       </CardHeader>
       <CardContent>
         <ol className="grid gap-4 border-l border-border pl-5" data-testid="card-history">
-          {newestFirst.map((change, index) => (
+          {newestFirst.map(({ change, who: by }, index) => (
             <li key={`${change.at}-${index}`} className="relative">
               <History
                 className="absolute top-0.5 -left-[1.7rem] size-4 rounded-full bg-card text-muted-foreground"
@@ -42,7 +51,19 @@ export function CardHistoryCard({ history }: { history: readonly CardStatusChang
               </p>
               <p className="mt-1 text-xs text-muted-foreground">
                 <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                {by ? (
+                  <span data-testid="card-history-who">
+                    {' '}
+                    · by {by.name}
+                    {by.role ? ` (${by.role})` : ''}
+                  </span>
+                ) : null}
               </p>
+              {by?.note ? (
+                <p className="mt-1 text-sm whitespace-pre-line" data-testid="card-history-note">
+                  “{by.note}”
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

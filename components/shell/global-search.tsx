@@ -1,9 +1,11 @@
 'use client';
 // The one search box of every signed-in page (docs/back-office.md "Routes"), also on Ctrl/Cmd+K:
-// results as one types (user/search through searchDirectory), grouped as cards then users, arrow
-// keys to move, Enter to open the highlighted one (the best match first). It is a form whose action
-// is openBestMatch, so before the scripts load (or without them) Enter still posts the text and
-// goes to the best match, or comes back with the text and why nothing opened. Nothing typed travels
+// results as one types (user/search through searchDirectory), grouped as cards then users, how
+// many matched and a link to them all (/search?q=), arrow keys to move, Enter to open the
+// highlighted one; with none highlighted, Enter opens what the text names (one user or card) or
+// the list of them all, never a guess among several. It is a form whose action is openBestMatch,
+// so before the scripts load (or without them) Enter still posts the text and goes to the same
+// place, or comes back with the text and why nothing opened. Nothing typed travels
 // in a URL. The list is the ARIA combobox pattern written out (arrow keys move the active option,
 // aria-activedescendant names it): the box is on every page, and a command-menu or popover library
 // would weigh on every page's first JavaScript.
@@ -22,7 +24,13 @@ import { Kbd } from '@/components/ui/kbd';
 import { Spinner } from '@/components/ui/spinner';
 import { CardStatusBadge } from '@/components/ui/status-badge';
 import { openBestMatch, searchDirectory, type OpenBestMatchState } from '@/lib/backoffice/search/actions';
-import { SEARCH_MAX, SEARCH_MIN, type SearchResults } from '@/lib/backoffice/search/search';
+import {
+  matchCount,
+  searchHref,
+  SEARCH_MAX,
+  SEARCH_MIN,
+  type SearchResults,
+} from '@/lib/backoffice/search/search';
 import { cn } from '@/lib/utils';
 
 const DEBOUNCE_MS = 150;
@@ -45,7 +53,8 @@ export function GlobalSearch({
   const [query, setQuery] = useState(state?.query ?? '');
   const [results, setResults] = useState<(SearchResults & { failed?: boolean }) | null>(null);
   const [open, setOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
+  // -1: nothing highlighted until the arrow keys or the pointer move (Enter then means the text).
+  const [activeIndex, setActiveIndex] = useState(-1);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,7 +90,9 @@ export function GlobalSearch({
     const timer = setTimeout(async () => {
       const answer = await searchDirectory({ q: trimmed }).catch(() => undefined);
       if (!current) return;
-      setResults(answer?.data ?? { query: trimmed, cards: [], users: [], failed: true });
+      setResults(
+        answer?.data ?? { query: trimmed, cards: [], users: [], total: 0, more: false, failed: true },
+      );
     }, DEBOUNCE_MS);
     return () => {
       current = false;
@@ -99,11 +110,14 @@ export function GlobalSearch({
 
   const shown = searchable && results?.query === trimmed ? results : null;
   const loading = searchable && !shown;
-  // The options in the order the arrow keys walk them: cards, then users.
+  // More found than listed: the last option opens them all.
+  const seeAll = shown && (shown.more || shown.total > shown.users.length) ? searchHref(shown.query) : null;
+  // The options in the order the arrow keys walk them: cards, then users, then "all results".
   const items = shown
     ? [
         ...shown.cards.map((card) => ({ key: `card-${card.cardId}`, href: card.href })),
         ...shown.users.map((user) => ({ key: `user-${user.appUserId}`, href: user.href })),
+        ...(seeAll ? [{ key: 'all', href: seeAll }] : []),
       ]
     : [];
   const listOpen = open && trimmed.length > 0;
@@ -117,13 +131,19 @@ export function GlobalSearch({
       event.preventDefault();
       setOpen(true);
       if (items.length === 0) return;
+      const from = active < 0 && event.key === 'ArrowUp' ? 0 : active;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((active + step + items.length) % items.length);
+      setActiveIndex((from + step + items.length) % items.length);
     } else if (event.key === 'Enter' && listOpen && active >= 0) {
-      // The highlighted result; with none shown yet, Enter posts the text (the form's action).
+      // The highlighted result.
       event.preventDefault();
       go(items[active]!.href);
+    } else if (event.key === 'Enter' && listOpen && shown?.enter) {
+      // Nothing highlighted: what the text names, or the list of all it matched.
+      event.preventDefault();
+      go(shown.enter);
     }
+    // Else (no answer yet) Enter posts the text: the form's action decides the same way.
   }
 
   const option = (key: string, href: string, children: ReactNode) => {
@@ -175,7 +195,7 @@ export function GlobalSearch({
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            setActiveIndex(0);
+            setActiveIndex(-1);
             setOpen(true);
           }}
           onKeyDown={onKeyDown}
@@ -255,6 +275,20 @@ export function GlobalSearch({
               )}
             </ul>
           ) : null}
+          {seeAll && shown ? (
+            <ul role="group" aria-label="All results">
+              {option(
+                'all',
+                seeAll,
+                <>
+                  <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 font-medium" data-testid="global-search-all">
+                    See all results: {matchCount(shown).toLowerCase()}
+                  </span>
+                </>,
+              )}
+            </ul>
+          ) : null}
         </div>
         <p className="px-3 py-2 text-sm text-muted-foreground" role="status">
           {!searchable
@@ -265,7 +299,9 @@ export function GlobalSearch({
                 ? shown.failed
                   ? 'The search could not be run. Press Enter to try again.'
                   : `No user or card matches “${shown.query}”.`
-                : ''}
+                : shown
+                  ? `${matchCount(shown)}${shown.users.length < shown.total || shown.more ? `; the first ${shown.users.length} shown` : ''}. Enter opens ${shown.enter?.startsWith('/search') ? 'them all' : 'the match'}.`
+                  : ''}
         </p>
       </div>
     </form>

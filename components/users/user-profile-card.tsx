@@ -1,8 +1,12 @@
-// A user's profile as 4.2 reports it. The document number arrives here already masked: the full
-// one never leaves the server (docs/back-office.md "Data protection"). Server-compatible.
+// A user's profile as 4.2 reports it, with what user/detail adds to verify a caller against (date
+// of birth, document expiry, the verification state). The document number arrives here already
+// masked: the full one never leaves the server (docs/back-office.md "Data protection").
+// Server-compatible.
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import { formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
+import { formatDate, formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
+import type { VerificationState } from '@/lib/backoffice/users/verification';
 
 export type UserProfileView = {
   appUserId: string;
@@ -15,6 +19,10 @@ export type UserProfileView = {
   documentNoMasked: string;
   walletAccountType: string;
   registerTime: string;
+  /** From user/detail: what to verify a caller against; a sentence when it could not be read. */
+  kyc:
+    | { birthday: string; documentExpiryDate: string | null; verification: VerificationState }
+    | { error: string };
 };
 
 const ACCOUNT_TYPES: Record<string, string> = { STANDARD: 'Standard', CORPORATE: 'Corporate' };
@@ -40,6 +48,32 @@ export function UserProfileCard({ profile }: { profile: UserProfileView }) {
             <span className="font-mono tracking-wider">{profile.documentNoMasked}</span>
             <span className="ml-2 text-xs text-muted-foreground">(masked)</span>
           </DescriptionItem>
+          {'error' in profile.kyc ? (
+            <DescriptionItem term="Verification">
+              <span className="text-destructive">{profile.kyc.error}</span>
+            </DescriptionItem>
+          ) : (
+            <>
+              <DescriptionItem term="Date of birth" data-testid="date-of-birth">
+                <time dateTime={profile.kyc.birthday}>{formatDate(profile.kyc.birthday)}</time>
+              </DescriptionItem>
+              <DescriptionItem term="Document expiry" data-testid="document-expiry">
+                {profile.kyc.documentExpiryDate ? (
+                  <time dateTime={profile.kyc.documentExpiryDate}>
+                    {formatDate(profile.kyc.documentExpiryDate)}
+                  </time>
+                ) : (
+                  'None on file'
+                )}
+              </DescriptionItem>
+              <DescriptionItem term="Verification" data-testid="verification-state">
+                <Badge variant={profile.kyc.verification.tone}>{profile.kyc.verification.label}</Badge>
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  {profile.kyc.verification.detail}
+                </span>
+              </DescriptionItem>
+            </>
+          )}
           <DescriptionItem term="Wallet account">
             {ACCOUNT_TYPES[profile.walletAccountType] ?? profile.walletAccountType}
           </DescriptionItem>

@@ -28,7 +28,14 @@ type AppContext = {
   userAssetId: number;
   agencyAssetId: number;
   /** Cards and an address the card programme's operations act on (see setUpProgramme). */
-  cards: { pending: number; toLock: number; locked: number; toCancel: number; any: number };
+  cards: {
+    pending: number;
+    toLock: number;
+    locked: number;
+    toCancel: number;
+    toReplace: number;
+    any: number;
+  };
   addressId: number;
   keptAddressId: number;
   /** A webhook endpoint, another to delete, and an event (docs/wallet-api.md "Endpoints and events"). */
@@ -123,6 +130,13 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
         reason: 'OTHER',
         requestId: `auth-cancel-${ctx.appId}`,
       };
+    case 'cardReplace':
+      return {
+        appUserId: ctx.appUserId,
+        cardId: String(ctx.cards.toReplace),
+        reason: 'LOST',
+        requestId: `auth-replace-${ctx.appId}`,
+      };
     case 'cardDetail':
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
     case 'assetTransfer':
@@ -140,6 +154,8 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       };
     case 'userSearch':
       return { q: ctx.appUserId };
+    case 'userDetail':
+      return { appUserId: ctx.appUserId };
     case 'webhookAdd':
       return { url: HOOK_URL, events: '*' };
     case 'webhookDelete':
@@ -295,6 +311,7 @@ async function setUpApp(
     toLock: await issue(false),
     locked: await issue(false),
     toCancel: await issue(false),
+    toReplace: await issue(false),
     any: await issue(false),
   };
   await call('cardLock', { appUserId, cardId: cards.locked, reason: 'STOLEN' });

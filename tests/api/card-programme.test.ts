@@ -713,6 +713,29 @@ describe('user/search', () => {
     expect(await found('nothing-like-this')).toEqual([]);
   });
 
+  it('finds a full name in either order, whole or by the starts of both names, and a mix of keys', async () => {
+    for (const q of ['Zelda Quintero', 'quintero zelda', 'Zel Quin', 'QUIN  ZEL']) {
+      expect(await found(q)).toEqual(['searchable-zelda']);
+    }
+    expect(await found('Zelda Quill')).toEqual([]);
+    expect(await found('Zed Quintero')).toEqual([]);
+    expect(await found(`quintero ${target.last4}`)).toEqual(['searchable-zelda']);
+    expect(await found(`${target.last4} zel`)).toEqual(['searchable-zelda']);
+    expect(await found('zelda 7700900123')).toEqual(['searchable-zelda']);
+    expect(await found('zed 7700900123')).toEqual([]);
+    expect(await found('quill zed@example.com')).toEqual(['searchable-zed']);
+  });
+
+  it('ranks a whole name before a longer one, card holders first among equals', async () => {
+    const { appUserId: plain } = await newUser({ firstName: 'Rankina', lastName: 'Ordway' });
+    const { appUserId: holder } = await newUser({ firstName: 'Rankina', lastName: 'Ordway' });
+    await newCard(holder);
+    const { appUserId: longer } = await newUser({ firstName: 'Rankinaria', lastName: 'Ordway' });
+    // newest registration would put `longer`, then `plain`, first
+    expect(await found('Rankina Ordway')).toEqual([holder, plain, longer]);
+    expect(await found('rankina')).toEqual([holder, plain, longer]);
+  });
+
   it('respects pageSize and the app', async () => {
     const list = userSearchResultSchema.parse(
       ok(await call('userSearch', { q: 'searchable', pageSize: 1 })),

@@ -26,6 +26,7 @@ let base: string;
 let userWallet = 0;
 let addressId = 0;
 let lifecycleCard = 0;
+let replaceableCard = 0;
 let spareAddress = 0;
 let endpointId = 0;
 let spareEndpoint = 0;
@@ -68,6 +69,14 @@ beforeAll(async () => {
   });
   expect(r.body.code, r.body.msg).toBe(0);
   lifecycleCard = (r.body.data as { cardId: number }).cardId;
+  r = await callWallet(base, 'agencyApplyUserCard', {
+    appUserId: HP_USER,
+    paymentAssetId: db.agencyAssetId,
+    categoryId: 1,
+    embossedName: 'JANE OCONNOR',
+  });
+  expect(r.body.code, r.body.msg).toBe(0);
+  replaceableCard = (r.body.data as { cardId: number }).cardId;
   r = await callWallet(base, 'addAddress', { appUserId: HP_USER, ...HOME, city: 'Oakland' });
   expect(r.body.code, r.body.msg).toBe(0);
   spareAddress = (r.body.data as { addressId: number }).addressId;
@@ -415,6 +424,9 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'cardLock':
     case 'cardCancel':
       return { appUserId: HP_USER, cardId: lifecycleCard, reason: 'LOST' };
+    // Its own card, replaced once; the requestId makes a repeat a replay of that success.
+    case 'cardReplace':
+      return { appUserId: HP_USER, cardId: replaceableCard, reason: 'LOST', requestId: 'hp-replace' };
     case 'assetTransfer':
       return { fromAssetId: db.agencyAssetId, toAssetId: userWallet, amount: '0.01' };
     case 'assetLedger':
@@ -430,6 +442,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { appUserId: HP_USER, addressId: spareAddress, requestId: 'hp-delete-spare' };
     case 'userSearch':
       return { q: 'hp-u', pageSize: 5 };
+    case 'userDetail':
+      return { appUserId: HP_USER };
     case 'webhookAdd':
       return { url: HOOK_URL, events: 'card.issued,card.status_changed', description: 'Our server' };
     case 'webhookList':

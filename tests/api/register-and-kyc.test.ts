@@ -7,6 +7,7 @@ import { apps, users } from '@/lib/wallet/service/db/schema';
 import {
   assetSchema,
   registeredUserSchema,
+  userDetailSchema,
   usersWithCardsPageSchema,
   userWithCardsSchema,
 } from '@/lib/wallet/contract/schemas';
@@ -457,6 +458,75 @@ describe('4.1 registerAndKyc: parameter rules', () => {
     }
     expect((await userEntry('reg-rules')).dataTotal).toBe(0);
   });
+
+  it('refuses an expired document (1002, documentExpiryDate) and changes nothing; tomorrow is accepted', async () => {
+    const before = await walletState(db.db);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const expired of ['2020-06-30', today]) {
+      const r = await callWallet(
+        base,
+        'registerAndKyc',
+        kycParams('reg-expired', { documentExpiryDate: expired }),
+      );
+      expect(r.body).toEqual({
+        code: 1002,
+        msg: 'documentExpiryDate must be a date after today (UTC): the document has expired.',
+        data: {
+          field: 'documentExpiryDate',
+          rule: 'must be a date after today (UTC): the document has expired',
+        },
+      });
+    }
+    expect(await walletState(db.db)).toEqual(before);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expectSuccess(
+      await callWallet(base, 'registerAndKyc', kycParams('reg-expired', { documentExpiryDate: tomorrow })),
+    );
+  });
+});
+
+describe('user/detail', () => {
+  it("answers the KYC record as registered, the document number whole; 3001 for someone else's user", async () => {
+    expectSuccess(
+      await callWallet(
+        base,
+        'registerAndKyc',
+        kycParams('reg-detail', {
+          gender: 'FEMALE',
+          documentExpiryDate: '2031-12-31',
+          documentNo: 'P 1234-5678',
+        }),
+      ),
+    );
+    const data = userDetailSchema
+      .strict()
+      .parse(expectSuccess(await callWallet(base, 'userDetail', { appUserId: 'reg-detail' })));
+    expect({ ...data, registerTime: 'x' }).toEqual({
+      appUserId: 'reg-detail',
+      firstName: 'Jane',
+      lastName: "O'Connor",
+      birthday: '1990-04-12',
+      gender: 'FEMALE',
+      mobile: '1-4155550100',
+      region: 'United States',
+      documentType: 'PASSPORT',
+      documentNo: 'P 1234-5678',
+      documentExpiryDate: '2031-12-31',
+      registerTime: 'x',
+    });
+    expect(data.registerTime).toMatch(ISO_UTC);
+    expectSuccess(await callWallet(base, 'registerAndKyc', kycParams('reg-detail-min')));
+    expect(
+      expectSuccess<{ documentExpiryDate: null; gender: null }>(
+        await callWallet(base, 'userDetail', { appUserId: 'reg-detail-min' }),
+      ),
+    ).toMatchObject({
+      documentExpiryDate: null,
+      gender: null,
+    });
+    expectFailure(await callWallet(base, 'userDetail', { appUserId: 'reg-detail' }, OTHER), 3001);
+    expectFailure(await callWallet(base, 'userDetail', { appUserId: 'nobody-here' }), 3001);
+  });
 });
 
 describe('4.1 registerAndKyc: concurrency (PGlite)', () => {
@@ -512,7 +582,7 @@ describe('4.1 registerAndKyc: concurrency (PGlite)', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.appId, await appKey()));
-    expect(rows.length).toBe(24); // every user this file registered under app-1
+    expect(rows.length).toBe(27); // every user this file registered under app-1
     expect(page.dataTotal).toBe(rows.length);
     expect(page.list).toHaveLength(rows.length);
     const state = await walletState(db.db);

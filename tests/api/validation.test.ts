@@ -51,12 +51,14 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardLock: [...AUTH, 'appUserId', 'cardId', 'reason'],
   cardUnlock: [...AUTH, 'appUserId', 'cardId'],
   cardCancel: [...AUTH, 'appUserId', 'cardId', 'reason'],
+  cardReplace: [...AUTH, 'appUserId', 'cardId', 'reason'],
   assetTransfer: [...AUTH, 'fromAssetId', 'toAssetId', 'amount'],
   assetLedger: [...AUTH, 'assetId'],
   assetDaily: [...AUTH, 'assetId'],
   addressUpdate: [...AUTH, 'appUserId', 'addressId'],
   addressDelete: [...AUTH, 'appUserId', 'addressId'],
   userSearch: [...AUTH, 'q'],
+  userDetail: [...AUTH, 'appUserId'],
   webhookAdd: [...AUTH, 'url', 'events'],
   webhookList: AUTH,
   webhookDelete: [...AUTH, 'endpointId'],
@@ -299,6 +301,8 @@ const BAD: Record<string, [string, string][]> = {
     ['2030-13-01', RULE.date],
     ['2030-02-29', RULE.date],
     ['20300101', RULE.date],
+    ['2020-06-30', 'must be a date after today (UTC): the document has expired'],
+    [new Date().toISOString().slice(0, 10), 'must be a date after today (UTC): the document has expired'],
   ],
   gender: [
     ['OTHER', RULE.gender],
@@ -617,6 +621,7 @@ function validParams(name: WalletOperationName): Params {
       return { appUserId: USER, cardId: '1' };
     case 'cardLock':
     case 'cardCancel':
+    case 'cardReplace':
       return { appUserId: USER, cardId: '1', reason: 'LOST' };
     case 'assetTransfer':
       return { fromAssetId: String(db.agencyAssetId), toAssetId: '999999', amount: '1.00' };
@@ -629,6 +634,8 @@ function validParams(name: WalletOperationName): Params {
       return { appUserId: USER, addressId: '1' };
     case 'userSearch':
       return { q: 'jane' };
+    case 'userDetail':
+      return { appUserId: USER };
     case 'webhookAdd':
       return { url: 'https://93.184.215.14/hooks', events: '*' };
     case 'webhookDelete':

@@ -953,6 +953,28 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   reversePurchase: sandboxStepCase('reverse', { status: 'REVERSED', clearedAmount: 0, heldAmount: 0 }),
   refundPurchase: sandboxStepCase('refund', { amount: 10, balance: 100 }),
 
+  replaceCard: {
+    module: 'lib/backoffice/cards/actions.ts',
+    name: 'card.replace',
+    permission: 'cards.manage',
+    input: async (ctx) => ({ ...cardChange(await seedCard(ctx), 'LOST'), note: 'Lost on the bus' }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      const replaced = data as { oldCardId: number; cardId: number; status: string; path: string };
+      expect(replaced).toMatchObject({ oldCardId: cardId, status: 'ACTIVE' });
+      expect(replaced.path).toBe(`/users/${encodeURIComponent(appUserId)}/cards/${replaced.cardId}`);
+      expect(await cardStatus(ctx, cardId)).toBe('CANCELLED');
+      expect(await cardStatus(ctx, replaced.cardId)).toBe('ACTIVE');
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        note: 'Lost on the bus',
+      });
+    },
+  },
+
   // lib/backoffice/approvals/actions.ts and settings.ts ---------------------------------------------
   approveApproval: {
     module: 'lib/backoffice/approvals/actions.ts',
@@ -1322,6 +1344,7 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'staff.read': ['admin'],
     'staff.manage': ['admin'],
     'audit.read': ['admin'],
+    'audit.read_user': ['admin', 'operator', 'support'],
     'developers.read': ['admin'],
     'developers.manage': ['admin'],
     'approvals.read': ['admin', 'operator', 'support'],

@@ -25,6 +25,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // A card's unlock, activation or cancellation posted from its own page (refusals only: the
   // change itself is logged under its own name)
   'card.change': 'Changed a card from its page',
+  'card.replace': 'Replaced card',
   'cards.list': 'Read the card list',
   'cards.export': 'Exported cards (CSV)',
   // Card spending (docs/card-spending.md): controls, the programme's purchases, the sandbox

@@ -28,6 +28,29 @@ function whereOf(filters: AuditFilters): SQL[] {
   return where;
 }
 
+/** How many entries about a user their page shows, newest first. */
+export const USER_ACTIVITY_ROWS = 20;
+
+/**
+ * The latest entries about one user (audit_log_subject_idx), for their page: what was done to
+ * them, their cards and addresses, by whom, with what outcome and note. Read-only, for every role
+ * ('audit.read_user'); the views (who opened the page) are left to the whole log.
+ */
+export async function listUserActivity(options: {
+  db: Database;
+  actor: CurrentStaff;
+  appUserId: string;
+}): Promise<AuditRow[]> {
+  const { db, actor, appUserId } = options;
+  assertCan(actor, 'audit.read_user');
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectUser, appUserId), sql`${auditLog.action} not like '%.view'`))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(USER_ACTIVITY_ROWS);
+}
+
 export async function listAuditEntries(options: {
   db: Database;
   actor: CurrentStaff;

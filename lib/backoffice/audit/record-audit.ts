@@ -20,7 +20,12 @@ export type AuditEntry = {
   resultCode?: number | null;
   /** A sentence for people; never a card number, document number or secret. */
   summary: string;
+  /** What the member of staff wrote about it (a card's lock, unlock or cancel). */
+  note?: string;
 };
+
+/** The longest note kept (the card dialogs' rule: card-programme-forms.ts). */
+export const NOTE_MAX = 500;
 
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
@@ -34,6 +39,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     outcome: entry.outcome,
     resultCode: entry.resultCode ?? null,
     summary: entry.summary.slice(0, 500),
+    note: entry.note ? entry.note.slice(0, NOTE_MAX) : null,
   });
 }
 

@@ -20,6 +20,7 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'staff.read': { admin: true, operator: false, support: false },
   'staff.manage': { admin: true, operator: false, support: false },
   'audit.read': { admin: true, operator: false, support: false },
+  'audit.read_user': { admin: true, operator: true, support: true },
   'developers.read': { admin: true, operator: false, support: false },
   'developers.manage': { admin: true, operator: false, support: false },
   'approvals.read': { admin: true, operator: true, support: true },
@@ -32,7 +33,14 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'kyt.manage': { admin: true, operator: false, support: false },
 };
 
-const READS = ['assets.read', 'users.read', 'cards.read', 'approvals.read', 'deposits.read'] as const;
+const READS = [
+  'assets.read',
+  'users.read',
+  'cards.read',
+  'approvals.read',
+  'deposits.read',
+  'audit.read_user',
+] as const;
 
 describe('the role matrix of docs/back-office.md "Roles"', () => {
   it('lists exactly the permissions of the matrix', () => {

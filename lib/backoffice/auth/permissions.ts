@@ -28,6 +28,11 @@ export const PERMISSIONS = {
   'staff.manage': ADMINS,
   'audit.read': ADMINS,
   /**
+   * The audit entries about one user, read-only, on that user's page: support reads what was done
+   * to the users they open (docs/back-office.md "Roles"); the whole log stays the admins'.
+   */
+  'audit.read_user': ALL,
+  /**
    * /developers: webhook endpoints, events and their deliveries, the API reference
    * (docs/back-office.md "Roles").
    */
@@ -85,9 +90,12 @@ export const ACTION_PERMISSIONS = {
   'sandbox.refund': 'sandbox.use',
   'decision.set': 'developers.manage',
   'deposit.release': 'deposits.decide',
+  /** Replacing a lost, stolen or damaged card: it cancels one card and issues another. */
+  'card.replace': 'cards.manage',
 } as const satisfies Record<
   | `card.${CardAction}`
   | 'card.issue'
+  | 'card.replace'
   | 'asset.transfer'
   | 'card.controls_set'
   | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund'}`

@@ -1,6 +1,6 @@
 'use server';
 // Server actions of a card's lifecycle (card/lock, unlock, activate, cancel:
-// docs/wallet-api.md "Card lifecycle"), with the roles of docs/back-office.md "Roles"
+// docs/wallet-api.md "Card lifecycle"; and card/replace), with the roles of docs/back-office.md "Roles"
 // (ACTION_PERMISSIONS: support may lock, as a caller reports a card lost or stolen; only
 // operators and admins unlock, activate or cancel). Each is checked, validated, audited with its reason and wallet result code, and
 // idempotent through the dialog's requestId. Under the approval policy
@@ -33,6 +33,7 @@ import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
   pagePostSchema,
+  cardReplaceSchema,
   REASON_LABELS,
   type CardChangeReason,
 } from '@/lib/backoffice/cards/card-programme-forms';
@@ -45,6 +46,7 @@ type Change = {
   requestId: string;
   reason?: CardChangeReason;
   makerReason?: string | undefined;
+  note?: string | undefined;
 };
 
 type Changed = { cardId: number; status: string };
@@ -162,6 +164,7 @@ async function changeCard(
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
     summary: summaryOf(action, input, 'before', text),
+    ...(input.note ? { note: input.note } : {}),
     call: () => callWallet(action, input),
     describe: (result) => ({ summary: `${summaryOf(action, input, 'after', text)}; now ${result.status}` }),
   });
@@ -236,4 +239,50 @@ export const changeCardFromPage = authActionClient
         change: { _errors: ['Choose unlock, activate or cancel.'] },
       } as never);
     return cardFromPage(ctx.staff, change!, parsedInput, clientInput);
+  });
+
+export type ReplacedCard = { oldCardId: number; cardId: number; status: string; last4: string; path: string };
+
+/**
+ * The lost-card call's end (docs/back-office.md "Pages", a card): card/replace cancels the card
+ * with the reason and issues a new one of its category with its balance, paid as the old one was,
+ * in one wallet call, once per requestId. Operators and admins (cards.manage); audited on the old
+ * card with the note; the answer names the new card's page.
+ */
+export const replaceCard = authActionClient
+  .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
+  .inputSchema(cardReplaceSchema)
+  .action(async ({ parsedInput, ctx }): Promise<ReplacedCard> => {
+    const input = parsedInput;
+    const because = ` (reason: ${REASON_LABELS[input.reason]})`;
+    const issued = await runWalletMutation({
+      staff: ctx.staff,
+      schema: cardReplaceSchema,
+      action: 'card.replace',
+      targetType: 'card',
+      targetId: String(input.cardId),
+      subjectUser: input.appUserId,
+      summary: `Replace card ${input.cardId} of user ${input.appUserId}${because}`,
+      ...(input.note ? { note: input.note } : {}),
+      call: () =>
+        getWalletClient().cardReplace({
+          appUserId: input.appUserId,
+          cardId: input.cardId,
+          reason: input.reason,
+          requestId: input.requestId,
+        }),
+      describe: (result) => ({
+        summary: `Replaced card ${input.cardId} of user ${input.appUserId}${because} by card ${result.cardId}; now ${result.status}`,
+      }),
+    });
+    const { userPath, cardPath } = pathsOf(input);
+    revalidatePath(cardPath);
+    revalidatePath(userPath);
+    return {
+      oldCardId: input.cardId,
+      cardId: issued.cardId,
+      status: issued.status,
+      last4: issued.last4,
+      path: `${userPath}/cards/${issued.cardId}`,
+    };
   });

@@ -37,11 +37,15 @@ describe('checkTransfer: refused before the call', () => {
       message: 'Amount must have at most 2 decimals in USD.',
     });
   });
-  it("states the wallet's amount rule", () => {
-    expect(checkTransfer('0', wallet, card)).toEqual({ ok: false, message: 'Amount must be more than 0.' });
+  it('states what is wrong with an amount in plain words', () => {
+    expect(checkTransfer('0', wallet, card)).toEqual({ ok: false, message: 'Enter an amount above zero.' });
     expect(checkTransfer('-5', wallet, card)).toEqual({
       ok: false,
-      message: 'Amount must be a decimal amount in major units, e.g. 25.00.',
+      message: 'Enter the amount without a minus sign: money only moves one way here.',
+    });
+    expect(checkTransfer('$1,0', wallet, card)).toEqual({
+      ok: false,
+      message: 'Use a point for cents, e.g. 25.50: a comma separates thousands.',
     });
     expect(checkTransfer('  ', wallet, card)).toEqual({ ok: false, message: 'Enter an amount.' });
   });
@@ -79,7 +83,11 @@ describe('transferSchema', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['fromAssetId', 'Choose where the money comes from.'],
-      ['amount', 'Amount must be a decimal amount in major units, e.g. 25.00.'],
+      ['amount', 'Enter an amount in numbers, e.g. 1,500.00.'],
     ]);
+  });
+  it('normalises an amount as people type it before the call', () => {
+    expect(transferSchema.parse({ ...valid, amount: '1,500.00' }).amount).toBe('1500.00');
+    expect(transferSchema.parse({ ...valid, amount: '$25' }).amount).toBe('25');
   });
 });

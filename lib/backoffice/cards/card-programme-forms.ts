@@ -4,10 +4,16 @@
 // actions of lib/backoffice/cards/actions.ts and transfers.ts; every rule is the wallet's own
 // parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
+import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { MAKER_REASON_MAX } from '@/lib/backoffice/approvals/approval-facts';
 import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
-import { amountRuleMessage, CARD_CHANGE_REASONS, TRANSFER_KINDS } from './card-programme-rules';
+import {
+  amountRuleMessage,
+  CARD_CHANGE_REASONS,
+  CARD_NOTE_MAX,
+  TRANSFER_KINDS,
+} from './card-programme-rules';
 
 // The rules live beside, without zod, for the client components; server code may import them
 // from here.
@@ -23,18 +29,34 @@ const makerReason = z
   .max(MAKER_REASON_MAX, `The reason must be at most ${MAKER_REASON_MAX} characters.`)
   .optional();
 
-/** One card of one user, and the request that changes it (made when the dialog opens). */
+/**
+ * One card of one user, the request that changes it (made when the dialog opens), and a note for
+ * the card's history (who did it and why, in their words; kept in the audit log only).
+ */
 export const cardChangeSchema = z.object({
   appUserId: appUserIdParam,
   cardId: positiveIdParam,
   requestId: requestIdParam,
   makerReason,
+  note: z
+    .string()
+    .trim()
+    .max(CARD_NOTE_MAX, `Note must be at most ${CARD_NOTE_MAX} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 /** Lock and cancel need a reason (docs/wallet-api.md "Card lifecycle"). */
 export const cardChangeWithReasonSchema = cardChangeSchema.extend({
   reason: z.enum(CARD_CHANGE_REASONS, 'Choose a reason.'),
 });
+
+/**
+ * Replacing a card (docs/wallet-api.md "card/replace"): the reason the old one is cancelled with;
+ * the new card is paid as the old one was, and a physical one is not delivered until an address
+ * is chosen (the wizard's path).
+ */
+export const cardReplaceSchema = cardChangeWithReasonSchema;
 
 export type CardChangeValues = z.input<typeof cardChangeSchema>;
 export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;
@@ -53,14 +75,17 @@ export const transferSchema = z.object({
     })
     .pipe(positiveIdParam),
   toAssetId: positiveIdParam,
-  amount: z
-    .string('Enter an amount.')
-    .trim()
-    .min(1, 'Enter an amount.')
-    .superRefine((value, ctx) => {
-      const message = amountRuleMessage(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    }),
+  // As typed ("1,500.00", "$25"): normalised to the contract's decimal string before the call,
+  // or refused in plain words (amount-input.ts), then the wallet's own rule.
+  amount: z.string('Enter an amount.').transform((value, ctx) => {
+    const typed = parseAmountInput(value);
+    const message = typed.ok ? amountRuleMessage(typed.amount) : typed.message;
+    if (!typed.ok || message) {
+      ctx.addIssue({ code: 'custom', message: message ?? 'Enter an amount.' });
+      return z.NEVER;
+    }
+    return typed.amount;
+  }),
   requestId: requestIdParam,
   makerReason,
 });

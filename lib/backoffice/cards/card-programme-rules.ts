@@ -6,6 +6,7 @@
 // apart.
 import { amountTextRule, decimalToMinor, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
 import { CARD_CHANGE_REASONS, type CardChangeReason } from '@/lib/wallet/contract/enums';
+import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
 
 export { CARD_CHANGE_REASONS, type CardChangeReason };
 
@@ -22,6 +23,9 @@ export const REASON_LABELS: Record<CardChangeReason, string> = {
 /** The kinds of transfer docs/wallet-api.md "Transfers" allows, as the back-office offers them. */
 export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
+/** The longest note a card's lock, unlock or cancel keeps (the audit log's NOTE_MAX). */
+export const CARD_NOTE_MAX = 500;
 
 /** The wallet's amount rule as a sentence about the field, or undefined when it holds. */
 export function amountRuleMessage(text: string): string | undefined {
@@ -51,8 +55,10 @@ export type TransferCheck =
  * asset's decimals, and the source's balance. Integer minor units only.
  */
 export function checkTransfer(amount: string, from: TransferAsset, to: TransferAsset): TransferCheck {
-  const text = amount.trim();
-  if (text === '') return { ok: false, message: 'Enter an amount.' };
+  // As typed ("1,500.00", "$25"), read by the one amount reader (amount-input.ts).
+  const typed = parseAmountInput(amount);
+  if (!typed.ok) return { ok: false, message: typed.message };
+  const text = typed.amount;
   const rule = amountRuleMessage(text);
   if (rule) return { ok: false, message: rule };
   if (from.currency !== to.currency) {

@@ -124,6 +124,8 @@ export const auditLog = backoffice.table(
     outcome: text('outcome').$type<AuditOutcome>().notNull(),
     resultCode: integer('result_code'),
     summary: text('summary').notNull(),
+    /** What the member of staff wrote about it (a card's lock, unlock, cancel), as typed. */
+    note: text('note'),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -2,21 +2,25 @@
 // The one search box's server side (docs/back-office.md "Routes"), over user/search
 // (docs/wallet-api.md "Finding a user"), for every signed-in role:
 // `searchDirectory` answers as a person types (grouped results, card numbers already reduced to
-// their last four), `openBestMatch` is the box's form action, so Enter goes to the best match
+// their last four, the first few with the count of all), `openBestMatch` is the box's form
+// action, so Enter goes where the text names (one user or card, else the list of all on /search)
 // with or without JavaScript (redirect), or says that nothing matched and keeps the text.
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { authActionClient } from '@/lib/backoffice/shared/action-client';
 import {
   bestMatchHref,
+  firstResults,
   groupSearchResults,
   SEARCH_MAX,
   SEARCH_MIN,
+  SEARCH_PAGE,
   type SearchResults,
 } from '@/lib/backoffice/search/search';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 
-const RESULTS = 8;
+/** What the box lists; it says how many matched and links to them all (/search?q=). */
+const SHOWN = 8;
 
 // The box posts FormData (a form action) or an object (as a person types): one schema for both.
 const searchSchema = z.preprocess(
@@ -31,16 +35,19 @@ function lengthProblem(q: string): string | undefined {
   return undefined;
 }
 
+/** Everything user/search finds (its largest page), so the box can count it and Enter decide. */
 async function search(q: string): Promise<SearchResults> {
-  const { list } = await getWalletClient().userSearch({ q, pageSize: RESULTS });
-  return groupSearchResults(q, list);
+  const { list } = await getWalletClient().userSearch({ q, pageSize: SEARCH_PAGE });
+  return groupSearchResults(q, list, SEARCH_PAGE);
 }
 
 export const searchDirectory = authActionClient
   .metadata({ name: 'search.directory', permission: 'users.read' })
   .inputSchema(searchSchema)
   .action(async ({ parsedInput }) =>
-    lengthProblem(parsedInput.q) ? groupSearchResults(parsedInput.q, []) : search(parsedInput.q),
+    lengthProblem(parsedInput.q)
+      ? groupSearchResults(parsedInput.q, [])
+      : firstResults(await search(parsedInput.q), SHOWN),
   );
 
 export type OpenBestMatchState = { query: string; message?: string };

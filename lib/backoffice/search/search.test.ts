@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserWithCards } from '@/lib/wallet/contract/schemas';
-import { bestMatchHref, groupSearchResults } from './search';
+import { bestMatchHref, firstResults, groupSearchResults, matchCount } from './search';
 
 function user(appUserId: string, cards: { cardId: number; last4: string }[]): UserWithCards {
   return {
@@ -30,14 +30,37 @@ describe('groupSearchResults', () => {
     expect(bestMatchHref(results)).toBe('/users/u%202/cards/3771');
   });
 
-  it('a name lists users only; Enter opens the best one', () => {
+  it('a name lists users only; with several, Enter opens the list of them all, not a guess', () => {
     const results = groupSearchResults('jane', list);
     expect(results.cards).toEqual([]);
     expect(results.users).toEqual([
       { appUserId: 'u-1', name: 'Jane u-1', email: 'u-1@example.com', cards: 2, href: '/users/u-1' },
       { appUserId: 'u 2', name: 'Jane u 2', email: 'u 2@example.com', cards: 1, href: '/users/u%202' },
     ]);
-    expect(bestMatchHref(results)).toBe('/users/u-1');
+    expect(bestMatchHref(results)).toBe('/search?q=jane');
+    expect(matchCount(results)).toBe('2 users match');
+  });
+
+  it('Enter opens the one user found, or the user the text names whole among several', () => {
+    expect(bestMatchHref(groupSearchResults('Grace Hopper', [list[1]!]))).toBe('/users/u%202');
+    expect(bestMatchHref(groupSearchResults('u-1', list))).toBe('/users/u-1');
+    expect(bestMatchHref(groupSearchResults('U-1@EXAMPLE.COM', list))).toBe('/users/u-1');
+  });
+
+  it('a last four on several cards opens the list; a full page says there may be more', () => {
+    const twins = [user('a', [{ cardId: 20, last4: '5555' }]), user('b', [{ cardId: 21, last4: '5555' }])];
+    expect(bestMatchHref(groupSearchResults('5555', twins))).toBe('/search?q=5555');
+    const full = groupSearchResults('jane', list, 2);
+    expect(full.more).toBe(true);
+    expect(matchCount(full)).toBe('2 or more users match');
+    expect(matchCount(groupSearchResults('jane', [list[0]!]))).toBe('1 user matches');
+  });
+
+  it('the box lists the first few and keeps the count and where Enter goes', () => {
+    const shown = firstResults(groupSearchResults('jane', list), 1);
+    expect(shown.users.map((u) => u.appUserId)).toEqual(['u-1']);
+    expect(shown.total).toBe(2);
+    expect(shown.enter).toBe('/search?q=jane');
   });
 
   it('nothing found goes nowhere', () => {

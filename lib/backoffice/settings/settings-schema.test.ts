@@ -45,17 +45,23 @@ describe('agency settings', () => {
     }
   });
 
-  it('names the field and the rule of a bad amount', () => {
+  it('reads an amount as typed, and names the field and the rule of a bad one', () => {
+    expect(
+      agencySettingsSchema.parse({ ...DEFAULT_SETTINGS, transferApprovalMinAmount: '$1,000.00' })
+        .transferApprovalMinAmount,
+    ).toBe('1000.00');
+    expect(
+      agencySettingsSchema.parse({ ...DEFAULT_SETTINGS, lowBalanceThreshold: '0' }).lowBalanceThreshold,
+    ).toBe('0');
     const result = agencySettingsSchema.safeParse({
       ...DEFAULT_SETTINGS,
-      transferApprovalMinAmount: '1,000',
+      transferApprovalMinAmount: '1.000,00',
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([
       expect.objectContaining({
         path: ['transferApprovalMinAmount'],
-        message:
-          'Enter the amount from which a transfer needs approval as a decimal amount in major units, e.g. 1000.00.',
+        message: 'Put commas only between thousands, e.g. 1,500.00.',
       }),
     ]);
   });

@@ -12,8 +12,9 @@ describe('masks', () => {
     expect(maskCardNumber('4532017637718704123')).toBe('453201 ••••••••• 4123');
   });
 
-  it('shows only the last three characters of a document number', () => {
-    expect(maskDocumentNo('X1234567')).toBe('•••••567');
+  it('shows only the last four characters of a document number, fewer of a short one', () => {
+    expect(maskDocumentNo('X1234567')).toBe('••••4567');
+    expect(maskDocumentNo('1234567')).toBe('••••567');
     expect(maskDocumentNo('AB12')).toBe('••••12');
     expect(maskDocumentNo('A1')).toBe('••••');
   });

@@ -14,8 +14,12 @@ export function maskCardNumber(cardNumber: string): string {
   return `${cardNumber.slice(0, 6)} ${'•'.repeat(cardNumber.length - 10)} ${cardNumber.slice(-4)}`;
 }
 
-/** "•••••567": the last three characters of a document number, enough to confirm it on a call. */
+/**
+ * "••••4567": the last four characters of a document number, enough to confirm it on a call (three
+ * of a 7-character one, at most two of a shorter one: never more than half of it).
+ */
 export function maskDocumentNo(documentNo: string): string {
-  const visible = documentNo.length > 6 ? 3 : Math.min(2, Math.max(0, documentNo.length - 2));
+  const n = documentNo.length;
+  const visible = n >= 8 ? 4 : n > 6 ? 3 : Math.min(2, Math.max(0, n - 2));
   return `${'•'.repeat(Math.max(4, documentNo.length - visible))}${documentNo.slice(documentNo.length - visible)}`;
 }

@@ -22,6 +22,8 @@ export async function runWalletMutation<T>(options: {
   subjectUser?: string;
   /** What was attempted, for the audit log (no card or document numbers). */
   summary: string;
+  /** The note the member of staff wrote, kept with the entry whatever the outcome. */
+  note?: string;
   call: () => Promise<T>;
   /** The target once known (e.g. the new card's id), and a line for the log. */
   describe?: (result: T) => { targetType?: AuditEntry['targetType']; targetId?: string; summary?: string };
@@ -43,6 +45,7 @@ export async function runWalletMutation<T>(options: {
       outcome: 'success',
       resultCode: 0,
       summary: described.summary ?? options.summary,
+      ...(options.note ? { note: options.note } : {}),
     });
     return result;
   } catch (error) {
@@ -55,6 +58,7 @@ export async function runWalletMutation<T>(options: {
       ...(subjectUser ? { subjectUser } : {}),
       outcome: 'failure',
       resultCode: code,
+      ...(options.note ? { note: options.note } : {}),
       // The result code and its meaning in words, never the client's class name: the log is
       // read by admins, not developers.
       summary: `${options.summary}: ${describeWalletFailure(error)}`,

@@ -184,6 +184,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'appUserId', 'cardId', 'reason'],
     optional: ['requestId'],
   },
+  cardReplace: {
+    method: 'post',
+    path: '/wallet/api/card/replace',
+    tag: 'Card Management',
+    required: [...COMMON, 'appUserId', 'cardId', 'reason'],
+    optional: ['paymentAssetId', 'needDelivery', 'addressId', 'requestId'],
+  },
   assetTransfer: {
     method: 'post',
     path: '/wallet/api/asset/transfer',
@@ -254,6 +261,13 @@ const EXPECTED: Record<
     tag: 'User Management',
     required: [...COMMON, 'q'],
     optional: ['pageSize'],
+  },
+  userDetail: {
+    method: 'post',
+    path: '/wallet/api/user/detail',
+    tag: 'User Management',
+    required: [...COMMON, 'appUserId'],
+    optional: [],
   },
   webhookAdd: {
     method: 'post',
@@ -422,12 +436,14 @@ const EXTENSIONS = [
   'cardLock',
   'cardUnlock',
   'cardCancel',
+  'cardReplace',
   'assetTransfer',
   'assetLedger',
   'assetDaily',
   'addressUpdate',
   'addressDelete',
   'userSearch',
+  'userDetail',
   'webhookAdd',
   'webhookList',
   'webhookDelete',
@@ -505,8 +521,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-three paths, each with only its method', () => {
-    expect(operations).toHaveLength(43);
+  it('has exactly the forty-four paths, each with only its method', () => {
+    expect(operations).toHaveLength(44);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)

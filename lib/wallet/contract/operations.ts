@@ -26,6 +26,7 @@ import { cardList } from '@/lib/wallet/contract/operations/card-list';
 import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
 import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
 import { cardUnlock } from '@/lib/wallet/contract/operations/card-unlock';
+import { cardReplace } from '@/lib/wallet/contract/operations/card-replace';
 import { cardCancel } from '@/lib/wallet/contract/operations/card-cancel';
 import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
 import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
@@ -33,6 +34,7 @@ import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
 import { addressUpdate } from '@/lib/wallet/contract/operations/address-update';
 import { addressDelete } from '@/lib/wallet/contract/operations/address-delete';
 import { userSearch } from '@/lib/wallet/contract/operations/user-search';
+import { userDetail } from '@/lib/wallet/contract/operations/user-detail';
 import { webhookAdd } from '@/lib/wallet/contract/operations/webhook-add';
 import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
@@ -75,12 +77,14 @@ export const walletOperationList = [
   cardLock,
   cardUnlock,
   cardCancel,
+  cardReplace,
   assetTransfer,
   assetLedger,
   assetDaily,
   addressUpdate,
   addressDelete,
   userSearch,
+  userDetail,
   webhookAdd,
   webhookList,
   webhookDelete,

@@ -124,6 +124,24 @@ export const dateParam = withWireForm(
   z.string().refine(isRealDate, 'must be a real date from 1900 on, in the form yyyy-MM-dd'),
   { type: 'string', format: 'date', pattern: DATE_PATTERN, example: '2031-08-31' },
 );
+/**
+ * An identity document's expiry (4.1 `documentExpiryDate`): a real date after today (UTC); an
+ * expired document, or one expiring today, is refused with 1002 (docs/wallet-api.md "4.1 Register
+ * and KYC").
+ */
+export const documentExpiryParam = withWireForm(
+  dateParam.refine(
+    (v) => v > new Date().toISOString().slice(0, 10),
+    'must be a date after today (UTC): the document has expired',
+  ),
+  {
+    type: 'string',
+    format: 'date',
+    pattern: DATE_PATTERN,
+    example: '2031-08-31',
+    inexpressible: 'must be a date after today (UTC)',
+  },
+);
 export const birthdayParam = withWireForm(
   dateParam.refine((v) => v <= new Date().toISOString().slice(0, 10), 'must not be in the future'),
   {
@@ -256,7 +274,7 @@ export const registerAndKycParams = z.object({
     "must be 1-40 letters or digits, groups separated by a single space, '/' or '-'",
   ),
   photos: photosParam,
-  documentExpiryDate: dateParam.optional(),
+  documentExpiryDate: documentExpiryParam.optional(),
   gender: oneOf(GENDERS).optional(),
   annualIncome: pattern(
     /^\d{1,12}(\.\d{1,2})?$/,
@@ -846,6 +864,24 @@ export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
 export type CardControls = z.infer<typeof cardControlsSchema>;
 export type DecisionEndpoint = z.infer<typeof decisionEndpointSchema>;
 
+/**
+ * user/detail (docs/wallet-api.md "Extension: a user's KYC record"): what 4.1 registered to verify
+ * a caller against. `documentNo` is whole: the back-office masks it before any page shows it.
+ */
+export const userDetailSchema = z.object({
+  appUserId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthday: z.string(),
+  gender: z.string().nullable(),
+  mobile: z.string(),
+  region: z.string(),
+  documentType: z.string(),
+  documentNo: z.string(),
+  documentExpiryDate: z.string().nullable(),
+  registerTime: isoDateTime,
+});
+
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 export type CardRecord = z.infer<typeof cardRecordSchema>;
 export type UserWithCards = z.infer<typeof userWithCardsSchema>;
@@ -866,6 +902,7 @@ export type AssetDay = z.infer<typeof assetDaySchema>;
 export type AssetDaily = z.infer<typeof assetDailySchema>;
 export type AddressDeleted = z.infer<typeof addressDeletedSchema>;
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 // ---------------------------------------------------------------- deposits and KYT results
 // (docs/deposits-and-kyt.md "Deposits", "KYT")

@@ -35,6 +35,8 @@ import { simulateConfirmHandler, simulateDepositHandler } from './deposit/simula
 import { kytRulesHandler, kytRulesSetHandler } from './kyt/kyt-rules';
 import { registerAndKycHandler } from './user/register-user';
 import { userSearchHandler } from './user/search-users';
+import { userDetailHandler } from './user/detail-user';
+import { cardReplaceHandler } from './card/replace-card';
 import { webhookAddHandler } from './webhook/add-webhook';
 import { webhookDeleteHandler } from './webhook/delete-webhook';
 import { webhookListHandler } from './webhook/list-webhooks';
@@ -86,6 +88,8 @@ const boundHandlers = everyOperation([
   addressUpdateHandler,
   addressDeleteHandler,
   userSearchHandler,
+  userDetailHandler,
+  cardReplaceHandler,
   webhookAddHandler,
   webhookListHandler,
   webhookDeleteHandler,

@@ -24,8 +24,13 @@ import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/shared/mask';
+import { verificationState } from '@/lib/backoffice/users/verification';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
+import { actionLabel } from '@/lib/backoffice/audit/audit-labels';
+import { listUserActivity, USER_ACTIVITY_ROWS } from '@/lib/backoffice/audit/list-audit-entries';
+import { getDb } from '@/lib/backoffice/db';
+import { UserActivityCard, type UserActivityRow } from '@/components/users/user-activity-card';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { fundWalletTransfer } from '@/lib/backoffice/cards/card-programme-forms';
 import { DOCUMENT_TYPE_SUGGESTIONS } from '@/lib/backoffice/users/forms';
@@ -42,6 +47,12 @@ function documentTypeLabel(type: string): string {
 }
 
 /** A section that failed to load: its own error, so the rest of the page still shows. */
+/** What staff read when user/detail failed (a wallet client error), else the error goes on. */
+function staffMessageOf(reason: unknown): string {
+  if (!isWalletClientError(reason)) throw reason;
+  return `The verification details could not be loaded: ${reason.staffMessage}`;
+}
+
 function sectionError(title: string, reason: unknown): ReactNode {
   if (!isWalletClientError(reason)) throw reason;
   return (
@@ -58,8 +69,12 @@ export default async function UserPage({ params }: { params: Params }) {
   const wallet = getWalletClient();
   const canTransfer = can(me.role, 'money.transfer');
   const canSeeDeposits = can(me.role, 'deposits.read');
-  const [lookup, cards, addresses, assets, agencyAssets, deposits] = await Promise.all([
+  const [lookup, kyc, cards, addresses, assets, agencyAssets, deposits] = await Promise.all([
     findUser(appUserId),
+    wallet.userDetail({ appUserId }).then(
+      (value) => ({ ok: true as const, value }),
+      (reason: unknown) => ({ ok: false as const, reason }),
+    ),
     wallet.userCardList({ appUserId }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
@@ -108,6 +123,19 @@ export default async function UserPage({ params }: { params: Params }) {
   // if it cannot be written, the page fails (error.tsx) rather than show data nobody will know was
   // seen.
   await recordView({ staff: me, targetType: 'user', targetId: user.appUserId, subjectUser: user.appUserId });
+  const activity = can(me.role, 'audit.read_user')
+    ? (await listUserActivity({ db: await getDb(), actor: me, appUserId: user.appUserId })).map(
+        (entry): UserActivityRow => ({
+          id: entry.id,
+          at: entry.createdAt.toISOString(),
+          action: actionLabel(entry.action),
+          who: entry.actorEmail,
+          outcome: entry.outcome,
+          summary: entry.summary,
+          note: entry.note,
+        }),
+      )
+    : null;
   const name = `${user.firstName} ${user.lastName}`;
   const userPath = `/users/${encodeURIComponent(user.appUserId)}`;
 
@@ -227,6 +255,16 @@ export default async function UserPage({ params }: { params: Params }) {
             documentNoMasked: maskDocumentNo(user.documentNo),
             walletAccountType: user.walletAccountType,
             registerTime: user.registerTime,
+            kyc: kyc.ok
+              ? {
+                  birthday: kyc.value.birthday,
+                  documentExpiryDate: kyc.value.documentExpiryDate,
+                  verification: verificationState(
+                    kyc.value.documentExpiryDate,
+                    new Date().toISOString().slice(0, 10),
+                  ),
+                }
+              : { error: staffMessageOf(kyc.reason) },
           }}
         />
         <UserCardsCard
@@ -257,6 +295,7 @@ export default async function UserPage({ params }: { params: Params }) {
             }
           />
         ) : null}
+        {activity ? <UserActivityCard rows={activity} limit={USER_ACTIVITY_ROWS} /> : null}
       </div>
     </>
   );

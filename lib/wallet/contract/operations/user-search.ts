@@ -24,7 +24,7 @@ export const userSearch = defineOperation({
   codes: [],
   events: [],
   paramText: {
-    q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), mobile digits, a card last four digits, or a cardId',
+    q: 'What to look for: appUserId or e-mail (whole, or a prefix of 3+ characters), first or last name (prefix), a full name (both names or their starts, either order), mobile digits, a card last four digits, a cardId, or a mix of these in 2-4 words',
     pageSize: 'Users to return, best match first',
   },
 });

@@ -108,8 +108,18 @@ export const users = wallet.table(
       .where(sql`${t.cardCount} > 0`),
     index('users_search_app_user_id_idx').on(t.appId, sql`${t.appUserId} collate "C"`),
     index('users_search_email_idx').on(t.appId, sql`lower(${t.email}) collate "C"`),
-    index('users_search_first_name_idx').on(t.appId, sql`lower(${t.firstName}) collate "C"`),
-    index('users_search_last_name_idx').on(t.appId, sql`lower(${t.lastName}) collate "C"`),
+    // A name prefix reads one of these two by its first name column; a full name reads the one
+    // led by its longer part and compares the other part inside the index.
+    index('users_search_first_last_idx').on(
+      t.appId,
+      sql`lower(${t.firstName}) collate "C"`,
+      sql`lower(${t.lastName}) collate "C"`,
+    ),
+    index('users_search_last_first_idx').on(
+      t.appId,
+      sql`lower(${t.lastName}) collate "C"`,
+      sql`lower(${t.firstName}) collate "C"`,
+    ),
     index('users_search_mobile_idx').on(t.appId, sql`replace(${t.mobile}, '-', '')`),
     index('users_search_mobile_local_idx').on(t.appId, sql`split_part(${t.mobile}, '-', 2)`),
   ],

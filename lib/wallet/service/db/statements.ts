@@ -3,6 +3,7 @@
 // PostgreSQL (parsed and planned once per connection). The benchmark's floor server imports
 // these same texts, so "the same SQL" is true by construction, not by comparison.
 // Numbers come back as the driver gives them (int8 as text on pg): callers convert with Number().
+import { createHash } from 'node:crypto';
 import { APP_USER_ID_PATTERN, PERSON_NAME_PREFIX_PATTERN } from '@/lib/wallet/contract/patterns';
 
 /**
@@ -130,10 +131,11 @@ export type PreparedStatement = { name: string; text: string; values: unknown[] 
  * the cost does not grow with the number of users. Keys: a cardId (1-10 digits), an appUserId (its
  * characters), whole or as a prefix of 3+ characters, an e-mail prefix of 3+ characters (whole
  * ranks as exact), a card's last four (4 digits), a mobile number (4+ digits, with or without its
- * region code), a first or last name prefix (a name's letters). Ranks: 0 an exact key (cardId,
- * appUserId, e-mail), 1 an exact secondary key (last four, mobile), 2 a prefix of appUserId or
- * e-mail, 3 a name prefix; a user found several ways keeps the best; ties newest registration
- * first.
+ * region code), a first or last name prefix (a name's letters), a full name (fullNameBranches),
+ * or a mix of keys in several words (wordMatches). Ranks: 0 an exact key (cardId, appUserId,
+ * e-mail), 1 an exact secondary key (last four, mobile) or a whole full name, 2 a prefix of
+ * appUserId or e-mail or of a full name, 3 a whole first or last name, 4 a name prefix; a user
+ * found several ways keeps the best; ties card holders first, then newest registration.
  *
  * One named statement per shape (which branches) and page size, the size written into the text.
  * Every parameter is then a key the branches use, so PostgreSQL's generic plan of the statement
@@ -144,9 +146,7 @@ export type PreparedStatement = { name: string; text: string; values: unknown[] 
  * 1.4x step of bench/RESULTS.md between 1k and 100k cards, of planning.
  */
 export function userSearchStatement(appKey: number, rawQuery: string, pageSize: number): PreparedStatement {
-  const q = rawQuery.trim();
-  const lower = q.toLowerCase();
-  const digits = q.replace(/[\s+()-]/g, '');
+  const q = rawQuery.trim().replace(/\s+/g, ' ');
   const size = Math.trunc(pageSize);
   if (!(size >= 1 && size <= 100)) throw new RangeError(`user/search page size ${pageSize}`);
   const values: unknown[] = [appKey];
@@ -154,56 +154,28 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
     values.push(value);
     return `$${values.length}::${type}`;
   };
-  const branches: string[] = [];
-  let shape = '';
-
-  if (/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647) {
-    shape += 'c';
-    branches.push(
-      `select c.user_id, 0 from wallet.cards c where c.id = ${param(Number(q), 'int')} and c.app_id = $1`,
-    );
-  }
-  const prefix = q.length >= 3;
-  if (APP_USER_ID_PATTERN.test(q)) {
-    shape += 'a';
-    const key = param(q);
-    branches.push(
-      prefix
-        ? `select u.id, case when u.app_user_id = ${key} then 0 else 2 end from wallet.users u
-     where u.app_id = $1 and u.app_user_id collate "C" >= ${key} and u.app_user_id collate "C" < ${param(prefixEnd(q))}
-     order by u.app_user_id collate "C" limit ${size}`
-        : `select u.id, 0 from wallet.users u where u.app_id = $1 and u.app_user_id = ${key}`,
-    );
-  }
-  if (prefix && !/\s/.test(q)) {
-    shape += 'e';
-    const key = param(lower);
-    branches.push(`select u.id, case when lower(u.email) = ${key} then 0 else 2 end from wallet.users u
-     where u.app_id = $1 and lower(u.email) collate "C" >= ${key} and lower(u.email) collate "C" < ${param(prefixEnd(lower))}
-     order by lower(u.email) collate "C" limit ${size}`);
-  }
-  if (/^\d{4}$/.test(q)) {
-    shape += 'l';
-    branches.push(
-      `select c.user_id, 1 from wallet.cards c where c.app_id = $1 and right(c.card_number, 4) = ${param(q)} limit ${size}`,
-    );
-  }
-  if (/^\d{4,}$/.test(digits)) {
-    shape += 'm';
-    const key = param(digits);
-    branches.push(
-      `select u.id, 1 from wallet.users u where u.app_id = $1 and replace(u.mobile, '-', '') = ${key} limit ${size}`,
-      `select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = ${key} limit ${size}`,
-    );
-  }
-  if (PERSON_NAME_PREFIX_PATTERN.test(q)) {
-    shape += 'n';
-    const from = param(lower);
-    const to = param(prefixEnd(lower));
-    for (const column of ['first_name', 'last_name']) {
-      branches.push(`select u.id, 3 from wallet.users u
-     where u.app_id = $1 and lower(u.${column}) collate "C" >= ${from} and lower(u.${column}) collate "C" < ${to}
-     order by lower(u.${column}) collate "C" limit ${size}`);
+  const words = q.split(' ');
+  // The whole text as one key: a word, a name with spaces ("van der"), a phone number with spaces.
+  const { branches, shape } = singleKeyBranches(q, size, param, '');
+  const phone = /^\d{4,}$/.test(q.replace(/[\s+()-]/g, ''));
+  if (words.length > 1 && words.length <= MAX_SEARCH_WORDS && !phone) {
+    if (words.every((w) => PERSON_NAME_PREFIX_PATTERN.test(w))) {
+      branches.push(...fullNameBranches(words, size, param));
+    } else {
+      // A mix of keys ("hopper 0366", "grace 4155550100"): each word that is more than a name
+      // drives through its own index; the other words must match the same user by any key.
+      for (const [i, word] of words.entries()) {
+        if (PERSON_NAME_PREFIX_PATTERN.test(word)) continue;
+        // A word that is no key at all, driving or filtering, leaves no branch, and its filters'
+        // parameters go too, as every parameter sent must be one the text uses.
+        const mark = values.length;
+        const others = words.filter((_, j) => j !== i).map((other) => wordMatches(other, param));
+        const driven = others.includes('false')
+          ? []
+          : singleKeyBranches(word, size, param, others.join(' and ')).branches;
+        if (driven.length === 0) values.length = mark;
+        branches.push(...driven);
+      }
     }
   }
   if (branches.length === 0) {
@@ -211,7 +183,7 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
     return {
       name: `wallet_search_users_none`,
       text: `select ${USER_ENTRY_COLUMNS} from wallet.users where false and app_id = $1`,
-      values,
+      values: [appKey],
     };
   }
   const text = `with hits(user_id, rank) as (
@@ -221,9 +193,154 @@ export function userSearchStatement(appKey: number, rawQuery: string, pageSize: 
 )
 select ${USER_ENTRY_COLUMNS}
 from best b join wallet.users u on u.id = b.user_id and u.app_id = $1
-order by b.rank, u.registered_at desc, u.id desc
+order by b.rank, (u.card_count > 0) desc, u.registered_at desc, u.id desc
 limit ${size}`;
-  return { name: `wallet_search_users_${shape}_${size}`, text, values };
+  // One word: named by its shape. Several: by the text itself (a hash), one name per text.
+  const name =
+    words.length === 1 || branches.length === 0
+      ? `wallet_search_users_${shape}_${size}`
+      : `wallet_search_users_w_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return { name, text, values };
+}
+
+/** More words than this are no name nor mix of keys a caller gives: only the whole text is tried. */
+const MAX_SEARCH_WORDS = 4;
+
+type Param = (value: unknown, type?: 'int' | 'text') => string;
+
+/**
+ * The index-bound branches for one key `q` (a word, or a name with spaces), each `select user id,
+ * rank`; `filter` (SQL over `u`, the user) narrows every branch before its limit.
+ */
+function singleKeyBranches(
+  q: string,
+  size: number,
+  param: Param,
+  filter: string,
+): { branches: string[]; shape: string } {
+  const lower = q.toLowerCase();
+  const digits = q.replace(/[\s+()-]/g, '');
+  const and = filter ? ` and ${filter}` : '';
+  const branches: string[] = [];
+  let shape = '';
+  const cardsFrom = filter ? 'wallet.cards c join wallet.users u on u.id = c.user_id' : 'wallet.cards c';
+
+  if (/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647) {
+    shape += 'c';
+    branches.push(
+      `select c.user_id, 0 from ${cardsFrom} where c.id = ${param(Number(q), 'int')} and c.app_id = $1${and}`,
+    );
+  }
+  const prefix = q.length >= 3;
+  if (APP_USER_ID_PATTERN.test(q)) {
+    shape += 'a';
+    const key = param(q);
+    branches.push(
+      prefix
+        ? `select u.id, case when u.app_user_id = ${key} then 0 else 2 end from wallet.users u
+     where u.app_id = $1 and u.app_user_id collate "C" >= ${key} and u.app_user_id collate "C" < ${param(prefixEnd(q))}${and}
+     order by u.app_user_id collate "C" limit ${size}`
+        : `select u.id, 0 from wallet.users u where u.app_id = $1 and u.app_user_id = ${key}${and}`,
+    );
+  }
+  if (prefix && !/\s/.test(q)) {
+    shape += 'e';
+    const key = param(lower);
+    branches.push(`select u.id, case when lower(u.email) = ${key} then 0 else 2 end from wallet.users u
+     where u.app_id = $1 and lower(u.email) collate "C" >= ${key} and lower(u.email) collate "C" < ${param(prefixEnd(lower))}${and}
+     order by lower(u.email) collate "C" limit ${size}`);
+  }
+  if (/^\d{4}$/.test(q)) {
+    shape += 'l';
+    branches.push(
+      `select c.user_id, 1 from ${cardsFrom} where c.app_id = $1 and right(c.card_number, 4) = ${param(q)}${and} limit ${size}`,
+    );
+  }
+  if (/^\d{4,}$/.test(digits)) {
+    shape += 'm';
+    const key = param(digits);
+    branches.push(
+      `select u.id, 1 from wallet.users u where u.app_id = $1 and replace(u.mobile, '-', '') = ${key}${and} limit ${size}`,
+      `select u.id, 1 from wallet.users u where u.app_id = $1 and split_part(u.mobile, '-', 2) = ${key}${and} limit ${size}`,
+    );
+  }
+  if (PERSON_NAME_PREFIX_PATTERN.test(q)) {
+    shape += 'n';
+    const from = param(lower);
+    const to = param(prefixEnd(lower));
+    for (const [column, other] of [
+      ['first_name', 'last_name'],
+      ['last_name', 'first_name'],
+    ] as const) {
+      // An exact name (3) before a longer one starting with it (4).
+      branches.push(`select u.id, case when lower(u.${column}) = ${from} then 3 else 4 end from wallet.users u
+     where u.app_id = $1 and lower(u.${column}) collate "C" >= ${from} and lower(u.${column}) collate "C" < ${to}${and}
+     order by lower(u.${column}) collate "C", lower(u.${other}) collate "C" limit ${size}`);
+    }
+  }
+  return { branches, shape };
+}
+
+/**
+ * A full name: the words cut once into a first part and a last part, each a prefix of the first
+ * name and of the last name, in either order ("grace hopper", "hopper grace", "gr hop", "mary ann
+ * smith"). Per cut and order, two branches: both names whole (rank 1: equality on both columns of
+ * users_search_first_last_idx), and both as prefixes (rank 2), the two ranges together in the index
+ * condition of users_search_first_last_idx or users_search_last_first_idx, with no order, so the
+ * scan stops at the page size whichever index PostgreSQL's generic plan takes (an ORDER BY let it
+ * take the other index and sort every match: 10,000 rows for "gr ho" at 1M users).
+ */
+function fullNameBranches(words: string[], size: number, param: Param): string[] {
+  const branches: string[] = [];
+  for (let cut = 1; cut < words.length; cut++) {
+    const a = words.slice(0, cut).join(' ').toLowerCase();
+    const b = words.slice(cut).join(' ').toLowerCase();
+    const [aFrom, aTo, bFrom, bTo] = [param(a), param(prefixEnd(a)), param(b), param(prefixEnd(b))];
+    for (const [firstFrom, firstTo, lastFrom, lastTo] of [
+      [aFrom, aTo, bFrom, bTo],
+      [bFrom, bTo, aFrom, aTo],
+    ] as const) {
+      branches.push(
+        `select u.id, 1 from wallet.users u
+     where u.app_id = $1 and lower(u.first_name) collate "C" = ${firstFrom} and lower(u.last_name) collate "C" = ${lastFrom}
+     limit ${size}`,
+        `select u.id, 2 from wallet.users u
+     where u.app_id = $1 and lower(u.first_name) collate "C" >= ${firstFrom} and lower(u.first_name) collate "C" < ${firstTo}
+       and lower(u.last_name) collate "C" >= ${lastFrom} and lower(u.last_name) collate "C" < ${lastTo}
+     limit ${size}`,
+      );
+    }
+  }
+  return branches;
+}
+
+/** Whether the user `u` matches one word by any key it could be (a mix of keys' other words). */
+function wordMatches(word: string, param: Param): string {
+  const lower = word.toLowerCase();
+  const digits = word.replace(/[+()-]/g, '');
+  const tests: string[] = [];
+  if (PERSON_NAME_PREFIX_PATTERN.test(word)) {
+    const key = param(lower);
+    tests.push(`starts_with(lower(u.first_name), ${key})`, `starts_with(lower(u.last_name), ${key})`);
+  }
+  if (APP_USER_ID_PATTERN.test(word)) {
+    tests.push(`starts_with(lower(u.email), ${param(lower)})`, `starts_with(u.app_user_id, ${param(word)})`);
+  }
+  if (/^\d{4,}$/.test(digits)) {
+    const key = param(digits);
+    tests.push(`replace(u.mobile, '-', '') = ${key}`, `split_part(u.mobile, '-', 2) = ${key}`);
+  }
+  if (/^\d{4}$/.test(word)) {
+    tests.push(
+      `exists (select 1 from wallet.cards w where w.user_id = u.id and right(w.card_number, 4) = ${param(word)})`,
+    );
+  }
+  if (/^\d{1,10}$/.test(word) && Number(word) <= 2_147_483_647) {
+    tests.push(
+      `exists (select 1 from wallet.cards w where w.user_id = u.id and w.id = ${param(Number(word), 'int')})`,
+    );
+  }
+  return tests.length === 0 ? 'false' : `(${tests.join(' or ')})`;
 }
 
 /**

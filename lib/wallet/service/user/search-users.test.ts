@@ -79,6 +79,50 @@ describe('userSearchStatement', () => {
     });
   });
 
+  it('a full name: each cut of the words, both orders, whole (rank 1) and by prefixes (rank 2)', () => {
+    const s = userSearchStatement(1, 'Grace  Hopper', 20);
+    expect(s.values).toEqual([1, 'grace hopper', 'grace hoppes', 'grace', 'gracf', 'hopper', 'hoppes']);
+    expect(s.text).toContain(
+      'lower(u.first_name) collate "C" = $4::text and lower(u.last_name) collate "C" = $6::text',
+    );
+    expect(s.text).toContain(
+      'lower(u.first_name) collate "C" = $6::text and lower(u.last_name) collate "C" = $4::text',
+    );
+    expect(s.text).toContain(
+      'lower(u.first_name) collate "C" >= $6::text and lower(u.first_name) collate "C" < $7::text\n       and lower(u.last_name) collate "C" >= $4::text and lower(u.last_name) collate "C" < $5::text',
+    );
+    expect(s.text.match(/select u\.id, 1 from/g)).toHaveLength(2);
+    expect(s.text.match(/select u\.id, 2 from/g)).toHaveLength(2);
+    expect(s.name).toMatch(/^wallet_search_users_w_[0-9a-f]{20}$/);
+    expect(userSearchStatement(1, 'mary ann smith', 20).text.match(/select u\.id, 1 from/g)).toHaveLength(4);
+    expect(userSearchStatement(1, 'a b c d e', 20).text).not.toContain('select u.id, 1 from');
+  });
+
+  it('a mix of keys: the word that is more than a name drives, the others filter the same user', () => {
+    const s = userSearchStatement(1, 'hopper 0366', 20);
+    expect(s.text).not.toContain('lower(u.first_name) collate "C" =');
+    expect(branchesOf(s.text)).toEqual([
+      'cardId',
+      'appUserId prefix',
+      'e-mail prefix',
+      'last four',
+      'mobile',
+      'names',
+    ]);
+    expect(s.text).toContain('join wallet.users u on u.id = c.user_id');
+    expect(s.text).toContain('starts_with(lower(u.last_name), ');
+    expect(s.values).toContain('hopper');
+    // Words that are no key leave no branch and no parameter behind.
+    expect(userSearchStatement(1, "' OR 1=1--", 20)).toEqual({
+      name: 'wallet_search_users_none',
+      text: expect.stringContaining('where false'),
+      values: [1],
+    });
+    const phone = userSearchStatement(1, '+1 415 555 0100', 20);
+    expect(branchesOf(phone.text)).toEqual(['mobile']);
+    expect(phone.values).toEqual([1, '14155550100']);
+  });
+
   it('a number beyond an int is no cardId', () => {
     expect(branchesOf(userSearchStatement(1, '2147483648', 20).text)).not.toContain('cardId');
     expect(branchesOf(userSearchStatement(1, '2147483647', 20).text)).toContain('cardId');

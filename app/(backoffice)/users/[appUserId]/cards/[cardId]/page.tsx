@@ -9,6 +9,7 @@ import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardActivitySections } from '@/components/cards/card-activity-sections';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
+import { CardReplaceDialog } from '@/components/cards/card-replace-dialog';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
@@ -22,7 +23,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { recordView } from '@/lib/backoffice/audit/record-view';
-import { can } from '@/lib/backoffice/auth/permissions';
+import { getDb } from '@/lib/backoffice/db';
+import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
+import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
+import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/cards/card-view';
 import {
@@ -107,13 +111,14 @@ export default async function CardPage({
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
 
   const canTransfer = can(me.role, 'money.transfer');
-  const [ledger, userAssets, agencyAssets] = await Promise.all([
+  const [ledger, userAssets, agencyAssets, who] = await Promise.all([
     wallet.assetLedger({ assetId: card.cardAssetId, pageNum: 1, pageSize: LEDGER_ROWS }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
     ),
     canTransfer ? wallet.userAssetList({ appUserId }) : Promise.resolve([]),
     canTransfer ? wallet.agencyAssetList({}) : Promise.resolve([]),
+    getDb().then((db) => cardChangeWho(db, appUserId, cardId, card.history)),
   ]);
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
@@ -139,10 +144,12 @@ export default async function CardPage({
   );
   const actions = cardActionsFor(card.status, me.role);
   const waitsFor = await cardActionsWaiting(card);
+  const canReplace = card.status !== 'CANCELLED' && can(me.role, ACTION_PERMISSIONS['card.replace']);
+  const lockReason = card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null;
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
-    unlock: 'It can be used again at once.',
+    unlock: unlockConsequence(card.history, who),
     activate: 'It can be used from now on.',
     cancel: cancelConsequence(
       card.balance > 0 ? balance : null,
@@ -161,7 +168,7 @@ export default async function CardPage({
           { label: `Card ${label}` },
         ]}
         actions={
-          actions.length > 0 || (canTransfer && card.status === 'ACTIVE') ? (
+          actions.length > 0 || canReplace || (canTransfer && card.status === 'ACTIVE') ? (
             <>
               {actions.map((action) => (
                 <CardChangeDialog
@@ -175,6 +182,16 @@ export default async function CardPage({
                   waitsForApproval={waitsFor.has(action)}
                 />
               ))}
+              {canReplace ? (
+                <CardReplaceDialog
+                  appUserId={appUserId}
+                  cardId={cardId}
+                  cardLabel={label}
+                  suggestedReason={lockReason}
+                  balance={balance}
+                  cardName={card.cardName}
+                />
+              ) : null}
               {canTransfer && card.status === 'ACTIVE' ? (
                 <TransferDialog
                   kind="top-up"
@@ -244,7 +261,7 @@ export default async function CardPage({
           path={`${userPath}/cards/${cardId}`}
           searchParams={await searchParams}
         />
-        <CardHistoryCard history={card.history} />
+        <CardHistoryCard history={card.history} who={who} />
         {ledger.ok ? (
           <CardLedgerCard
             page={ledger.value}

@@ -1,0 +1,50 @@
+'use client';
+// "Replace card" on a card's page (docs/back-office.md "Pages", a card): the lost-card call's end.
+// A confirmation dialog with the reason (the old card is cancelled with it) and a note; the new
+// card, of the same kind, gets the old card's balance and is paid as the old one was
+// (docs/wallet-api.md "card/replace"). The requestId is made when the dialog opens, so a double
+// click or a retry replaces the card once. On success the page of the new card opens. The dialog
+// loads when first wanted (card-replace-dialog-body.tsx, components/ui/lazy-dialog.tsx).
+import { Replace } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
+import { newRequestId } from '@/lib/backoffice/shared/request-id';
+import type { CardChangeReason } from '@/lib/backoffice/cards/card-programme-rules';
+
+const loadBody = () => import('./card-replace-dialog-body');
+const CardReplaceDialogBody = dynamic(() => loadBody().then((m) => m.CardReplaceDialogBody), { ssr: false });
+
+export type CardReplaceDialogProps = {
+  appUserId: string;
+  cardId: number;
+  /** "•••• 3771" */
+  cardLabel: string;
+  /** The reason the card was locked with, if any: the likely reason for replacing it. */
+  suggestedReason: CardChangeReason | null;
+  /** "$1,500.00": what moves to the new card. */
+  balance: string;
+  /** "Virtual Visa Classic": the kind of the new card. */
+  cardName: string;
+};
+
+export function CardReplaceDialog(props: CardReplaceDialogProps) {
+  const [requestId, setRequestId] = useState(newRequestId);
+  return (
+    <LazyDialog
+      preload={loadBody}
+      onOpenChange={(open) => {
+        if (open) setRequestId(newRequestId());
+      }}
+      trigger={
+        <Button variant="default" data-testid="card-action-replace">
+          <Replace className="size-4" aria-hidden="true" />
+          Replace card
+        </Button>
+      }
+    >
+      {(dialog) => <CardReplaceDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </LazyDialog>
+  );
+}

@@ -1,0 +1,222 @@
+// card/replace over HTTP (docs/wallet-api.md "card/replace"): the old card cancelled with its
+// reason, a new card of its category issued with its balance, the fee charged as at issuance,
+// all or nothing, once per card and per requestId.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import {
+  assetSchema,
+  cardApplicationSchema,
+  cardDetailSchema,
+  ledgerPageSchema,
+  type CardApplication,
+  type CardDetail,
+} from '@/lib/wallet/contract/schemas';
+import { addressParams, callWallet, kycParams } from '../helpers/wallet-call';
+import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
+import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
+import { walletState } from '../helpers/wallet-state';
+
+let db: TestDatabase;
+let server: WalletTestServer;
+let seq = 0;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startWalletServer();
+  await creditAsset({ db: db.db, assetId: db.agencyAssetId, amountMinor: 1_000_000_00 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+const call = (name: Parameters<typeof callWallet>[1], params: Record<string, string | number | boolean>) =>
+  callWallet(server.baseUrl, name, params);
+
+async function ok<T>(
+  name: Parameters<typeof callWallet>[1],
+  params: Record<string, string | number | boolean>,
+) {
+  const r = await call(name, params);
+  expect(r.body.code, r.body.msg).toBe(0);
+  return r.body.data as T;
+}
+
+/** A user with a virtual card (Virtual Visa Classic, fee 5.00, paid by the agency) holding `balance` minor units. */
+async function cardWithBalance(balanceMinor: number) {
+  const appUserId = `rp-${++seq}`;
+  await ok('registerAndKyc', kycParams(appUserId));
+  const { cardId } = await ok<CardApplication>('agencyApplyUserCard', {
+    appUserId,
+    paymentAssetId: db.agencyAssetId,
+    categoryId: 1,
+    embossedName: 'GRACE HOPPER',
+  });
+  const card = await detail(appUserId, cardId);
+  if (balanceMinor > 0) {
+    await ok('assetTransfer', {
+      fromAssetId: db.agencyAssetId,
+      toAssetId: card.cardAssetId,
+      amount: (balanceMinor / 100).toFixed(2),
+    });
+  }
+  return { appUserId, cardId, cardAssetId: card.cardAssetId };
+}
+
+const detail = async (appUserId: string, cardId: number): Promise<CardDetail> =>
+  cardDetailSchema.parse(await ok('cardDetail', { appUserId, cardId }));
+const agencyBalance = async () => (await walletState(db.db)).balances[db.agencyAssetId]!;
+
+describe('card/replace', () => {
+  it('cancels the old card with the reason and issues a new one of its category with the whole balance, paid as at issuance', async () => {
+    const old = await cardWithBalance(1_500_00);
+    const agencyBefore = await agencyBalance();
+    const replaced = cardApplicationSchema
+      .strict()
+      .parse(await ok('cardReplace', { appUserId: old.appUserId, cardId: old.cardId, reason: 'LOST' }));
+    expect(replaced).toMatchObject({
+      status: 'ACTIVE',
+      cardAccountStatus: 'APPROVED',
+      embossedName: 'GRACE HOPPER',
+      msg: `Card ${old.cardId} is cancelled and replaced by card ${replaced.cardId}. Card issued and active.`,
+    });
+    expect(replaced.cardId).not.toBe(old.cardId);
+
+    const oldCard = await detail(old.appUserId, old.cardId);
+    expect(oldCard.status).toBe('CANCELLED');
+    expect(oldCard.balance).toBe(0);
+    expect(oldCard.history.at(-1)).toMatchObject({
+      fromStatus: 'ACTIVE',
+      toStatus: 'CANCELLED',
+      reason: 'LOST',
+    });
+    const newCard = await detail(old.appUserId, replaced.cardId);
+    expect(newCard).toMatchObject({
+      status: 'ACTIVE',
+      balance: 1500,
+      cardName: oldCard.cardName,
+      last4: replaced.last4,
+    });
+    expect(newCard.history).toEqual([
+      { fromStatus: null, toStatus: 'ACTIVE', reason: null, at: expect.any(String) },
+    ]);
+    // The new card's fee (5.00) from the asset that paid for the old one: the agency's.
+    expect(agencyBefore - (await agencyBalance())).toBe(5_00);
+
+    const ledgerOf = async (assetId: number) =>
+      ledgerPageSchema
+        .parse(await ok('assetLedger', { assetId }))
+        .list.map((e) => [e.type, e.amount, e.cardId]);
+    expect((await ledgerOf(old.cardAssetId))[0]).toEqual(['CARD_REFUND', -1500, old.cardId]);
+    expect(await ledgerOf(newCard.cardAssetId)).toEqual([['CARD_REFUND', 1500, old.cardId]]);
+
+    const events = (
+      await ok<{ list: { type: string; data: { cardId: number } }[] }>('eventList', { pageSize: 5 })
+    ).list;
+    expect(events.slice(0, 2).map((e) => [e.type, e.data.cardId])).toEqual([
+      ['card.status_changed', old.cardId],
+      ['card.issued', replaced.cardId],
+    ]);
+  });
+
+  it("reverses the old card's open holds first, as a cancel does, and moves the whole balance", async () => {
+    const old = await cardWithBalance(100_00);
+    const held = await ok<{ authorizationId: number; status: string }>('simulateAuthorize', {
+      cardId: old.cardId,
+      amount: '30.00',
+      merchantName: 'Corner Grocery',
+      mcc: '5411',
+      merchantCountry: 'US',
+    });
+    expect(held.status).toBe('PENDING');
+    expect((await detail(old.appUserId, old.cardId)).availableBalance).toBe(70);
+
+    const replaced = cardApplicationSchema.parse(
+      await ok('cardReplace', { appUserId: old.appUserId, cardId: old.cardId, reason: 'LOST' }),
+    );
+    const page = await ok<{ list: { authorizationId: number; status: string; heldAmount: number }[] }>(
+      'cardAuthorizations',
+      { appUserId: old.appUserId, cardId: old.cardId },
+    );
+    expect(page.list).toEqual([
+      expect.objectContaining({ authorizationId: held.authorizationId, status: 'REVERSED', heldAmount: 0 }),
+    ]);
+    expect(await detail(old.appUserId, replaced.cardId)).toMatchObject({
+      balance: 100,
+      availableBalance: 100,
+    });
+    expect(await detail(old.appUserId, old.cardId)).toMatchObject({ balance: 0, availableBalance: 0 });
+  });
+
+  it('replaces a card once: a second replacement is 4009, and a replay of the same requestId answers the first', async () => {
+    const old = await cardWithBalance(25_00);
+    const params = {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      reason: 'STOLEN',
+      requestId: `rp-once-${seq}`,
+    };
+    const first = await call('cardReplace', params);
+    expect(first.body.code).toBe(0);
+    const before = await walletState(db.db);
+    const replay = await call('cardReplace', params);
+    expect(replay.text).toBe(first.text);
+    const again = await call('cardReplace', { ...params, requestId: `rp-again-${seq}` });
+    expect(again.body).toMatchObject({
+      code: 4009,
+      msg: `Card ${old.cardId} is CANCELLED, so it cannot be cancelled or replaced.`,
+    });
+    expect(await walletState(db.db)).toEqual(before);
+  });
+
+  it('replaces a locked card, paid from the user\u2019s wallet when asked; a short payment asset is 4001 and changes nothing', async () => {
+    const old = await cardWithBalance(10_00);
+    await ok('cardLock', { appUserId: old.appUserId, cardId: old.cardId, reason: 'LOST' });
+    const wallet = assetSchema
+      .array()
+      .parse(await ok('userAssetList', { appUserId: old.appUserId }))
+      .find((a) => a.type === 'WALLET')!;
+    const before = await walletState(db.db);
+    const short = await call('cardReplace', {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      reason: 'LOST',
+      paymentAssetId: wallet.assetId,
+    });
+    expect(short.body.code).toBe(4001);
+    expect(await walletState(db.db)).toEqual(before);
+    expect((await detail(old.appUserId, old.cardId)).status).toBe('LOCKED');
+
+    await creditAsset({ db: db.db, assetId: wallet.assetId, amountMinor: 5_00 });
+    const replaced = await ok<CardApplication>('cardReplace', {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      reason: 'LOST',
+      paymentAssetId: wallet.assetId,
+    });
+    expect((await detail(old.appUserId, replaced.cardId)).balance).toBe(10);
+    expect((await walletState(db.db)).balances[wallet.assetId]).toBe(0);
+    expect((await detail(old.appUserId, old.cardId)).history.at(-1)).toMatchObject({
+      fromStatus: 'LOCKED',
+      toStatus: 'CANCELLED',
+      reason: 'LOST',
+    });
+  });
+
+  it('refuses, changing nothing: another user\u2019s card (4008), delivery without an address (4002), an address of someone else (4003), a foreign payment asset (4005)', async () => {
+    const a = await cardWithBalance(0);
+    const b = await cardWithBalance(0);
+    const address = await ok<{ addressId: number }>('addAddress', addressParams(b.appUserId));
+    const before = await walletState(db.db);
+    const refusal = async (params: Record<string, string | number | boolean>) =>
+      (await call('cardReplace', { appUserId: a.appUserId, cardId: a.cardId, reason: 'DAMAGED', ...params }))
+        .body.code;
+    expect(await refusal({ cardId: b.cardId })).toBe(4008);
+    expect(await refusal({ needDelivery: true })).toBe(4002);
+    expect(await refusal({ needDelivery: true, addressId: address.addressId })).toBe(4003);
+    expect(await refusal({ paymentAssetId: b.cardAssetId })).toBe(4005);
+    expect(await refusal({ paymentAssetId: 999_999 })).toBe(4005);
+    expect(await walletState(db.db)).toEqual(before);
+  });
+});
