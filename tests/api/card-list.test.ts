@@ -170,7 +170,7 @@ describe('card/list', () => {
   it('refuses a cursor it did not make, naming it, and a last four that is not four digits', async () => {
     const r = await call('cardList', { cursor: 'bm90LWEtY3Vyc29y' });
     expect(r.body).toMatchObject({ code: 1002 });
-    expect(r.body.msg).toContain('cursor must be the nextCursor of an earlier page');
+    expect(r.body.msg).toContain('cursor must be a nextCursor from the page before');
     const bad = await call('cardList', { last4: '12' });
     expect(bad.body.msg).toContain('last4 must be the last four digits of a card number');
   });

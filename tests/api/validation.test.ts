@@ -864,8 +864,8 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
     ],
     issuedTo: [['2026-13-01', RULE.date]],
     cursor: [
-      ['not a cursor', 'must be the nextCursor of an earlier page'],
-      ['MjAyNnwx', 'must be the nextCursor of an earlier page'],
+      ['not a cursor', 'must be a nextCursor from the page before'],
+      ['MjAyNnwx', 'must be a nextCursor from the page before'],
     ],
   },
   assetDaily: {

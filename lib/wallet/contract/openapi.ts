@@ -339,6 +339,9 @@ const EXAMPLES: Record<string, unknown> = {
   reviewAddresses: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
   reviewAmount: '1000.00',
   severeAmount: '10000.00',
+  last4: '1111',
+  issuedFrom: '2026-11-01',
+  issuedTo: '2026-11-30',
 };
 
 /**

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
 import { CARD_STATUSES, CARD_TYPES } from '@/lib/wallet/contract/enums';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
+import { CURSOR_RULE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
+import { withWireForm } from '@/lib/wallet/contract/wire-schema';
 import {
   appUserIdParam,
   authParams,
@@ -17,8 +18,6 @@ export const CARD_LIST_SORTS = ['newest', 'oldest'] as const;
 
 /** Where the next page starts: the last card's issue time (as stored, to the microsecond) and ID. */
 export type CardListCursor = { at: string; id: number };
-
-const CURSOR_RULE = 'must be the nextCursor of an earlier page';
 
 /** The cursor as sent: base64url of `<issue time>|<card ID>`. */
 export function encodeCardListCursor(cursor: CardListCursor): string {
@@ -65,10 +64,15 @@ const cardListParams = z.object({
   issuedTo: dateParam.optional(),
   appUserId: appUserIdParam.optional(),
   sort: oneOf(CARD_LIST_SORTS).default('newest'),
-  cursor: z
-    .string()
-    .refine((v) => decodeCardListCursor(v) !== null, CURSOR_RULE)
-    .optional(),
+  cursor: withWireForm(
+    z.string().refine((v) => decodeCardListCursor(v) !== null, CURSOR_RULE),
+    {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,120}$',
+      // base64url of "2026-11-25 09:30:00.123456+00|42": after card 42, issued then.
+      example: 'MjAyNi0xMS0yNSAwOTozMDowMC4xMjM0NTYrMDB8NDI',
+    },
+  ).optional(),
   pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
