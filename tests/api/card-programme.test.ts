@@ -574,10 +574,10 @@ describe('asset/ledger', () => {
     const r = await refused(() => call('assetLedger', { assetId: wallet, type: 'FEE' }), 1002);
     expect(r.body).toEqual({
       code: 1002,
-      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND.',
+      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT.',
       data: {
         field: 'type',
-        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND',
+        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT',
       },
     });
   });

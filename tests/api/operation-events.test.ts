@@ -66,12 +66,13 @@ describe('each operation writes only the events its definition declares', () => 
       await run<{ assetId: number; type: string }[]>('userAssetList', { appUserId: user })
     ).find((a) => a.type === 'WALLET')!;
     await run('assetTransfer', { fromAssetId: db.agencyAssetId, toAssetId: wallet.assetId, amount: '20' });
-    await run('userApplyCard', {
+    const own = await run<{ cardId: number }>('userApplyCard', {
       appUserId: user,
       paymentAssetId: wallet.assetId,
       categoryId: 1,
       embossedName: 'JANE DOE',
     });
+    await run('cardReplace', { appUserId: user, cardId: own.cardId, reason: 'LOST' });
     // Card spending on the physical card; one hold is left open for the cancel to reverse.
     const { cardAssetId } = await run<{ cardAssetId: number }>('cardDetail', {
       appUserId: user,
@@ -114,6 +115,8 @@ describe('each operation writes only the events its definition declares', () => 
     await run('webhookDelete', { endpointId: endpoint.endpointId });
 
     await run('cardListAllByUser', {});
+    await run('cardList', {});
+    await run('userDetail', { appUserId: user });
     await run('agencyAssetList', {});
     await run('userCardList', { appUserId: user });
     await run('categoryList', {});

@@ -518,7 +518,8 @@ export const txHashParam = pattern(/^[A-Za-z0-9]{1,66}$/, 'must be 1-66 letters 
 
 /**
  * Addresses separated by commas (ETHEREUM or TRON forms, Ethereum's kept in lower case), the
- * distinct ones sorted; given empty (a single space or nothing between the commas), the empty list.
+ * distinct ones sorted; given empty, the empty list. White space alone is no list (1002): it is
+ * neither empty nor an address.
  */
 export const addressListParam = z
   .string()
@@ -528,6 +529,13 @@ export const addressListParam = z
       .split(',')
       .map((p) => p.trim())
       .filter((p) => p !== '');
+    if (v !== '' && parts.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas',
+      });
+      return z.NEVER;
+    }
     const addresses: string[] = [];
     for (const part of parts) {
       const chain = chainOfAddress(part);
