@@ -1,20 +1,6 @@
 // simulate/clear (docs/wallet-api.md "simulate/clear").
-import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import {
-  amountParam,
-  authParams,
-  authorizationSchema,
-  positiveIdParam,
-  requestIdParam,
-} from '@/lib/wallet/contract/schemas';
-
-const simulateClearParams = z.object({
-  ...authParams,
-  authorizationId: positiveIdParam,
-  amount: amountParam.optional(),
-  requestId: requestIdParam.optional(),
-});
+import { authorizationSchema, simulateAuthorizationParams } from '@/lib/wallet/contract/schemas';
 
 export const simulateClear = defineOperation({
   name: 'simulateClear',
@@ -26,7 +12,7 @@ export const simulateClear = defineOperation({
   extension: true,
   mutating: true,
   sandbox: true,
-  params: simulateClearParams,
+  params: simulateAuthorizationParams,
   data: authorizationSchema,
   codes: [4007, 4014, 4015],
   events: ['transaction.cleared'],

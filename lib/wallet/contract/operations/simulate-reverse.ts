@@ -1,20 +1,6 @@
 // simulate/reverse (docs/wallet-api.md "simulate/reverse").
-import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import {
-  amountParam,
-  authParams,
-  authorizationSchema,
-  positiveIdParam,
-  requestIdParam,
-} from '@/lib/wallet/contract/schemas';
-
-const simulateReverseParams = z.object({
-  ...authParams,
-  authorizationId: positiveIdParam,
-  amount: amountParam.optional(),
-  requestId: requestIdParam.optional(),
-});
+import { authorizationSchema, simulateAuthorizationParams } from '@/lib/wallet/contract/schemas';
 
 export const simulateReverse = defineOperation({
   name: 'simulateReverse',
@@ -26,7 +12,7 @@ export const simulateReverse = defineOperation({
   extension: true,
   mutating: true,
   sandbox: true,
-  params: simulateReverseParams,
+  params: simulateAuthorizationParams,
   data: authorizationSchema,
   codes: [4007, 4014, 4015],
   events: ['authorization.reversed'],

@@ -45,7 +45,27 @@ export async function findCardOrThrow(options: {
 }
 
 /** The card record of the card programme's operations (docs/wallet-api.md "Card record"). */
-export function toManagedCard({ card, owner, category }: FoundCard, appId: string): ManagedCard {
+/** What toManagedCard reads of a card row (card/list selects just these). */
+export type ManagedCardSource = {
+  card: Pick<
+    CardRowFull,
+    | 'id'
+    | 'cardAssetId'
+    | 'paymentAssetId'
+    | 'cardHolder'
+    | 'cardNumber'
+    | 'cardUuid'
+    | 'embossedName'
+    | 'expireMonth'
+    | 'expireYear'
+    | 'status'
+    | 'cardAccountStatus'
+  >;
+  owner: Pick<CardOwner, 'appUserId' | 'email'>;
+  category: Category;
+};
+
+export function toManagedCard({ card, owner, category }: ManagedCardSource, appId: string): ManagedCard {
   return {
     appId,
     appUserId: owner.appUserId,
