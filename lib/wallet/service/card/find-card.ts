@@ -44,6 +44,17 @@ export async function findCardOrThrow(options: {
   return { ...found, category };
 }
 
+/** The card the operation's parameters name, locked: the first step of every change to a card. */
+export function lockCardOfParams(options: {
+  db: Executor;
+  engine: DatabaseHandle;
+  app: AuthenticatedApp;
+  params: { appUserId: string; cardId: number };
+}): Promise<FoundCard> {
+  const { params } = options;
+  return findCardOrThrow({ ...options, appUserId: params.appUserId, cardId: params.cardId, lock: true });
+}
+
 /** The card record of the card programme's operations (docs/wallet-api.md "Card record"). */
 /** What toManagedCard reads of a card row (card/list selects just these). */
 export type ManagedCardSource = {
