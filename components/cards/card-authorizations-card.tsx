@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/select';
+import { SelectOptions } from '@/components/ui/select-options';
 import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
 import { AUTHORIZATION_STATUSES, type AuthorizationStatus } from '@/lib/wallet/contract/enums';
 import type { AuthorizationPage } from '@/lib/wallet/contract/schemas';
@@ -56,12 +57,13 @@ export function CardAuthorizationsCard({
               defaultValue={status ?? ''}
               containerClassName="w-44"
             >
-              <option value="">Any status</option>
-              {AUTHORIZATION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {AUTHORIZATION_STATUS_TEXT[s].label}
-                </option>
-              ))}
+              <SelectOptions
+                any="Any status"
+                options={AUTHORIZATION_STATUSES.map((s) => ({
+                  value: s,
+                  label: AUTHORIZATION_STATUS_TEXT[s].label,
+                }))}
+              />
             </NativeSelect>
           </div>
           <Button type="submit" variant="outline" size="sm">
