@@ -2,11 +2,8 @@
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
 import { authorizationSchema, simulateAuthorizationParams } from '@/lib/wallet/contract/schemas';
 
-export const simulateClear = defineOperation({
-  name: 'simulateClear',
-  method: 'POST',
-  path: '/wallet/api/simulate/clear',
-  summary: 'Extension (sandbox): the merchant clears an authorization; the money leaves the card',
+/** What simulate/clear and simulate/reverse share: sandbox card-spending steps on one authorization. */
+export const simulateAuthorizationOperation = {
   section: 'extension',
   tag: 'Card Spending',
   extension: true,
@@ -15,6 +12,14 @@ export const simulateClear = defineOperation({
   params: simulateAuthorizationParams,
   data: authorizationSchema,
   codes: [4007, 4014, 4015],
+} as const;
+
+export const simulateClear = defineOperation({
+  name: 'simulateClear',
+  method: 'POST',
+  path: '/wallet/api/simulate/clear',
+  summary: 'Extension (sandbox): the merchant clears an authorization; the money leaves the card',
+  ...simulateAuthorizationOperation,
   events: ['transaction.cleared'],
   paramText: {
     amount:
