@@ -11,8 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/select';
 import { SelectOptions } from '@/components/ui/select-options';
-import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
-import { AUTHORIZATION_STATUSES, type AuthorizationStatus } from '@/lib/wallet/contract/enums';
+import {
+  AUTHORIZATION_STATUS_OPTIONS,
+  AUTHORIZATION_STATUS_TEXT,
+} from '@/lib/backoffice/cards/authorization-view';
+import type { AuthorizationStatus } from '@/lib/wallet/contract/enums';
 import type { AuthorizationPage } from '@/lib/wallet/contract/schemas';
 
 export function CardAuthorizationsCard({
@@ -57,13 +60,7 @@ export function CardAuthorizationsCard({
               defaultValue={status ?? ''}
               containerClassName="w-44"
             >
-              <SelectOptions
-                any="Any status"
-                options={AUTHORIZATION_STATUSES.map((s) => ({
-                  value: s,
-                  label: AUTHORIZATION_STATUS_TEXT[s].label,
-                }))}
-              />
+              <SelectOptions any="Any status" options={AUTHORIZATION_STATUS_OPTIONS} />
             </NativeSelect>
           </div>
           <Button type="submit" variant="outline" size="sm">

@@ -19,7 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
 import { SelectOptions } from '@/components/ui/select-options';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
+import { AUTHORIZATION_STATUS_OPTIONS } from '@/lib/backoffice/cards/authorization-view';
 import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import {
@@ -34,7 +34,6 @@ import {
   transactionsQueryString,
 } from '@/lib/backoffice/transactions/transactions-filters';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { AUTHORIZATION_STATUSES } from '@/lib/wallet/contract/enums';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
@@ -116,13 +115,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           <div className="grid gap-1.5">
             <Label htmlFor="tx-status">Status</Label>
             <NativeSelect id="tx-status" name="status" defaultValue={filters.status ?? ''}>
-              <SelectOptions
-                any="Any status"
-                options={AUTHORIZATION_STATUSES.map((s) => ({
-                  value: s,
-                  label: AUTHORIZATION_STATUS_TEXT[s].label,
-                }))}
-              />
+              <SelectOptions any="Any status" options={AUTHORIZATION_STATUS_OPTIONS} />
             </NativeSelect>
           </div>
           <div className="grid gap-1.5">
