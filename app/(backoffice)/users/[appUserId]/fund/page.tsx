@@ -13,8 +13,8 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
@@ -102,16 +102,7 @@ export default async function FundWalletPage({
               <input type="hidden" name="appUserId" value={appUserId} />
               <input type="hidden" name="toAssetId" value={String(transfer.target.assetId)} />
               <input type="hidden" name="requestId" value={newRequestId()} />
-              <div className="grid gap-1.5">
-                <Label htmlFor="fromAssetId">From</Label>
-                <NativeSelect id="fromAssetId" name="fromAssetId">
-                  {sources.map((s) => (
-                    <option key={s.assetId} value={s.assetId}>
-                      {s.label}: {formatMinorMoney(s.balanceMinor, s.currency, s.decimalPlaces)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <FromAssetField sources={sources} />
               <div className="grid gap-1.5">
                 <Label htmlFor="amount">Amount ({transfer.target.currency})</Label>
                 <Input

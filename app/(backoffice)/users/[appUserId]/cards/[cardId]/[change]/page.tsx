@@ -15,6 +15,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -30,7 +31,6 @@ import {
   type TransferAsset,
 } from '@/lib/backoffice/cards/card-programme-rules';
 import { cancelConsequence, cardActionsFor, cardLabel } from '@/lib/backoffice/cards/card-view';
-import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
 import { formatDecimalText, formatMoney } from '@/lib/backoffice/shared/format';
 import { pagePostProblemOf } from '@/lib/backoffice/shared/page-post';
 import { problemText } from '@/lib/backoffice/shared/page-post-problems';
@@ -161,16 +161,7 @@ export default async function CardChangePage({
                 <input type="hidden" name="cardId" value={String(cardId)} />
                 <input type="hidden" name="toAssetId" value={String(card.cardAssetId)} />
                 <input type="hidden" name="requestId" value={newRequestId()} />
-                <div className="grid gap-1.5">
-                  <Label htmlFor="fromAssetId">From</Label>
-                  <NativeSelect id="fromAssetId" name="fromAssetId">
-                    {sources.map((s) => (
-                      <option key={s.assetId} value={s.assetId}>
-                        {s.label}: {formatMinorMoney(s.balanceMinor, s.currency, s.decimalPlaces)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
+                <FromAssetField sources={sources} />
                 <div className="grid gap-1.5">
                   <Label htmlFor="amount">Amount ({card.currency})</Label>
                   <Input
