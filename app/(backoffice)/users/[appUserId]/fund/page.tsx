@@ -13,9 +13,9 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
 import { FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Textarea } from '@/components/ui/textarea';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
@@ -114,21 +114,10 @@ export default async function FundWalletPage({
                 />
               </div>
               {waitsFrom !== null ? (
-                <div className="grid gap-1.5">
-                  <Label htmlFor="makerReason">Reason for the approver</Label>
-                  <p id="makerReason-hint" className="text-sm text-muted-foreground">
-                    From {formatDecimalText(waitsFrom, transfer.target.currency, 2)} it waits for another
-                    member of staff, and needs a reason. Whoever decides reads it.
-                  </p>
-                  <Textarea
-                    id="makerReason"
-                    name="makerReason"
-                    rows={2}
-                    maxLength={500}
-                    aria-describedby="makerReason-hint"
-                    aria-invalid={problem?.field === 'makerReason' ? true : undefined}
-                  />
-                </div>
+                <MakerReasonInput
+                  hint={`From ${formatDecimalText(waitsFrom, transfer.target.currency, 2)} it waits for another member of staff, and needs a reason.`}
+                  invalid={problem?.field === 'makerReason'}
+                />
               ) : null}
               <div className="flex flex-wrap gap-2">
                 <Link href={userPath} className={buttonVariants({ variant: 'outline' })}>

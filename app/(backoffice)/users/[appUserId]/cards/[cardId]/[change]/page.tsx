@@ -15,10 +15,10 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
 import { FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
@@ -105,20 +105,7 @@ export default async function CardChangePage({
     </Link>
   );
   const makerReason = (why: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor="makerReason">Reason for the approver</Label>
-      <p id="makerReason-hint" className="text-sm text-muted-foreground">
-        {why} Whoever decides reads it.
-      </p>
-      <Textarea
-        id="makerReason"
-        name="makerReason"
-        rows={2}
-        maxLength={500}
-        aria-describedby="makerReason-hint"
-        aria-invalid={problem?.field === 'makerReason' ? true : undefined}
-      />
-    </div>
+    <MakerReasonInput hint={why} invalid={problem?.field === 'makerReason'} />
   );
 
   if (change === 'top-up') {
