@@ -1,5 +1,6 @@
-// The "From" field of a page's money move (a card top-up, funding a user's wallet): a select of
-// the assets that can pay, each with its balance. Server-compatible.
+// The fields of a page's money move (a card top-up, funding a user's wallet): the assets that
+// can pay, each with its balance, and the amount. Server-compatible.
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
@@ -25,6 +26,22 @@ export function FromAssetField({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+/** The amount of that money move, in the target's currency, as typed (major units). */
+export function AmountField({ currency, invalid }: { currency: string; invalid: boolean }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="amount">Amount ({currency})</Label>
+      <Input
+        id="amount"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-invalid={invalid ? true : undefined}
+      />
     </div>
   );
 }

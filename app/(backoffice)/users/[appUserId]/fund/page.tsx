@@ -11,10 +11,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
-import { FromAssetField } from '@/components/transfers/from-asset-field';
+import { AmountField, FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
@@ -103,16 +101,7 @@ export default async function FundWalletPage({
               <input type="hidden" name="toAssetId" value={String(transfer.target.assetId)} />
               <input type="hidden" name="requestId" value={newRequestId()} />
               <FromAssetField sources={sources} />
-              <div className="grid gap-1.5">
-                <Label htmlFor="amount">Amount ({transfer.target.currency})</Label>
-                <Input
-                  id="amount"
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  aria-invalid={problem?.field === 'amount' ? true : undefined}
-                />
-              </div>
+              <AmountField currency={transfer.target.currency} invalid={problem?.field === 'amount'} />
               {waitsFrom !== null ? (
                 <MakerReasonInput
                   hint={`From ${formatDecimalText(waitsFrom, transfer.target.currency, 2)} it waits for another member of staff, and needs a reason.`}

@@ -13,10 +13,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
-import { FromAssetField } from '@/components/transfers/from-asset-field';
+import { AmountField, FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
 import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
@@ -149,16 +148,7 @@ export default async function CardChangePage({
                 <input type="hidden" name="toAssetId" value={String(card.cardAssetId)} />
                 <input type="hidden" name="requestId" value={newRequestId()} />
                 <FromAssetField sources={sources} />
-                <div className="grid gap-1.5">
-                  <Label htmlFor="amount">Amount ({card.currency})</Label>
-                  <Input
-                    id="amount"
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-invalid={problem?.field === 'amount' ? true : undefined}
-                  />
-                </div>
+                <AmountField currency={card.currency} invalid={problem?.field === 'amount'} />
                 {waitsFrom !== null
                   ? makerReason(
                       `Out of an agency asset, from ${formatDecimalText(waitsFrom, card.currency, 2)} it waits for another member of staff, and needs a reason.`,
