@@ -10,8 +10,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/select';
-import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
-import { AUTHORIZATION_STATUSES, type AuthorizationStatus } from '@/lib/wallet/contract/enums';
+import { SelectOptions } from '@/components/ui/select-options';
+import {
+  AUTHORIZATION_STATUS_OPTIONS,
+  AUTHORIZATION_STATUS_TEXT,
+} from '@/lib/backoffice/cards/authorization-view';
+import type { AuthorizationStatus } from '@/lib/wallet/contract/enums';
 import type { AuthorizationPage } from '@/lib/wallet/contract/schemas';
 
 export function CardAuthorizationsCard({
@@ -56,12 +60,7 @@ export function CardAuthorizationsCard({
               defaultValue={status ?? ''}
               containerClassName="w-44"
             >
-              <option value="">Any status</option>
-              {AUTHORIZATION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {AUTHORIZATION_STATUS_TEXT[s].label}
-                </option>
-              ))}
+              <SelectOptions any="Any status" options={AUTHORIZATION_STATUS_OPTIONS} />
             </NativeSelect>
           </div>
           <Button type="submit" variant="outline" size="sm">

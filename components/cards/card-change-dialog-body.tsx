@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { MakerReasonField } from '@/components/approvals/maker-reason-field';
 import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
@@ -127,14 +128,7 @@ function CardChangeForm({
               Another member of staff must approve it; nothing changes until then.
             </AlertDescription>
           </Alert>
-          <Field
-            label="Reason for the approver"
-            required
-            error={errors.makerReason?.message}
-            description="Whoever decides reads it."
-          >
-            <Textarea rows={2} maxLength={500} {...form.register('makerReason')} />
-          </Field>
+          <MakerReasonField error={errors.makerReason?.message} registration={form.register('makerReason')} />
         </>
       ) : null}
       <Field

@@ -4,7 +4,8 @@ import { ListOrdered } from 'lucide-react';
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { RowsTable } from '@/components/ui/rows-table';
 import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/assets/ledger-labels';
 import { OtherSide } from '@/components/assets/asset-ledger-table';
@@ -49,9 +50,11 @@ export function CardLedgerCard({
             description="Top-ups, and the return of its balance when the card is cancelled, appear here."
           />
         ) : (
-          <Table label="Card ledger" data-testid="card-ledger">
-            <TableHeader>
-              <TableRow>
+          <RowsTable
+            label="Card ledger"
+            data-testid="card-ledger"
+            head={
+              <>
                 <TableHead>When</TableHead>
                 <TableHead>Type</TableHead>
                 <TableHead className="text-right" keyColumn="end">
@@ -59,27 +62,26 @@ export function CardLedgerCard({
                 </TableHead>
                 <TableHead className="text-right">Balance after</TableHead>
                 <TableHead>Other side</TableHead>
+              </>
+            }
+            rows={page.list}
+            row={(entry) => (
+              <TableRow key={entry.entryId}>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                </TableCell>
+                <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
+                <TableCell className="text-right tabular-nums" keyColumn="end">
+                  {entry.amount > 0 ? '+' : ''}
+                  {money(entry.amount)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{money(entry.balanceAfter)}</TableCell>
+                <TableCell className="min-w-48 whitespace-normal">
+                  <OtherSide side={otherSides.get(entry.entryId)} />
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.list.map((entry) => (
-                <TableRow key={entry.entryId}>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                  </TableCell>
-                  <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
-                  <TableCell className="text-right tabular-nums" keyColumn="end">
-                    {entry.amount > 0 ? '+' : ''}
-                    {money(entry.amount)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{money(entry.balanceAfter)}</TableCell>
-                  <TableCell className="min-w-48 whitespace-normal">
-                    <OtherSide side={otherSides.get(entry.entryId)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            )}
+          />
         )}
       </CardContent>
     </Card>

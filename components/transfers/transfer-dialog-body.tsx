@@ -9,8 +9,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { MakerReasonField } from '@/components/approvals/maker-reason-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
@@ -182,14 +182,7 @@ function TransferForm({
                 : 'Another member of staff must approve it before any money moves.'}
             </AlertDescription>
           </Alert>
-          <Field
-            label="Reason for the approver"
-            required
-            error={errors.makerReason?.message}
-            description="Whoever decides reads it."
-          >
-            <Textarea rows={2} maxLength={500} {...form.register('makerReason')} />
-          </Field>
+          <MakerReasonField error={errors.makerReason?.message} registration={form.register('makerReason')} />
         </>
       ) : null}
       {from ? (

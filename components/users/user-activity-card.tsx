@@ -4,7 +4,8 @@
 // Server-compatible.
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { RowsTable } from '@/components/ui/rows-table';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
 
 export type UserActivityRow = {
@@ -36,34 +37,34 @@ export function UserActivityCard({ rows, limit }: { rows: readonly UserActivityR
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
         ) : (
-          <Table data-testid="user-activity">
-            <TableHeader>
-              <TableRow>
+          <RowsTable
+            data-testid="user-activity"
+            head={
+              <>
                 <TableHead>What</TableHead>
                 <TableHead>Who</TableHead>
                 <TableHead>When</TableHead>
                 <TableHead>Outcome</TableHead>
+              </>
+            }
+            rows={rows}
+            row={(row) => (
+              <TableRow key={row.id}>
+                <TableCell className="min-w-64 whitespace-normal">
+                  <span className="font-medium">{row.action}</span>
+                  <span className="block text-xs text-muted-foreground">{row.summary}</span>
+                  {row.note ? <span className="mt-1 block text-sm">“{row.note}”</span> : null}
+                </TableCell>
+                <TableCell>{row.who}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={OUTCOME[row.outcome].tone}>{OUTCOME[row.outcome].label}</Badge>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="min-w-64 whitespace-normal">
-                    <span className="font-medium">{row.action}</span>
-                    <span className="block text-xs text-muted-foreground">{row.summary}</span>
-                    {row.note ? <span className="mt-1 block text-sm">“{row.note}”</span> : null}
-                  </TableCell>
-                  <TableCell>{row.who}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={row.at}>{formatDateTime(row.at)}</time>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={OUTCOME[row.outcome].tone}>{OUTCOME[row.outcome].label}</Badge>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            )}
+          />
         )}
       </CardContent>
     </Card>

@@ -6,7 +6,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { RowsTable } from '@/components/ui/rows-table';
 import { assetPath } from '@/lib/backoffice/assets/asset-ledger';
 
 const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
@@ -47,37 +48,33 @@ export function UserAssetsCard({
               description="The wallet reports no assets for this user."
             />
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
+            <RowsTable
+              head={
+                <>
                   <TableHead>Asset</TableHead>
                   <TableHead>Type</TableHead>
                   <TableHead>Currency</TableHead>
                   <TableHead className="text-right" keyColumn="end">
                     Balance
                   </TableHead>
+                </>
+              }
+              rows={assets}
+              row={(asset) => (
+                <TableRow key={asset.assetId} data-testid={`asset-row-${asset.assetId}`}>
+                  <TableCell className="font-medium">
+                    <Link href={assetPath(asset.assetId, appUserId)} className="underline underline-offset-4">
+                      {asset.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
+                  <TableCell>{asset.currency}</TableCell>
+                  <TableCell className="text-right tabular-nums" keyColumn="end">
+                    {asset.balance}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {assets.map((asset) => (
-                  <TableRow key={asset.assetId} data-testid={`asset-row-${asset.assetId}`}>
-                    <TableCell className="font-medium">
-                      <Link
-                        href={assetPath(asset.assetId, appUserId)}
-                        className="underline underline-offset-4"
-                      >
-                        {asset.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
-                    <TableCell>{asset.currency}</TableCell>
-                    <TableCell className="text-right tabular-nums" keyColumn="end">
-                      {asset.balance}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            />
           ))}
       </CardContent>
     </Card>

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CardStatusBadge } from '@/components/ui/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { RowsTable } from '@/components/ui/rows-table';
 import { formatExpiry } from '@/lib/backoffice/shared/format';
 
 export type UserCardView = {
@@ -56,41 +57,40 @@ export function UserCardsCard({
               action={action}
             />
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
+            <RowsTable
+              head={
+                <>
                   <TableHead>Card number</TableHead>
                   <TableHead>Card</TableHead>
                   <TableHead>Network</TableHead>
                   <TableHead>Type</TableHead>
                   <TableHead keyColumn="end">Status</TableHead>
                   <TableHead>Expires</TableHead>
+                </>
+              }
+              rows={cards}
+              row={(card) => (
+                <TableRow key={card.cardId} data-testid={`card-row-${card.cardId}`}>
+                  <TableCell className="font-mono tabular-nums">
+                    <Link
+                      href={`/users/${encodeURIComponent(appUserId)}/cards/${card.cardId}`}
+                      className="text-link underline-offset-4 hover:underline"
+                    >
+                      {card.maskedNumber}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="font-medium">{card.name}</TableCell>
+                  <TableCell>{card.network}</TableCell>
+                  <TableCell>{TYPE_LABELS[card.type]}</TableCell>
+                  <TableCell keyColumn="end">
+                    <CardStatusBadge status={card.status} />
+                  </TableCell>
+                  <TableCell className="tabular-nums">
+                    {formatExpiry(card.expireMonth, card.expireYear)}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {cards.map((card) => (
-                  <TableRow key={card.cardId} data-testid={`card-row-${card.cardId}`}>
-                    <TableCell className="font-mono tabular-nums">
-                      <Link
-                        href={`/users/${encodeURIComponent(appUserId)}/cards/${card.cardId}`}
-                        className="text-link underline-offset-4 hover:underline"
-                      >
-                        {card.maskedNumber}
-                      </Link>
-                    </TableCell>
-                    <TableCell className="font-medium">{card.name}</TableCell>
-                    <TableCell>{card.network}</TableCell>
-                    <TableCell>{TYPE_LABELS[card.type]}</TableCell>
-                    <TableCell keyColumn="end">
-                      <CardStatusBadge status={card.status} />
-                    </TableCell>
-                    <TableCell className="tabular-nums">
-                      {formatExpiry(card.expireMonth, card.expireYear)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              )}
+            />
           ))}
       </CardContent>
     </Card>

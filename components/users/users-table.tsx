@@ -12,6 +12,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
+import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 
 export type UserRow = {
   appUserId: string;
@@ -22,6 +23,19 @@ export type UserRow = {
   registerTime: string;
   cards: number;
 };
+
+/** A table row from a user of user/list or user/search (spec 4.2): only what the table shows. */
+export function toUserRow(user: UsersWithCardsPage['list'][number]): UserRow {
+  return {
+    appUserId: user.appUserId,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    mobile: user.mobile,
+    region: user.regionDesc,
+    registerTime: user.registerTime,
+    cards: user.cardList.length,
+  };
+}
 
 /** Long addresses may wrap before the "@", where a reader expects the break. */
 function EmailWithBreak({ email }: { email: string }) {

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { NativeSelect } from '@/components/ui/select';
+import { SelectOptions } from '@/components/ui/select-options';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
@@ -121,12 +122,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <div className="grid gap-1.5">
           <Label htmlFor="actor">Who</Label>
           <NativeSelect id="actor" name="actor" defaultValue={filters.actor ?? ''}>
-            <option value="">Anyone</option>
-            {pickerOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions any="Anyone" options={pickerOptions} />
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
@@ -136,12 +132,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <div className="grid gap-1.5">
           <Label htmlFor="action">Action</Label>
           <NativeSelect id="action" name="action" defaultValue={filters.action ?? ''}>
-            <option value="">Any action</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {actionLabel(a)}
-              </option>
-            ))}
+            <SelectOptions
+              any="Any action"
+              options={actions.map((a) => ({ value: a, label: actionLabel(a) }))}
+            />
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
@@ -156,12 +150,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <div className="grid gap-1.5">
           <Label htmlFor="outcome">Outcome</Label>
           <NativeSelect id="outcome" name="outcome" defaultValue={filters.outcome ?? ''}>
-            <option value="">Any outcome</option>
-            {AUDIT_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {OUTCOME_LABELS[o]}
-              </option>
-            ))}
+            <SelectOptions
+              any="Any outcome"
+              options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))}
+            />
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">

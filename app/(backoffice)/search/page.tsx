@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { CardStatusBadge } from '@/components/ui/status-badge';
-import { UsersTable } from '@/components/users/users-table';
+import { UsersTable, toUserRow } from '@/components/users/users-table';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { searchParam } from '@/lib/backoffice/shared/paging';
 import {
@@ -90,15 +90,7 @@ async function SearchResultList({ q }: { q: string }) {
       {list.length > 0 ? (
         <UsersTable
           caption={`Users matching “${q}”, best match first: card holders and whole names before the rest.`}
-          rows={list.map((user) => ({
-            appUserId: user.appUserId,
-            name: `${user.firstName} ${user.lastName}`,
-            email: user.email,
-            mobile: user.mobile,
-            region: user.regionDesc,
-            registerTime: user.registerTime,
-            cards: user.cardList.length,
-          }))}
+          rows={list.map(toUserRow)}
         />
       ) : null}
     </section>

@@ -17,8 +17,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
+import { SelectOptions } from '@/components/ui/select-options';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
+import { AUTHORIZATION_STATUS_OPTIONS } from '@/lib/backoffice/cards/authorization-view';
 import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import {
@@ -33,7 +34,6 @@ import {
   transactionsQueryString,
 } from '@/lib/backoffice/transactions/transactions-filters';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
-import { AUTHORIZATION_STATUSES } from '@/lib/wallet/contract/enums';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
@@ -115,23 +115,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           <div className="grid gap-1.5">
             <Label htmlFor="tx-status">Status</Label>
             <NativeSelect id="tx-status" name="status" defaultValue={filters.status ?? ''}>
-              <option value="">Any status</option>
-              {AUTHORIZATION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {AUTHORIZATION_STATUS_TEXT[s].label}
-                </option>
-              ))}
+              <SelectOptions any="Any status" options={AUTHORIZATION_STATUS_OPTIONS} />
             </NativeSelect>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="tx-reason">Decline reason</Label>
             <NativeSelect id="tx-reason" name="declineReason" defaultValue={filters.declineReason ?? ''}>
-              <option value="">Any reason</option>
-              {DECLINE_REASON_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <SelectOptions any="Any reason" options={DECLINE_REASON_OPTIONS} />
             </NativeSelect>
           </div>
           <div className="grid gap-1.5">

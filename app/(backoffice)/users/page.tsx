@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination, type SearchParamsRecord } from '@/components/ui/pagination';
 import { PageSizeSelect } from '@/components/users/page-size-select';
 import { UserSearchForm } from '@/components/users/user-search-form';
-import { UsersTable, type UserRow } from '@/components/users/users-table';
+import { UsersTable, toUserRow } from '@/components/users/users-table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
@@ -25,18 +25,6 @@ import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 export const metadata: Metadata = { title: 'Users' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function toRows(page: UsersWithCardsPage): UserRow[] {
-  return page.list.map((user) => ({
-    appUserId: user.appUserId,
-    name: `${user.firstName} ${user.lastName}`,
-    email: user.email,
-    mobile: user.mobile,
-    region: user.regionDesc,
-    registerTime: user.registerTime,
-    cards: user.cardList.length,
-  }));
-}
 
 /** user/search answers at most 50, best match first: a search is one page. */
 const SEARCH_RESULTS = MAX_SEARCH_PAGE_SIZE;
@@ -101,7 +89,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Search
       </>
     );
   }
-  const rows = toRows(result);
+  const rows = result.list.map(toUserRow);
 
   if (search.kind !== 'all') {
     if (rows.length === 0) {

@@ -1,7 +1,11 @@
 // A card purchase (an authorization, docs/card-spending.md "Authorization") for people: its status
 // in words and tone, who decided it, and the merchant's category and country by name. Pure and
 // zod-free: the card page, /transactions, the sandbox and the CSV read it.
-import type { AuthorizationStatus, DecidedBy } from '@/lib/wallet/contract/enums';
+import {
+  AUTHORIZATION_STATUSES,
+  type AuthorizationStatus,
+  type DecidedBy,
+} from '@/lib/wallet/contract/enums';
 import { mccDescription, mccGroupName } from '@/lib/wallet/contract/merchant-categories';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
 import { countryName } from '@/lib/backoffice/shared/format';
@@ -22,6 +26,12 @@ export const AUTHORIZATION_STATUS_TEXT: Readonly<
   EXPIRED: { label: 'Expired', tone: 'neutral', means: 'Never cleared; the hold was released after 7 days' },
   DECLINED: { label: 'Declined', tone: 'danger', means: 'Refused; no money was held' },
 };
+
+/** The statuses as a filter select's options (SelectOptions), in the contract's order. */
+export const AUTHORIZATION_STATUS_OPTIONS = AUTHORIZATION_STATUSES.map((s) => ({
+  value: s,
+  label: AUTHORIZATION_STATUS_TEXT[s].label,
+}));
 
 export const DECIDED_BY_TEXT: Readonly<Record<DecidedBy, string>> = {
   RULES: "The wallet's own checks (card status, controls, balance)",

@@ -363,6 +363,14 @@ export const amountParam = withWireForm(
   },
 );
 
+/** simulate/clear's and simulate/reverse's parameters: the authorization, an optional amount. */
+export const simulateAuthorizationParams = z.object({
+  ...authParams,
+  authorizationId: positiveIdParam,
+  amount: amountParam.optional(),
+  requestId: requestIdParam.optional(),
+});
+
 /** A merchant category code: exactly 4 digits. */
 export const mccParam = pattern(/^\d{4}$/, 'must be a merchant category code of exactly 4 digits');
 /** A currency: 3 upper-case letters (ISO 4217). */

@@ -10,7 +10,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { RowsTable } from '@/components/ui/rows-table';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { fetchWalletOpenApi } from '@/lib/backoffice/wallet-client';
@@ -73,30 +74,28 @@ export default async function ApiReferencePage() {
               <CardTitle>Operations</CardTitle>
             </CardHeader>
             <CardContent>
-              <Table aria-label="Operations">
-                <TableHeader>
-                  <TableRow>
+              <RowsTable
+                aria-label="Operations"
+                head={
+                  <>
                     <TableHead>Method and path</TableHead>
                     <TableHead>What it does</TableHead>
+                  </>
+                }
+                rows={operations}
+                row={({ path, method, op }) => (
+                  <TableRow key={`${method} ${path}`}>
+                    <TableCell className="font-mono text-xs">
+                      <span className="font-semibold">{method}</span>{' '}
+                      <span className="break-all">{path}</span>
+                    </TableCell>
+                    <TableCell className="text-sm">
+                      {op.summary}
+                      {op['x-extension'] ? <span className="text-muted-foreground"> (extension)</span> : null}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {operations.map(({ path, method, op }) => (
-                    <TableRow key={`${method} ${path}`}>
-                      <TableCell className="font-mono text-xs">
-                        <span className="font-semibold">{method}</span>{' '}
-                        <span className="break-all">{path}</span>
-                      </TableCell>
-                      <TableCell className="text-sm">
-                        {op.summary}
-                        {op['x-extension'] ? (
-                          <span className="text-muted-foreground"> (extension)</span>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                )}
+              />
             </CardContent>
           </Card>
           <Card>

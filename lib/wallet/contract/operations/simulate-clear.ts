@@ -1,34 +1,25 @@
 // simulate/clear (docs/wallet-api.md "simulate/clear").
-import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import {
-  amountParam,
-  authParams,
-  authorizationSchema,
-  positiveIdParam,
-  requestIdParam,
-} from '@/lib/wallet/contract/schemas';
+import { authorizationSchema, simulateAuthorizationParams } from '@/lib/wallet/contract/schemas';
 
-const simulateClearParams = z.object({
-  ...authParams,
-  authorizationId: positiveIdParam,
-  amount: amountParam.optional(),
-  requestId: requestIdParam.optional(),
-});
+/** What simulate/clear and simulate/reverse share: sandbox card-spending steps on one authorization. */
+export const simulateAuthorizationOperation = {
+  section: 'extension',
+  tag: 'Card Spending',
+  extension: true,
+  mutating: true,
+  sandbox: true,
+  params: simulateAuthorizationParams,
+  data: authorizationSchema,
+  codes: [4007, 4014, 4015],
+} as const;
 
 export const simulateClear = defineOperation({
   name: 'simulateClear',
   method: 'POST',
   path: '/wallet/api/simulate/clear',
   summary: 'Extension (sandbox): the merchant clears an authorization; the money leaves the card',
-  section: 'extension',
-  tag: 'Card Spending',
-  extension: true,
-  mutating: true,
-  sandbox: true,
-  params: simulateClearParams,
-  data: authorizationSchema,
-  codes: [4007, 4014, 4015],
+  ...simulateAuthorizationOperation,
   events: ['transaction.cleared'],
   paramText: {
     amount:

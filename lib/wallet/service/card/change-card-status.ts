@@ -19,7 +19,7 @@ import {
   type CardAction,
   type CardStatus,
 } from '@/lib/wallet/contract/card-lifecycle';
-import { findCardOrThrow, toManagedCard } from './find-card';
+import { lockCardOfParams, toManagedCard } from './find-card';
 import { reverseOpenHolds } from '../spending/reverse-authorization';
 import { cardActivate } from '@/lib/wallet/contract/operations/card-activate';
 import { cardLock } from '@/lib/wallet/contract/operations/card-lock';
@@ -37,12 +37,7 @@ export async function changeCardStatus(options: {
 }): Promise<ManagedCard> {
   const { db, app, action, params } = options;
   const now = options.now ?? new Date();
-  const found = await findCardOrThrow({
-    ...options,
-    appUserId: params.appUserId,
-    cardId: params.cardId,
-    lock: true,
-  });
+  const found = await lockCardOfParams(options);
   const from = found.card.status as CardStatus;
   const to = nextStatus(from, action);
   if (!to) {

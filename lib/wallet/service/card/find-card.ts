@@ -44,8 +44,39 @@ export async function findCardOrThrow(options: {
   return { ...found, category };
 }
 
+/** The card the operation's parameters name, locked: the first step of every change to a card. */
+export function lockCardOfParams(options: {
+  db: Executor;
+  engine: DatabaseHandle;
+  app: AuthenticatedApp;
+  params: { appUserId: string; cardId: number };
+}): Promise<FoundCard> {
+  const { params } = options;
+  return findCardOrThrow({ ...options, appUserId: params.appUserId, cardId: params.cardId, lock: true });
+}
+
 /** The card record of the card programme's operations (docs/wallet-api.md "Card record"). */
-export function toManagedCard({ card, owner, category }: FoundCard, appId: string): ManagedCard {
+/** What toManagedCard reads of a card row (card/list selects just these). */
+export type ManagedCardSource = {
+  card: Pick<
+    CardRowFull,
+    | 'id'
+    | 'cardAssetId'
+    | 'paymentAssetId'
+    | 'cardHolder'
+    | 'cardNumber'
+    | 'cardUuid'
+    | 'embossedName'
+    | 'expireMonth'
+    | 'expireYear'
+    | 'status'
+    | 'cardAccountStatus'
+  >;
+  owner: Pick<CardOwner, 'appUserId' | 'email'>;
+  category: Category;
+};
+
+export function toManagedCard({ card, owner, category }: ManagedCardSource, appId: string): ManagedCard {
   return {
     appId,
     appUserId: owner.appUserId,

@@ -13,15 +13,12 @@ import {
   decodeCardListCursor,
   encodeCardListCursor,
 } from '@/lib/wallet/contract/operations/card-list';
-import type { CARD_ACCOUNT_STATUSES, CARD_STATUSES } from '@/lib/wallet/contract/enums';
-
-type CardStatus = (typeof CARD_STATUSES)[number];
-type CardAccountStatus = (typeof CARD_ACCOUNT_STATUSES)[number];
 import type { AuthenticatedApp, Executor } from '../context';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { cards, users } from '../db/schema';
 import { bindHandler } from '../bind-handler';
 import { categoryCatalogue } from './category-catalogue';
+import { toManagedCard } from './find-card';
 
 /** The first instant of a UTC day given as yyyy-MM-dd. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -85,34 +82,10 @@ export async function listCards(options: {
   const last = page.at(-1);
   const haveNext = rows.length > params.pageSize;
   return {
-    list: page.map((card) => {
-      const category = catalogue.get(card.categoryId)!;
-      return {
-        appId: app.appId,
-        appUserId: card.appUserId,
-        cardAssetId: card.cardAssetId,
-        cardHolder: card.cardHolder,
-        cardId: card.id,
-        cardName: category.name,
-        cardNumber: card.cardNumber,
-        cardUUID: card.cardUuid,
-        currency: category.currency,
-        currencyIcon: category.currencyIcon,
-        currencySymbol: category.currencySymbol,
-        decimalPlaces: category.decimalPlaces,
-        expireMonth: card.expireMonth,
-        expireYear: card.expireYear,
-        last4: card.cardNumber.slice(-4),
-        marginAssetId: card.paymentAssetId,
-        network: category.network,
-        status: card.status as CardStatus,
-        type: category.type as 'VIRTUAL' | 'PHYSICAL',
-        userEmail: card.email,
-        cardAccountStatus: card.cardAccountStatus as CardAccountStatus,
-        embossedName: card.embossedName,
-        issueTime: card.createdAt.toISOString(),
-      };
-    }),
+    list: page.map((card) => ({
+      ...toManagedCard({ card, owner: card, category: catalogue.get(card.categoryId)! }, app.appId),
+      issueTime: card.createdAt.toISOString(),
+    })),
     haveNext,
     nextCursor: haveNext && last ? encodeCardListCursor({ at: last.createdAtText, id: last.id }) : null,
   };

@@ -15,7 +15,7 @@ import type { CardControls, SpendingLimit } from '@/lib/wallet/contract/schemas'
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
 import { assets, cardControls } from '../db/schema';
-import { findCardOrThrow } from '../card/find-card';
+import { findCardOrThrow, lockCardOfParams } from '../card/find-card';
 import { readControls } from './authorize-card';
 import type { Controls } from './decide';
 import { spentNow, windowResets } from './spend-totals';
@@ -86,12 +86,7 @@ export async function setCardControls(options: {
   const { db, params } = options;
   const cleared = options.cleared ?? new Set<string>();
   const now = options.now ?? new Date();
-  const found = await findCardOrThrow({
-    ...options,
-    appUserId: params.appUserId,
-    cardId: params.cardId,
-    lock: true,
-  });
+  const found = await lockCardOfParams(options);
   const dp = await decimalPlacesOf(db, found.card.cardAssetId);
   const next: Controls = { ...(await readControls(db, found.card.id)) };
   for (const name of LIMIT_NAMES) {

@@ -11,11 +11,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
+import { AmountField, FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
-import { NativeSelect } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { UserNotFound } from '@/components/users/user-not-found';
 import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
@@ -102,42 +100,13 @@ export default async function FundWalletPage({
               <input type="hidden" name="appUserId" value={appUserId} />
               <input type="hidden" name="toAssetId" value={String(transfer.target.assetId)} />
               <input type="hidden" name="requestId" value={newRequestId()} />
-              <div className="grid gap-1.5">
-                <Label htmlFor="fromAssetId">From</Label>
-                <NativeSelect id="fromAssetId" name="fromAssetId">
-                  {sources.map((s) => (
-                    <option key={s.assetId} value={s.assetId}>
-                      {s.label}: {formatMinorMoney(s.balanceMinor, s.currency, s.decimalPlaces)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="amount">Amount ({transfer.target.currency})</Label>
-                <Input
-                  id="amount"
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  aria-invalid={problem?.field === 'amount' ? true : undefined}
-                />
-              </div>
+              <FromAssetField sources={sources} />
+              <AmountField currency={transfer.target.currency} invalid={problem?.field === 'amount'} />
               {waitsFrom !== null ? (
-                <div className="grid gap-1.5">
-                  <Label htmlFor="makerReason">Reason for the approver</Label>
-                  <p id="makerReason-hint" className="text-sm text-muted-foreground">
-                    From {formatDecimalText(waitsFrom, transfer.target.currency, 2)} it waits for another
-                    member of staff, and needs a reason. Whoever decides reads it.
-                  </p>
-                  <Textarea
-                    id="makerReason"
-                    name="makerReason"
-                    rows={2}
-                    maxLength={500}
-                    aria-describedby="makerReason-hint"
-                    aria-invalid={problem?.field === 'makerReason' ? true : undefined}
-                  />
-                </div>
+                <MakerReasonInput
+                  hint={`From ${formatDecimalText(waitsFrom, transfer.target.currency, 2)} it waits for another member of staff, and needs a reason.`}
+                  invalid={problem?.field === 'makerReason'}
+                />
               ) : null}
               <div className="flex flex-wrap gap-2">
                 <Link href={userPath} className={buttonVariants({ variant: 'outline' })}>

@@ -13,11 +13,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
+import { AmountField, FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
@@ -30,7 +30,6 @@ import {
   type TransferAsset,
 } from '@/lib/backoffice/cards/card-programme-rules';
 import { cancelConsequence, cardActionsFor, cardLabel } from '@/lib/backoffice/cards/card-view';
-import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
 import { formatDecimalText, formatMoney } from '@/lib/backoffice/shared/format';
 import { pagePostProblemOf } from '@/lib/backoffice/shared/page-post';
 import { problemText } from '@/lib/backoffice/shared/page-post-problems';
@@ -105,20 +104,7 @@ export default async function CardChangePage({
     </Link>
   );
   const makerReason = (why: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor="makerReason">Reason for the approver</Label>
-      <p id="makerReason-hint" className="text-sm text-muted-foreground">
-        {why} Whoever decides reads it.
-      </p>
-      <Textarea
-        id="makerReason"
-        name="makerReason"
-        rows={2}
-        maxLength={500}
-        aria-describedby="makerReason-hint"
-        aria-invalid={problem?.field === 'makerReason' ? true : undefined}
-      />
-    </div>
+    <MakerReasonInput hint={why} invalid={problem?.field === 'makerReason'} />
   );
 
   if (change === 'top-up') {
@@ -161,26 +147,8 @@ export default async function CardChangePage({
                 <input type="hidden" name="cardId" value={String(cardId)} />
                 <input type="hidden" name="toAssetId" value={String(card.cardAssetId)} />
                 <input type="hidden" name="requestId" value={newRequestId()} />
-                <div className="grid gap-1.5">
-                  <Label htmlFor="fromAssetId">From</Label>
-                  <NativeSelect id="fromAssetId" name="fromAssetId">
-                    {sources.map((s) => (
-                      <option key={s.assetId} value={s.assetId}>
-                        {s.label}: {formatMinorMoney(s.balanceMinor, s.currency, s.decimalPlaces)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor="amount">Amount ({card.currency})</Label>
-                  <Input
-                    id="amount"
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-invalid={problem?.field === 'amount' ? true : undefined}
-                  />
-                </div>
+                <FromAssetField sources={sources} />
+                <AmountField currency={card.currency} invalid={problem?.field === 'amount'} />
                 {waitsFrom !== null
                   ? makerReason(
                       `Out of an agency asset, from ${formatDecimalText(waitsFrom, card.currency, 2)} it waits for another member of staff, and needs a reason.`,
