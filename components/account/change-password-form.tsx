@@ -10,6 +10,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -44,12 +45,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>Your password was not changed</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="Your password was not changed" error={result.serverError} />
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <Field

@@ -6,6 +6,7 @@
 import Link from 'next/link';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -30,12 +31,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
 
   return (
     <form {...formProps} method="post" className="grid gap-5">
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>Your password could not be set</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="Your password could not be set" error={result.serverError} />
       <input type="hidden" name="token" value={token} />
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <Field

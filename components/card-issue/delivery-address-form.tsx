@@ -8,7 +8,7 @@ import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hoo
 import { useState } from 'react';
 import { CountryField } from '@/components/forms/country-field';
 import { TextField } from '@/components/forms/text-field';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { addDeliveryAddress } from '@/lib/backoffice/card-issue/actions';
@@ -66,12 +66,7 @@ export function DeliveryAddressForm({ user, firstAddress, onAdded, onCancel }: D
       <h3 id="delivery-address-form-title" className="text-sm font-semibold">
         New delivery address for {user.firstName} {user.lastName}
       </h3>
-      {action.result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The address was not added</AlertTitle>
-          <AlertDescription>{action.result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The address was not added" error={action.result.serverError} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           control={control}

@@ -4,8 +4,8 @@
 // the paging are links and a GET form in the address (?authStatus=, ?authCursor=), so they work
 // without JavaScript. Server-compatible.
 import { ShoppingCart } from 'lucide-react';
-import Link from 'next/link';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
+import { PurchasePager } from '@/components/cards/purchase-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -85,24 +85,11 @@ export function CardAuthorizationsCard({
             ))}
           </ul>
         )}
-        {cursor || page.nextCursor ? (
-          <nav aria-label="Purchases pages" className="flex flex-wrap gap-4 text-sm">
-            {cursor ? (
-              <Link href={href({})} className="text-link underline underline-offset-4">
-                Newest purchases
-              </Link>
-            ) : null}
-            {page.nextCursor ? (
-              <Link
-                href={href({ cursor: page.nextCursor })}
-                className="text-link underline underline-offset-4"
-                rel="next"
-              >
-                Older purchases
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PurchasePager
+          label="Purchases pages"
+          newestHref={cursor ? href({}) : null}
+          olderHref={page.nextCursor ? href({ cursor: page.nextCursor }) : null}
+        />
       </CardContent>
     </Card>
   );

@@ -3,20 +3,13 @@
 // components/ui/lazy-dialog.tsx): the confirmation, the reason and the call.
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { MakerReasonField } from '@/components/approvals/maker-reason-field';
-import { NativeSelect } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { activateCard, cancelCard, lockCard, unlockCard } from '@/lib/backoffice/cards/actions';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
-import {
-  CARD_CHANGE_REASONS,
-  CARD_NOTE_MAX,
-  REASON_LABELS,
-} from '@/lib/backoffice/cards/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 
 // zod and the schema load once a dialog is open (lazy-resolver.ts).
@@ -26,6 +19,7 @@ const cardChangeResolver = lazyZodResolver(() =>
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
 import type { CardAction } from '@/lib/wallet/contract/card-lifecycle';
 import { CARD_ACTION_COPY, type CardChangeDialogProps } from './card-change-dialog';
+import { CardNoteField, CardReasonField } from './card-reason-fields';
 
 export function CardChangeDialogBody({
   dialog,
@@ -103,22 +97,9 @@ function CardChangeForm({
   const waits = waitsForApproval === true || errors.makerReason !== undefined;
   return (
     <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
-      {run.result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>Nothing was changed</AlertTitle>
-          <AlertDescription>{run.result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="Nothing was changed" error={run.result.serverError} />
       {needsReason ? (
-        <Field label="Reason" required error={errors.reason?.message}>
-          <NativeSelect placeholder="Choose a reason" {...form.register('reason')}>
-            {CARD_CHANGE_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {REASON_LABELS[reason]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <CardReasonField error={errors.reason?.message} registration={form.register('reason')} />
       ) : null}
       {waits ? (
         <>
@@ -131,13 +112,11 @@ function CardChangeForm({
           <MakerReasonField error={errors.makerReason?.message} registration={form.register('makerReason')} />
         </>
       ) : null}
-      <Field
-        label="Note"
-        description="Optional: what the caller said, for the card's history."
+      <CardNoteField
         error={errors.note?.message}
-      >
-        <Textarea maxLength={CARD_NOTE_MAX} data-testid="card-action-note" {...form.register('note')} />
-      </Field>
+        registration={form.register('note')}
+        testId="card-action-note"
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Keep as it is

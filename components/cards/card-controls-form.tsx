@@ -6,6 +6,7 @@
 // A state action's form (useActionForm), so it posts without JavaScript and keeps what was typed.
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -57,12 +58,7 @@ export function CardControlsForm({
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The spending controls were not changed</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The spending controls were not changed" error={result.serverError} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium">Limits (empty: no limit)</legend>
         {LIMIT_FIELDS.map((f) => (

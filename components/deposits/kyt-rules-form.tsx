@@ -6,6 +6,7 @@
 import { Save } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -26,12 +27,7 @@ export function KytRulesForm({ saved }: { saved: KytRules }) {
           <AlertDescription>Deposits screened from now on follow them.</AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The rules were not saved</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The rules were not saved" error={result.serverError} />
       <Field
         id="kyt-blocked"
         label="Blocked addresses (severe risk: held)"

@@ -7,6 +7,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
@@ -42,12 +43,7 @@ export function ReleaseDepositForm({
       aria-label={`Decide deposit ${depositId}`}
       className="grid min-w-56 gap-2"
     >
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>Not asked</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="Not asked" error={result.serverError} />
       <input type="hidden" name="depositId" value={depositId} />
       <input type="hidden" name="appUserId" value={appUserId} />
       <input type="hidden" name="requestId" value={id} />

@@ -7,6 +7,9 @@ import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
+import { SecretShownOnce } from '@/components/developers/secret-shown-once';
+import { EndpointUrlField } from '@/components/developers/endpoint-url-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
@@ -41,40 +44,20 @@ export function AddEndpointForm() {
               Events ({added.events.join(', ')}) go to {added.url}. Its signing secret is shown{' '}
               <strong>this once</strong>: copy it into the receiving server now.
             </p>
-            <label htmlFor="endpoint-secret" className="mt-3 block font-medium">
-              Signing secret
-            </label>
-            <Input
-              id="endpoint-secret"
-              readOnly
-              value={added.secret}
-              className="mt-1 font-mono"
-              onFocus={(event) => event.currentTarget.select()}
-            />
+            <SecretShownOnce id="endpoint-secret" secret={added.secret} />
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The endpoint was not added</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Field
+      <ServerErrorAlert title="The endpoint was not added" error={result.serverError} />
+      <EndpointUrlField
         id="endpoint-url"
         label="Endpoint URL"
         required
         description="Where the wallet POSTs each event: an https:// address on the internet."
         error={fieldError('url')}
-      >
-        <Input
-          name="url"
-          type="url"
-          inputMode="url"
-          defaultValue={typed('url')}
-          placeholder="https://example.com/hooks"
-        />
-      </Field>
+        defaultValue={typed('url')}
+        placeholder="https://example.com/hooks"
+      />
       <fieldset className="grid gap-3" aria-describedby={eventsError ? 'endpoint-events-error' : undefined}>
         <legend className="text-sm font-medium">Events</legend>
         <label className="flex items-center gap-2 text-sm">

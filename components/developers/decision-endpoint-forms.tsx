@@ -5,6 +5,9 @@
 // without JavaScript.
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
+import { SecretShownOnce } from '@/components/developers/secret-shown-once';
+import { EndpointUrlField } from '@/components/developers/endpoint-url-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -31,16 +34,7 @@ export function SetDecisionForm() {
                   {saved.timeoutMs} ms {saved.fallback === 'APPROVE' ? 'approves' : 'declines'}. Its signing
                   secret is shown <strong>this once</strong>:
                 </p>
-                <label htmlFor="decision-secret" className="mt-3 block font-medium">
-                  Signing secret
-                </label>
-                <Input
-                  id="decision-secret"
-                  readOnly
-                  value={saved.secret ?? ''}
-                  className="mt-1 font-mono"
-                  onFocus={(event) => event.currentTarget.select()}
-                />
+                <SecretShownOnce id="decision-secret" secret={saved.secret ?? ''} />
               </>
             ) : (
               'The wallet decides every purchase by its own checks alone.'
@@ -48,26 +42,15 @@ export function SetDecisionForm() {
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The decision endpoint was not changed</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <Field
+      <ServerErrorAlert title="The decision endpoint was not changed" error={result.serverError} />
+      <EndpointUrlField
         id="decision-url"
         label="Decision URL"
         description='An https:// address that answers {"approved": true} to approve. Empty removes the endpoint.'
         error={fieldError('url')}
-      >
-        <Input
-          name="url"
-          type="url"
-          inputMode="url"
-          defaultValue={typed('url')}
-          placeholder="https://example.com/decide"
-        />
-      </Field>
+        defaultValue={typed('url')}
+        placeholder="https://example.com/decide"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="decision-fallback" label="When it does not answer in time" error={fieldError('fallback')}>
           <NativeSelect name="fallback" defaultValue={typed('fallback') ?? 'DECLINE'}>
@@ -108,12 +91,7 @@ export function TestDecisionForm() {
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The test was not sent</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The test was not sent" error={result.serverError} />
       <Field
         id="decision-test-card"
         label="Card ID"

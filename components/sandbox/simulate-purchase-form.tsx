@@ -5,6 +5,7 @@
 // shows above the form. A state action's form: it posts without JavaScript.
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -46,12 +47,7 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
           </AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The purchase was not simulated</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The purchase was not simulated" error={result.serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="sim-card" label="Card ID" required error={fieldError('cardId')}>
           <Input

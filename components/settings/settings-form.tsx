@@ -6,6 +6,7 @@
 import { Save } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
@@ -46,12 +47,7 @@ export function SettingsForm({ saved }: { saved: AgencySettings }) {
           <AlertDescription>They apply from the next request, on every instance.</AlertDescription>
         </Alert>
       ) : null}
-      {result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>The settings were not saved</AlertTitle>
-          <AlertDescription>{result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="The settings were not saved" error={result.serverError} />
       <fieldset className="grid gap-5">
         <legend className="mb-3 text-base font-semibold">Approvals: a second person before…</legend>
         <div className="grid gap-3">

@@ -4,6 +4,7 @@
 // "Invite staff" button is first wanted (invite-staff-button.tsx, components/ui/lazy-dialog.tsx).
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -56,12 +57,7 @@ export function InviteStaffDialogBody({ dialog }: { dialog: LazyDialogState }) {
         </div>
       ) : (
         <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
-          {action.result.serverError ? (
-            <Alert variant="error" live>
-              <AlertTitle>The invitation was not created</AlertTitle>
-              <AlertDescription>{action.result.serverError}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ServerErrorAlert title="The invitation was not created" error={action.result.serverError} />
           <Field label="Name" required error={errors.name?.message}>
             <Input autoComplete="off" {...form.register('name')} />
           </Field>

@@ -6,6 +6,7 @@ import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hoo
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -149,12 +150,7 @@ function TransferForm({
 
   return (
     <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
-      {action.result.serverError ? (
-        <Alert variant="error" live>
-          <AlertTitle>No money moved</AlertTitle>
-          <AlertDescription>{action.result.serverError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ServerErrorAlert title="No money moved" error={action.result.serverError} />
       <Field label="From" required error={errors.fromAssetId?.message}>
         <NativeSelect {...form.register('fromAssetId')}>
           {payable.map((s) => (

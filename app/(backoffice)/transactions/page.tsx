@@ -7,6 +7,7 @@ import { Download, Receipt } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
+import { PurchasePager } from '@/components/cards/purchase-pager';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -186,24 +187,15 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
                 ))}
               </ul>
             )}
-            {cursor || loaded.page.nextCursor ? (
-              <nav aria-label="Pages" className="flex flex-wrap gap-4 text-sm">
-                {cursor ? (
-                  <Link href={`/transactions${query}`} className="text-link underline underline-offset-4">
-                    Newest purchases
-                  </Link>
-                ) : null}
-                {loaded.page.nextCursor ? (
-                  <Link
-                    href={`/transactions${transactionsQueryString(filters, loaded.page.nextCursor)}`}
-                    className="text-link underline underline-offset-4"
-                    rel="next"
-                  >
-                    Older purchases
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <PurchasePager
+              label="Pages"
+              newestHref={cursor ? `/transactions${query}` : null}
+              olderHref={
+                loaded.page.nextCursor
+                  ? `/transactions${transactionsQueryString(filters, loaded.page.nextCursor)}`
+                  : null
+              }
+            />
           </>
         ) : null}
       </div>

@@ -36,14 +36,8 @@ import {
 } from '@/lib/backoffice/cards/card-programme-forms';
 import { formatExpiry, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber } from '@/lib/backoffice/shared/mask';
-import {
-  getWalletClient,
-  WalletClientError,
-  WalletNotFoundError,
-  isWalletClientError,
-} from '@/lib/backoffice/wallet-client';
-import { appUserIdParam, positiveIdParam } from '@/lib/wallet/contract/schemas';
-import { appUserIdFromSegment } from '../../find-user';
+import { getWalletClient, WalletClientError, isWalletClientError } from '@/lib/backoffice/wallet-client';
+import { findCard } from '../../find-user';
 
 type Params = Promise<{ appUserId: string; cardId: string }>;
 
@@ -89,23 +83,11 @@ export default async function CardPage({
 }) {
   const me = await requireStaff('cards.read');
   const segments = await params;
-  const appUserId = appUserIdFromSegment(segments.appUserId);
-  const cardIdParse = positiveIdParam.safeParse(segments.cardId);
-  if (!appUserIdParam.safeParse(appUserId).success || !cardIdParse.success) {
-    return <CardNotFound appUserId={appUserId} cardId={segments.cardId} />;
-  }
-  const cardId = cardIdParse.data;
+  const found = await findCard(segments);
+  if (found.kind === 'not-found')
+    return <CardNotFound appUserId={found.appUserId} cardId={segments.cardId} />;
+  const { appUserId, cardId, card } = found;
   const wallet = getWalletClient();
-
-  let card;
-  try {
-    card = await wallet.cardDetail({ appUserId, cardId });
-  } catch (error) {
-    // 3001 (no such user) and 4008 (not this user's card) read the same to staff.
-    if (error instanceof WalletNotFoundError)
-      return <CardNotFound appUserId={appUserId} cardId={segments.cardId} />;
-    throw error;
-  }
 
   // Who looked at whose card, written before anything of it is rendered (docs/back-office.md "Roles").
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });

@@ -36,10 +36,9 @@ import { problemText } from '@/lib/backoffice/shared/page-post-problems';
 import { formAction } from '@/components/forms/form-action';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { transferMoneyFromPage } from '@/lib/backoffice/transfers/actions';
-import { getWalletClient, WalletNotFoundError } from '@/lib/backoffice/wallet-client';
+import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
-import { appUserIdParam, positiveIdParam } from '@/lib/wallet/contract/schemas';
-import { appUserIdFromSegment } from '../../../find-user';
+import { findCard } from '../../../find-user';
 
 type Params = Promise<{ appUserId: string; cardId: string; change: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -63,18 +62,11 @@ export default async function CardChangePage({
   const me = await requireStaff('cards.read');
   const segments = await params;
   const change = CHANGES.find((c) => c === segments.change);
-  const appUserId = appUserIdFromSegment(segments.appUserId);
-  const cardIdParse = positiveIdParam.safeParse(segments.cardId);
-  if (!change || !appUserIdParam.safeParse(appUserId).success || !cardIdParse.success) notFound();
-  const cardId = cardIdParse.data;
+  if (!change) notFound();
+  const found = await findCard(segments);
+  if (found.kind === 'not-found') notFound();
+  const { appUserId, cardId, card } = found;
   const wallet = getWalletClient();
-  let card;
-  try {
-    card = await wallet.cardDetail({ appUserId, cardId });
-  } catch (error) {
-    if (error instanceof WalletNotFoundError) notFound();
-    throw error;
-  }
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
   const cardPath = `${userPath}/cards/${cardId}`;
   const label = cardLabel(card.last4);
