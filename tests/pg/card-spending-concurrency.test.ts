@@ -194,7 +194,9 @@ describe('card spending on PostgreSQL, two instances', () => {
     let total = released.reduce((a, b) => a + b, 0);
     // Whatever a batch skipped (locked by the other) is taken by a later one.
     for (let more = 1; more > 0; total += more) more = await expireDueHolds({ db: db.db, expiryMs: 10 });
-    expect(total).toBe(30);
+    // Holds left open by the tests before are due too, so the count is at least this card's 30;
+    // that each of these was released once is the events' count below (one each, no more).
+    expect(total).toBeGreaterThanOrEqual(30);
     const rows = await db.db.select().from(authorizations).where(eq(authorizations.cardId, card.cardId));
     expect(rows.every((r) => r.status === 'EXPIRED' && r.held === 0)).toBe(true);
     expect(await money(card)).toEqual({ balance: 1_000_00, held: 0 });
