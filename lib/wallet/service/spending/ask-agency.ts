@@ -5,8 +5,10 @@
 // deadline. A 2xx whose JSON body has `"approved": true` approves; any other answer (another
 // status, a redirect, which is never followed, a body that says otherwise or is not JSON, a
 // refused address, a network error) declines; no whole answer by the deadline is late, and the
-// caller applies the fallback. Called with no transaction open and no row locked.
-import { request as httpRequest, type RequestOptions } from 'node:http';
+// caller applies the fallback. Called with no transaction open and no row locked. A request
+// written on a kept-alive socket the endpoint had closed is asked once more on a new connection
+// (docs/card-spending.md "How it is built").
+import { request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { signWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
 import { literalHostProblem, pinnedLookup } from '../webhook/webhook-target';
@@ -26,12 +28,15 @@ export function askAgency(options: {
   const { url, secret, body, timeoutMs, allowPrivate } = options;
   return new Promise<AgencyAnswer>((resolve) => {
     let settled = false;
+    let req: ClientRequest | undefined;
     const settle = (answer: AgencyAnswer) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       resolve(answer);
     };
+    const startedAt = Date.now();
+    // One deadline for the whole question, a retry included.
     const deadline = setTimeout(() => {
       settle('LATE');
       req?.destroy();
@@ -44,50 +49,70 @@ export function askAgency(options: {
     }
     if (literalHostProblem(target, allowPrivate)) return settle('DECLINED');
     const timestamp = Date.now();
-    const requestOptions: RequestOptions = {
-      method: 'POST',
-      lookup: pinnedLookup({ allowPrivate }),
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-        'User-Agent': 'card-wallet-decisions/1',
-        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
-      },
+    const headers = {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      'User-Agent': 'card-wallet-decisions/1',
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
     };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, requestOptions, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status < 200 || status >= 300) {
-        res.resume();
-        return settle('DECLINED');
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) {
-          settle('DECLINED');
-          req.destroy();
-          return;
+
+    /** One attempt; `fresh` forbids a kept-alive socket (the retry's own new connection). */
+    const attempt = (fresh: boolean) => {
+      const requestOptions: RequestOptions = {
+        method: 'POST',
+        lookup: pinnedLookup({ allowPrivate }),
+        headers,
+        ...(fresh ? { agent: false } : {}),
+      };
+      let answered = false;
+      const sent = send(target, requestOptions, (res) => {
+        answered = true;
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return settle('DECLINED');
         }
-        chunks.push(chunk);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) {
+            settle('DECLINED');
+            sent.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          try {
+            const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+            const approved =
+              typeof answer === 'object' &&
+              answer !== null &&
+              (answer as { approved?: unknown }).approved === true;
+            settle(approved ? 'APPROVED' : 'DECLINED');
+          } catch {
+            settle('DECLINED');
+          }
+        });
+        res.on('error', () => settle('DECLINED'));
       });
-      res.on('end', () => {
-        try {
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-          const approved =
-            typeof answer === 'object' &&
-            answer !== null &&
-            (answer as { approved?: unknown }).approved === true;
-          settle(approved ? 'APPROVED' : 'DECLINED');
-        } catch {
-          settle('DECLINED');
-        }
+      // A first byte of the answer counts as answered, even before its head is whole.
+      sent.on('socket', (socket) => socket.once('data', () => (answered = true)));
+      sent.on('error', () => {
+        if (settled) return;
+        // A kept-alive socket the endpoint had closed while idle (docs/card-spending.md "How it is
+        // built"): nothing of an answer came, so it is asked once more on a new connection, if the
+        // deadline has time left. Any other failure declines.
+        const stale = !fresh && sent.reusedSocket && !answered;
+        if (stale && Date.now() - startedAt < timeoutMs) return attempt(true);
+        settle('DECLINED');
       });
-      res.on('error', () => settle('DECLINED'));
-    });
-    req.on('error', () => settle('DECLINED'));
-    req.end(body);
+      req = sent;
+      sent.end(body);
+    };
+    attempt(false);
   });
 }
