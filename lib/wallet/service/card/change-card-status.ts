@@ -4,13 +4,15 @@
 // trigger records the change with its reason. Cancelling returns the card asset's balance to the
 // user's wallet asset of that currency, with a ledger entry on both, in the same transaction,
 // after reversing the card's open holds (docs/card-spending.md "Rules"). The
-// change is a card.status_changed event, written in that transaction too.
-import { and, eq } from 'drizzle-orm';
+// change is a card.status_changed event, written in that transaction too. The card keeps where its
+// balance went, for a refund after the cancel (docs/card-spending.md "Rules").
+import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { CardChangeReason, ManagedCard } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, cards } from '../db/schema';
+import { cards } from '../db/schema';
+import { walletAssetOf } from './cancelled-balance';
 import { moveMoney } from '../asset/move-money';
 import { recordEvent } from '../event/record-event';
 import {
@@ -47,11 +49,12 @@ export async function changeCardStatus(options: {
     );
   }
 
+  let balanceMovedTo: number | undefined;
   if (action === 'cancel') {
     // Open holds first (docs/card-spending.md "Rules"): the card's row is locked FOR UPDATE, so
     // no authorization opens a new one meanwhile; then the whole balance is free to go back.
     await reverseOpenHolds({ db, app, cardId: found.card.id, now });
-    await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
+    balanceMovedTo = await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
   }
 
   const [updated] = await db
@@ -60,6 +63,8 @@ export async function changeCardStatus(options: {
       status: to,
       statusReason: params.reason ?? null,
       updatedAt: now,
+      // Where a later refund to the card goes (docs/card-spending.md "Rules").
+      ...(balanceMovedTo !== undefined ? { balanceMovedTo } : {}),
       ...(action === 'activate' ? { cardAccountStatus: 'APPROVED', activeTime: now } : {}),
     })
     .where(eq(cards.id, found.card.id))
@@ -81,29 +86,24 @@ export async function changeCardStatus(options: {
   return toManagedCard({ ...found, card: updated }, app.appId);
 }
 
-/** The card asset's whole balance back to the owner's wallet asset of the card's currency. */
+/** The card asset's whole balance back to the owner's wallet asset of the card's currency; which. */
 async function refundCardBalance(
   db: Executor,
   card: { id: number; cardAssetId: number },
   userId: number,
   currency: string,
-): Promise<void> {
-  const [wallet] = await db
-    .select({ id: assets.id })
-    .from(assets)
-    .where(and(eq(assets.userId, userId), eq(assets.type, 'WALLET'), eq(assets.currency, currency)))
-    .orderBy(assets.id)
-    .limit(1);
-  if (!wallet) throw new Error(`user ${userId} has no ${currency} wallet to refund card ${card.id} into`);
+): Promise<number> {
+  const walletId = await walletAssetOf(db, userId, currency);
   await moveMoney({
     db,
     fromAssetId: card.cardAssetId,
-    toAssetId: wallet.id,
+    toAssetId: walletId,
     amountMinor: 'all',
     outType: 'CARD_REFUND',
     inType: 'CARD_REFUND',
     cardId: card.id,
   });
+  return walletId;
 }
 
 /** cardActivate's handler (lib/wallet/contract/operations/card-activate.ts). */

@@ -103,7 +103,13 @@ export async function replaceCard(options: {
 
   const [cancelled] = await db
     .update(cards)
-    .set({ status: 'CANCELLED', statusReason: params.reason, updatedAt: now })
+    .set({
+      status: 'CANCELLED',
+      statusReason: params.reason,
+      updatedAt: now,
+      // A refund to the old card follows its balance (docs/card-spending.md "Rules").
+      balanceMovedTo: fresh.cardAssetId,
+    })
     .where(eq(cards.id, old.card.id))
     .returning({ id: cards.id });
   if (!cancelled) throw new Error('card update returned no row');

@@ -247,6 +247,12 @@ export const cards = wallet.table(
     activeTime: timestamp('active_time', { withTimezone: true, mode: 'date' }),
     /** Why the card reached its status (lock and cancel reasons); written into its history. */
     statusReason: text('status_reason'),
+    /**
+     * Where cancelling the card moved its balance: the owner's wallet asset (card/cancel) or the
+     * replacement card's asset (card/replace); a refund to the cancelled card follows it
+     * (docs/card-spending.md "Rules"). Null while the card is not cancelled.
+     */
+    balanceMovedTo: integer('balance_moved_to').references(() => assets.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -257,6 +263,8 @@ export const cards = wallet.table(
     index('cards_app_status_created_idx').on(t.appId, t.status, t.createdAt.desc(), t.id.desc()),
     // user/search by a card's last four digits.
     index('cards_search_last4_idx').on(t.appId, sql`right(${t.cardNumber}, 4)`),
+    // A refund to a cancelled card follows its balance to the replacement card by its asset.
+    index('cards_card_asset_idx').on(t.cardAssetId),
   ],
 );
 

@@ -2,7 +2,8 @@
 // of its authorization; 4014 otherwise) refunded in full or in part, never beyond what is left
 // (4015). Under the locks of lockAuthorization: the card asset's balance rises (MERCHANT_REFUND
 // ledger entry), the authorization's refunded amount rises, the running totals fall by it, one
-// refund row. Event: transaction.refunded.
+// refund row. Event: transaction.refunded. A refund to a card cancelled since goes on, in the same
+// transaction, where the cancel moved the card's balance (docs/card-spending.md "Rules"): the card asset's answer balance is then what stays on it (0).
 import { sql } from 'drizzle-orm';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -15,6 +16,8 @@ import { recordEvent } from '../event/record-event';
 import { amountNotAllowed, lockAuthorization } from './authorization-records';
 import { optionalAmount } from './clear-authorization';
 import { addToTotals } from './spend-totals';
+import { moveMoney } from '../asset/move-money';
+import { cancelledCardDestination } from '../card/cancelled-balance';
 
 export async function refundTransaction(options: {
   db: Executor;
@@ -24,7 +27,9 @@ export async function refundTransaction(options: {
 }): Promise<Refund> {
   const { db, app, params } = options;
   const now = options.now ?? new Date();
-  const { row, asset } = await lockAuthorization(db, app, { transactionId: params.transactionId });
+  const { row, asset, cardStatus } = await lockAuthorization(db, app, {
+    transactionId: params.transactionId,
+  });
   const left = row.cleared - row.refunded;
   const amount = optionalAmount(params.amount, row.decimal_places) ?? left;
   if (left === 0) throw amountNotAllowed(`Transaction ${params.transactionId} is already refunded in full.`);
@@ -54,12 +59,30 @@ export async function refundTransaction(options: {
     .values({ appId: app.id, authorizationId: row.id, amount, ledgerEntryId: entry!.id, createdAt: now })
     .returning({ id: cardRefunds.id });
   await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, -amount);
+  // A cancelled card spends nothing more: the refund goes on where the cancel moved its balance
+  // (docs/card-spending.md "Rules"), in this transaction, as the cancel moved it.
+  let cardBalance = balanceAfter;
+  if (cardStatus === 'CANCELLED') {
+    const destination = await cancelledCardDestination(db, row.card_id);
+    const moved = await moveMoney({
+      db,
+      fromAssetId: row.card_asset_id,
+      toAssetId: destination,
+      amountMinor: amount,
+      outType: 'CARD_REFUND',
+      inType: 'CARD_REFUND',
+      cardId: row.card_id,
+    });
+    if ('short' in moved)
+      throw new Error(`card asset ${row.card_asset_id} lost the refund it was just credited`);
+    cardBalance = moved.fromBalance;
+  }
   const dp = row.decimal_places;
   const result: Refund = {
     refundId: refund!.id,
     transactionId: params.transactionId,
     amount: minorToMajor(amount, dp),
-    balance: minorToMajor(balanceAfter, dp),
+    balance: minorToMajor(cardBalance, dp),
   };
   await recordEvent({ db, app, type: 'transaction.refunded', data: result, now });
   return result;
