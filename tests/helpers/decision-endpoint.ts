@@ -1,6 +1,6 @@
 // An agency's decision endpoint on 127.0.0.1 for tests (docs/card-spending.md "The agency's
 // decision"): it records every request (headers, raw body) and answers with whatever `respond`
-// says: a status, a JSON body, headers, and a delay before answering.
+// says: a status, a JSON body, headers, and a delay (or a promise the test settles) before answering.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
@@ -11,6 +11,8 @@ export type DecisionAnswer = {
   body?: unknown;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Answered only once this settles too (after `delayMs`): the test says when. */
+  hold?: Promise<void>;
 };
 
 export type DecisionEndpoint = {
@@ -56,13 +58,14 @@ export async function startDecisionEndpoint(
       received.push(request);
       const answer = endpoint.respond(request);
       open.add(res);
-      setTimeout(() => {
+      const delayed = new Promise<void>((resolve) => setTimeout(resolve, answer.delayMs ?? 0));
+      void Promise.all([delayed, answer.hold]).then(() => {
         open.delete(res);
         if (res.destroyed) return;
         const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
         res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...answer.headers });
         res.end(body);
-      }, answer.delayMs ?? 0);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
