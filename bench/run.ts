@@ -23,7 +23,7 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
-// events; every step above is then skipped, `npm start`'s server is not started and no production
+// events, slow-decision; every step above is then skipped, `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 1): the writes (issuance and transfers, service then floor;
@@ -79,6 +79,7 @@ import {
   type ServerKind,
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
+import { measureSlowDecision, type SlowDecision } from './lib/slow-decision';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
 import {
@@ -113,7 +114,7 @@ const { values: args } = parseArgs({
   },
 });
 /** The figures of each size that --only can select. */
-const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events'] as const;
+const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events', 'slow-decision'] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
   ? new Set(
@@ -228,6 +229,8 @@ export type SizeResult = {
   exhausted?: ExhaustedIssuance;
   /** Webhook delivery while issuance runs at full rate (first size; absent before issue 14). */
   events?: EventDelivery;
+  /** Reads and another app's authorizations while 50 wait on a slow agency endpoint (first size; bench/lib/slow-decision.ts). */
+  slowDecision?: SlowDecision;
   backoffice: Record<string, LoadResult | { status: number }>;
 };
 export type EventDelivery = {
@@ -612,6 +615,17 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
     if (cards === SIZES[0] && wants('exhausted')) await measureExhausted(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('events')) await measureEvents(db.url, wallet, p, size);
+    if (cards === SIZES[0] && wants('slow-decision')) {
+      size.slowDecision = await measureSlowDecision({
+        url: db.url,
+        baseUrl: wallet.baseUrl,
+        population: p,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        log,
+      });
+    }
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);

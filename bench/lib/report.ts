@@ -19,6 +19,7 @@ import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
+import { slowDecisionTarget } from './slow-decision';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -248,6 +249,9 @@ export function evaluateTargets(results: Results): Target[] {
           .join(', ')
       : 'not measured in this run',
   });
+
+  // 3b''. Reads and another app's authorizations while authorizations wait on a slow agency endpoint.
+  targets.push(slowDecisionTarget(results.sizes.find((s) => s.slowDecision)?.slowDecision));
 
   // 3c. user/search and asset/ledger at the largest size within 1.3x of themselves at the smallest.
   const scale = scaleRows(results);
