@@ -93,6 +93,16 @@ const envSchema = z.object({
     .positive('WALLET_AUTH_EXPIRY_HOURS must be more than 0')
     .max(24 * 366, 'WALLET_AUTH_EXPIRY_HOURS must be at most 8784')
     .default(168),
+  /**
+   * How often each instance's hold expiry worker looks for due holds, in ms (docs/card-spending.md
+   * "How it is built"): a test setting, with WALLET_AUTH_EXPIRY_HOURS scaled down (e.g. 0.002).
+   */
+  WALLET_AUTH_EXPIRY_POLL_MS: z.coerce
+    .number('WALLET_AUTH_EXPIRY_POLL_MS must be a number')
+    .int('WALLET_AUTH_EXPIRY_POLL_MS must be a whole number')
+    .min(50, 'WALLET_AUTH_EXPIRY_POLL_MS must be at least 50')
+    .max(3_600_000, 'WALLET_AUTH_EXPIRY_POLL_MS must be at most 3600000')
+    .default(60_000),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),

@@ -105,7 +105,7 @@ export function createWalletService(options: {
           db: walletDb(engine),
           logger,
           expiryMs: options.holdExpiry?.expiryMs ?? env.WALLET_AUTH_EXPIRY_HOURS * 3_600_000,
-          ...(options.holdExpiry?.pollMs !== undefined ? { pollMs: options.holdExpiry.pollMs } : {}),
+          pollMs: options.holdExpiry?.pollMs ?? env.WALLET_AUTH_EXPIRY_POLL_MS,
         });
   holdExpiry?.start();
   let openApiJson: string | undefined;
