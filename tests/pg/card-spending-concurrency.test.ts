@@ -2,7 +2,8 @@
 // pool each (docs/card-spending.md "Money model", "Spending controls", "Rules"): 50 authorizations
 // of 10.00 at once against 100.00 approve exactly 10; 30 under a daily limit of 100.00 approve
 // exactly 10; a clear racing a reverse leaves the money in one place; a cancel racing
-// authorizations leaves no hold open; one requestId sent 20 times makes one authorization; expiry
+// authorizations leaves no hold open; a refund racing a cancel or replacement lands once where the
+// balance went; one requestId sent 20 times makes one authorization; expiry
 // run by both instances at once releases each hold once. The books balance after each.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -160,6 +161,57 @@ describe('card spending on PostgreSQL, two instances', () => {
         .where(sql`${authorizations.cardId} = ${card.cardId} and ${authorizations.status} = 'PENDING'`);
       expect(open).toEqual([]);
       expect(await money(card)).toEqual({ balance: 0, held: 0 });
+    }
+    expect(await ledgerSumsToBalances(db.db)).toBe(true);
+  });
+
+  it("a refund racing the card's cancel or replacement lands once, where the card's balance went", async () => {
+    const walletOf = async (card: FundedCard) =>
+      (
+        await rawRows<{ id: number; balance: string }>(
+          db.db,
+          sql`select a.id, a.balance from ${assets} a join wallet.users u on u.id = a.user_id
+               where u.app_user_id = ${card.appUserId} and a.type = 'WALLET' and a.currency = 'USD'`,
+        )
+      )[0]!;
+    for (let round = 0; round < 6; round++) {
+      const replace = round % 2 === 1;
+      const card = await fundedCard(first.baseUrl, db, 100_00, 'pgrefund');
+      const a = (await authorizeAt(round, card, { amount: '40.00' })).body.data!;
+      const cleared = await callWallet<Authorization>(instance(round), 'simulateClear', {
+        authorizationId: a.authorizationId,
+      });
+      const transactionId = cleared.body.data!.transactionId!;
+      const wallet = await walletOf(card);
+      const [ended, ...refunds] = await Promise.all([
+        callWallet<{ cardId: number }>(instance(round), replace ? 'cardReplace' : 'cardCancel', {
+          appUserId: card.appUserId,
+          cardId: card.cardId,
+          reason: 'STOLEN',
+        }),
+        ...[0, 1].map((i) =>
+          callWallet(instance(round + i + 1), 'simulateRefund', { transactionId, amount: '20.00' }),
+        ),
+      ]);
+      expect(ended.body.code, ended.body.msg).toBe(0);
+      expect(refunds.map((r) => r.body.code)).toEqual([0, 0]);
+      // Refunded before the cancel: moved with the balance; after it: followed it. Either way
+      // the 60.00 left and the 40.00 refunded are where the balance went, once.
+      expect(await money(card)).toEqual({ balance: 0, held: 0 });
+      if (replace) {
+        const fresh = await callWallet<{ cardAssetId: number }>(first.baseUrl, 'cardDetail', {
+          appUserId: card.appUserId,
+          cardId: ended.body.data!.cardId,
+        });
+        expect(await money({ ...card, cardAssetId: fresh.body.data!.cardAssetId })).toEqual({
+          balance: 100_00,
+          held: 0,
+        });
+      } else {
+        expect(Number((await walletOf(card)).balance)).toBe(Number(wallet.balance) + 100_00);
+      }
+      const [row] = await db.db.select().from(authorizations).where(eq(authorizations.id, a.authorizationId));
+      expect(row!.refunded).toBe(40_00);
     }
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
   });
