@@ -624,6 +624,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         seconds: SECONDS,
         warmupSeconds: WARMUP,
         log,
+        sent: (requests) => (wallet!.requests += requests),
       });
     }
 

@@ -123,6 +123,8 @@ export async function measureSlowDecision(options: {
   seconds: number;
   warmupSeconds: number;
   log: (line: string) => void;
+  /** Told how many requests the wallet service was sent (its memory sample counts them). */
+  sent?: (requests: number) => void;
 }): Promise<SlowDecision> {
   const { url, baseUrl, population: p, log } = options;
   // Loaded here, not at the top: the report imports this module for its target alone.
@@ -216,6 +218,8 @@ export async function measureSlowDecision(options: {
     const buysWith = await load(buyNext);
     stopped = true;
     await Promise.all(waiters);
+    const loads = [readsWithout, buysWithout, readsWith, buysWith];
+    options.sent?.(loads.reduce((sum, r) => sum + r.total + (r.warmupTotal ?? 0), 0) + slow.answered + 7);
     const result: SlowDecision = {
       waiting: WAITING,
       delayMs: DELAY_MS,
