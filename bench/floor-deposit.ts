@@ -2,8 +2,9 @@
 // chain's required confirmations, found, recorded, screened by the built-in rules with the
 // running totals, and credited, in one transaction, statement for statement as the service runs
 // it (lib/wallet/service/deposit/simulate-deposit.ts, settle-deposit.ts,
-// kyt/screening-totals.ts, kyt/kyt-rules.ts; the harness checks the order and the texts on every
-// run, bench/lib/verify-floor.ts). Only the path the load takes: a new deposit whose
+// kyt/screening-totals.ts, kyt/kyt-rules.ts): the same named prepared statements, imported from
+// lib/wallet/service/deposit/deposit-statements.ts (the harness also checks the order on every
+// run, bench/lib/verify-floor.ts). The event statement's text is rendered once at start. Only the path the load takes: a new deposit whose
 // confirmations credit it at once (LOW or MEDIUM). A repeat, too few confirmations or a verdict
 // that holds is refused (the load never sends them), so the floor never does less than the
 // service for an answer it gives.
@@ -17,12 +18,22 @@ import {
 } from '@/lib/wallet/contract/chains';
 import type { DepositChain } from '@/lib/wallet/contract/enums';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
-import { DEPOSIT_SQL } from './lib/floor-deposit-sql';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  DEPOSIT_CREDIT,
+  DEPOSIT_INSERT,
+  DEPOSIT_OWNER,
+  DEPOSIT_SCREENED,
+  EVENT_INSERT_NAME,
+  KYT_RULES,
+  NOTE_SCREENED_DEPOSIT,
+} from '@/lib/wallet/service/deposit/deposit-statements';
+import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { DEFAULT_KYT_RULES } from '@/lib/wallet/service/kyt/kyt-rules';
 import { screenByRules } from '@/lib/wallet/service/kyt/rules-screener';
 import { holds, type KytRuleSet } from '@/lib/wallet/service/kyt/screener';
 
-export { SCREENING_STATEMENTS } from './lib/floor-deposit-sql';
+export { SCREENING_STATEMENTS } from './lib/deposit-plans';
 
 type Row = unknown[];
 type App = { id: number; appId: string; agencyCode: string };
@@ -37,8 +48,28 @@ export type FloorTools = {
   fail: (code: number, message: string) => Error;
   required: (pairs: Map<string, string>, name: string) => string;
   int: (pairs: Map<string, string>, name: string, min: number, max: number, fallback?: number) => number;
-  recordEvent: (tx: pg.PoolClient, app: App, type: string, at: Date, data: unknown) => Promise<void>;
 };
+
+/**
+ * record-event.ts's statement, rendered once with a marker in each parameter, so that each
+ * event's values go into the slots the text expects.
+ */
+const EVENT = (() => {
+  const marks: NewEvent = {
+    appKey: -424242,
+    id: '\u0000id',
+    type: '\u0000type' as NewEvent['type'],
+    body: '\u0000body',
+    createdAt: '\u0000createdAt',
+  };
+  const probe = new PgDialect().sqlToQuery(eventInsert(marks));
+  const slots = probe.params.map((value) => {
+    const key = (Object.keys(marks) as (keyof NewEvent)[]).find((k) => marks[k] === value);
+    if (!key) throw new Error('the event statement has a parameter the floor does not know');
+    return key;
+  });
+  return { name: EVENT_INSERT_NAME, text: probe.sql, slots };
+})();
 
 const HOUR_MS = 3_600_000;
 const CHAINS = new Set<string>(['ETHEREUM', 'TRON']);
@@ -94,6 +125,19 @@ function shown(r: Row, at: Record<DepositColumn, number>) {
 
 export function createFloorDeposit(tools: FloorTools) {
   const { run, fail, required, int } = tools;
+
+  /** The event, with the body the service writes (the deposit as data). */
+  async function recordEvent(tx: pg.PoolClient, app: App, type: NewEvent['type'], data: unknown) {
+    const id = newEventId();
+    const createdAt = new Date().toISOString();
+    const body = JSON.stringify({ id, type, createdAt, agencyCode: app.agencyCode, appId: app.appId, data });
+    const event: NewEvent = { appKey: app.id, id, type, body, createdAt };
+    await run(
+      tx,
+      EVENT,
+      EVENT.slots.map((k) => event[k]),
+    );
+  }
   const invalid = (field: string) => fail(1002, `Parameter ${field} is malformed.`);
 
   return async function simulateDeposit(
@@ -134,21 +178,18 @@ export function createFloorDeposit(tools: FloorTools) {
     }
 
     async function inTransaction(tx: pg.PoolClient): Promise<string> {
-      const owner = await run<'user_id' | 'id' | 'decimal_places'>(tx, DEPOSIT_SQL.owner, [
-        'WALLET',
-        'USD',
+      const owner = await run<'user_id' | 'app_user_id' | 'asset_id' | 'decimal_places'>(tx, DEPOSIT_OWNER, [
         app.id,
         chain,
         address,
-        1,
       ]);
       const found = owner.rows[0];
       if (!found) throw fail(1002, `address must be a deposit address of this app on ${chain}`);
-      const userId = found[0] as number;
-      const assetId = found[1] as number;
-      const decimalPlaces = found[2] as number;
+      const userId = found[owner.at.user_id] as number;
+      const assetId = found[owner.at.asset_id] as number;
+      const decimalPlaces = found[owner.at.decimal_places] as number;
       const creditedAmount = Math.floor(amount! / 10 ** (DEPOSIT_TOKEN_DECIMALS - decimalPlaces));
-      const inserted = await run(tx, DEPOSIT_SQL.insert, [
+      const inserted = await run<DepositColumn>(tx, DEPOSIT_INSERT, [
         app.id,
         userId,
         assetId,
@@ -162,22 +203,26 @@ export function createFloorDeposit(tools: FloorTools) {
         confirmations,
         requiredConfirmations,
       ]);
-      const depositId = inserted.rows[0]?.[0] as number | undefined;
-      if (depositId === undefined) throw fail(1002, 'The floor takes new deposits only.');
-      const locked = await run<DepositColumn>(tx, DEPOSIT_SQL.findLocked, [depositId, app.id]);
-      const now = new Date();
-      await tools.recordEvent(tx, app, 'deposit.detected', now, shown(locked.rows[0]!, locked.at));
+      const row = inserted.rows[0];
+      if (!row) throw fail(1002, 'The floor takes new deposits only.');
+      const depositId = row[inserted.at.id] as number;
+      // The row with the two columns the answer adds, as the service's DepositRow.
+      const at = { ...inserted.at, app_user_id: row.length, decimal_places: row.length + 1 };
+      row.push(found[owner.at.app_user_id], decimalPlaces);
+      await recordEvent(tx, app, 'deposit.detected', shown(row, at));
 
       // The running totals (screening-totals.ts), then the rules.
       const hour = Math.floor(Date.now() / HOUR_MS);
-      const since = hour - 23;
-      await run(tx, DEPOSIT_SQL.velocityPrune, [userId, since]);
-      await run(tx, DEPOSIT_SQL.velocityAdd, [userId, hour, amount]);
-      const total = await run(tx, DEPOSIT_SQL.velocityTotal, [userId, since]);
-      const first = await run(tx, DEPOSIT_SQL.firstDeposit, [userId, depositId]);
+      const totals = await run<'last_24_hours' | 'first_deposit'>(tx, NOTE_SCREENED_DEPOSIT, [
+        userId,
+        hour - 23,
+        hour,
+        amount,
+        depositId,
+      ]);
       const ruleRows = await run<
         'blocked_addresses' | 'review_addresses' | 'review_amount' | 'severe_amount'
-      >(tx, DEPOSIT_SQL.rules, [app.id]);
+      >(tx, KYT_RULES, [app.id]);
       const r = ruleRows.rows[0];
       const rules: KytRuleSet = r
         ? {
@@ -187,6 +232,7 @@ export function createFloorDeposit(tools: FloorTools) {
             severeAmount: Number(r[ruleRows.at.severe_amount]),
           }
         : DEFAULT_KYT_RULES;
+      const t = totals.rows[0]!;
       const verdict = screenByRules(
         {
           depositId,
@@ -199,24 +245,23 @@ export function createFloorDeposit(tools: FloorTools) {
         },
         {
           rules,
-          firstDeposit: first.rows.length === 1,
-          last24Hours: Number(total.rows[0]?.[0] ?? 0),
+          firstDeposit: t[totals.at.first_deposit] as boolean,
+          last24Hours: Number(t[totals.at.last_24_hours]),
         },
       );
       if (holds(verdict.level)) throw fail(1002, 'The floor credits deposits only.');
-      const moved = await run(tx, DEPOSIT_SQL.moveStatus, [
-        'CREDITED',
-        verdict.level,
-        `{${verdict.reasons.join(',')}}`,
-        depositId,
-        'CONFIRMING',
-      ]);
-      if (moved.rows.length !== 1) throw new Error('deposit left CONFIRMING under its own lock');
-      if (creditedAmount > 0)
-        await run(tx, DEPOSIT_SQL.credit, [creditedAmount, assetId, creditedAmount, depositId]);
-      const settled = await run<DepositColumn>(tx, DEPOSIT_SQL.find, [depositId, app.id]);
-      const deposit = shown(settled.rows[0]!, settled.at);
-      await tools.recordEvent(tx, app, 'deposit.credited', new Date(), deposit);
+      const moved = await run<'status' | 'risk_level' | 'risk_reasons' | 'credited_at'>(
+        tx,
+        DEPOSIT_SCREENED,
+        [depositId, 'CREDITED', verdict.level, `{${verdict.reasons.join(',')}}`],
+      );
+      const m = moved.rows[0];
+      if (!m) throw new Error('deposit left CONFIRMING under its own lock');
+      if (creditedAmount > 0) await run(tx, DEPOSIT_CREDIT, [assetId, creditedAmount, depositId]);
+      for (const column of ['status', 'risk_level', 'risk_reasons', 'credited_at'] as const)
+        row[at[column]] = m[moved.at[column]];
+      const deposit = shown(row, at);
+      await recordEvent(tx, app, 'deposit.credited', deposit);
       return JSON.stringify(deposit);
     }
   };

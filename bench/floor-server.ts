@@ -943,7 +943,6 @@ const ROUTES: Record<string, Route> = {
       fail: (code, message) => new Fail(code, message),
       required,
       int,
-      recordEvent: (tx, app, type, at, data) => recordEvent(tx, app, type as NewEvent['type'], at, data),
     }),
   },
 };
