@@ -4,7 +4,7 @@
 // it (lib/wallet/service/deposit/simulate-deposit.ts, settle-deposit.ts,
 // kyt/screening-totals.ts, kyt/kyt-rules.ts): the same named prepared statements, imported from
 // lib/wallet/service/deposit/deposit-statements.ts (the harness also checks the order on every
-// run, bench/lib/verify-floor.ts). The event statement's text is rendered once at start. Only the path the load takes: a new deposit whose
+// run, bench/lib/verify-floor.ts). Only the path the load takes: a new deposit whose
 // confirmations credit it at once (LOW or MEDIUM). A repeat, too few confirmations or a verdict
 // that holds is refused (the load never sends them), so the floor never does less than the
 // service for an answer it gives.
@@ -18,17 +18,16 @@ import {
 } from '@/lib/wallet/contract/chains';
 import type { DepositChain } from '@/lib/wallet/contract/enums';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   DEPOSIT_CREDIT,
   DEPOSIT_INSERT,
   DEPOSIT_OWNER,
   DEPOSIT_SCREENED,
-  EVENT_INSERT_NAME,
+  EVENT_INSERT,
   KYT_RULES,
   NOTE_SCREENED_DEPOSIT,
 } from '@/lib/wallet/service/deposit/deposit-statements';
-import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
+import { newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { DEFAULT_KYT_RULES } from '@/lib/wallet/service/kyt/kyt-rules';
 import { screenByRules } from '@/lib/wallet/service/kyt/rules-screener';
 import { holds, type KytRuleSet } from '@/lib/wallet/service/kyt/screener';
@@ -49,27 +48,6 @@ export type FloorTools = {
   required: (pairs: Map<string, string>, name: string) => string;
   int: (pairs: Map<string, string>, name: string, min: number, max: number, fallback?: number) => number;
 };
-
-/**
- * record-event.ts's statement, rendered once with a marker in each parameter, so that each
- * event's values go into the slots the text expects.
- */
-const EVENT = (() => {
-  const marks: NewEvent = {
-    appKey: -424242,
-    id: '\u0000id',
-    type: '\u0000type' as NewEvent['type'],
-    body: '\u0000body',
-    createdAt: '\u0000createdAt',
-  };
-  const probe = new PgDialect().sqlToQuery(eventInsert(marks));
-  const slots = probe.params.map((value) => {
-    const key = (Object.keys(marks) as (keyof NewEvent)[]).find((k) => marks[k] === value);
-    if (!key) throw new Error('the event statement has a parameter the floor does not know');
-    return key;
-  });
-  return { name: EVENT_INSERT_NAME, text: probe.sql, slots };
-})();
 
 const HOUR_MS = 3_600_000;
 const CHAINS = new Set<string>(['ETHEREUM', 'TRON']);
@@ -132,11 +110,7 @@ export function createFloorDeposit(tools: FloorTools) {
     const createdAt = new Date().toISOString();
     const body = JSON.stringify({ id, type, createdAt, agencyCode: app.agencyCode, appId: app.appId, data });
     const event: NewEvent = { appKey: app.id, id, type, body, createdAt };
-    await run(
-      tx,
-      EVENT,
-      EVENT.slots.map((k) => event[k]),
-    );
+    await run(tx, EVENT_INSERT, EVENT_INSERT.values(event));
   }
   const invalid = (field: string) => fail(1002, `Parameter ${field} is malformed.`);
 

@@ -59,6 +59,7 @@ import {
   explainScreening,
   measureDepositRate,
   measureScreening,
+  measureScreeningStep,
   seedDepositHistory,
   type DepositFigures,
   type DepositGuaranteeReport,
@@ -842,9 +843,11 @@ async function measureDeposits(
   }
   if (wants('screening')) {
     const s = await measureScreening({ ...settings, rounds: SCALE_ROUNDS });
+    s.step = await measureScreeningStep(url, { rounds: SCALE_ROUNDS, iterations: QUICK ? 200 : 500 });
     figures.screening = s;
     log(
-      `  a deposit on one connection, screening included, over ${size.cards.toLocaleString('en-US')} deposits (median of ${SCALE_ROUNDS} rounds; p50s wallet ${s.rounds.app.map((r) => r.toFixed(2)).join(', ')}; floor ${s.rounds.floor.map((r) => r.toFixed(2)).join(', ')})\n      wallet ${describe(s.app)}\n      floor  ${describe(s.floor)}\n      guarantees ${s.guarantees.ok ? 'all held' : 'BROKEN'}`,
+      `  a deposit on one connection, screening included, over ${size.cards.toLocaleString('en-US')} deposits (median of ${SCALE_ROUNDS} rounds; p50s wallet ${s.rounds.app.map((r) => r.toFixed(2)).join(', ')}; floor ${s.rounds.floor.map((r) => r.toFixed(2)).join(', ')})\n      wallet ${describe(s.app)}\n      floor  ${describe(s.floor)}\n      guarantees ${s.guarantees.ok ? 'all held' : 'BROKEN'}
+      the screening step alone (totals, rules, verdict; ${s.step.iterations} per round): p50 ${s.step.p50.toFixed(3)} ms, p90 ${s.step.p90.toFixed(3)} ms (round p50s ${s.step.rounds.map((r) => r.toFixed(3)).join(', ')})`,
     );
     held('the one-connection deposits', s.guarantees);
     noteFailures(`${label(size.cards)} deposit, one connection (wallet)`, s.app);

@@ -18,6 +18,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
+import { KYT_RULES, NOTE_SCREENED_DEPOSIT } from '@/lib/wallet/service/deposit/deposit-statements';
+import { DEFAULT_KYT_RULES } from '@/lib/wallet/service/kyt/kyt-rules';
+import { screenByRules } from '@/lib/wallet/service/kyt/rules-screener';
 import {
   DEPOSIT_AMOUNT,
   DEPOSIT_CHAIN,
@@ -61,6 +64,8 @@ export type DepositFigures = {
     floor: LoadResult;
     rounds: { app: number[]; floor: number[] };
     guarantees: DepositGuaranteeReport;
+    /** The screening step alone (measureScreeningStep), absent before it was measured. */
+    step?: ScreeningStep;
   };
   plans?: ScreeningPlan[];
 };
@@ -399,6 +404,87 @@ export type ExplainContext = {
   /** A fresh txHash, for the explained insert. */
   txHash: string;
 };
+
+/**
+ * The screening step alone, timed from the harness over one connection: the service's two
+ * screening statements (the running totals, the app's rules; deposit-statements.ts) and the
+ * built-in screener's verdict, for a user of the history taken in turn, each in a transaction
+ * rolled back (so every iteration screens against the same history). `rounds` runs of
+ * `iterations`; the p50 of each round, and the median round's p50 and p90 (ms).
+ */
+export type ScreeningStep = { iterations: number; p50: number; p90: number; rounds: number[] };
+
+export async function measureScreeningStep(
+  url: string,
+  options: { rounds: number; iterations: number },
+): Promise<ScreeningStep> {
+  return withClient(url, async (c) => {
+    const users = (
+      await c.query<{ user_id: number; app_id: number }>(
+        `select user_id, app_id from wallet.deposit_addresses where chain = $1 order by user_id`,
+        [DEPOSIT_CHAIN],
+      )
+    ).rows;
+    if (users.length === 0) throw new Error('no deposit address to screen for');
+    const rounds: { p50: number; p90: number }[] = [];
+    let k = 0;
+    for (let round = 0; round < options.rounds; round++) {
+      const times: number[] = [];
+      for (let i = 0; i < options.iterations; i++, k++) {
+        const user = users[k % users.length]!;
+        const hour = Math.floor(Date.now() / 3_600_000);
+        await c.query('begin');
+        const started = performance.now();
+        const totals = await c.query<{ last_24_hours: string; first_deposit: boolean }>({
+          name: NOTE_SCREENED_DEPOSIT.name,
+          text: NOTE_SCREENED_DEPOSIT.text,
+          values: [user.user_id, hour - 23, hour, AMOUNT_MILLIONTHS, 2_000_000_000],
+        });
+        const rules = await c.query<{ review_amount: string; severe_amount: string }>({
+          name: KYT_RULES.name,
+          text: KYT_RULES.text,
+          values: [user.app_id],
+        });
+        const r = rules.rows[0];
+        screenByRules(
+          {
+            depositId: 0,
+            chain: DEPOSIT_CHAIN,
+            txHash: '',
+            logIndex: 0,
+            fromAddress: DEPOSIT_FROM,
+            address: '',
+            amount: AMOUNT_MILLIONTHS,
+          },
+          {
+            rules: r
+              ? {
+                  blockedAddresses: [],
+                  reviewAddresses: [],
+                  reviewAmount: Number(r.review_amount),
+                  severeAmount: Number(r.severe_amount),
+                }
+              : DEFAULT_KYT_RULES,
+            firstDeposit: totals.rows[0]!.first_deposit,
+            last24Hours: Number(totals.rows[0]!.last_24_hours),
+          },
+        );
+        times.push(performance.now() - started);
+        await c.query('rollback');
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+      rounds.push({ p50: at(0.5), p90: at(0.9) });
+    }
+    const median = [...rounds].sort((a, b) => a.p50 - b.p50)[Math.floor((rounds.length - 1) / 2)]!;
+    return {
+      iterations: options.iterations,
+      p50: median.p50,
+      p90: median.p90,
+      rounds: rounds.map((r) => r.p50),
+    };
+  });
+}
 
 /** The window with the median rate (the lower middle of an even number). */
 const medianRate = (rounds: readonly LoadResult[]) =>

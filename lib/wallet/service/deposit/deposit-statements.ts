@@ -8,7 +8,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DatabaseHandle, DrizzleHandle } from '@/lib/db/open';
 import type { EventData, EventType } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';
-import { eventInsert, newEvent, noteQueuedDeliveries } from '../event/record-event';
+import { eventInsert, newEvent, noteQueuedDeliveries, type NewEvent } from '../event/record-event';
 
 /** The deposit address's user (with the appUserId the answer shows) and its USD wallet asset. */
 export const DEPOSIT_OWNER = {
@@ -96,10 +96,32 @@ insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, depo
 select id, $2, balance, 'DEPOSIT', $3 from credited`,
 } as const;
 
-/** The event statement of record-event.ts, prepared under one name (its text never varies). */
-export const EVENT_INSERT_NAME = 'wallet_event_insert';
-
-const dialect = new PgDialect();
+/**
+ * record-event.ts's statement (eventInsert) prepared under one name: its text rendered once, with
+ * a marker in each parameter, so that each event's values go into the slots the text expects
+ * (the text never varies; rendering it per event would cost each deposit twice).
+ */
+export const EVENT_INSERT = (() => {
+  const marks: NewEvent = {
+    appKey: -424_242,
+    id: '\u0000id',
+    type: '\u0000type' as NewEvent['type'],
+    body: '\u0000body',
+    createdAt: '\u0000createdAt',
+  };
+  const probe = new PgDialect().sqlToQuery(eventInsert(marks));
+  const keys = Object.keys(marks) as (keyof NewEvent)[];
+  const slots = probe.params.map((value) => {
+    const key = keys.find((k) => marks[k] === value);
+    if (!key) throw new Error('eventInsert has a parameter deposit-statements.ts does not know');
+    return key;
+  });
+  return {
+    name: 'wallet_event_insert',
+    text: probe.sql,
+    values: (event: NewEvent) => slots.map((k) => event[k]),
+  };
+})();
 
 /** recordEvent's event and deliveries (record-event.ts), as a prepared statement through the engine. */
 export async function recordEventPrepared<T extends EventType>(
@@ -107,7 +129,7 @@ export async function recordEventPrepared<T extends EventType>(
   db: DrizzleHandle,
   options: { app: AuthenticatedApp; type: T; data: EventData<T> & Record<string, unknown> },
 ): Promise<void> {
-  const query = dialect.sqlToQuery(eventInsert(newEvent(options)));
-  const queued = await engine.queryIn(db, query.sql, query.params, EVENT_INSERT_NAME);
+  const event = newEvent(options);
+  const queued = await engine.queryIn(db, EVENT_INSERT.text, EVENT_INSERT.values(event), EVENT_INSERT.name);
   noteQueuedDeliveries(db, queued.length);
 }
