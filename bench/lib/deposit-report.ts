@@ -102,6 +102,11 @@ export function depositNotes(results: Results): string[] {
       `**Deposits (${status(rateTarget)}).** \`simulate/deposit\` with the chain’s required confirmations (ETHEREUM, 12), so that one call records the deposit, screens it and credits it; each request a fresh txHash, ${DEPOSIT_AMOUNT_TEXT} to one of ${first.setup.users} seeded users’ deposit addresses at random, ${results.settings.connections} connections, on the service and then on the floor. ${statements} The service reached ${rated.map((s) => `${f2(s.deposits.rate!.app.rps / s.deposits.rate!.floor.rps)} (${cardsLabel(s.cards)})`).join(', ')} of the floor’s rate, spending ${range(cpu('app'))} of CPU per deposit against the floor’s ${range(cpu('floor'))}. The deposits of different users do not wait on each other (each locks its own new row, its user’s wallet and velocity hour); those of one user are serial from the hour’s total to the commit. After each load, with SQL: ${names.join('; ')} — ${rated.every((s) => s.deposits.rate!.guarantees.ok) ? '**all held**' : '**BROKEN**'} (${rated.map((s) => `${n(s.deposits.rate!.guarantees.depositsCreated)} deposits at ${cardsLabel(s.cards)}`).join(', ')}).`,
       '',
     );
+    if (rateTarget?.met === false)
+      out.push(
+        `What would close it: the statements are already the floor’s (prepared, one round trip each), so what is left is the service’s own work around them: the transaction’s \`begin\` and \`commit\` through Drizzle’s transaction rather than the engine, the deposit shaped and checked by its event schema twice (\`deposit.detected\`, \`deposit.credited\`) besides the answer, the request’s validation and log line; on a machine whose cores PostgreSQL shares, each of those is time PostgreSQL does not get. Deposits of different users are independent, so more service instances on the same PostgreSQL raise the rate on a machine with idle cores.`,
+        '',
+      );
   }
   const { small, large, ratio, deposit, floorRatio, step } = screeningSpan(results);
   const screened = withScreening(results);
