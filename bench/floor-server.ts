@@ -73,6 +73,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { traceEntry } from './lib/floor-calls';
 import { ISSUANCE, LEDGER } from './lib/floor-sql';
+import { createFloorDeposit } from './floor-deposit';
 
 // ---------------------------------------------------------------------------------------------
 // Database access: positional rows, columns found by name once per statement; an optional trace
@@ -934,6 +935,16 @@ const ROUTES: Record<string, Route> = {
   '/wallet/api/asset/transfer': { method: 'POST', run: assetTransfer },
   '/wallet/api/asset/ledger': { method: 'POST', run: assetLedger },
   '/wallet/api/user/search': { method: 'POST', run: userSearch },
+  // simulate/deposit credited at once (issue 29): bench/floor-deposit.ts.
+  '/wallet/api/simulate/deposit': {
+    method: 'POST',
+    run: createFloorDeposit({
+      run,
+      fail: (code, message) => new Fail(code, message),
+      required,
+      int,
+    }),
+  },
 };
 
 export async function createFloorServer(databaseUrl: string, poolSize = 10) {

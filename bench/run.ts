@@ -23,7 +23,7 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
-// events, slow-decision; every step above is then skipped, `npm start`'s server is not started and no production
+// events, slow-decision, deposit, screening (bench/lib/deposits.ts); every step above is then skipped, `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 1): the writes (issuance and transfers, service then floor;
@@ -54,6 +54,17 @@ import {
   type TransferGuaranteeReport,
 } from './lib/guarantees';
 import { describe, measure, walletSuccess, type LoadResult } from './lib/load';
+import {
+  depositAddresses,
+  explainScreening,
+  measureDepositRate,
+  measureScreening,
+  measureScreeningStep,
+  seedDepositHistory,
+  type DepositFigures,
+  type DepositGuaranteeReport,
+} from './lib/deposits';
+import { SCREENING_STATEMENTS } from './floor-deposit';
 import { cleanupAll, groupCpuMs, groupMemory, spawnChild, type Memory } from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
@@ -114,7 +125,17 @@ const { values: args } = parseArgs({
   },
 });
 /** The figures of each size that --only can select. */
-const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events', 'slow-decision'] as const;
+const FIGURES = [
+  'reads',
+  'scale',
+  'issue',
+  'transfer',
+  'exhausted',
+  'events',
+  'slow-decision',
+  'deposit',
+  'screening',
+] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
   ? new Set(
@@ -171,7 +192,9 @@ const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length 
 const FUNDING_MINOR = 1_000_000_000;
 /** Operations profiled at the first size: the lightest read, the heaviest common one, and the two writes. */
 const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
-const WATCHDOG_MS = (QUICK ? 15 : 35) * 60_000;
+// A full run took 30 min before issue 29; its deposits add about 1.5 min per size and the 1M
+// deposits' history a few more.
+const WATCHDOG_MS = (QUICK ? 15 : 50) * 60_000;
 
 if (
   SIZES.length === 0 ||
@@ -231,6 +254,8 @@ export type SizeResult = {
   events?: EventDelivery;
   /** Reads and another app's authorizations while 50 wait on a slow agency endpoint (first size; bench/lib/slow-decision.ts). */
   slowDecision?: SlowDecision;
+  /** Deposits credited per second, and a deposit's latency over this size's history (issue 29). */
+  deposits?: DepositFigures;
   backoffice: Record<string, LoadResult | { status: number }>;
 };
 export type EventDelivery = {
@@ -543,6 +568,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     floor = await startFloor({ snapshotDir: snapshot.dir, databaseUrl: db.url });
     if (NPM_START) app = await startApp({ snapshotDir: snapshot.dir, storage });
 
+    if (wants('deposit') || wants('screening')) await prepareDeposits(db.url, wallet, p, size);
+
     if (first) {
       log("  checking that the floor runs the service's SQL and answers what it answers");
       const check = await verifyFloor({
@@ -613,6 +640,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
 
     if (wants('issue')) await measureIssuance(db.url, wallet, floor, p, size);
     if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
+    if (size.deposits) await measureDeposits(db.url, wallet, floor, p, size);
     if (cards === SIZES[0] && wants('exhausted')) await measureExhausted(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('events')) await measureEvents(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('slow-decision')) {
@@ -782,6 +810,67 @@ async function measureTransfers(
   if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after transfers`);
   for (const r of rounds.app) noteFailures(`${label(size.cards)} transfer (wallet)`, r);
   for (const r of rounds.floor) noteFailures(`${label(size.cards)} transfer (floor)`, r);
+}
+
+/**
+ * Deposits (issue 29, bench/lib/deposits.ts): deposit addresses for some seeded users, made by the
+ * service, and a history of as many deposits as the size has cards, before anything is measured.
+ */
+async function prepareDeposits(url: string, wallet: Server, p: Population, size: SizeResult): Promise<void> {
+  const addresses = await depositAddresses(wallet, p);
+  const historySeconds = await seedDepositHistory(url, size.cards);
+  p.depositAddresses = addresses;
+  size.deposits = { setup: { users: addresses.length, history: size.cards, historySeconds } };
+  log(
+    `  deposits: ${addresses.length} users with a deposit address; a history of ${size.cards.toLocaleString('en-US')} credited deposits written in ${historySeconds.toFixed(1)} s`,
+  );
+}
+
+/** Deposits credited per second against the floor, and a deposit's latency on one connection. */
+async function measureDeposits(
+  url: string,
+  wallet: Server,
+  floor: Server,
+  p: Population,
+  size: SizeResult,
+): Promise<void> {
+  const figures = size.deposits!;
+  const settings = {
+    url,
+    wallet,
+    floor,
+    addresses: p.depositAddresses!,
+    seconds: SECONDS,
+    warmupSeconds: Math.min(1, WARMUP),
+  };
+  const held = (what: string, g: DepositGuaranteeReport) => {
+    for (const c of g.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
+    if (!g.ok) results.errors.push(`${label(size.cards)}: a deposit guarantee broke after ${what}`);
+  };
+  figures.plans = await explainScreening(url, SCREENING_STATEMENTS);
+  for (const plan of figures.plans) log(`  plan of ${plan.query}: ${plan.plan} (${plan.ms.toFixed(3)} ms)`);
+  if (wants('deposit')) {
+    const rate = await measureDepositRate({ ...settings, connections: CONNECTIONS, rounds: WRITE_ROUNDS });
+    figures.rate = rate;
+    log(
+      `  simulate/deposit, credited at once${rate.rounds ? ` (median of ${WRITE_ROUNDS} rounds; wallet ${rate.rounds.app.map((r) => r.toFixed(0)).join(', ')}/s; floor ${rate.rounds.floor.map((r) => r.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describe(rate.app)}\n      floor  ${describe(rate.floor)}\n      wallet/floor rate ${(rate.app.rps / rate.floor.rps).toFixed(2)}; guarantees ${rate.guarantees.ok ? 'all held' : 'BROKEN'} (${rate.guarantees.depositsCreated} deposits)`,
+    );
+    held('the deposit load', rate.guarantees);
+    noteFailures(`${label(size.cards)} deposit (wallet)`, rate.app);
+    noteFailures(`${label(size.cards)} deposit (floor)`, rate.floor);
+  }
+  if (wants('screening')) {
+    const s = await measureScreening({ ...settings, rounds: SCALE_ROUNDS });
+    s.step = await measureScreeningStep(url, { rounds: SCALE_ROUNDS, iterations: QUICK ? 200 : 500 });
+    figures.screening = s;
+    log(
+      `  a deposit on one connection, screening included, over ${size.cards.toLocaleString('en-US')} deposits (median of ${SCALE_ROUNDS} rounds; p50s wallet ${s.rounds.app.map((r) => r.toFixed(2)).join(', ')}; floor ${s.rounds.floor.map((r) => r.toFixed(2)).join(', ')})\n      wallet ${describe(s.app)}\n      floor  ${describe(s.floor)}\n      guarantees ${s.guarantees.ok ? 'all held' : 'BROKEN'}
+      the screening step alone (totals, rules, verdict; ${s.step.iterations} per round): p50 ${s.step.p50.toFixed(3)} ms, p90 ${s.step.p90.toFixed(3)} ms (round p50s ${s.step.rounds.map((r) => r.toFixed(3)).join(', ')})`,
+    );
+    held('the one-connection deposits', s.guarantees);
+    noteFailures(`${label(size.cards)} deposit, one connection (wallet)`, s.app);
+    noteFailures(`${label(size.cards)} deposit, one connection (floor)`, s.floor);
+  }
 }
 
 /** How many cards the exhausted asset's funds pay for. */

@@ -1,7 +1,9 @@
 // The calls that prove the floor fair (bench/lib/verify-floor.ts): the same list is made to the
 // service's own request handler under bench/capture-sql.ts and to the floor under its trace, so
 // that both sides' statements are recorded for exactly the same requests.
+import { createHash } from 'node:crypto';
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
+import { DEPOSIT_AMOUNT, DEPOSIT_CHAIN, DEPOSIT_CONFIRMATIONS, DEPOSIT_FROM } from './deposit-params';
 import { ledgerDeepPage, TRANSFER_AMOUNT, type Population } from './wallet-requests';
 
 export type FloorCall = {
@@ -79,6 +81,23 @@ export function floorCalls(p: Population, deepPage: number): FloorCall[] {
       operation: 'assetLedger',
       params: () => ({ assetId: p.agencyAssetId, pageNum: ledgerDeepPage(p), pageSize: 20 }),
     },
+    // A deposit credited in one call (bench/lib/deposits.ts), when this size measures deposits.
+    ...(p.depositAddresses?.length
+      ? [
+          {
+            key: 'simulateDeposit',
+            operation: 'simulateDeposit',
+            params: (tag: string) => ({
+              chain: DEPOSIT_CHAIN,
+              address: p.depositAddresses![0]!,
+              txHash: `0x${createHash('sha256').update(`bench-check-deposit-${tag}-${Date.now()}`).digest('hex')}`,
+              amount: DEPOSIT_AMOUNT,
+              fromAddress: DEPOSIT_FROM,
+              confirmations: DEPOSIT_CONFIRMATIONS,
+            }),
+          } satisfies FloorCall,
+        ]
+      : []),
   ];
 }
 

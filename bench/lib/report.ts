@@ -15,6 +15,7 @@ import {
   WEBHOOK_BOUND,
   webhookBaseline,
 } from './derived';
+import { depositNotes, depositTargets } from './deposit-report';
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
@@ -276,6 +277,9 @@ export function evaluateTargets(results: Results): Target[] {
           }${measuredScale.length < SCALE_KEYS.length ? '; some not measured' : ''} (see “Search and ledger pages across sizes”)`,
   });
 
+  // 3d. Deposits against the floor, and a deposit's cost over its history (issue 29).
+  targets.push(...depositTargets(results));
+
   // 4. The embedded default's reads, measured and reported beside.
   const pl = results.pglite;
   const sides = pl ? [pl.reads, ...(pl.npmStartReads ? [pl.npmStartReads] : [])] : [];
@@ -430,7 +434,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
     push(
       `| ${t.name} | ${t.met === undefined ? 'not measured' : t.met ? '**met**' : '**missed**'} | ${t.detail} |`,
     );
-  push('', ...targetNotes(results, targets), '');
+  push('', ...targetNotes(results, targets), ...depositNotes(results), '');
 
   push('## The floor', '', ...ANALYSIS.floor(results), '');
   if (results.floorCheck) {

@@ -30,6 +30,7 @@ export type FloorCheck = {
 const WRITES: Partial<Record<WalletOperationName, readonly string[]>> = {
   agencyApplyUserCard: [],
   assetTransfer: ['fromAssetId', 'toAssetId', 'amount'],
+  simulateDeposit: ['appUserId', 'chain', 'address', 'amount', 'creditedAmount', 'status', 'risk'],
 };
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -72,6 +73,8 @@ export async function verifyFloor(options: {
     },
     timeoutMs: 120_000,
   });
+  if (!output.includes('{"statements"'))
+    throw new Error(`bench/capture-sql.ts printed no statements: ${output.slice(-1500)}`);
   const captured = JSON.parse(output.slice(output.indexOf('{"statements"'))) as {
     statements: Record<string, string[]>;
   };

@@ -43,6 +43,8 @@ export type Population = {
   agencyLedgerLength: number;
   /** The last four digits of a sample of seeded cards (user/search by last four). */
   last4s: string[];
+  /** Deposit addresses of seeded users (bench/lib/deposits.ts), when deposits are measured. */
+  depositAddresses?: string[];
 };
 
 const randomUser = (p: Population) => `${p.prefix}-${1 + randomInt(p.users)}`;

@@ -2,6 +2,7 @@
 // deposit, in one transaction with the deposit's row locked and its status moved by a conditional
 // update: of two releases at once, the second finds it no longer HELD (4016), so a deposit is
 // credited at most once.
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
@@ -14,10 +15,11 @@ import { creditDeposit, moveStatus, reread } from './settle-deposit';
 
 export async function releaseDeposit(options: {
   db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'depositRelease'>;
 }): Promise<Deposit> {
-  const { db, app, params } = options;
+  const { db, engine, app, params } = options;
   const row = await findDeposit(db, app.id, params.depositId, { lock: true });
   if (!row) throw depositNotFound(params.depositId);
   const to = params.decision === 'CREDIT' ? 'CREDITED' : 'REJECTED';
@@ -27,7 +29,7 @@ export async function releaseDeposit(options: {
       `Deposit ${row.id} is ${row.status}: only a HELD deposit can be released.`,
     );
   }
-  if (to === 'CREDITED') await creditDeposit(db, row);
+  if (to === 'CREDITED') await creditDeposit(engine, db, row);
   const released = depositFromRow(await reread(db, app, row.id));
   await recordEvent({
     db,

@@ -5,17 +5,19 @@
 // holds it (deposit.held); LOW or MEDIUM credits it at once (deposit.credited). A crash anywhere
 // before the commit leaves the deposit CONFIRMING, as if none of this had run: the chain
 // watcher's next message (simulate/confirm, or simulate/deposit again) screens it then.
+// The screening's statements are prepared (deposit-statements.ts): the totals in one, the rules,
+// the verdict with the status (which answers what the deposit now shows), the credit, the event.
 import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import type { DepositStatus, RiskLevel, RiskReason } from '@/lib/wallet/contract/enums';
 import type { Deposit } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { recordEvent } from '../event/record-event';
-import { loadKytRules } from '../kyt/kyt-rules';
+import { kytRulesForScreening } from '../kyt/kyt-rules';
 import { rulesScreener } from '../kyt/rules-screener';
 import { holds, type Screener } from '../kyt/screener';
 import { noteScreenedDeposit } from '../kyt/screening-totals';
 import { depositFromRow, findDeposit, type DepositRow } from './deposit-records';
+import { DEPOSIT_CREDIT, DEPOSIT_SCREENED, recordEventPrepared } from './deposit-statements';
 
 /** The screener deposits go through: the built-in rules (a provider's adapter would go here). */
 let activeScreener: Screener = rulesScreener;
@@ -32,13 +34,14 @@ export function useScreener(screener: Screener): Screener {
  * credits it. `row` must be locked FOR UPDATE in `db`'s transaction.
  */
 export async function screenAndSettle(
+  engine: DatabaseHandle,
   db: Executor,
   app: AuthenticatedApp,
   row: DepositRow,
 ): Promise<DepositRow> {
   if (row.status !== 'CONFIRMING' || row.confirmations < row.required_confirmations) return row;
   const amount = Number(row.amount);
-  const totals = await noteScreenedDeposit(db, { userId: row.user_id, depositId: row.id, amount });
+  const totals = await noteScreenedDeposit(engine, db, { userId: row.user_id, depositId: row.id, amount });
   const verdict = await activeScreener.screen(
     {
       depositId: row.id,
@@ -49,18 +52,22 @@ export async function screenAndSettle(
       address: row.address,
       amount,
     },
-    { rules: await loadKytRules(db, app.id), ...totals },
+    { rules: await kytRulesForScreening(engine, db, app.id), ...totals },
   );
   const status: DepositStatus = holds(verdict.level) ? 'HELD' : 'CREDITED';
-  const moved = await moveStatus(db, row.id, 'CONFIRMING', status, {
-    level: verdict.level,
-    reasons: verdict.reasons,
-  });
-  if (!moved) throw new Error(`deposit ${row.id} left CONFIRMING under its own lock`);
-  if (status === 'CREDITED') await creditDeposit(db, row);
-  const settled = await reread(db, app, row.id);
-  await recordEvent({
+  const [moved] = await engine.queryIn<
+    Pick<DepositRow, 'status' | 'risk_level' | 'risk_reasons' | 'credited_at'>
+  >(
     db,
+    DEPOSIT_SCREENED.text,
+    [row.id, status, verdict.level, `{${verdict.reasons.join(',')}}`],
+    DEPOSIT_SCREENED.name,
+  );
+  if (!moved) throw new Error(`deposit ${row.id} left CONFIRMING under its own lock`);
+  if (status === 'CREDITED') await creditDeposit(engine, db, row);
+  // What the deposit now is: the row as locked, with what the update changed.
+  const settled: DepositRow = { ...row, ...moved };
+  await recordEventPrepared(engine, db, {
     app,
     type: status === 'CREDITED' ? 'deposit.credited' : 'deposit.held',
     data: depositFromRow(settled),
@@ -98,16 +105,10 @@ export async function moveStatus(
  * (the ledger's unique index on deposit_id: a second entry for one deposit cannot be written).
  * Nothing is written for an amount that rounds down to zero.
  */
-export async function creditDeposit(db: Executor, row: DepositRow): Promise<void> {
+export async function creditDeposit(engine: DatabaseHandle, db: Executor, row: DepositRow): Promise<void> {
   const minor = Number(row.credited_amount);
   if (minor === 0) return;
-  await db.execute(
-    sql`with credited as (
-          update wallet.assets set balance = balance + ${minor} where id = ${row.asset_id} returning id, balance
-        )
-        insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, deposit_id)
-        select id, ${minor}, balance, 'DEPOSIT', ${row.id} from credited`,
-  );
+  await engine.queryIn(db, DEPOSIT_CREDIT.text, [row.asset_id, minor, row.id], DEPOSIT_CREDIT.name);
 }
 
 export async function reread(db: Executor, app: AuthenticatedApp, depositId: number): Promise<DepositRow> {

@@ -3,8 +3,8 @@
 // insert does nothing on conflict, so 20 copies of one message at once make one deposit, the
 // others waiting on the unique index until the first commits and then answering the deposit it
 // made. Reaching the chain's confirmations screens the deposit at once (settle-deposit.ts).
-import { and, eq, sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { sql } from 'drizzle-orm';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import {
   ADDRESS_RULES,
   chainAddress,
@@ -21,8 +21,6 @@ import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Deposit } from '@/lib/wallet/contract/schemas';
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, depositAddresses } from '../db/schema';
-import { recordEvent } from '../event/record-event';
 import {
   depositFromRow,
   depositNotFound,
@@ -30,6 +28,7 @@ import {
   selectDeposits,
   type DepositRow,
 } from './deposit-records';
+import { DEPOSIT_INSERT, DEPOSIT_OWNER, recordEventPrepared } from './deposit-statements';
 import { screenAndSettle } from './settle-deposit';
 
 function invalid(field: string, rule: string): WalletError {
@@ -38,10 +37,11 @@ function invalid(field: string, rule: string): WalletError {
 
 export async function receiveDeposit(options: {
   db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'simulateDeposit'>;
 }): Promise<Deposit> {
-  const { db, app, params } = options;
+  const { db, engine, app, params } = options;
   const { chain } = params;
   const address = chainAddress(chain, params.address);
   if (!address) throw invalid('address', ADDRESS_RULES[chain]);
@@ -53,42 +53,41 @@ export async function receiveDeposit(options: {
   if (amount === undefined || amount <= 0)
     throw invalid('amount', 'must be more than 0 with at most 6 decimals');
 
-  const [owner] = await db
-    .select({ userId: depositAddresses.userId, assetId: assets.id, decimalPlaces: assets.decimalPlaces })
-    .from(depositAddresses)
-    .innerJoin(
-      assets,
-      and(eq(assets.userId, depositAddresses.userId), eq(assets.type, 'WALLET'), eq(assets.currency, 'USD')),
-    )
-    .where(
-      and(
-        eq(depositAddresses.appId, app.id),
-        eq(depositAddresses.chain, chain),
-        eq(depositAddresses.address, address),
-      ),
-    )
-    .orderBy(assets.id)
-    .limit(1);
+  const [owner] = await engine.queryIn<{
+    user_id: number;
+    app_user_id: string;
+    asset_id: number;
+    decimal_places: number;
+  }>(db, DEPOSIT_OWNER.text, [app.id, chain, address], DEPOSIT_OWNER.name);
   if (!owner) throw invalid('address', `must be a deposit address of this app on ${chain}`);
 
   // The token's millionths, rounded down to the asset's minor units: the rest is not credited.
-  const creditedAmount = Math.floor(amount / 10 ** (DEPOSIT_TOKEN_DECIMALS - owner.decimalPlaces));
+  const creditedAmount = Math.floor(amount / 10 ** (DEPOSIT_TOKEN_DECIMALS - owner.decimal_places));
   const required = REQUIRED_CONFIRMATIONS[chain];
-  const inserted = await rawRows<{ id: number }>(
+  const [inserted] = await engine.queryIn<Omit<DepositRow, 'app_user_id' | 'decimal_places'>>(
     db,
-    sql`insert into wallet.deposits (app_id, user_id, asset_id, chain, tx_hash, log_index, from_address,
-          address, amount, credited_amount, confirmations, required_confirmations, status)
-        values (${app.id}, ${owner.userId}, ${owner.assetId}, ${chain}, ${txHash}, ${params.logIndex},
-          ${fromAddress}, ${address}, ${amount}, ${creditedAmount}, ${params.confirmations}, ${required},
-          'CONFIRMING')
-        on conflict (chain, tx_hash, log_index) do nothing
-        returning id`,
+    DEPOSIT_INSERT.text,
+    [
+      app.id,
+      owner.user_id,
+      owner.asset_id,
+      chain,
+      txHash,
+      params.logIndex,
+      fromAddress,
+      address,
+      amount,
+      creditedAmount,
+      params.confirmations,
+      required,
+    ],
+    DEPOSIT_INSERT.name,
   );
   let row: DepositRow | undefined;
-  if (inserted[0]) {
-    row = await findDeposit(db, app.id, inserted[0].id, { lock: true });
-    if (!row) throw new Error('deposit missing after insert');
-    await recordEvent({ db, app, type: 'deposit.detected', data: depositFromRow(row) });
+  if (inserted) {
+    // The new row, locked by this transaction until it commits.
+    row = { ...inserted, app_user_id: owner.app_user_id, decimal_places: owner.decimal_places };
+    await recordEventPrepared(engine, db, { app, type: 'deposit.detected', data: depositFromRow(row) });
   } else {
     // A repeat: the deposit that (chain, txHash, logIndex) already is, locked.
     [row] = await rawRows<DepositRow>(
@@ -102,7 +101,7 @@ export async function receiveDeposit(options: {
     if (row.app_id !== app.id) throw invalid('txHash', 'must not be a deposit of another app');
     row = await raiseConfirmations(db, row, params.confirmations);
   }
-  return depositFromRow(await screenAndSettle(db, app, row));
+  return depositFromRow(await screenAndSettle(engine, db, app, row));
 }
 
 /** The deposit's confirmations raised to `confirmations` (never lowered). */
@@ -114,14 +113,15 @@ async function raiseConfirmations(db: Executor, row: DepositRow, confirmations: 
 
 export async function confirmDeposit(options: {
   db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'simulateConfirm'>;
 }): Promise<Deposit> {
-  const { db, app, params } = options;
+  const { db, engine, app, params } = options;
   const found = await findDeposit(db, app.id, params.depositId, { lock: true });
   if (!found) throw depositNotFound(params.depositId);
   const row = await raiseConfirmations(db, found, params.confirmations);
-  return depositFromRow(await screenAndSettle(db, app, row));
+  return depositFromRow(await screenAndSettle(engine, db, app, row));
 }
 
 /** simulateDeposit's handler (lib/wallet/contract/operations/simulate-deposit.ts). */

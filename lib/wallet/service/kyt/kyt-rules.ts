@@ -2,6 +2,7 @@
 // defaults until the app first sets them (reviewAmount 1,000.00, severeAmount 10,000.00, no
 // addresses). Amounts are kept in millionths of the token, like deposits; the API shows major units.
 import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '@/lib/db/open';
 import { DEPOSIT_TOKEN_DECIMALS } from '@/lib/wallet/contract/chains';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -12,6 +13,7 @@ import type { KytRules } from '@/lib/wallet/contract/schemas';
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
 import { kytRules } from '../db/schema';
+import { KYT_RULES } from '../deposit/deposit-statements';
 import type { KytRuleSet } from './screener';
 
 const M = 10 ** DEPOSIT_TOKEN_DECIMALS;
@@ -27,6 +29,28 @@ export const DEFAULT_KYT_RULES: KytRuleSet = Object.freeze({
 export async function loadKytRules(db: Executor, appKey: number): Promise<KytRuleSet> {
   const [row] = await db.select().from(kytRules).where(eq(kytRules.appId, appKey));
   return row ?? DEFAULT_KYT_RULES;
+}
+
+/** loadKytRules as a prepared statement in `db`'s transaction: what each screening reads. */
+export async function kytRulesForScreening(
+  engine: DatabaseHandle,
+  db: Executor,
+  appKey: number,
+): Promise<KytRuleSet> {
+  const [row] = await engine.queryIn<{
+    blocked_addresses: string[];
+    review_addresses: string[];
+    review_amount: string | number;
+    severe_amount: string | number;
+  }>(db, KYT_RULES.text, [appKey], KYT_RULES.name);
+  return row
+    ? {
+        blockedAddresses: row.blocked_addresses,
+        reviewAddresses: row.review_addresses,
+        reviewAmount: Number(row.review_amount),
+        severeAmount: Number(row.severe_amount),
+      }
+    : DEFAULT_KYT_RULES;
 }
 
 function shown(rules: KytRuleSet): KytRules {

@@ -6,35 +6,26 @@
 // - first deposit: a row per user, inserted by the first screening; an insert that finds it there
 //   is not the first (two first deposits at once: the second waits for the first's row).
 // Counted once per deposit screened: the screening runs once, as the deposit leaves CONFIRMING.
-import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+// One prepared statement does all of it (deposit-statements.ts NOTE_SCREENED_DEPOSIT).
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { Executor } from '../context';
+import { NOTE_SCREENED_DEPOSIT } from '../deposit/deposit-statements';
 
 const HOUR_MS = 3_600_000;
 
 export async function noteScreenedDeposit(
+  engine: DatabaseHandle,
   db: Executor,
   deposit: { userId: number; depositId: number; amount: number },
   now: Date = new Date(),
 ): Promise<{ firstDeposit: boolean; last24Hours: number }> {
   const hour = Math.floor(now.getTime() / HOUR_MS);
-  const since = hour - 23;
-  await db.execute(
-    sql`delete from wallet.deposit_velocity where user_id = ${deposit.userId} and hour < ${since}`,
-  );
-  await db.execute(
-    sql`insert into wallet.deposit_velocity (user_id, hour, amount) values (${deposit.userId}, ${hour}, ${deposit.amount})
-        on conflict (user_id, hour) do update set amount = wallet.deposit_velocity.amount + excluded.amount`,
-  );
-  const [total] = await rawRows<{ total: string | number }>(
+  const [totals] = await engine.queryIn<{ last_24_hours: string | number; first_deposit: boolean }>(
     db,
-    sql`select coalesce(sum(amount), 0)::bigint as total from wallet.deposit_velocity
-         where user_id = ${deposit.userId} and hour >= ${since}`,
+    NOTE_SCREENED_DEPOSIT.text,
+    [deposit.userId, hour - 23, hour, deposit.amount, deposit.depositId],
+    NOTE_SCREENED_DEPOSIT.name,
   );
-  const first = await rawRows<{ user_id: number }>(
-    db,
-    sql`insert into wallet.deposit_users (user_id, first_deposit_id) values (${deposit.userId}, ${deposit.depositId})
-        on conflict (user_id) do nothing returning user_id`,
-  );
-  return { firstDeposit: first.length === 1, last24Hours: Number(total?.total ?? 0) };
+  if (!totals) throw new Error('the screening totals answered no row');
+  return { firstDeposit: totals.first_deposit, last24Hours: Number(totals.last_24_hours) };
 }
