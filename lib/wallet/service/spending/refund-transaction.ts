@@ -15,6 +15,7 @@ import { recordEvent } from '../event/record-event';
 import { amountNotAllowed, lockAuthorization } from './authorization-records';
 import { optionalAmount } from './clear-authorization';
 import { addToTotals } from './spend-totals';
+import { moveInSummary, placeOfRow, stateOfRow } from './summary-totals';
 
 export async function refundTransaction(options: {
   db: Executor;
@@ -54,6 +55,10 @@ export async function refundTransaction(options: {
     .values({ appId: app.id, authorizationId: row.id, amount, ledgerEntryId: entry!.id, createdAt: now })
     .returning({ id: cardRefunds.id });
   await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, -amount);
+  await moveInSummary(db, placeOfRow(row), stateOfRow(row), {
+    ...stateOfRow(row),
+    refunded: row.refunded + amount,
+  });
   const dp = row.decimal_places;
   const result: Refund = {
     refundId: refund!.id,
