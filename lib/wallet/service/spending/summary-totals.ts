@@ -53,6 +53,7 @@ export function summaryDay(at: Date): string {
 }
 
 function rowOf(place: SummaryPlace, state: SummaryState, sign: 1 | -1): SummaryDelta {
+  const signed = (v: number) => (v === 0 ? 0 : sign * v);
   return {
     appId: place.appId,
     day: summaryDay(place.createdAt),
@@ -63,10 +64,10 @@ function rowOf(place: SummaryPlace, state: SummaryState, sign: 1 | -1): SummaryD
     shard: place.cardId % SUMMARY_SHARDS,
     count: sign,
     // A declined authorization counts, but no amount (its currency may not be the card's).
-    amount: state.status === 'DECLINED' ? 0 : sign * state.amount,
-    held: sign * state.held,
-    cleared: sign * state.cleared,
-    refunded: sign * state.refunded,
+    amount: state.status === 'DECLINED' ? 0 : signed(state.amount),
+    held: signed(state.held),
+    cleared: signed(state.cleared),
+    refunded: signed(state.refunded),
   };
 }
 
