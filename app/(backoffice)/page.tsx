@@ -41,10 +41,10 @@ export default async function DashboardPage() {
   const me = await requireStaff('assets.read');
   const wallet = getWalletClient();
   // Started first, awaited last: the spending figures load beside the balances.
-  const window = spendingWindow(new Date());
+  const spendWindow = spendingWindow(new Date());
   const spendingPromise: Promise<SpendingOutcome | null> = can(me.role, 'cards.read')
-    ? wallet.authorizationSummary(window).then(
-        (summary): SpendingOutcome => ({ ok: true, spending: programmeSpending(summary, window) }),
+    ? wallet.authorizationSummary(spendWindow).then(
+        (summary): SpendingOutcome => ({ ok: true, spending: programmeSpending(summary, spendWindow) }),
         (error: unknown): SpendingOutcome => {
           if (!isWalletClientError(error)) throw error;
           return { ok: false, message: error.staffMessage };

@@ -114,7 +114,7 @@ export function ProgrammeSpending({ outcome }: { outcome: SpendingOutcome }) {
     );
   }
   const s = outcome.spending;
-  const window = { from: s.from, to: s.to };
+  const range = { from: s.from, to: s.to };
   return frame(
     <>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -202,7 +202,7 @@ export function ProgrammeSpending({ outcome }: { outcome: SpendingOutcome }) {
                 <TableRow key={r.declineReason} data-testid={`decline-reason-${r.declineReason}`}>
                   <TableCell>
                     <Link
-                      href={transactionsHref({ declineReason: r.declineReason, ...window })}
+                      href={transactionsHref({ declineReason: r.declineReason, ...range })}
                       className="underline underline-offset-4"
                     >
                       {DECLINE_REASON_TEXT[r.declineReason].label}
@@ -218,7 +218,7 @@ export function ProgrammeSpending({ outcome }: { outcome: SpendingOutcome }) {
         )}
       </div>
       <p className="text-sm">
-        <Link href={transactionsHref(window)} className="underline underline-offset-4">
+        <Link href={transactionsHref(range)} className="underline underline-offset-4">
           See these purchases in Transactions
         </Link>
       </p>
