@@ -16,6 +16,7 @@ import type { AuthenticatedApp } from '@/lib/wallet/service/context';
 import { authorizeCard } from '@/lib/wallet/service/spending/authorize-card';
 import { clearAuthorization } from '@/lib/wallet/service/spending/clear-authorization';
 import { expireDueHolds } from '@/lib/wallet/service/spending/expire-holds';
+import { rebuildSummaryTotals } from '@/lib/wallet/service/spending/summary-totals';
 import { authorize, fundedCard, purchase, type FundedCard, type Result } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
@@ -213,6 +214,14 @@ describe('authorization/summary', () => {
     expect((await summary()).amounts).toEqual([usd(45.5, 0, 15, 2)]);
   });
 
+  it('the totals summed again from the authorizations give the same summary', async () => {
+    const kept = await summary();
+    const pending = await summary({ status: 'PENDING' });
+    await db.db.transaction((tx) => rebuildSummaryTotals(tx));
+    expect(await summary()).toEqual(kept);
+    expect(await summary({ status: 'PENDING' })).toEqual(pending);
+  });
+
   it('refuses a bad filter naming the field, as authorization/list does', async () => {
     const bad = async (params: Params, field: string) => {
       const r = await call('authorizationSummary', params);
@@ -233,10 +242,11 @@ describe('authorization/summary', () => {
           sql`select count(*)::int as n from wallet.authorization_day_totals`,
         )
       )[0]!.n;
+    await authorize(server.baseUrl, b.cardId, { amount: '1.00' });
     const before = await rows();
     for (let i = 0; i < 3; i++) await authorize(server.baseUrl, b.cardId, { amount: '1.00' });
     expect(await rows()).toBe(before);
-    expect(await summary({ status: 'PENDING' })).toMatchObject({ count: 3, amounts: [usd(3, 3, 0, 0)] });
+    expect(await summary({ status: 'PENDING' })).toMatchObject({ count: 4, amounts: [usd(4, 4, 0, 0)] });
   });
 });
 

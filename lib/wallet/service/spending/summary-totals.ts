@@ -171,3 +171,21 @@ export async function moveInSummary(
 ): Promise<void> {
   await writeSummaryDeltas(db, summaryDeltas(place, before, after));
 }
+
+/**
+ * The totals summed again from the authorizations themselves, in one statement pair: what the
+ * migration did for the rows before it, for a seeder that wrote authorizations directly (a
+ * benchmark's millions) or a check. Not for a live service: it reads every authorization.
+ */
+export async function rebuildSummaryTotals(db: Executor): Promise<void> {
+  await db.execute(sql`delete from ${authorizationDayTotals}`);
+  await db.execute(sql`
+    insert into ${authorizationDayTotals} (app_id, day, currency, decimal_places, status, decline_reason, shard,
+                                           count, amount, held, cleared, refunded)
+    select a.app_id, (a.created_at at time zone 'UTC')::date, a.currency, s.decimal_places, a.status,
+           coalesce(a.decline_reason, ''), a.card_id % ${SUMMARY_SHARDS}, count(*),
+           sum(case when a.status = 'DECLINED' then 0 else a.amount end), sum(a.held), sum(a.cleared), sum(a.refunded)
+      from wallet.authorizations a
+      join wallet.assets s on s.id = a.card_asset_id
+     group by 1, 2, 3, 4, 5, 6, 7`);
+}
