@@ -9,7 +9,7 @@
 // in a URL. The list is the ARIA combobox pattern written out (arrow keys move the active option,
 // aria-activedescendant names it): the box is on every page, and a command-menu or popover library
 // would weigh on every page's first JavaScript.
-import { CreditCard, Receipt, Search, User } from 'lucide-react';
+import { CreditCard, Search, User } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import {
   useActionState,
@@ -238,7 +238,7 @@ export function GlobalSearch({
                 'purchase',
                 shown.purchase.href,
                 <>
-                  <Receipt className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   <span className="min-w-0 flex-1" data-testid="global-search-purchase">
                     <span className="block truncate font-medium">{shown.purchase.label}</span>
                     <span className="block truncate text-xs text-muted-foreground">
