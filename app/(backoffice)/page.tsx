@@ -3,11 +3,15 @@
 // ledger (/assets/[assetId]). Under each balance, its money at a glance (asset/daily): spend per
 // day over 7 and 30 days, the days of runway at each rate, 30 days of balance, and a warning under
 // the agency's low-balance threshold (/settings); that part failing leaves the rest in place.
+// Below the assets, the programme's card spending over the last 30 days (authorization/summary):
+// approved and cleared amounts per day, the approval rate and the top decline reasons, for staff
+// who may read cards; its failure, too, stays in its own section.
 import { CreditCard, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AssetSpending, type DailyOutcome } from '@/components/dashboard/asset-spending';
 import { CapacityChart } from '@/components/dashboard/capacity-chart';
+import { ProgrammeSpending, type SpendingOutcome } from '@/components/dashboard/programme-spending';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +22,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { can } from '@/lib/backoffice/auth/permissions';
 import { assetCapacity, LOW_CAPACITY_CARDS } from '@/lib/backoffice/assets/asset-capacity';
 import { assetPath } from '@/lib/backoffice/assets/asset-ledger';
+import { programmeSpending, spendingWindow } from '@/lib/backoffice/dashboard/programme-spending';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
@@ -35,12 +40,24 @@ const DAILY_DAYS = 30;
 export default async function DashboardPage() {
   const me = await requireStaff('assets.read');
   const wallet = getWalletClient();
+  // Started first, awaited last: the spending figures load beside the balances.
+  const spendWindow = spendingWindow(new Date());
+  const spendingPromise: Promise<SpendingOutcome | null> = can(me.role, 'cards.read')
+    ? wallet.authorizationSummary(spendWindow).then(
+        (summary): SpendingOutcome => ({ ok: true, spending: programmeSpending(summary, spendWindow) }),
+        (error: unknown): SpendingOutcome => {
+          if (!isWalletClientError(error)) throw error;
+          return { ok: false, message: error.staffMessage };
+        },
+      )
+    : Promise.resolve(null);
   let data;
   try {
     const [assets, categories] = await Promise.all([wallet.agencyAssetList({}), wallet.categoryList({})]);
     data = assets.map((asset) => assetCapacity(asset, categories));
   } catch (error) {
     if (!isWalletClientError(error)) throw error;
+    void spendingPromise.catch(() => undefined);
     return (
       <>
         <PageHeader title="Dashboard" />
@@ -61,9 +78,10 @@ export default async function DashboardPage() {
         return { ok: false, message: error.staffMessage };
       },
     );
-  const [settings, dailies] = await Promise.all([
+  const [settings, dailies, spending] = await Promise.all([
     readSettings(await getDb()),
     Promise.all(data.map(({ asset }) => dailyOf(asset.assetId))),
+    spendingPromise,
   ]);
 
   return (
@@ -185,6 +203,15 @@ export default async function DashboardPage() {
           );
         })}
       </div>
+      {spending ? (
+        <div className="mt-6">
+          <Card>
+            <CardContent className="pt-6">
+              <ProgrammeSpending outcome={spending} />
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -25,9 +25,12 @@ export function AuthorizationItem({
   authorization: a,
   decimalPlaces,
   cardLink,
+  open,
 }: {
   authorization: Authorization;
   decimalPlaces?: number;
+  /** Opened from the start (the purchase a search named). */
+  open?: boolean;
   /** On /transactions: the card's page, to open from the detail. */
   cardLink?: string;
 }) {
@@ -36,7 +39,7 @@ export function AuthorizationItem({
   const decline = a.declineReason ? explainDecline(a.declineReason, a.merchant) : null;
   return (
     <li data-testid="authorization" data-authorization-id={a.authorizationId}>
-      <details className="group rounded-lg border bg-card">
+      <details className="group rounded-lg border bg-card" open={open}>
         <summary className="grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 p-3 text-sm">
           <span className="min-w-0">
             <span className="block font-medium break-words">{a.merchant.name}</span>

@@ -115,6 +115,7 @@ export function GlobalSearch({
   // The options in the order the arrow keys walk them: cards, then users, then "all results".
   const items = shown
     ? [
+        ...(shown.purchase ? [{ key: 'purchase', href: shown.purchase.href }] : []),
         ...shown.cards.map((card) => ({ key: `card-${card.cardId}`, href: card.href })),
         ...shown.users.map((user) => ({ key: `user-${user.appUserId}`, href: user.href })),
         ...(seeAll ? [{ key: 'all', href: seeAll }] : []),
@@ -203,7 +204,7 @@ export function GlobalSearch({
           onBlur={() => setOpen(false)}
           autoFocus={autoFocus}
           aria-describedby={state?.message ? hintId : undefined}
-          placeholder="Name, e-mail, phone, last four or card ID"
+          placeholder="Name, e-mail, phone, last four, card or purchase ID"
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_MAX}
@@ -227,7 +228,29 @@ export function GlobalSearch({
         )}
         data-testid="global-search-results"
       >
-        <div id={listId} role="listbox" aria-label="Users and cards found">
+        <div id={listId} role="listbox" aria-label="Users, cards and purchases found">
+          {shown?.purchase ? (
+            <ul role="group" aria-label="Purchases">
+              <li role="presentation" aria-hidden="true" className={HEADING}>
+                Purchase
+              </li>
+              {option(
+                'purchase',
+                shown.purchase.href,
+                <>
+                  <CreditCard className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1" data-testid="global-search-purchase">
+                    <span className="block truncate font-medium">{shown.purchase.label}</span>
+                    <span className="block truncate text-xs text-muted-foreground">
+                      Purchase {shown.purchase.authorizationId} · card ID {shown.purchase.cardId} ·{' '}
+                      {shown.purchase.appUserId}
+                    </span>
+                  </span>
+                  <span className="text-xs text-muted-foreground">{shown.purchase.status}</span>
+                </>,
+              )}
+            </ul>
+          ) : null}
           {shown && shown.cards.length > 0 ? (
             <ul role="group" aria-label="Cards">
               <li role="presentation" aria-hidden="true" className={HEADING}>

@@ -174,6 +174,8 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       return { authorizationId: String(ctx.spend.clearId), requestId: `auth-clear-${ctx.appId}` };
     case 'simulateReverse':
       return { authorizationId: String(ctx.spend.reverseId), requestId: `auth-reverse-${ctx.appId}` };
+    case 'authorizationDetail':
+      return { authorizationId: String(ctx.spend.clearId) };
     case 'simulateRefund':
       return { transactionId: String(ctx.spend.transactionId), requestId: `auth-refund-${ctx.appId}` };
     case 'cardAuthorizations':

@@ -472,6 +472,10 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { appUserId: HP_USER, cardId: spend.cardId, pageSize: 5 };
     case 'authorizationList':
       return { status: 'PENDING', pageSize: 5 };
+    case 'authorizationSummary':
+      return { status: 'PENDING', from: '2026-01-01' };
+    case 'authorizationDetail':
+      return { authorizationId: spend.clearId };
     case 'cardControls':
       return { appUserId: HP_USER, cardId: spend.cardId };
     case 'cardControlsSet':

@@ -99,6 +99,8 @@ describe('each operation writes only the events its definition declares', () => 
     await run('cardControls', { appUserId: user, cardId: physical.cardId });
     await run('cardAuthorizations', { appUserId: user, cardId: physical.cardId });
     await run('authorizationList', {});
+    await run('authorizationSummary', {});
+    await run('authorizationDetail', { authorizationId: toReverse.authorizationId });
     await run('decisionSet', {});
     await run('cardCancel', { appUserId: user, cardId: physical.cardId, reason: 'USER_REQUEST' });
     await run('addressUpdate', { appUserId: user, addressId: first.addressId, city: 'Oakland' });

@@ -70,6 +70,8 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   simulateRefund: [...AUTH, 'transactionId'],
   cardAuthorizations: [...AUTH, 'appUserId', 'cardId'],
   authorizationList: AUTH,
+  authorizationSummary: AUTH,
+  authorizationDetail: [...AUTH, 'authorizationId'],
   cardControls: [...AUTH, 'appUserId', 'cardId'],
   cardControlsSet: [...AUTH, 'appUserId', 'cardId'],
   decisionSet: AUTH,
@@ -652,6 +654,7 @@ function validParams(name: WalletOperationName): Params {
       };
     case 'simulateClear':
     case 'simulateReverse':
+    case 'authorizationDetail':
       return { authorizationId: '1' };
     case 'simulateRefund':
       return { transactionId: '1' };

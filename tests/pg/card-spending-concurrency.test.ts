@@ -3,8 +3,9 @@
 // of 10.00 at once against 100.00 approve exactly 10; 30 under a daily limit of 100.00 approve
 // exactly 10; a clear racing a reverse leaves the money in one place; a cancel racing
 // authorizations leaves no hold open; a refund racing a cancel or replacement lands once where the
-// balance went; one requestId sent 20 times makes one authorization; expiry
-// run by both instances at once releases each hold once. The books balance after each.
+// balance went; one requestId sent 20 times makes one authorization; expiry run by both instances
+// at once releases each hold once. The books balance after each, and the summary's running totals
+// (docs/card-spending.md "Summary") equal the authorizations summed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
@@ -300,5 +301,22 @@ describe('card spending on PostgreSQL, two instances', () => {
     } finally {
       await Promise.all(workers.map((w) => w.close()));
     }
+  });
+
+  it("after every race above, authorization/summary's running totals equal the authorizations summed", async () => {
+    const grouped = (from: string) => rawRows<Record<string, string | number>>(db.db, sql.raw(from));
+    const scanned = await grouped(
+      `select (created_at at time zone 'UTC')::date::text as day, status, coalesce(decline_reason, '') as reason,
+              count(*)::int as n, sum(case when status = 'DECLINED' then 0 else amount end)::text as amount,
+              sum(held)::text as held, sum(cleared)::text as cleared, sum(refunded)::text as refunded
+         from wallet.authorizations group by 1, 2, 3 order by 1, 2, 3`,
+    );
+    const totals = await grouped(
+      `select day::text as day, status, decline_reason as reason, sum(count)::int as n, sum(amount)::text as amount,
+              sum(held)::text as held, sum(cleared)::text as cleared, sum(refunded)::text as refunded
+         from wallet.authorization_day_totals group by 1, 2, 3 having sum(count) <> 0 order by 1, 2, 3`,
+    );
+    expect(scanned.length).toBeGreaterThan(2);
+    expect(totals).toEqual(scanned);
   });
 });

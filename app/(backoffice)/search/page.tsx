@@ -19,6 +19,7 @@ import {
   SEARCH_MIN,
   SEARCH_PAGE,
 } from '@/lib/backoffice/search/search';
+import { findPurchase } from '@/lib/backoffice/search/find-purchase';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Search' };
@@ -29,6 +30,7 @@ const KEYS = [
   ['A mix', 'words of different keys for one person, e.g. a last name and a last four (“Hopper 0366”)'],
   ['An e-mail or app user ID', 'whole, or its first 3 characters or more'],
   ['A phone number', 'its digits, with or without the country code'],
+  ['A purchase', 'its ID (the authorizationId), to open it on its card'],
 ] as const;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -55,8 +57,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
 
 async function SearchResultList({ q }: { q: string }) {
   let list;
+  let purchase;
   try {
-    ({ list } = await getWalletClient().userSearch({ q, pageSize: SEARCH_PAGE }));
+    [{ list }, purchase] = await Promise.all([
+      getWalletClient().userSearch({ q, pageSize: SEARCH_PAGE }),
+      findPurchase(q),
+    ]);
   } catch (error) {
     if (!isWalletClientError(error)) throw error;
     return (
@@ -66,12 +72,25 @@ async function SearchResultList({ q }: { q: string }) {
       </Alert>
     );
   }
-  const results = groupSearchResults(q, list, SEARCH_PAGE);
+  const results = groupSearchResults(q, list, SEARCH_PAGE, purchase);
   return (
     <section aria-labelledby="search-results" className="grid gap-4">
       <h2 id="search-results" className="text-base font-semibold" data-testid="search-results-count">
         {matchCount(results)} “{q}”{results.more ? ' (the best 50: type more to narrow it)' : ''}
       </h2>
+      {results.purchase ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="search-purchase">
+          <Link
+            href={results.purchase.href}
+            className="font-medium text-link underline-offset-4 hover:underline"
+          >
+            Purchase {results.purchase.authorizationId} · {results.purchase.label}
+          </Link>
+          <span className="text-muted-foreground">
+            card ID {results.purchase.cardId} · {results.purchase.appUserId} · {results.purchase.status}
+          </span>
+        </p>
+      ) : null}
       {results.cards.length > 0 ? (
         <ul className="grid gap-2" aria-label="Cards">
           {results.cards.map((card) => (

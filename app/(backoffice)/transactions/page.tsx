@@ -24,7 +24,6 @@ import { AUTHORIZATION_STATUS_OPTIONS } from '@/lib/backoffice/cards/authorizati
 import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import {
-  HEADLINE_LIMIT,
   loadHeadline,
   loadTransactionsPage,
   type Headline,
@@ -41,24 +40,23 @@ export const metadata: Metadata = { title: 'Transactions' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function HeadlineFigures({ headline }: { headline: Headline }) {
-  const of = headline.capped ? ` (of the latest ${formatCount(HEADLINE_LIMIT)})` : '';
   return (
     <Card>
       <CardContent className="pt-6">
         <DescriptionList columns={3}>
-          <DescriptionItem term={`Purchases${headline.capped ? ', at least' : ''}`}>
+          <DescriptionItem term="Purchases">
             <span className="text-lg font-semibold tabular-nums" data-testid="headline-count">
               {formatCount(headline.count)}
             </span>
           </DescriptionItem>
-          <DescriptionItem term={`Approved amount${of}`}>
+          <DescriptionItem term="Approved amount">
             <span className="text-lg font-semibold tabular-nums" data-testid="headline-approved">
               {headline.approvedAmounts.length
                 ? headline.approvedAmounts.map((a) => formatMoney(a.amount, a.currency, 2)).join(' · ')
                 : formatCount(0)}
             </span>
           </DescriptionItem>
-          <DescriptionItem term={`Approval rate${of}`}>
+          <DescriptionItem term="Approval rate">
             <span className="text-lg font-semibold tabular-nums" data-testid="headline-rate">
               {headline.approvalRate === null
                 ? '—'

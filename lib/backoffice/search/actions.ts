@@ -1,6 +1,7 @@
 'use server';
 // The one search box's server side (docs/back-office.md "Routes"), over user/search
 // (docs/wallet-api.md "Finding a user"), for every signed-in role:
+// and a purchase by its authorizationId (authorization/detail):
 // `searchDirectory` answers as a person types (grouped results, card numbers already reduced to
 // their last four, the first few with the count of all), `openBestMatch` is the box's form
 // action, so Enter goes where the text names (one user or card, else the list of all on /search)
@@ -17,6 +18,7 @@ import {
   SEARCH_PAGE,
   type SearchResults,
 } from '@/lib/backoffice/search/search';
+import { findPurchase } from '@/lib/backoffice/search/find-purchase';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 
 /** What the box lists; it says how many matched and links to them all (/search?q=). */
@@ -37,8 +39,11 @@ function lengthProblem(q: string): string | undefined {
 
 /** Everything user/search finds (its largest page), so the box can count it and Enter decide. */
 async function search(q: string): Promise<SearchResults> {
-  const { list } = await getWalletClient().userSearch({ q, pageSize: SEARCH_PAGE });
-  return groupSearchResults(q, list, SEARCH_PAGE);
+  const [{ list }, purchase] = await Promise.all([
+    getWalletClient().userSearch({ q, pageSize: SEARCH_PAGE }),
+    findPurchase(q),
+  ]);
+  return groupSearchResults(q, list, SEARCH_PAGE, purchase);
 }
 
 export const searchDirectory = authActionClient

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { UserWithCards } from '@/lib/wallet/contract/schemas';
-import { bestMatchHref, firstResults, groupSearchResults, matchCount } from './search';
+import {
+  authorizationIdOf,
+  bestMatchHref,
+  firstResults,
+  groupSearchResults,
+  matchCount,
+  purchaseHref,
+  type SearchPurchaseHit,
+} from './search';
 
 function user(appUserId: string, cards: { cardId: number; last4: string }[]): UserWithCards {
   return {
@@ -65,5 +73,25 @@ describe('groupSearchResults', () => {
 
   it('nothing found goes nowhere', () => {
     expect(bestMatchHref(groupSearchResults('zz', []))).toBeUndefined();
+  });
+
+  it('a purchase the id names: alone, Enter opens it on its card; beside a card or users, the list', () => {
+    const purchase: SearchPurchaseHit = {
+      authorizationId: 4521,
+      appUserId: 'u 7',
+      cardId: 3,
+      label: 'Corner Cafe · $10.00',
+      status: 'CLEARED',
+      href: purchaseHref('u 7', 3, 4521),
+    };
+    expect(purchase.href).toBe('/users/u%207/cards/3?purchase=4521#purchase-4521');
+    const alone = groupSearchResults('4521', [], 50, purchase);
+    expect(bestMatchHref(alone)).toBe(purchase.href);
+    expect(matchCount(alone)).toBe('A purchase matches');
+    const withCard = groupSearchResults('4521', [user('a', [{ cardId: 4521, last4: '0001' }])], 50, purchase);
+    expect(bestMatchHref(withCard)).toBe('/search?q=4521');
+    expect(authorizationIdOf(' 4521 ')).toBe(4521);
+    expect(authorizationIdOf('0')).toBeNull();
+    expect(authorizationIdOf('45-21')).toBeNull();
   });
 });

@@ -19,8 +19,20 @@ export type SearchCardHit = {
   status: string;
   href: string;
 };
+/** A purchase (an authorization) the text names by its id (authorization/detail). */
+export type SearchPurchaseHit = {
+  authorizationId: number;
+  appUserId: string;
+  cardId: number;
+  /** "Corner Cafe · $10.00" */
+  label: string;
+  status: string;
+  href: string;
+};
 export type SearchResults = {
   query: string;
+  /** The purchase whose authorizationId is the text, when there is one. */
+  purchase?: SearchPurchaseHit;
   cards: SearchCardHit[];
   users: SearchUserHit[];
   /** How many users the wallet found (the box shows the first few of `users`). */
@@ -42,6 +54,17 @@ export const userHref = (appUserId: string) => `/users/${encodeURIComponent(appU
 /** Every result of a search, on a page of its own. */
 export const searchHref = (query: string) => `/search?q=${encodeURIComponent(query.trim())}`;
 export const cardHref = (appUserId: string, cardId: number) => `${userHref(appUserId)}/cards/${cardId}`;
+/** The card's page opened on one purchase's detail. */
+export const purchaseHref = (appUserId: string, cardId: number, authorizationId: number) =>
+  `${cardHref(appUserId, cardId)}?purchase=${authorizationId}#purchase-${authorizationId}`;
+
+/** The text as an authorizationId (a positive whole number), or null. */
+export function authorizationIdOf(query: string): number | null {
+  const q = query.trim();
+  if (!/^\d{1,15}$/.test(q)) return null;
+  const id = Number(q);
+  return id > 0 ? id : null;
+}
 
 /**
  * Groups the wallet's answer (best match first). A query that is exactly four digits names cards
@@ -53,6 +76,7 @@ export function groupSearchResults(
   query: string,
   list: readonly UserWithCards[],
   pageSize: number = SEARCH_PAGE,
+  purchase?: SearchPurchaseHit,
 ): SearchResults {
   const q = query.trim();
   const last4 = /^\d{4}$/.test(q) ? q : null;
@@ -87,6 +111,7 @@ export function groupSearchResults(
     users,
     total: users.length,
     more: list.length >= pageSize,
+    ...(purchase ? { purchase } : {}),
   };
   results.enter = enterHref(results, list);
   return results;
@@ -99,6 +124,10 @@ export function groupSearchResults(
  */
 function enterHref(results: SearchResults, list: readonly UserWithCards[]): string | undefined {
   const q = results.query;
+  // A purchase the id names: alone, it is the match; beside a card or users, the list of all.
+  if (results.purchase) {
+    return results.cards.length === 0 && results.users.length === 0 ? results.purchase.href : searchHref(q);
+  }
   const byId = results.cards.find((card) => String(card.cardId) === q);
   if (byId) return byId.href;
   if (results.cards.length === 1) return results.cards[0]!.href;
@@ -122,6 +151,6 @@ export function firstResults(results: SearchResults, count: number): SearchResul
 /** "46 users match", "50 or more users match": what the box and the result list say. */
 export function matchCount(results: SearchResults): string {
   const n = results.total;
-  if (n === 0) return 'No user matches';
+  if (n === 0) return results.purchase ? 'A purchase matches' : 'No user matches';
   return `${results.more ? `${n} or more users` : n === 1 ? '1 user' : `${n} users`} match${n === 1 && !results.more ? 'es' : ''}`;
 }

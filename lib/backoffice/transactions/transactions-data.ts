@@ -1,9 +1,7 @@
 // /transactions' data (docs/back-office.md "Pages"): one page of the programme's purchases
 // (authorization/list), every page of a filter in turn for the CSV export, and the filter's
-// headline figures. The wallet API has no totals of authorizations, so the figures are counted
-// from the list itself, up to HEADLINE_LIMIT purchases, newest first; past that the page says
-// they are of the latest HEADLINE_LIMIT (a full count would read every matching purchase on each
-// view).
+// headline figures from authorization/summary (exact for the whole filter; the service keeps
+// running totals, docs/card-spending.md "Summary").
 import 'server-only';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
@@ -14,7 +12,6 @@ import { headlineOf, type Headline } from './transactions-headline';
 export type { Headline };
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
-export const HEADLINE_LIMIT = 500;
 
 export function loadTransactionsPage(
   filters: TransactionFilters,
@@ -47,8 +44,5 @@ export async function* walkTransactions(
 }
 
 export async function loadHeadline(filters: TransactionFilters): Promise<Headline> {
-  const list: Authorization[] = [];
-  for await (const batch of walkTransactions(filters, HEADLINE_LIMIT + 1)) list.push(...batch);
-  const capped = list.length > HEADLINE_LIMIT;
-  return headlineOf(capped ? list.slice(0, HEADLINE_LIMIT) : list, capped);
+  return headlineOf(await getWalletClient().authorizationSummary({ ...filters }));
 }

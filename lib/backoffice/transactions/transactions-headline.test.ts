@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { AuthorizationSummary } from '@/lib/wallet/contract/schemas';
 import { headlineOf } from './transactions-headline';
 
-const a = (status: string, amount: number, currency = 'USD') =>
-  ({ status, amount, currency }) as Parameters<typeof headlineOf>[0][number];
+const amounts = (currency: string, approvedAmount: number) => ({
+  currency,
+  approvedAmount,
+  heldAmount: 0,
+  clearedAmount: 0,
+  refundedAmount: 0,
+});
 
 describe('the headline figures of a filter', () => {
-  it('counts every purchase, sums the approved ones per currency exactly, and rates approvals', () => {
-    expect(
-      headlineOf([a('CLEARED', 0.1), a('PENDING', 0.2), a('DECLINED', 99), a('REVERSED', 5, 'EUR')], false),
-    ).toEqual({
+  it("are the summary's: every purchase counted, the approved amounts per currency, the approval rate", () => {
+    const summary: AuthorizationSummary = {
       count: 4,
-      capped: false,
+      approvedCount: 3,
+      declinedCount: 1,
+      approvalRate: 0.75,
+      amounts: [amounts('EUR', 5), amounts('USD', 0.3), amounts('GBP', 0)],
+      days: [],
+      declineReasons: [{ declineReason: 'MCC_BLOCKED', count: 1 }],
+    };
+    expect(headlineOf(summary)).toEqual({
+      count: 4,
       approved: 3,
       approvedAmounts: [
         { currency: 'EUR', amount: 5 },
@@ -18,12 +30,15 @@ describe('the headline figures of a filter', () => {
       ],
       approvalRate: 0.75,
     });
-    expect(headlineOf([], true)).toEqual({
-      count: 0,
-      capped: true,
-      approved: 0,
-      approvedAmounts: [],
-      approvalRate: null,
-    });
+    expect(
+      headlineOf({
+        ...summary,
+        count: 0,
+        approvedCount: 0,
+        declinedCount: 0,
+        approvalRate: null,
+        amounts: [],
+      }),
+    ).toEqual({ count: 0, approved: 0, approvedAmounts: [], approvalRate: null });
   });
 });

@@ -346,6 +346,20 @@ const EXPECTED: Record<
     required: COMMON,
     optional: ['status', 'declineReason', 'appUserId', 'from', 'to', 'pageSize', 'cursor'],
   },
+  authorizationSummary: {
+    method: 'post',
+    path: '/wallet/api/authorization/summary',
+    tag: 'Card Spending',
+    required: COMMON,
+    optional: ['status', 'declineReason', 'appUserId', 'from', 'to'],
+  },
+  authorizationDetail: {
+    method: 'post',
+    path: '/wallet/api/authorization/detail',
+    tag: 'Card Spending',
+    required: [...COMMON, 'authorizationId'],
+    optional: [],
+  },
   cardControls: {
     method: 'post',
     path: '/wallet/api/card/controls',
@@ -455,6 +469,8 @@ const EXTENSIONS = [
   'simulateRefund',
   'cardAuthorizations',
   'authorizationList',
+  'authorizationSummary',
+  'authorizationDetail',
   'cardControls',
   'cardControlsSet',
   'decisionSet',
@@ -521,8 +537,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-five paths, each with only its method', () => {
-    expect(operations).toHaveLength(45);
+  it('has exactly the forty-seven paths, each with only its method', () => {
+    expect(operations).toHaveLength(47);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)

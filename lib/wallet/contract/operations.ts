@@ -46,6 +46,8 @@ import { simulateReverse } from '@/lib/wallet/contract/operations/simulate-rever
 import { simulateRefund } from '@/lib/wallet/contract/operations/simulate-refund';
 import { cardAuthorizations } from '@/lib/wallet/contract/operations/card-authorizations';
 import { authorizationList } from '@/lib/wallet/contract/operations/authorization-list';
+import { authorizationSummary } from '@/lib/wallet/contract/operations/authorization-summary';
+import { authorizationDetail } from '@/lib/wallet/contract/operations/authorization-detail';
 import { cardControls } from '@/lib/wallet/contract/operations/card-controls';
 import { cardControlsSet } from '@/lib/wallet/contract/operations/card-controls-set';
 import { decisionSet } from '@/lib/wallet/contract/operations/decision-set';
@@ -96,6 +98,8 @@ export const walletOperationList = [
   simulateRefund,
   cardAuthorizations,
   authorizationList,
+  authorizationSummary,
+  authorizationDetail,
   cardControls,
   cardControlsSet,
   decisionSet,

@@ -839,6 +839,42 @@ export const authorizationPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** What authorizations add up to in one currency (major units; DECLINED ones hold none). */
+export const authorizationAmountsSchema = z.object({
+  currency: z.string(),
+  /** The authorized amounts of the approved ones (every status but DECLINED). */
+  approvedAmount: z.number(),
+  /** What is still held (PENDING ones). */
+  heldAmount: z.number(),
+  clearedAmount: z.number(),
+  refundedAmount: z.number(),
+});
+
+/** One UTC day of authorization/summary. */
+export const authorizationSummaryDaySchema = z.object({
+  /** The UTC day of the authorizations' createdAt, yyyy-MM-dd. */
+  date: z.iso.date(),
+  count: z.number().int(),
+  approvedCount: z.number().int(),
+  declinedCount: z.number().int(),
+  amounts: z.array(authorizationAmountsSchema),
+});
+
+/** authorization/summary (docs/card-spending.md "Summary"). */
+export const authorizationSummarySchema = z.object({
+  count: z.number().int(),
+  approvedCount: z.number().int(),
+  declinedCount: z.number().int(),
+  /** approvedCount / count, rounded to 4 decimals; null when count is 0. */
+  approvalRate: z.number().nullable(),
+  /** Per currency, by currency code. */
+  amounts: z.array(authorizationAmountsSchema),
+  /** The days with at least one authorization, oldest first. */
+  days: z.array(authorizationSummaryDaySchema),
+  /** Per declineReason, most frequent first (then by name). */
+  declineReasons: z.array(z.object({ declineReason: z.enum(DECLINE_REASONS), count: z.number().int() })),
+});
+
 /** simulate/refund */
 export const refundSchema = z.object({
   refundId: z.number().int(),
@@ -875,6 +911,8 @@ export const decisionEndpointSchema = z.object({
 
 export type Authorization = z.infer<typeof authorizationSchema>;
 export type AuthorizationPage = z.infer<typeof authorizationPageSchema>;
+export type AuthorizationSummary = z.infer<typeof authorizationSummarySchema>;
+export type AuthorizationAmounts = z.infer<typeof authorizationAmountsSchema>;
 export type Refund = z.infer<typeof refundSchema>;
 export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
 export type CardControls = z.infer<typeof cardControlsSchema>;

@@ -47,6 +47,7 @@ import { simulateClearHandler } from './spending/clear-authorization';
 import { simulateReverseHandler } from './spending/reverse-authorization';
 import { simulateRefundHandler } from './spending/refund-transaction';
 import { authorizationListHandler, cardAuthorizationsHandler } from './spending/list-authorizations';
+import { authorizationDetailHandler, authorizationSummaryHandler } from './spending/summarize-authorizations';
 import { cardControlsHandler, cardControlsSetHandler } from './spending/card-controls';
 import { decisionSetHandler } from './spending/set-decision';
 
@@ -101,6 +102,8 @@ const boundHandlers = everyOperation([
   simulateRefundHandler,
   cardAuthorizationsHandler,
   authorizationListHandler,
+  authorizationSummaryHandler,
+  authorizationDetailHandler,
   cardControlsHandler,
   cardControlsSetHandler,
   decisionSetHandler,

@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgSchema,
@@ -600,6 +601,39 @@ export const cardSpendTotals = wallet.table(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.cardId, t.window] })],
+);
+
+/**
+ * The app's authorizations summed (authorization/summary, docs/card-spending.md "Summary"): per
+ * UTC day of the authorization's createdAt, currency (with the card asset's decimal places),
+ * status and declineReason ('' for none), and shard (card id % 8, so that authorizations of
+ * different cards rarely queue on one row). Every state change of an authorization moves it
+ * from one row to another with ONE upsert in its own transaction (summary-totals.ts), so the
+ * summary reads at most a few rows per day and never the authorizations. Amounts in minor units;
+ * a DECLINED one counts but holds no amount.
+ */
+export const authorizationDayTotals = wallet.table(
+  'authorization_day_totals',
+  {
+    appId: integer('app_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    decimalPlaces: integer('decimal_places').notNull(),
+    status: text('status').notNull(),
+    declineReason: text('decline_reason').notNull(),
+    shard: integer('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    held: bigint('held', { mode: 'number' }).notNull().default(0),
+    cleared: bigint('cleared', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'authorization_day_totals_pk',
+      columns: [t.appId, t.day, t.currency, t.decimalPlaces, t.status, t.declineReason, t.shard],
+    }),
+  ],
 );
 
 /** The agency's decision endpoint per app (decision/set); the secret sealed like webhooks'. */

@@ -36,6 +36,7 @@ import { askAgency, type AgencyAnswer } from './ask-agency';
 import { readAuthorization, toAuthorization } from './authorization-records';
 import { declineReasonOf, NO_CONTROLS, type Controls, type DecisionInput } from './decide';
 import { addToTotals, spentNow } from './spend-totals';
+import { moveInSummary } from './summary-totals';
 
 type Params = OperationParams<'simulateAuthorize'>;
 
@@ -270,6 +271,25 @@ export async function authorizeCard(options: {
   );
   const row = await readAuthorization(db, app.id, { id: Number(inserted!.id) });
   if (!row) throw new Error('authorization insert returned no row');
+  await moveInSummary(
+    db,
+    {
+      appId: app.id,
+      cardId: state.cardId,
+      createdAt: now,
+      currency: input.currency,
+      decimalPlaces: state.decimalPlaces,
+    },
+    null,
+    {
+      status: row.status,
+      declineReason: reason,
+      amount,
+      held: approved ? amount : 0,
+      cleared: 0,
+      refunded: 0,
+    },
+  );
   const authorization = toAuthorization(row);
   await recordEvent({
     db,

@@ -23,6 +23,7 @@ import {
   toAuthorization,
 } from './authorization-records';
 import { addToTotals } from './spend-totals';
+import { moveInSummary, placeOfRow, stateOfRow } from './summary-totals';
 
 /** The most a clear may post: 120 % of what is held, rounded down to the minor unit. */
 export function clearCeiling(heldMinor: number): number {
@@ -86,6 +87,12 @@ export async function clearAuthorization(options: {
          where id = ${row.id}`,
   );
   await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, amount - row.held);
+  await moveInSummary(db, placeOfRow(row), stateOfRow(row), {
+    ...stateOfRow(row),
+    status: 'CLEARED',
+    held: 0,
+    cleared: amount,
+  });
   const cleared = toAuthorization((await readAuthorization(db, app.id, { id: row.id }))!);
   await recordEvent({ db, app, type: 'transaction.cleared', data: cleared, now });
   return cleared;

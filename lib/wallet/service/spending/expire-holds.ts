@@ -14,6 +14,7 @@ import { agencies, apps, assets } from '../db/schema';
 import type { Logger } from '../http/logger';
 import { AUTHORIZATION_COLUMNS, AUTHORIZATION_FROM, normalizeRow } from './authorization-records';
 import { releaseHold } from './reverse-authorization';
+import { writeSummaryDeltas, type SummaryDelta } from './summary-totals';
 
 export type HoldExpiryWorker = {
   start(): void;
@@ -48,6 +49,7 @@ export async function expireDueHolds(options: {
     // Each card asset once, in id order: two batches never wait on each other in a cycle.
     const assetIds = [...new Set(due.map((r) => Number(r.card_asset_id)))].sort((x, y) => x - y);
     for (const id of assetIds) await tx.execute(sql`select 1 from ${assets} where id = ${id} for update`);
+    const summary: SummaryDelta[] = [];
     for (const raw of due) {
       const row = normalizeRow(raw);
       const app: AuthenticatedApp = {
@@ -56,8 +58,9 @@ export async function expireDueHolds(options: {
         agencyId: Number(raw.agency_id),
         agencyCode: String(raw.agency_code),
       };
-      await releaseHold({ db: tx, app, row, amount: row.held, now, endStatus: 'EXPIRED' });
+      await releaseHold({ db: tx, app, row, amount: row.held, now, endStatus: 'EXPIRED', summary });
     }
+    await writeSummaryDeltas(tx, summary);
     return due.length;
   });
 }

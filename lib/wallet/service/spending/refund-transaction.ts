@@ -18,6 +18,7 @@ import { optionalAmount } from './clear-authorization';
 import { addToTotals } from './spend-totals';
 import { moveMoney } from '../asset/move-money';
 import { cancelledCardDestination } from '../card/cancelled-balance';
+import { moveInSummary, placeOfRow, stateOfRow } from './summary-totals';
 
 export async function refundTransaction(options: {
   db: Executor;
@@ -77,6 +78,10 @@ export async function refundTransaction(options: {
       throw new Error(`card asset ${row.card_asset_id} lost the refund it was just credited`);
     cardBalance = moved.fromBalance;
   }
+  await moveInSummary(db, placeOfRow(row), stateOfRow(row), {
+    ...stateOfRow(row),
+    refunded: row.refunded + amount,
+  });
   const dp = row.decimal_places;
   const result: Refund = {
     refundId: refund!.id,

@@ -23,10 +23,19 @@ import {
 } from './authorization-records';
 import { optionalAmount } from './clear-authorization';
 import { addToTotals } from './spend-totals';
+import {
+  summaryDeltas,
+  placeOfRow,
+  stateOfRow,
+  writeSummaryDeltas,
+  type SummaryDelta,
+} from './summary-totals';
 
 /**
  * Releases `amount` of a locked, PENDING authorization's hold (its card asset row locked too):
  * the end status is REVERSED (or `endStatus`, EXPIRED for the expiry worker) once nothing is held.
+ * Its move in the summary totals is written here, or, when `summary` is given (a batch of
+ * releases), added to it for the batch's one statement.
  */
 export async function releaseHold(options: {
   db: Executor;
@@ -35,6 +44,7 @@ export async function releaseHold(options: {
   amount: number;
   now: Date;
   endStatus?: 'REVERSED' | 'EXPIRED';
+  summary?: SummaryDelta[];
 }): Promise<Authorization> {
   const { db, app, row, amount, now } = options;
   const left = row.held - amount;
@@ -48,6 +58,9 @@ export async function releaseHold(options: {
          where id = ${row.id}`,
   );
   await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, -amount);
+  const moved = summaryDeltas(placeOfRow(row), stateOfRow(row), { ...stateOfRow(row), status, held: left });
+  if (options.summary) options.summary.push(...moved);
+  else await writeSummaryDeltas(db, moved);
   const released = toAuthorization((await readAuthorization(db, app.id, { id: row.id }))!);
   await recordEvent({
     db,
@@ -100,10 +113,12 @@ export async function reverseOpenHolds(options: {
   if (open.length === 0) return;
   const assetId = Number(open[0]!.card_asset_id);
   await db.execute(sql`select 1 from ${assets} where id = ${assetId} for update`);
+  const summary: SummaryDelta[] = [];
   for (const raw of open) {
     const row = normalizeRow(raw);
-    await releaseHold({ db, app, row, amount: row.held, now });
+    await releaseHold({ db, app, row, amount: row.held, now, summary });
   }
+  await writeSummaryDeltas(db, summary);
 }
 
 /** simulateReverse's handler (lib/wallet/contract/operations/simulate-reverse.ts). */

@@ -8,6 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardActivitySections } from '@/components/cards/card-activity-sections';
+import { PurchaseFocus } from '@/components/cards/purchase-focus';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
 import { CardReplaceDialog } from '@/components/cards/card-replace-dialog';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
@@ -88,6 +89,12 @@ export default async function CardPage({
     return <CardNotFound appUserId={found.appUserId} cardId={segments.cardId} />;
   const { appUserId, cardId, card } = found;
   const wallet = getWalletClient();
+  // A purchase the search box named (?purchase=<authorizationId>), shown open above the lists.
+  const purchaseParam = (await searchParams).purchase;
+  const purchaseId =
+    typeof purchaseParam === 'string' && /^\d{1,15}$/.test(purchaseParam) && Number(purchaseParam) > 0
+      ? Number(purchaseParam)
+      : null;
 
   // Who looked at whose card, written before anything of it is rendered (docs/back-office.md "Roles").
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
@@ -236,6 +243,9 @@ export default async function CardPage({
             </DescriptionList>
           </CardContent>
         </Card>
+        {purchaseId ? (
+          <PurchaseFocus authorizationId={purchaseId} cardId={cardId} decimalPlaces={card.decimalPlaces} />
+        ) : null}
         <CardActivitySections
           staff={me}
           card={card}
