@@ -4,7 +4,7 @@
 // Seeds its own users and cards.
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
-import { callWallet, seedCard, seedUser } from './support/wallet-api';
+import { callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -76,5 +76,52 @@ test.describe('an operator', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'the replace page at 390 px');
+  });
+
+  test('simulates a deposit, confirms it and sees it credited; /sandbox at 390 px passes axe', async ({
+    page,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Dora', lastName: 'Posit' });
+    await page.goto(`/sandbox?appUserId=${appUserId}`);
+    const form = page.getByRole('form', { name: 'Simulate a deposit' });
+    await expect(form.getByLabel('App user ID')).toHaveValue(appUserId);
+    await form.getByLabel('Amount (USDT)').fill('seventy');
+    await form.getByRole('button', { name: 'Simulate the deposit' }).click();
+    await expect(form.getByLabel('Amount (USDT)')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Amount (USDT)').fill('75.50');
+    await form.getByLabel('Chain').selectOption('TRON');
+    await form.getByRole('button', { name: 'Simulate the deposit' }).click();
+    await expect(page.getByTestId('simulated-deposit')).toContainText('75.50 USDT on Tron, confirming');
+    const depositId = Number(
+      /Deposit (\d+)/.exec((await page.getByTestId('simulated-deposit').textContent())!)![1],
+    );
+
+    // Confirmed to the chain's 19: screened, credited to the wallet.
+    await page.reload();
+    const confirm = page.getByRole('form', { name: `Confirm deposit ${depositId}` });
+    await expect(confirm.getByRole('textbox')).toHaveValue('19');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm.getByRole('status')).toHaveText('19 confirmations');
+    const asset = await userWalletAsset(page.request, appUserId);
+    expect(asset.balance).toBe(75.5);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/sandbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sandbox' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, '/sandbox at 390 px');
+  });
+});
+
+test.describe('support', () => {
+  test.use({ role: 'support' });
+
+  test('has no sandbox and cannot replace a card', async ({ page }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Sam', lastName: 'Port' });
+    const { cardId } = await seedCard(page.request, appUserId);
+    await page.goto('/sandbox');
+    await expect(page.getByRole('form', { name: 'Simulate a deposit' })).toHaveCount(0);
+    await page.goto(`/users/${appUserId}/cards/${cardId}/replace`);
+    await expect(page.getByRole('form', { name: 'Replace the card' })).toHaveCount(0);
   });
 });

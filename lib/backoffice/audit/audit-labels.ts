@@ -35,6 +35,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'sandbox.clear': 'Simulated a clearing (sandbox)',
   'sandbox.reverse': 'Simulated a reversal (sandbox)',
   'sandbox.refund': 'Simulated a refund (sandbox)',
+  'sandbox.deposit': 'Simulated a deposit (sandbox)',
+  'sandbox.confirm': 'Simulated deposit confirmations (sandbox)',
   'decision.set': 'Set the decision endpoint',
   'decision.test': 'Sent a test authorization',
   // Money: funding a user's wallet, topping up a card
