@@ -48,7 +48,7 @@ test.describe('an operator', () => {
     const old = await callWallet(scripted.request, 'cardDetail', { appUserId, cardId });
     expect(old.data?.status).toBe('CANCELLED');
 
-    // A card cancelled while the page was open: the wallet's refusal, the choice and note kept.
+    // A card cancelled while the page was open: refused, and the page says why it cannot be done.
     const { cardId: second } = await seedCard(scripted.request, appUserId);
     await page.goto(`/users/${appUserId}/cards/${second}/replace`);
     const cancelled = await callWallet(scripted.request, 'cardCancel', {
@@ -59,11 +59,11 @@ test.describe('an operator', () => {
     });
     expect(cancelled.code).toBe(0);
     await page.getByLabel('Reason').selectOption({ label: 'Stolen' });
-    await page.getByLabel('Note').fill('Bag snatched');
     await page.getByRole('button', { name: 'Replace card' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was changed' })).toBeVisible();
-    await expect(page.getByLabel('Reason')).toHaveValue('STOLEN');
-    await expect(page.getByLabel('Note')).toHaveValue('Bag snatched');
+    await expect(page).toHaveURL(`/users/${appUserId}/cards/${second}/replace`);
+    await expect(page.getByText('The card is cancelled: it cannot be replaced.')).toBeVisible();
+    const cards = await callWallet(scripted.request, 'userCardList', { appUserId });
+    expect(cards.data).toHaveLength(3);
     await context.close();
   });
 
@@ -101,7 +101,10 @@ test.describe('an operator', () => {
     const confirm = page.getByRole('form', { name: `Confirm deposit ${depositId}` });
     await expect(confirm.getByRole('textbox')).toHaveValue('19');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(confirm.getByRole('status')).toHaveText('19 confirmations');
+    // Screened and credited: the row says so, and it can no longer be confirmed.
+    await expect(page.getByTestId(`deposit-${depositId}`)).toContainText('Credited');
+    await expect(page.getByTestId(`deposit-${depositId}`)).toContainText('19 of 19 confirmations');
+    await expect(confirm).toHaveCount(0);
     const asset = await userWalletAsset(page.request, appUserId);
     expect(asset.balance).toBe(75.5);
 
