@@ -128,3 +128,83 @@ test.describe('support', () => {
     await expect(page.getByRole('form', { name: 'Replace the card' })).toHaveCount(0);
   });
 });
+
+test.describe('an operator issuing a card that waits for approval', () => {
+  test.use({ role: 'operator' });
+
+  test('is asked the reason on the review; the checker reads it', async ({
+    page,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const admin = await browser.newContext({ storageState: storageStates.admin, baseURL });
+    const adminPage = await admin.newPage();
+    const setIssueApproval = async (on: boolean) => {
+      await adminPage.goto('/settings');
+      const toggle = adminPage.getByRole('checkbox', { name: /a card issuance paid by the agency/ });
+      if (on) await toggle.check();
+      else await toggle.uncheck();
+      // Only the dearest category (50.00) waits: no other spec issues it through the wizard.
+      await adminPage.getByLabel('From this fee (in the fee’s currency)').fill('50.00');
+      await adminPage.getByRole('button', { name: 'Save settings' }).click();
+      await expect(adminPage.getByText('Settings saved')).toBeVisible();
+    };
+    await setIssueApproval(true);
+    try {
+      const appUserId = await seedUser(page.request, { firstName: 'Wanda', lastName: 'Waits' });
+      const added = await callWallet(page.request, 'addAddress', {
+        appUserId,
+        country: 'US',
+        city: 'Austin',
+        street: '9 Congress Ave',
+        firstName: 'Wanda',
+        lastName: 'Waits',
+        mobile: '1-5125550100',
+      });
+      expect(added.code).toBe(0);
+      await page.goto(`/cards/issue?appUserId=${encodeURIComponent(appUserId)}`);
+      await expect(page.getByTestId('issue-user')).toContainText(appUserId);
+      const nextStep = async (heading: string) => {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      };
+      await nextStep('Who pays for the card?');
+      await page.getByRole('radio', { name: 'The agency' }).check();
+      await page
+        .getByRole('radio')
+        .filter({ hasText: /Card margin|CARD/ })
+        .first()
+        .check();
+      await nextStep('Which card?');
+      await page.getByRole('radio', { name: 'Physical Mastercard World Elite' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('radio', { name: /9 Congress Ave/ }).check();
+      await nextStep('What name goes on the card?');
+      await nextStep('Check and issue');
+
+      // It will wait: said, the reason asked; sent without one, refused beside the field.
+      await expect(page.getByTestId('issue-waits')).toContainText('This will wait for approval');
+      const reason = page.getByLabel('Reason for the approver');
+      await page.getByRole('button', { name: 'Send for approval' }).click();
+      await expect(reason).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('This waits for a second person: say why it is needed')).toBeVisible();
+      await reason.fill('VIP client, agreed with the branch manager');
+      await page.getByRole('button', { name: 'Send for approval' }).click();
+      await expect(page.getByText('Sent for approval')).toBeVisible();
+      expect((await callWallet(page.request, 'userCardList', { appUserId })).data).toEqual([]);
+      const requestLink = page.getByRole('link', { name: /Open request \d+/ });
+      const href = (await requestLink.getAttribute('href'))!;
+
+      // The checker reads why.
+      await adminPage.goto(href);
+      await expect(adminPage.getByTestId('approval-reason')).toHaveText(
+        'VIP client, agreed with the branch manager',
+      );
+    } finally {
+      await setIssueApproval(false);
+      await admin.close();
+    }
+  });
+});
