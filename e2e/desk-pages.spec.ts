@@ -4,7 +4,7 @@
 // Seeds its own users and cards.
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
-import { callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
+import { agencyMarginAsset, callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -172,11 +172,8 @@ test.describe('an operator issuing a card that waits for approval', () => {
       };
       await nextStep('Who pays for the card?');
       await page.getByRole('radio', { name: 'The agency' }).check();
-      await page
-        .getByRole('radio')
-        .filter({ hasText: /Card margin|CARD/ })
-        .first()
-        .check();
+      const margin = await agencyMarginAsset(page.request);
+      await page.getByRole('radio', { name: margin.assetName }).check();
       await nextStep('Which card?');
       await page.getByRole('radio', { name: 'Physical Mastercard World Elite' }).check();
       await page.getByRole('button', { name: 'Next' }).click();
