@@ -116,6 +116,39 @@ test.describe('an operator', () => {
   });
 });
 
+test.describe('an operator without JavaScript', () => {
+  test.use({ role: 'operator' });
+
+  test('simulates a deposit on /sandbox: a refusal keeps what was typed', async ({
+    page: scripted,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(scripted.request, { firstName: 'Noel', lastName: 'Deposit' });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: storageStates.operator,
+      baseURL,
+    });
+    const page = await context.newPage();
+    await page.goto(`/sandbox?appUserId=${appUserId}`);
+    const form = page.getByRole('form', { name: 'Simulate a deposit' });
+    await form.getByLabel('Amount (USDT)').fill('12.50');
+    await form.getByLabel('Sender address').fill('0x123');
+    await form.getByRole('button', { name: 'Simulate the deposit' }).click();
+    await expect(form.getByLabel('Sender address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Amount (USDT)')).toHaveValue('12.50');
+    await expect(form.getByLabel('App user ID')).toHaveValue(appUserId);
+    await form.getByLabel('Sender address').fill('');
+    await form.getByLabel('Confirmations so far').fill('12');
+    await form.getByRole('button', { name: 'Simulate the deposit' }).click();
+    await expect(page.getByTestId('simulated-deposit')).toContainText('12.50 USDT on Ethereum, credited');
+    expect((await userWalletAsset(scripted.request, appUserId)).balance).toBe(12.5);
+    await context.close();
+  });
+});
+
 test.describe('support', () => {
   test.use({ role: 'support' });
 
