@@ -163,7 +163,8 @@ test.describe('as an admin', () => {
     const who = `${account.name} · admin`;
     const refusal = "refused, code 4005 (payment asset not found, or not the payer's)";
     const cardName = `Virtual Visa Classic ••${cards.data![0]!.last4}`;
-    // People and cards by name, linked; outcomes and wallet codes in words.
+    // People and cards by name, linked; outcomes and wallet codes in words; the summaries, written
+    // with IDs, read with the names of what the entry is about (the CSV keeps them as recorded).
     expect(await auditRows(page)).toEqual([
       {
         who,
@@ -171,7 +172,7 @@ test.describe('as an admin', () => {
         target: 'Audra Trail',
         outcome: 'Succeeded',
         code: '—',
-        summary: `Viewed user ${appUserId}`,
+        summary: 'Viewed Audra Trail',
       },
       {
         who,
@@ -179,7 +180,7 @@ test.describe('as an admin', () => {
         target: 'Audra Trail',
         outcome: 'Failed',
         code: "Wallet: code 4005 (payment asset not found, or not the payer's)",
-        summary: `Issue a card of category 1 to user ${appUserId}, paid by the agency from asset 999999: ${refusal}`,
+        summary: `Issue a card of Virtual Visa Classic to Audra Trail, paid by the agency from asset 999999: ${refusal}`,
       },
       {
         who,
@@ -187,7 +188,7 @@ test.describe('as an admin', () => {
         target: `${cardName} of Audra Trail`,
         outcome: 'Succeeded',
         code: 'Wallet: done (code 0)',
-        summary: `Issued card ${cardId} (category 1, ${status}) to user ${appUserId}, paid by the agency from asset ${paying!.assetId}`,
+        summary: `Issued ${cardName} (Virtual Visa Classic, ${status}) to Audra Trail, paid by the agency from the agency's ${paying!.assetName}`,
       },
       {
         who,
@@ -195,7 +196,7 @@ test.describe('as an admin', () => {
         target: 'Audra Trail',
         outcome: 'Succeeded',
         code: 'Wallet: done (code 0)',
-        summary: `Added delivery address ${addressId} in US for user ${appUserId} (card issue)`,
+        summary: `Added delivery address ${addressId} in US for Audra Trail (card issue)`,
       },
     ]);
     // The card leads to its page, its holder to theirs.
@@ -270,7 +271,7 @@ test.describe('as an admin', () => {
     await page.reload();
     expect((await auditRows(page))[0]).toMatchObject({
       action: 'Exported audit log (CSV)',
-      summary: `CSV export of the audit log (user ${appUserId})`,
+      summary: 'CSV export of the audit log (Audra Trail)',
     });
   });
 

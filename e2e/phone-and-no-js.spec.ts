@@ -31,6 +31,7 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: `/users/${appUserId}/cards/${cardId}/lock`, heading: 'Lock this card' },
     { path: `/users/${appUserId}/cards/${cardId}/cancel`, heading: 'Cancel this card' },
     { path: `/users/${appUserId}/cards/${cardId}/top-up`, heading: 'Top up the card' },
+    { path: `/users/${appUserId}/cards/${cardId}/replace`, heading: 'Replace the card' },
     { path: `/users/${appUserId}/fund`, heading: "Fund the user's wallet" },
     { path: `/users/${appUserId}/addresses/new`, heading: 'Add an address' },
     { path: `/users/${appUserId}/addresses/${address.data?.addressId}/edit`, heading: /.+/ },

@@ -104,7 +104,7 @@ function Wizard(props: CardIssueWizardProps) {
             {step === 'review' ? (
               <Button type="submit" form={STEP_FORM_ID} loading={wizard.isExecuting}>
                 <CreditCard className="size-4" aria-hidden="true" />
-                Issue card
+                {wizard.reviewStep.approval ? 'Send for approval' : 'Issue card'}
               </Button>
             ) : (
               <Button type="submit" form={STEP_FORM_ID}>

@@ -1,7 +1,10 @@
 'use client';
 // Step 6 of the card-issue wizard: everything chosen, the fee, and the paying asset's balance
-// before and after it (in minor units, freshly read on arriving here), before the card is issued.
+// before and after it (in minor units, freshly read on arriving here), before the card is issued;
+// when the issuance will wait for a second person, the maker's reason for whoever approves it.
 import { TriangleExclamationPoint } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MakerReasonField } from '@/components/approvals/maker-reason-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
@@ -25,6 +28,11 @@ export interface ReviewStepProps {
   embossedName: string;
   coverage: FeeCoverage | undefined;
   balancesRefreshing: boolean;
+  /**
+   * Set when the issuance will wait for a second person (docs/back-office.md "Approvals"): the
+   * maker's reason, required then, which whoever approves reads.
+   */
+  approval?: { error: string | undefined; registration: UseFormRegisterReturn } | null;
 }
 
 export function ReviewStep({
@@ -36,6 +44,7 @@ export function ReviewStep({
   embossedName,
   coverage,
   balancesRefreshing,
+  approval = null,
 }: ReviewStepProps) {
   const amounts = coverage && coverage.kind !== 'other-currency' ? coverage : undefined;
   return (
@@ -113,6 +122,18 @@ export function ReviewStep({
             back and choose another asset or card type.
           </AlertDescription>
         </Alert>
+      ) : null}
+      {approval ? (
+        <div className="grid gap-4" data-testid="issue-waits">
+          <Alert variant="warning">
+            <AlertTitle>This will wait for approval</AlertTitle>
+            <AlertDescription>
+              A card paid by the agency with this fee needs another member of staff to approve it; no card is
+              issued until then.
+            </AlertDescription>
+          </Alert>
+          <MakerReasonField error={approval.error} registration={approval.registration} />
+        </div>
       ) : null}
     </div>
   );

@@ -20,6 +20,7 @@ import { withFieldLabel } from '@/lib/backoffice/card-issue/card-issue-format';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue/card-issue-query-keys';
 import {
   firstStepOf,
+  issueWaits,
   LOST_ANSWER,
   loadWizard,
   nextStep,
@@ -65,6 +66,12 @@ export interface CardIssueWizardProps {
    * be funded here.
    */
   canFundWallet?: boolean;
+  /**
+   * The fee from which a card paid by the agency waits for a second person (the approval policy,
+   * docs/back-office.md "Approvals"), or null when issuance never waits: the review then asks
+   * for the maker's reason.
+   */
+  issueWaitsFrom?: string | null;
 }
 
 export interface CardIssueWizardView {
@@ -115,6 +122,7 @@ export function useCardIssueWizard({
   agencyAssets,
   preselect,
   canFundWallet = false,
+  issueWaitsFrom = null,
 }: CardIssueWizardProps): CardIssueWizardView {
   const queryClient = useQueryClient();
   const held = useWizardState(preselect);
@@ -229,6 +237,7 @@ export function useCardIssueWizard({
       refs,
       agencyAssets,
       canFundWallet,
+      issueWaitsFrom,
       onPick: pickUser,
       onChangeUser: changeUser,
       onAddressAdded: addressAdded,
@@ -437,6 +446,7 @@ function stepViews({
   refs,
   agencyAssets,
   canFundWallet,
+  issueWaitsFrom,
   onPick,
   onChangeUser,
   onAddressAdded,
@@ -447,6 +457,7 @@ function stepViews({
   refs: ReturnType<typeof useWizardFocus>['refs'];
   agencyAssets: Asset[];
   canFundWallet: boolean;
+  issueWaitsFrom: string | null;
   onPick: (picked: IssueUser) => void;
   onChangeUser: () => void;
   onAddressAdded: (addressId: number) => void;
@@ -511,6 +522,11 @@ function stepViews({
       embossedName: current.embossedName,
       coverage: chosen.coverage,
       balancesRefreshing: chosen.paymentAssets.isFetching,
+      // The policy may have changed since the page loaded: a refusal naming the reason asks too.
+      approval:
+        issueWaits(issueWaitsFrom, payer, chosen.category) || errors.makerReason !== undefined
+          ? { error: errors.makerReason?.message, registration: form.register('makerReason') }
+          : null,
     },
     addressForm:
       step === 'delivery' && formOpen && user && addresses.data

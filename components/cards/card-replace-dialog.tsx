@@ -3,14 +3,14 @@
 // A confirmation dialog with the reason (the old card is cancelled with it) and a note; the new
 // card, of the same kind, gets the old card's balance and is paid as the old one was
 // (docs/wallet-api.md "card/replace"). The requestId is made when the dialog opens, so a double
-// click or a retry replaces the card once. On success the page of the new card opens. The dialog
+// click or a retry replaces the card once. On success the page of the new card opens. Without
+// JavaScript the button is a link to the replace page (…/cards/<cardId>/replace). The dialog
 // loads when first wanted (card-replace-dialog-body.tsx, components/ui/lazy-dialog.tsx).
 import { Replace } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { LazyDialog } from '@/components/ui/lazy-dialog';
-import { newRequestId } from '@/lib/backoffice/shared/request-id';
+import { RequestDialog } from '@/components/forms/request-dialog';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { clickOnSpace } from '@/components/ui/lazy-dialog';
 import type { CardChangeReason } from '@/lib/backoffice/cards/card-programme-rules';
 
 const loadBody = () => import('./card-replace-dialog-body');
@@ -30,21 +30,24 @@ export type CardReplaceDialogProps = {
 };
 
 export function CardReplaceDialog(props: CardReplaceDialogProps) {
-  const [requestId, setRequestId] = useState(newRequestId);
   return (
-    <LazyDialog
+    <RequestDialog
       preload={loadBody}
-      onOpenChange={(open) => {
-        if (open) setRequestId(newRequestId());
-      }}
       trigger={
-        <Button variant="default" data-testid="card-action-replace">
+        // The replace page without JavaScript (or in a new tab); the dialog on a plain click.
+        <a
+          href={`/users/${encodeURIComponent(props.appUserId)}/cards/${props.cardId}/replace`}
+          role="button"
+          onKeyDown={clickOnSpace}
+          className={buttonVariants({ variant: 'default' })}
+          data-testid="card-action-replace"
+        >
           <Replace className="size-4" aria-hidden="true" />
           Replace card
-        </Button>
+        </a>
       }
     >
-      {(dialog) => <CardReplaceDialogBody {...props} dialog={dialog} requestId={requestId} />}
-    </LazyDialog>
+      {(dialog, requestId) => <CardReplaceDialogBody {...props} dialog={dialog} requestId={requestId} />}
+    </RequestDialog>
   );
 }

@@ -25,12 +25,15 @@ export function DepositsTable({
   deposits,
   showUser = false,
   actions,
+  actionsLabel = 'Decision',
   label,
 }: {
   deposits: readonly DepositRowView[];
   showUser?: boolean;
   /** What may be done with a row (the release form on /compliance). */
   actions?: (deposit: DepositRowView) => ReactNode;
+  /** The heading of the actions' column. */
+  actionsLabel?: string;
   label: string;
 }) {
   return (
@@ -43,7 +46,7 @@ export function DepositsTable({
           <TableHead>From</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>KYT</TableHead>
-          {actions ? <TableHead>Decision</TableHead> : null}
+          {actions ? <TableHead>{actionsLabel}</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>

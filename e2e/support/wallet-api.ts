@@ -76,7 +76,7 @@ export async function userWalletAsset(request: APIRequestContext, appUserId: str
 /** The agency's card-margin asset (it pays for cards and funds users). */
 export async function agencyMarginAsset(
   request: APIRequestContext,
-): Promise<{ assetId: number; balance: number }> {
+): Promise<{ assetId: number; assetName: string; balance: number }> {
   const asset = (await callWallet(request, 'agencyAssetList', {})).data?.find(
     (a) => a.type === 'CARD_MARGIN',
   );

@@ -369,7 +369,7 @@ describe('cards', () => {
     );
     const fee = categories.body.data!.find((c) => c.categoryId === 1)!.fee;
     await usePolicy({ issueApprovalOn: true, issueApprovalMinFee: String(fee) });
-    const issue = (payer: 'agency' | 'user', paymentAssetId: number) =>
+    const issue = (payer: 'agency' | 'user', paymentAssetId: number, makerReason?: string) =>
       issueCard({
         requestId: requestId(),
         appUserId,
@@ -378,15 +378,32 @@ describe('cards', () => {
         categoryId: 1,
         needDelivery: false,
         embossedName: 'JANE DOE',
+        ...(makerReason === undefined ? {} : { makerReason }),
       });
-    const held = await issue('agency', database.agencyAssetId);
+    // Waiting, it needs the maker's reason: refused beside that field, nothing recorded.
+    for (const missing of [undefined, '   ']) {
+      const refused = await issue('agency', database.agencyAssetId, missing);
+      expect(refused?.data).toBeUndefined();
+      expect(refused?.validationErrors).toEqual({
+        makerReason: {
+          _errors: ['This waits for a second person: say why it is needed, for whoever approves it.'],
+        },
+      });
+    }
+    expect((await requests()).filter((r) => r.subjectUser === appUserId)).toEqual([]);
+    const held = await issue('agency', database.agencyAssetId, '  New joiner, card agreed with HR  ');
     expect(held?.data).toMatchObject({ approval: { status: 'PENDING' } });
     const cards = await callWallet<unknown[]>(wallet.baseUrl, 'userCardList', { appUserId });
     expect(cards.body.data).toEqual([]);
     const [request] = (await requests()).filter(
       (r) => r.kind === 'card.issue' && r.subjectUser === appUserId,
     );
-    expect(request).toMatchObject({ operation: 'agencyApplyUserCard', amount: String(fee), currency: 'USD' });
+    expect(request).toMatchObject({
+      operation: 'agencyApplyUserCard',
+      amount: String(fee),
+      currency: 'USD',
+      reason: 'New joiner, card agreed with HR',
+    });
 
     await usePolicy({ issueApprovalOn: true, issueApprovalMinFee: String(fee + 0.01) });
     const made = await issue('agency', database.agencyAssetId);

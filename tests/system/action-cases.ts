@@ -953,6 +953,71 @@ export const ACTION_CASES: Record<string, ActionCase> = {
   reversePurchase: sandboxStepCase('reverse', { status: 'REVERSED', clearedAmount: 0, heldAmount: 0 }),
   refundPurchase: sandboxStepCase('refund', { amount: 10, balance: 100 }),
 
+  simulateDeposit: {
+    module: 'lib/backoffice/sandbox/actions.ts',
+    name: 'sandbox.deposit',
+    permission: 'sandbox.use',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({
+      appUserId: await seedWalletUser(ctx),
+      chain: 'ETHEREUM',
+      amount: '50.00',
+      confirmations: '0',
+      fromAddress: '',
+      transaction: createHash('sha256').update(ctx.unique('sim-tx')).digest('hex'),
+    }),
+    async verify(_ctx, { input, data, newAudit }) {
+      const { appUserId, transaction } = input as { appUserId: string; transaction: string };
+      const { deposit } = data as { deposit: { depositId: number } };
+      expect(deposit).toMatchObject({
+        appUserId,
+        chain: 'ETHEREUM',
+        txHash: `0x${transaction}`,
+        fromAddress: `0x${transaction.slice(24)}`,
+        amount: 50,
+        confirmations: 0,
+        requiredConfirmations: 12,
+        status: 'CONFIRMING',
+      });
+      expect(newAudit[0]).toMatchObject({
+        action: 'sandbox.deposit',
+        targetType: 'deposit',
+        targetId: String(deposit.depositId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        summary: `Simulated a deposit of 50.00 USDT on Ethereum to Jane O'Connor, 0 confirmations: deposit ${deposit.depositId}, confirming, 0 of 12 confirmations`,
+      });
+    },
+  },
+  simulateConfirm: {
+    module: 'lib/backoffice/sandbox/actions.ts',
+    name: 'sandbox.confirm',
+    permission: 'sandbox.use',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const { appUserId, depositId } = await seedConfirmingDeposit(ctx);
+      return { depositId, appUserId, confirmations: '12' };
+    },
+    async verify(_ctx, { input, data, newAudit }) {
+      const { appUserId, depositId } = input as { appUserId: string; depositId: number };
+      expect(data).toMatchObject({
+        deposit: { depositId, appUserId, confirmations: 12, status: 'CREDITED', creditedAmount: 50 },
+      });
+      expect(newAudit[0]).toMatchObject({
+        action: 'sandbox.confirm',
+        targetType: 'deposit',
+        targetId: String(depositId),
+        subjectUser: appUserId,
+        resultCode: 0,
+      });
+      expect(newAudit[0]!.summary).toMatch(
+        new RegExp(
+          `^Simulated 12 confirmations of deposit ${depositId} to Jane O'Connor: credited \\((low|medium) risk\\)$`,
+        ),
+      );
+    },
+  },
+
   replaceCard: {
     module: 'lib/backoffice/cards/actions.ts',
     name: 'card.replace',
@@ -971,6 +1036,28 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         subjectUser: appUserId,
         resultCode: 0,
         note: 'Lost on the bus',
+      });
+    },
+  },
+
+  replaceCardFromPage: {
+    module: 'lib/backoffice/cards/actions.ts',
+    name: 'card.replace',
+    permission: 'cards.manage',
+    args: (input) => [{}, input],
+    input: async (ctx) => ({ ...cardChange(await seedCard(ctx), 'STOLEN'), note: 'Taken at the station' }),
+    async verify(ctx, { input, data, newAudit }) {
+      const { cardId, appUserId } = input as { cardId: number; appUserId: string };
+      const replaced = data as { oldCardId: number; cardId: number; status: string; path: string };
+      expect(replaced).toMatchObject({ oldCardId: cardId, status: 'ACTIVE' });
+      expect(replaced.path).toBe(`/users/${encodeURIComponent(appUserId)}/cards/${replaced.cardId}`);
+      expect(await cardStatus(ctx, cardId)).toBe('CANCELLED');
+      expect(newAudit[0]).toMatchObject({
+        action: 'card.replace',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        note: 'Taken at the station',
       });
     },
   },
@@ -1311,6 +1398,32 @@ async function seedHeldDeposit(ctx: CaseContext): Promise<{ appUserId: string; d
   );
   if (held.body.data?.status !== 'HELD') throw new Error(`could not seed a held deposit: ${held.text}`);
   return { appUserId, depositId: held.body.data.depositId };
+}
+
+/** A deposit of 50.00 USDT on Ethereum with no confirmations yet (CONFIRMING). */
+async function seedConfirmingDeposit(ctx: CaseContext): Promise<{ appUserId: string; depositId: number }> {
+  const appUserId = await seedWalletUser(ctx);
+  const address = await callWallet<{ address: string }>(
+    ctx.baseUrl,
+    'depositAddress',
+    { appUserId, chain: 'ETHEREUM' },
+    ctx.wallet,
+  );
+  const seen = await callWallet<{ depositId: number; status: string }>(
+    ctx.baseUrl,
+    'simulateDeposit',
+    {
+      chain: 'ETHEREUM',
+      address: address.body.data!.address,
+      txHash: `0x${createHash('sha256').update(ctx.unique('tx')).digest('hex')}`,
+      amount: '50',
+      fromAddress: `0x${'b2'.repeat(20)}`,
+      confirmations: 0,
+    },
+    ctx.wallet,
+  );
+  if (seen.body.data?.status !== 'CONFIRMING') throw new Error(`could not seed a deposit: ${seen.text}`);
+  return { appUserId, depositId: seen.body.data.depositId };
 }
 
 /** An endpoint for a type this run never produces (nothing is sent to it). */

@@ -20,12 +20,13 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import {
   actionLabel,
+  auditSummaryInWords,
   auditTargetView,
   OUTCOME_LABELS,
   type AuditNames,
   type AuditTargetFields,
 } from '@/lib/backoffice/audit/audit-labels';
-import { auditNamesOf } from '@/lib/backoffice/audit/audit-names';
+import { auditNamesOf, auditSummaryNamesOf } from '@/lib/backoffice/audit/audit-names';
 import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
 import { staffDirectory } from '@/lib/backoffice/staff/staff-names';
 import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-audit-entries';
@@ -82,7 +83,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     listAuditActions(db),
     staffDirectory(db),
   ]);
-  const names = await auditNamesOf(entries);
+  const [names, summaryNames] = await Promise.all([auditNamesOf(entries), auditSummaryNamesOf(entries)]);
   const staffByEmail = new Map(staffList.map((s) => [s.email.toLowerCase(), s.name]));
   // The picker offers every member of staff; an e-mail in the address that is none of theirs
   // (an account since renamed, "system") is kept as an option rather than dropped.
@@ -221,7 +222,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <AuditTarget entry={e} names={names} />
                 </TableCell>
                 <TableCell className="whitespace-normal align-top text-sm break-words">
-                  <div data-testid="audit-summary">{e.summary}</div>
+                  {/* Older entries name things by ID: read in words where exact (the CSV keeps them as recorded). */}
+                  <div data-testid="audit-summary">{auditSummaryInWords(e, names, summaryNames)}</div>
                   {e.resultCode !== null ? (
                     <div className="mt-1 text-xs text-muted-foreground" data-testid="audit-code">
                       Wallet: {e.resultCode === 0 ? 'done (code 0)' : resultCodeWords(e.resultCode)}

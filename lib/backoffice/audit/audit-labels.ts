@@ -35,6 +35,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'sandbox.clear': 'Simulated a clearing (sandbox)',
   'sandbox.reverse': 'Simulated a reversal (sandbox)',
   'sandbox.refund': 'Simulated a refund (sandbox)',
+  'sandbox.deposit': 'Simulated a deposit (sandbox)',
+  'sandbox.confirm': 'Simulated deposit confirmations (sandbox)',
   'decision.set': 'Set the decision endpoint',
   'decision.test': 'Sent a test authorization',
   // Money: funding a user's wallet, topping up a card
@@ -131,7 +133,73 @@ export type AuditTargetView = { text: string; href?: string; user?: { text: stri
  * The people an audit page names, by app user ID: their name and their cards' labels by card ID
  * ("Virtual Visa Classic ••1234"), read from the wallet for the page (audit-names.ts).
  */
-export type AuditNames = ReadonlyMap<string, { name: string; cards: ReadonlyMap<string, string> }>;
+export type AuditNames = ReadonlyMap<
+  string,
+  {
+    name: string;
+    cards: ReadonlyMap<string, string>;
+    /** Their assets by asset ID ("Grace Hopper's Wallet (USD)"), when a summary names one. */
+    assets?: ReadonlyMap<string, string>;
+  }
+>;
+
+/** What else a page's summaries may name by number: the agency's assets and the card categories. */
+export type AuditSummaryNames = {
+  /** "the agency's Card margin (USD)", by asset ID. */
+  agencyAssets: ReadonlyMap<string, string>;
+  /** "Virtual Visa Classic", by category ID. */
+  categories: ReadonlyMap<string, string>;
+};
+
+const NO_SUMMARY_NAMES: AuditSummaryNames = { agencyAssets: new Map(), categories: new Map() };
+
+/** "user <appUserId>", "card <cardId>", "asset <assetId>", "category <categoryId>" in a summary. */
+const NAMED_BY_NUMBER = /\b(user|card|asset|category) ([A-Za-z0-9_.@:+-]+)/g;
+
+/**
+ * An entry's summary as people read it (docs/back-office.md "Audit log"): older entries were
+ * written with IDs ("Replace card 49 of user review-kyc-001 (reason: Lost)"); each ID the entry's
+ * own fields or the wallet tie to one thing is read as its name ("Replace Virtual Visa Classic
+ * ••1234 of Grace Hopper (reason: Lost)"). Exact, never a guess: a user only when it is the
+ * entry's subject or target; a card or an asset only when it is that user's (or the agency's
+ * asset); a category by the catalogue. Anything else stays as written. The stored summary is not
+ * changed (the CSV keeps it as recorded).
+ */
+export function auditSummaryInWords(
+  entry: AuditTargetFields & { summary: string },
+  names: AuditNames = new Map(),
+  more: AuditSummaryNames = NO_SUMMARY_NAMES,
+): string {
+  const users = [entry.subjectUser, entry.targetType === 'user' ? entry.targetId : null].filter(
+    (id): id is string => id !== null && names.has(id),
+  );
+  const person = users.length > 0 ? names.get(users[0]!)! : undefined;
+  const lookUp = (kind: string, id: string): string | undefined => {
+    switch (kind) {
+      case 'user':
+        return users.includes(id) ? names.get(id)!.name : undefined;
+      case 'card':
+        return person?.cards.get(id);
+      case 'asset':
+        return person?.assets?.get(id) ?? more.agencyAssets.get(id);
+      case 'category':
+        return more.categories.get(id);
+      default:
+        return undefined;
+    }
+  };
+  return entry.summary.replace(NAMED_BY_NUMBER, (whole, kind: string, token: string) => {
+    // The ID may be followed by punctuation its alphabet allows ("user x1:", "card 12."): the
+    // longest known prefix is the ID.
+    for (let end = token.length; end > 0; end -= 1) {
+      const id = token.slice(0, end);
+      const name = lookUp(kind, id);
+      if (name !== undefined) return `${name}${token.slice(end)}`;
+      if (!/[.:@+-]$/.test(id)) break;
+    }
+    return whole;
+  });
+}
 
 const userHref = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;
 

@@ -56,7 +56,10 @@ export const PERMISSIONS = {
    * (docs/back-office.md "Roles"; reading them is cards.read).
    */
   'spending.manage': WRITERS,
-  /** /sandbox: simulated purchases, clearings, reversals and refunds (docs/card-spending.md "Sandbox and live"). */
+  /**
+   * /sandbox: simulated purchases, clearings, reversals and refunds (docs/card-spending.md "Sandbox
+   * and live"), and deposits with their confirmations (docs/deposits-and-kyt.md).
+   */
   'sandbox.use': WRITERS,
   /** /compliance and the user page's deposits: held deposits, KYT rules (docs/back-office.md "Compliance"). */
   'deposits.read': ALL,
@@ -88,6 +91,8 @@ export const ACTION_PERMISSIONS = {
   'sandbox.clear': 'sandbox.use',
   'sandbox.reverse': 'sandbox.use',
   'sandbox.refund': 'sandbox.use',
+  'sandbox.deposit': 'sandbox.use',
+  'sandbox.confirm': 'sandbox.use',
   'decision.set': 'developers.manage',
   'deposit.release': 'deposits.decide',
   /** Replacing a lost, stolen or damaged card: it cancels one card and issues another. */
@@ -98,7 +103,7 @@ export const ACTION_PERMISSIONS = {
   | 'card.replace'
   | 'asset.transfer'
   | 'card.controls_set'
-  | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund'}`
+  | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund' | 'deposit' | 'confirm'}`
   | 'decision.set'
   | 'deposit.release',
   Permission

@@ -4,8 +4,8 @@
 // inline (4.7), and issuing the card. Issuing is idempotent through the wizard's requestId. The
 // card number is masked here, so no full number reaches the browser. Under the approval policy
 // (docs/back-office.md "Approvals") an issuance paid by the agency whose fee is at least the set
-// amount waits for a second person instead: the call is recorded, with the wizard's requestId, not
-// made.
+// amount waits for a second person instead: the call is recorded, with the wizard's requestId and
+// the maker's reason (required then), not made.
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber } from '@/lib/backoffice/shared/mask';
 import { toIssueUser, userLookup } from '@/lib/backoffice/card-issue/card-issue-user-search';
@@ -14,7 +14,8 @@ import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { issueNeedsApproval } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
-import { makerReasonOf } from '@/lib/backoffice/approvals/approval-facts';
+import { MAKER_REASON_MISSING, makerReasonOf } from '@/lib/backoffice/approvals/approval-facts';
+import { returnValidationErrors } from 'next-safe-action';
 import { agencyAssetNames, assetText, namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
@@ -116,6 +117,12 @@ export const issueCard = authActionClient
         ? (await wallet.categoryList({})).find((c) => c.categoryId === input.categoryId)
         : undefined;
       if (category && issueNeedsApproval(policy, { payer: 'agency', fee: category.fee })) {
+        // Whoever decides reads why (docs/back-office.md "Approvals"); the wizard asks for it on
+        // its review once the fee reaches the policy's amount.
+        const reason = makerReasonOf(input.makerReason);
+        if (!reason) {
+          returnValidationErrors(issueCardSchema, { makerReason: { _errors: [MAKER_REASON_MISSING] } });
+        }
         const [user, agency] = await Promise.all([namesOfUser(input.appUserId), agencyAssetNames()]);
         const name = user?.name ?? 'a user unknown to the wallet';
         const from = assetText(input.paymentAssetId, user, agency);
@@ -137,7 +144,7 @@ export const issueCard = authActionClient
                 text: input.needDelivery ? 'Delivered to an address of the user' : 'Virtual, none',
               },
             ],
-            ...(makerReasonOf(input.makerReason) ? { reason: makerReasonOf(input.makerReason) } : {}),
+            reason,
             amount: String(category.fee),
             currency: category.currency,
             subjectUser: input.appUserId,

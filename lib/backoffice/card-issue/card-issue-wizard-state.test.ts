@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  issueWaits,
   firstStepOf,
   loadWizard,
   LOST_ANSWER,
@@ -213,5 +214,21 @@ describe("the issue action's answer", () => {
     expect(readIssueAnswer(undefined)).toEqual({ kind: 'failed', failure: LOST_ANSWER });
     expect(readIssueAnswer({})).toEqual({ kind: 'failed', failure: LOST_ANSWER });
     expect(LOST_ANSWER.message).toContain('Issuing again is safe');
+  });
+});
+
+describe('issueWaits: the review asks for the maker reason when the issuance will wait', () => {
+  it('waits when the agency pays a fee at least the policy amount', () => {
+    expect(issueWaits('10.00', 'agency', { fee: 10 })).toBe(true);
+    expect(issueWaits('10.00', 'agency', { fee: 50 })).toBe(true);
+    expect(issueWaits('10.00', 'agency', { fee: 9.99 })).toBe(false);
+    expect(issueWaits('0', 'agency', { fee: 5 })).toBe(true);
+  });
+
+  it('never waits when the user pays, the policy is off, or nothing is chosen yet', () => {
+    expect(issueWaits('10.00', 'user', { fee: 50 })).toBe(false);
+    expect(issueWaits(null, 'agency', { fee: 50 })).toBe(false);
+    expect(issueWaits('10.00', undefined, { fee: 50 })).toBe(false);
+    expect(issueWaits('10.00', 'agency', undefined)).toBe(false);
   });
 });

@@ -13,7 +13,9 @@ import {
   type IssueCardInput,
   type IssueOutcome,
   type IssueUser,
+  type Payer,
 } from '@/lib/backoffice/card-issue/forms';
+import { compareAmounts } from '@/lib/wallet/contract/money';
 import { requestIdParam, type CardCategory } from '@/lib/wallet/contract/schemas';
 
 export const WIZARD_STORAGE_KEY = 'card-wallet:card-issue';
@@ -257,4 +259,22 @@ export function readIssueAnswer(
 /** The first step, in wizard order, that asks for one of `fields` (the review keeps errors no step owns). */
 export function firstStepOf(fields: readonly string[]): WizardStep | undefined {
   return WIZARD_STEPS.find((step) => fields.some((field) => stepOfField(field) === step));
+}
+
+/**
+ * Whether the issuance will wait for a second person under the approval policy
+ * (docs/back-office.md "Approvals"): paid by the agency, its fee at least `waitsFrom` (null: issuance
+ * never waits). The review then asks for the maker's reason; the action decides again when sent.
+ */
+export function issueWaits(
+  waitsFrom: string | null,
+  payer: Payer | undefined,
+  category: Pick<CardCategory, 'fee'> | undefined,
+): boolean {
+  return (
+    waitsFrom !== null &&
+    payer === 'agency' &&
+    category !== undefined &&
+    compareAmounts(category.fee, waitsFrom) >= 0
+  );
 }

@@ -10,7 +10,9 @@
 import { revalidatePath } from 'next/cache';
 import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
-import { authActionClient } from '@/lib/backoffice/shared/action-client';
+import { redirect } from 'next/navigation';
+import { authActionClient, keepTypedValues } from '@/lib/backoffice/shared/action-client';
+import { postedWithoutScript } from '@/lib/backoffice/shared/action-form-data';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import {
   cancelNeedsApproval,
@@ -33,11 +35,12 @@ import {
   cardChangeSchema,
   cardChangeWithReasonSchema,
   pagePostSchema,
+  cardReplacePostSchema,
   cardReplaceSchema,
   REASON_LABELS,
   type CardChangeReason,
 } from '@/lib/backoffice/cards/card-programme-forms';
-import { getWalletClient } from '@/lib/backoffice/wallet-client';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { cardActionWords, type CardAction } from '@/lib/wallet/contract/card-lifecycle';
 
 type Change = {
@@ -252,37 +255,62 @@ export type ReplacedCard = { oldCardId: number; cardId: number; status: string; 
 export const replaceCard = authActionClient
   .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
   .inputSchema(cardReplaceSchema)
-  .action(async ({ parsedInput, ctx }): Promise<ReplacedCard> => {
-    const input = parsedInput;
-    const because = ` (reason: ${REASON_LABELS[input.reason]})`;
-    const issued = await runWalletMutation({
-      staff: ctx.staff,
-      schema: cardReplaceSchema,
-      action: 'card.replace',
-      targetType: 'card',
-      targetId: String(input.cardId),
-      subjectUser: input.appUserId,
-      summary: `Replace card ${input.cardId} of user ${input.appUserId}${because}`,
-      ...(input.note ? { note: input.note } : {}),
-      call: () =>
-        getWalletClient().cardReplace({
-          appUserId: input.appUserId,
-          cardId: input.cardId,
-          reason: input.reason,
-          requestId: input.requestId,
-        }),
-      describe: (result) => ({
-        summary: `Replaced card ${input.cardId} of user ${input.appUserId}${because} by card ${result.cardId}; now ${result.status}`,
+  .action(({ parsedInput, ctx }): Promise<ReplacedCard> => replaceOne(ctx.staff, parsedInput));
+
+type ReplaceInput = z.output<typeof cardReplaceSchema>;
+
+async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<ReplacedCard> {
+  const because = ` (reason: ${REASON_LABELS[input.reason]})`;
+  const issued = await runWalletMutation({
+    staff,
+    schema: cardReplaceSchema,
+    action: 'card.replace',
+    targetType: 'card',
+    targetId: String(input.cardId),
+    subjectUser: input.appUserId,
+    summary: `Replace card ${input.cardId} of user ${input.appUserId}${because}`,
+    ...(input.note ? { note: input.note } : {}),
+    call: () =>
+      getWalletClient().cardReplace({
+        appUserId: input.appUserId,
+        cardId: input.cardId,
+        reason: input.reason,
+        requestId: input.requestId,
       }),
-    });
-    const { userPath, cardPath } = pathsOf(input);
-    revalidatePath(cardPath);
-    revalidatePath(userPath);
-    return {
-      oldCardId: input.cardId,
-      cardId: issued.cardId,
-      status: issued.status,
-      last4: issued.last4,
-      path: `${userPath}/cards/${issued.cardId}`,
-    };
+    describe: (result) => ({
+      summary: `Replaced card ${input.cardId} of user ${input.appUserId}${because} by card ${result.cardId}; now ${result.status}`,
+    }),
+  });
+  const { userPath, cardPath } = pathsOf(input);
+  revalidatePath(cardPath);
+  revalidatePath(userPath);
+  return {
+    oldCardId: input.cardId,
+    cardId: issued.cardId,
+    status: issued.status,
+    last4: issued.last4,
+    path: `${userPath}/cards/${issued.cardId}`,
+  };
+}
+
+/**
+ * The replace page's form (/users/<appUserId>/cards/<cardId>/replace, docs/back-office.md "Without
+ * JavaScript"): a form's state action. Posted by the browser, it answers with the new card's page;
+ * refused, with the page again, the problem beside its field or above the form, and the reason
+ * and note as chosen and typed (keepTypedValues: a wallet refusal comes back the same way, as the
+ * form's own error, so nothing typed is lost either). Called from code it answers as replaceCard.
+ */
+export const replaceCardFromPage = authActionClient
+  .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
+  .inputSchema(cardReplacePostSchema, keepTypedValues)
+  .stateAction<ReplacedCard>(async ({ parsedInput, clientInput, ctx }) => {
+    let replaced: ReplacedCard;
+    try {
+      replaced = await replaceOne(ctx.staff, parsedInput);
+    } catch (error) {
+      if (!postedWithoutScript(clientInput) || !isWalletClientError(error)) throw error;
+      returnValidationErrors(cardReplaceSchema, { _errors: [error.staffMessage] });
+    }
+    if (postedWithoutScript(clientInput)) redirect(replaced.path);
+    return replaced;
   });

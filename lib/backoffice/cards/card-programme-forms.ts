@@ -57,6 +57,8 @@ export const cardChangeWithReasonSchema = cardChangeSchema.extend({
  * is chosen (the wizard's path).
  */
 export const cardReplaceSchema = cardChangeWithReasonSchema;
+/** The replace page's form as the browser posts it without JavaScript (its own page). */
+export const cardReplacePostSchema = z.preprocess(fromFormData, cardReplaceSchema);
 
 export type CardChangeValues = z.input<typeof cardChangeSchema>;
 export type CardChangeWithReasonValues = z.input<typeof cardChangeWithReasonSchema>;

@@ -1,7 +1,8 @@
 'use server';
 // The sandbox's server actions (docs/card-spending.md "Sandbox and live"): a simulated purchase
 // on a card, then the merchant clearing, reversing or refunding it, through the wallet's
-// simulate/* operations, as a trainer shows the product. Operators and admins (sandbox.use); each
+// simulate/* operations, as a trainer shows the product; and a deposit to a user's address, then
+// more confirmations for it, as the chain watcher would report them (docs/deposits-and-kyt.md). Operators and admins (sandbox.use); each
 // audited with the wallet result code (runWalletMutation). Refused outright while simulation is
 // off (WALLET_SIMULATION=false), where the wallet has no simulate/* operations either.
 import { revalidatePath } from 'next/cache';
@@ -11,10 +12,18 @@ import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { formatDecimalText } from '@/lib/backoffice/shared/format';
 import { env } from '@/lib/env';
-import type { Authorization, Refund } from '@/lib/wallet/contract/schemas';
+import { namesOfUser } from '@/lib/backoffice/names/wallet-names';
+import { DEPOSIT_STATUS_BADGE, formatUsdt } from '@/lib/backoffice/deposits/deposit-view';
+import { chainAddress } from '@/lib/wallet/contract/chains';
+import type { Authorization, Deposit, Refund } from '@/lib/wallet/contract/schemas';
+import { simulatedSender, simulatedTxHash } from './deposit-simulation';
 import {
   merchantStepPostSchema,
   merchantStepSchema,
+  simulateConfirmPostSchema,
+  simulateConfirmSchema,
+  simulateDepositPostSchema,
+  simulateDepositSchema,
   simulatePurchasePostSchema,
   simulatePurchaseSchema,
 } from './forms';
@@ -118,3 +127,95 @@ export const refundPurchase = authActionClient
   .metadata({ name: 'sandbox.refund', permission: ACTION_PERMISSIONS['sandbox.refund'] })
   .inputSchema(merchantStepPostSchema, keepTypedValues)
   .stateAction<MerchantStepResult>(stepAction('refund'));
+
+const CHAIN_WORDS = { ETHEREUM: 'Ethereum', TRON: 'Tron' } as const;
+
+/** "confirming, 3 of 12 confirmations", "credited", "held by KYT (High risk)". */
+function depositOutcome(d: Deposit): string {
+  const status = DEPOSIT_STATUS_BADGE[d.status].label.toLowerCase();
+  if (d.status === 'CONFIRMING')
+    return `${status}, ${d.confirmations} of ${d.requiredConfirmations} confirmations`;
+  return d.risk ? `${status} (${d.risk.level.toLowerCase()} risk)` : status;
+}
+
+/** The user's name for a summary; their ID only when the wallet cannot name them. */
+async function personWords(appUserId: string): Promise<string> {
+  try {
+    return (await namesOfUser(appUserId))?.name ?? `user ${appUserId}`;
+  } catch {
+    return `user ${appUserId}`;
+  }
+}
+
+export type SimulatedDeposit = { deposit: Deposit };
+
+/**
+ * A deposit seen on a chain (simulate/deposit), to the user's own deposit address there (made on
+ * first use by deposit/address): a trainer shows a deposit confirming, screened by KYT, credited
+ * or held. Once per transaction: the page's transaction characters make its hash.
+ */
+export const simulateDeposit = authActionClient
+  .metadata({ name: 'sandbox.deposit', permission: ACTION_PERMISSIONS['sandbox.deposit'] })
+  .inputSchema(simulateDepositPostSchema, keepTypedValues)
+  .stateAction<SimulatedDeposit>(async ({ parsedInput, ctx }) => {
+    requireSimulation();
+    const { appUserId, chain, amount, confirmations, transaction } = parsedInput;
+    const fromAddress = parsedInput.fromAddress
+      ? chainAddress(chain, parsedInput.fromAddress)!
+      : simulatedSender(chain, transaction);
+    const who = await personWords(appUserId);
+    const what = `Simulated a deposit of ${formatUsdt(Number(amount))} on ${CHAIN_WORDS[chain]} to ${who}, ${confirmations} confirmations`;
+    const wallet = getWalletClient();
+    const deposit = await runWalletMutation({
+      staff: ctx.staff,
+      schema: simulateDepositSchema,
+      action: 'sandbox.deposit',
+      targetType: 'user',
+      targetId: appUserId,
+      summary: what,
+      call: async () => {
+        const { address } = await wallet.depositAddress({ appUserId, chain });
+        return wallet.simulateDeposit({
+          chain,
+          address,
+          txHash: simulatedTxHash(chain, transaction),
+          amount,
+          fromAddress,
+          confirmations,
+        });
+      },
+      describe: (d) => ({
+        targetType: 'deposit',
+        targetId: String(d.depositId),
+        summary: `${what}: deposit ${d.depositId}, ${depositOutcome(d)}`,
+      }),
+    });
+    revalidatePath(PAGE);
+    revalidatePath(`/users/${encodeURIComponent(appUserId)}`);
+    return { deposit };
+  });
+
+/** More confirmations for a deposit (simulate/confirm); reaching the chain's number screens it. */
+export const simulateConfirm = authActionClient
+  .metadata({ name: 'sandbox.confirm', permission: ACTION_PERMISSIONS['sandbox.confirm'] })
+  .inputSchema(simulateConfirmPostSchema, keepTypedValues)
+  .stateAction<SimulatedDeposit>(async ({ parsedInput, ctx }) => {
+    requireSimulation();
+    const { depositId, appUserId, confirmations } = parsedInput;
+    const who = await personWords(appUserId);
+    const what = `Simulated ${confirmations} confirmations of deposit ${depositId} to ${who}`;
+    const deposit = await runWalletMutation({
+      staff: ctx.staff,
+      schema: simulateConfirmSchema,
+      action: 'sandbox.confirm',
+      targetType: 'deposit',
+      targetId: String(depositId),
+      subjectUser: appUserId,
+      summary: what,
+      call: () => getWalletClient().simulateConfirm({ depositId, confirmations }),
+      describe: (d) => ({ summary: `${what}: ${depositOutcome(d)}` }),
+    });
+    revalidatePath(PAGE);
+    revalidatePath(`/users/${encodeURIComponent(appUserId)}`);
+    return { deposit };
+  });

@@ -1,11 +1,15 @@
 // The forms of /sandbox (docs/back-office.md "Routes"; docs/card-spending.md "Sandbox and live"):
 // a simulated purchase on a card (merchant, category code chosen under its group's name, country,
 // amount) and the merchant's next step on it: clear, reverse or refund, each with an optional
-// amount (empty: the wallet's default). One schema each for the hydrated form and a post without
+// amount (empty: the wallet's default); a simulated deposit to a user's address and more
+// confirmations for one still confirming. One schema each for the hydrated form and a post without
 // JavaScript.
 import { z } from 'zod';
+import { chainAddress, MAX_CONFIRMATIONS } from '@/lib/wallet/contract/chains';
+import { DEPOSIT_CHAINS } from '@/lib/wallet/contract/enums';
 import {
   amountParam,
+  appUserIdParam,
   countryParam,
   mccParam,
   positiveIdParam,
@@ -46,3 +50,60 @@ export const merchantStepSchema = z.object({
   requestId: requestIdParam,
 });
 export const merchantStepPostSchema = z.preprocess(fromFormData, merchantStepSchema);
+
+/**
+ * A simulated deposit (docs/deposits-and-kyt.md "simulate/deposit"): to a user's deposit address
+ * on a chain (the action asks the wallet for it), an amount of USDT, and the confirmations it has
+ * so far. `transaction` is 64 hex characters made as the page renders: the transaction's hash on
+ * the chain (ETHEREUM writes it after 0x), so posting the form twice is one deposit. The sender is
+ * optional: empty, one is made from the same characters (the same on every post).
+ */
+export const simulateDepositSchema = z
+  .object({
+    appUserId: appUserIdParam,
+    chain: z.enum(DEPOSIT_CHAINS, 'Choose the chain: Ethereum or Tron.'),
+    amount: z
+      .string('Enter the amount of USDT, e.g. 250.00.')
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, 'Enter the amount of USDT, e.g. 250.00, with at most 6 decimals.')
+      .refine((v) => Number(v) > 0, 'The amount must be more than 0.'),
+    confirmations: z
+      .string('Enter the confirmations so far, e.g. 0.')
+      .trim()
+      .regex(/^\d{1,7}$/, 'Enter the confirmations as a whole number, e.g. 0.')
+      .transform(Number)
+      .refine((n) => n <= MAX_CONFIRMATIONS, `At most ${MAX_CONFIRMATIONS.toLocaleString('en-US')}.`),
+    fromAddress: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    transaction: z.string().regex(/^[0-9a-f]{64}$/, 'Reload the page: the form is out of date.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fromAddress !== undefined && chainAddress(v.chain, v.fromAddress) === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fromAddress'],
+        message:
+          v.chain === 'ETHEREUM'
+            ? 'An Ethereum address is 0x and 40 hex characters; or leave it empty.'
+            : "A Tron address is 'T' and 33 base58 characters; or leave it empty.",
+      });
+    }
+  });
+export const simulateDepositPostSchema = z.preprocess(fromFormData, simulateDepositSchema);
+
+/** More confirmations for a deposit still confirming (docs/deposits-and-kyt.md "simulate/confirm"). */
+export const simulateConfirmSchema = z.object({
+  depositId: positiveIdParam,
+  /** The user the deposit is to: what the audit entry is about. */
+  appUserId: appUserIdParam,
+  confirmations: z
+    .string('Enter the confirmations now, e.g. 12.')
+    .trim()
+    .regex(/^\d{1,7}$/, 'Enter the confirmations as a whole number, e.g. 12.')
+    .transform(Number)
+    .refine((n) => n <= MAX_CONFIRMATIONS, `At most ${MAX_CONFIRMATIONS.toLocaleString('en-US')}.`),
+});
+export const simulateConfirmPostSchema = z.preprocess(fromFormData, simulateConfirmSchema);

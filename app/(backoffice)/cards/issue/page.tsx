@@ -10,6 +10,7 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { toIssueUser } from '@/lib/backoffice/card-issue/card-issue-user-search';
 import type { Preselect } from '@/lib/backoffice/card-issue/card-issue-wizard-state';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
+import { issueWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam } from '@/lib/wallet/contract/schemas';
 
@@ -93,7 +94,11 @@ export default async function IssueCardPage({
   return (
     <>
       <PageHeader {...HEADER} />
-      <CardIssueWizard {...loaded} canFundWallet={can(me.role, 'money.transfer')} />
+      <CardIssueWizard
+        {...loaded}
+        canFundWallet={can(me.role, 'money.transfer')}
+        issueWaitsFrom={await issueWaitsFrom()}
+      />
     </>
   );
 }
