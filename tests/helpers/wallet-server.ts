@@ -87,6 +87,11 @@ export async function startWalletServer(
       if (count && count.responseViolations > 0) {
         throw new Error(`replies that break the OpenAPI document:\n${count.responses.join('\n')}`);
       }
+      if (count && count.acceptedViolations.length > 0) {
+        throw new Error(
+          `requests the OpenAPI document refuses but the service accepted:\n${count.acceptedViolations.join('\n')}`,
+        );
+      }
     },
   };
 }
