@@ -261,19 +261,24 @@ function playwrightTimes(json: PlaywrightJson): Timed[] {
 async function runVitest(
   project: VitestStage,
   files: readonly string[],
+  env: NodeJS.ProcessEnv = childEnv,
 ): Promise<{ count: number; slowest: Timed[] }> {
   const report = path.join(os.tmpdir(), `wallet-vitest-${project}-${process.pid}.json`);
   rmSync(report, { force: true });
   try {
-    const code = await exec(bin('vitest'), [
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...files,
-    ]);
+    const code = await exec(
+      bin('vitest'),
+      [
+        'run',
+        '--project',
+        project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        ...files,
+      ],
+      env,
+    );
     const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestJson) : undefined;
     const slowest = json ? slowestOf(vitestTimes(json)) : [];
     if (code !== 0) throw Object.assign(new StepFailure(`vitest exited with code ${code}`), { slowest });
@@ -282,6 +287,45 @@ async function runVitest(
   } finally {
     rmSync(report, { force: true });
   }
+}
+
+type PrismLine = {
+  file: string;
+  calls: number;
+  requestViolations: number;
+  responseViolations: number;
+  responses: string[];
+  acceptedViolations: string[];
+};
+
+/**
+ * What Prism saw in front of every wallet server of the api stage (tests/helpers/prism-proxy.ts
+ * appends one line per server): the summary's note, or a failure on any reply that breaks the
+ * document or any request it refuses that the service accepted. Request violations on calls the
+ * service refused too are the tests' deliberate bad input, counted.
+ */
+function prismVerdict(reportFile: string): string {
+  const lines = existsSync(reportFile)
+    ? readFileSync(reportFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as PrismLine)
+    : [];
+  if (lines.length === 0) throw new StepFailure('Prism reported nothing: no wallet server ran behind it');
+  const sum = (f: (l: PrismLine) => number) => lines.reduce((n, l) => n + f(l), 0);
+  const calls = sum((l) => l.calls);
+  const responses = sum((l) => l.responseViolations);
+  const accepted = sum((l) => l.acceptedViolations.length);
+  const refused = sum((l) => l.requestViolations) - accepted;
+  const note = `Prism: ${calls} calls, ${responses + accepted} violations (${responses} in replies, ${accepted} in requests the service accepted); ${refused} deliberate bad requests refused by both`;
+  console.log(`\n${note}`);
+  if (responses + accepted > 0) {
+    for (const l of lines.filter((x) => x.responseViolations + x.acceptedViolations.length > 0)) {
+      console.error(`  ${l.file}:\n    ${[...l.responses, ...l.acceptedViolations].join('\n    ')}`);
+    }
+    throw new StepFailure(note);
+  }
+  return note;
 }
 
 async function main(): Promise<void> {
@@ -328,17 +372,35 @@ async function main(): Promise<void> {
   for (const project of VITEST_STAGES) {
     if (!stages.includes(project)) continue;
     await step(project, async () => {
-      const { count, slowest } = await runVitest(
-        project,
-        options.specs.filter((f) => !f.startsWith('e2e/')),
-      );
-      vitestTests += count;
-      // A stage that ran nothing is broken (a moved folder, a wrong include), not green. With
-      // spec files named, a stage may have none of them: only the whole run must run something.
-      if (count === 0 && options.specs.length === 0) {
-        throw new StepFailure(`the ${project} stage ran no tests`);
+      // The api stage runs behind Stoplight Prism (docs/testing.md "The api stage behind Prism"):
+      // every wallet server a test starts answers through a validating proxy.
+      const prismReport = path.join(os.tmpdir(), `wallet-prism-${process.pid}.jsonl`);
+      rmSync(prismReport, { force: true });
+      const viaPrism = project === 'api';
+      const env = viaPrism
+        ? { ...childEnv, WALLET_TEST_VIA_PRISM: '1', WALLET_TEST_PRISM_REPORT: prismReport }
+        : childEnv;
+      let prismNote: string | undefined;
+      try {
+        const { count, slowest } = await runVitest(
+          project,
+          options.specs.filter((f) => !f.startsWith('e2e/')),
+          env,
+        );
+        vitestTests += count;
+        // A stage that ran nothing is broken (a moved folder, a wrong include), not green. With
+        // spec files named, a stage may have none of them: only the whole run must run something.
+        if (count === 0 && options.specs.length === 0) {
+          throw new StepFailure(`the ${project} stage ran no tests`);
+        }
+        if (viaPrism && count > 0) prismNote = prismVerdict(prismReport);
+        return {
+          note: `${count} test${count === 1 ? '' : 's'}${prismNote ? `; ${prismNote}` : ''}`,
+          slowest,
+        };
+      } finally {
+        rmSync(prismReport, { force: true });
       }
-      return { note: `${count} test${count === 1 ? '' : 's'}`, slowest };
     });
   }
   if (vitestTests === 0 && VITEST_STAGES.some((s) => stages.includes(s))) {

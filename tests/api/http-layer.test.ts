@@ -17,7 +17,10 @@ const METRICS_TOKEN = 'metrics-token-for-the-http-layer-test-0001';
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await startWalletServer({ metricsToken: METRICS_TOKEN });
+  server = await startWalletServer({
+    metricsToken: METRICS_TOKEN,
+    direct: 'tests the HTTP layer itself: methods, raw requests, headers, metrics',
+  });
 });
 
 afterAll(async () => {
@@ -183,7 +186,7 @@ describe('operating it', () => {
   });
 
   it('metrics are off without a token: 404, whatever is sent', async () => {
-    const off = await startWalletServer();
+    const off = await startWalletServer({ direct: 'metrics are not in the document' });
     try {
       for (const headers of [{} as Record<string, string>, { Authorization: `Bearer ${METRICS_TOKEN}` }]) {
         const r = await raw('GET', `${off.baseUrl}/wallet/metrics`, headers);

@@ -23,7 +23,57 @@ export type PrismCount = {
   requestViolations: number;
   responseViolations: number;
   responses: string[];
+  /**
+   * Requests Prism found in violation of the document that the service nevertheless accepted
+   * (code 0): the document refuses what the service does. Counted from the replies' sl-violations
+   * header, for the calls this process sent with fetch.
+   */
+  acceptedViolations: string[];
 };
+
+/** Prism's base URLs in this process, and the accepted-but-violating requests seen through each. */
+const observed = new Map<string, string[]>();
+
+/**
+ * Watches this process's fetch for Prism's replies: a request violation (sl-violations) on a reply
+ * whose code is 0 is noted against its Prism. Replies pass through unchanged.
+ */
+function observeFetch(): void {
+  const key = Symbol.for('card-wallet.prismFetchObserver');
+  const g = globalThis as Record<symbol, unknown>;
+  if (g[key]) return;
+  g[key] = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const header = response.headers.get('sl-violations');
+    if (header === null) return response;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const base = [...observed.keys()].find((b) => url.startsWith(`${b}/`));
+    if (base === undefined) return response;
+    let violations: { location?: string[]; message?: string }[] = [];
+    try {
+      violations = JSON.parse(header) as typeof violations;
+    } catch {
+      violations = [{ location: ['request'], message: header }];
+    }
+    const requests = violations.filter((v) => v.location?.[0] === 'request');
+    if (requests.length === 0) return response;
+    const code = await response
+      .clone()
+      .json()
+      .then((b: { code?: unknown }) => b.code)
+      .catch(() => undefined);
+    if (code === 0) {
+      observed
+        .get(base)!
+        .push(
+          `${new URL(url).pathname}: ${requests.map((v) => `${v.location?.join('.')} ${v.message}`).join('; ')}`,
+        );
+    }
+    return response;
+  };
+}
 
 /** Counts what Prism logged: the requests it forwarded, and the violations of each kind. */
 export function countPrismLog(log: string): PrismCount {
@@ -39,6 +89,7 @@ export function countPrismLog(log: string): PrismCount {
     ).length,
     responseViolations: responses.length,
     responses,
+    acceptedViolations: [],
   };
 }
 
@@ -68,11 +119,18 @@ export async function startPrismProxy(
     ['proxy', file, upstream, '--host', '127.0.0.1', '--port', String(port)],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', SCARF_ANALYTICS: 'false' } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? '',
+        SCARF_ANALYTICS: 'false',
+        // Prism's server keeps idle connections open, as the test's own server does (the file says why).
+        NODE_OPTIONS: `--import ${path.join(ROOT, 'tests/helpers/prism-keep-alive.mjs')}`,
+      } as unknown as NodeJS.ProcessEnv,
     },
   );
   prism.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   prism.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  observeFetch();
+  observed.set(baseUrl, []);
   for (let i = 0; !log.includes('Prism is listening'); i++) {
     if (prism.exitCode !== null || i > 400) throw new Error(`prism did not start: ${log}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -84,12 +142,13 @@ export async function startPrismProxy(
       prism.kill();
       await exited;
       rmSync(dir, { recursive: true, force: true });
-      const count = countPrismLog(log);
+      const count = { ...countPrismLog(log), acceptedViolations: observed.get(baseUrl) ?? [] };
+      observed.delete(baseUrl);
       const report =
         process.env.WALLET_TEST_PRISM_REPORT ?? path.join(os.tmpdir(), 'wallet-prism-report.jsonl');
       appendFileSync(
         report,
-        `${JSON.stringify({ file: path.relative(ROOT, expect.getState().testPath ?? ''), ...count, responses: count.responses.slice(0, 20) })}\n`,
+        `${JSON.stringify({ file: path.relative(ROOT, expect.getState().testPath ?? ''), ...count, responses: count.responses.slice(0, 20), acceptedViolations: count.acceptedViolations.slice(0, 20) })}\n`,
       );
       return count;
     },

@@ -41,6 +41,13 @@ export async function startWalletServer(
     simulation?: boolean;
     /** The hold expiry worker: off unless a test is about expiry. */
     holdExpiry?: { expiryMs?: number; pollMs?: number };
+    /**
+     * Why this server is reached directly even in the api stage, where every other answers
+     * through Prism (docs/testing.md "The api stage behind Prism"): a test of the service's own
+     * HTTP layer (methods, raw bytes, limits of the request line) must reach it unchanged, and
+     * Prism answers some of those requests itself and re-encodes the query of the others.
+     */
+    direct?: string;
   } = {},
 ): Promise<WalletTestServer> {
   const engine = await getDatabase();
@@ -72,7 +79,8 @@ export async function startWalletServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // WALLET_TEST_VIA_PRISM=1: the test talks to Prism, which validates and forwards (prism-proxy.ts).
-  const prism = prismWanted() ? await startPrismProxy(`http://127.0.0.1:${port}`) : undefined;
+  const prism =
+    prismWanted() && !options.direct ? await startPrismProxy(`http://127.0.0.1:${port}`) : undefined;
   return {
     baseUrl: prism?.baseUrl ?? `http://127.0.0.1:${port}`,
     service,
@@ -86,6 +94,11 @@ export async function startWalletServer(
       await service.close();
       if (count && count.responseViolations > 0) {
         throw new Error(`replies that break the OpenAPI document:\n${count.responses.join('\n')}`);
+      }
+      if (count && count.acceptedViolations.length > 0) {
+        throw new Error(
+          `requests the OpenAPI document refuses but the service accepted:\n${count.acceptedViolations.join('\n')}`,
+        );
       }
     },
   };

@@ -98,6 +98,10 @@ describe('what an integrator reads holds no operator matter', () => {
     expect(guide.match(OPERATOR)).toBeNull();
   });
 
+  it('docs/api-reference.md', () => {
+    expect(readFileSync(path.join(ROOT, 'docs/api-reference.md'), 'utf8').match(OPERATOR)).toBeNull();
+  });
+
   it('the OpenAPI document (and so the reference rendered from it)', () => {
     expect(JSON.stringify(buildOpenApiDocument()).match(OPERATOR)).toBeNull();
   });

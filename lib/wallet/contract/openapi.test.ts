@@ -650,13 +650,21 @@ describe('buildOpenApiDocument', () => {
     ]);
   });
 
+  const refusalCode = (response: { content: Record<string, { schema: unknown }> }) =>
+    resolve<Json & { properties: Record<string, Json> }>(response.content['application/json']!.schema)
+      .properties.code;
+
   it('answers 200 with success or failure (oneOf), 405 with 1004, 429 with 6001 and 500 with 5000', () => {
     for (const op of operations) {
       const responses = operationOf(op).responses as Record<
         string,
         { content: Record<string, { schema: unknown }> }
       >;
-      expect(Object.keys(responses).sort(), op.name).toEqual(['200', '405', '429', '500']);
+      // simulate/* answers 404 (1005) on a live instance (docs/card-spending.md "Sandbox and live").
+      expect(Object.keys(responses).sort(), op.name).toEqual(
+        op.sandbox ? ['200', '404', '405', '429', '500'] : ['200', '405', '429', '500'],
+      );
+      if (op.sandbox) expect(refusalCode(responses['404']!), op.name).toMatchObject({ const: 1005 });
       const refusal = (status: string) =>
         resolve<Json & { properties: Record<string, Json> }>(
           responses[status]!.content['application/json']!.schema,
@@ -773,6 +781,7 @@ describe('buildOpenApiDocument', () => {
         'CardControls',
         'DecisionEndpoint',
         'MethodNotAllowed',
+        'NotServed',
         'RateLimited',
         'RegisteredUser',
         'UserCardSummary',

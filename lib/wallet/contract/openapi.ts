@@ -526,6 +526,10 @@ function build(): Record<string, unknown> {
     ResultCode.RATE_LIMITED,
     "The envelope of a request over the app's rate limit (HTTP 429); nothing was done, not even the nonce spent",
   );
+  const notServed = refusal(
+    ResultCode.NOT_FOUND,
+    'The envelope of a path that is no operation here (HTTP 404): a simulate/* path on a live instance',
+  );
 
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const op of walletOperationList as readonly WalletOperation[]) {
@@ -597,6 +601,22 @@ function build(): Record<string, unknown> {
             },
           },
         },
+        // A card network's message (simulate/*) is served in the sandbox only: on a live instance
+        // its path is no operation (docs/card-spending.md "Sandbox and live").
+        ...(op.sandbox
+          ? {
+              '404': {
+                description: 'A live instance (no sandbox): the path is no operation, code 1005, nothing run',
+                headers: versionHeader(),
+                content: {
+                  'application/json': {
+                    schema: notServed,
+                    example: { code: 1005, msg: 'There is no wallet operation at this path.' },
+                  },
+                },
+              },
+            }
+          : {}),
         '429': {
           description: "Over the app's rate limit (requests per second, shared by every instance): code 6001",
           headers: {
@@ -729,6 +749,7 @@ function build(): Record<string, unknown> {
           FieldError: fieldErrorSchema,
           InternalError: internalError,
           MethodNotAllowed: methodNotAllowed,
+          NotServed: notServed,
           RateLimited: rateLimited,
         },
       },
