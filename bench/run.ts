@@ -23,7 +23,7 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
-// events; every step above is then skipped, `npm start`'s server is not started and no production
+// events, spend; every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 1): the writes (issuance and transfers, service then floor;
@@ -63,6 +63,7 @@ import {
   BENCH_ADMIN,
   BENCH_APP,
   createDatabase,
+  creditAsset,
   dropLeftoverDatabases,
   heapMetrics,
   query,
@@ -81,6 +82,16 @@ import {
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
+import {
+  approvedCheck,
+  authorizeFactory,
+  fundSpendCards,
+  measurer,
+  measureSpending,
+  SEEDED_AUTHORIZATIONS_PER_CARD,
+  seedAuthorizations,
+  type SpendingSize,
+} from './lib/spending';
 import {
   OPERATIONS,
   READ_KEYS,
@@ -113,7 +124,7 @@ const { values: args } = parseArgs({
   },
 });
 /** The figures of each size that --only can select. */
-const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events'] as const;
+const FIGURES = ['reads', 'scale', 'issue', 'transfer', 'exhausted', 'events', 'spend'] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
   ? new Set(
@@ -135,7 +146,8 @@ const SKIP = new Set(
 );
 const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
 // --only measures its figures and nothing else, so `npm start`'s server is not needed.
-if (ONLY) for (const step of STEPS) SKIP.add(step);
+// (With spend among them, the PGlite step stays, on the wallet service alone, for its authorize rate.)
+if (ONLY) for (const step of STEPS) if (!(step === 'pglite' && ONLY.has('spend'))) SKIP.add(step);
 const NPM_START = !ONLY;
 const QUICK = args.quick ?? false;
 const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
@@ -228,6 +240,8 @@ export type SizeResult = {
   exhausted?: ExhaustedIssuance;
   /** Webhook delivery while issuance runs at full rate (first size; absent before issue 14). */
   events?: EventDelivery;
+  /** Card spending: authorize and clear, service and floor (bench/lib/spending.ts; absent before issue 28). */
+  spending?: SpendingSize;
   backoffice: Record<string, LoadResult | { status: number }>;
 };
 export type EventDelivery = {
@@ -325,6 +339,8 @@ export type Results = {
     reads: Partial<Record<ReadKey, LoadResult>>;
     /** `npm start`'s server on the same PGlite data: the embedded default as a fresh clone runs it. */
     npmStartReads?: Partial<Record<ReadKey, LoadResult>>;
+    /** simulate/authorize (approved) on the wallet service alone (absent before issue 28). */
+    authorize?: LoadResult;
   };
   totalSeconds?: number;
   errors: string[];
@@ -474,7 +490,7 @@ async function recordMemory(
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
   const cookie = await signIn(app.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const out: Record<string, LoadResult | { status: number }> = {};
-  for (const route of ['/', '/cards']) {
+  for (const route of ['/', '/cards', '/transactions']) {
     const status = await routeStatus(app.baseUrl, route, cookie);
     if (status !== 200) {
       log(`  back-office ${route}: HTTP ${status}, not measured`);
@@ -517,6 +533,14 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     });
     const p = await loadPopulation(db.url, users);
     await fund(db.url, p.agencyAssetId, FUNDING_MINOR);
+    // A card network's history (bench/lib/spending.ts), before the vacuum: 10 per card.
+    const seededAuthorizations = wants('spend')
+      ? await seedAuthorizations(db.url, SEEDED_AUTHORIZATIONS_PER_CARD)
+      : { rows: 0, seconds: 0 };
+    if (wants('spend'))
+      log(
+        `  seeded ${seededAuthorizations.rows.toLocaleString('en-US')} authorizations in ${seededAuthorizations.seconds.toFixed(1)} s`,
+      );
     const quietSeconds = await quiesceDatabase(db.url);
     log(`  vacuumed, checkpointed and waited for autovacuum: ${quietSeconds.toFixed(1)} s`);
     const [dbSize] = await query<{ bytes: string }>(
@@ -539,6 +563,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     wallet = await startWallet({ snapshotDir: snapshot.dir, storage });
     floor = await startFloor({ snapshotDir: snapshot.dir, databaseUrl: db.url });
     if (NPM_START) app = await startApp({ snapshotDir: snapshot.dir, storage });
+    // The cards the purchases use, funded through the service before the floor check uses one.
+    if (wants('spend')) p.spendCards = await fundSpendCards(wallet, p);
 
     if (first) {
       log("  checking that the floor runs the service's SQL and answers what it answers");
@@ -612,6 +638,27 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
     if (cards === SIZES[0] && wants('exhausted')) await measureExhausted(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('events')) await measureEvents(db.url, wallet, p, size);
+    if (wants('spend')) {
+      size.spending = await measureSpending({
+        url: db.url,
+        wallet,
+        floor,
+        cards: p.spendCards!,
+        settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP },
+        seeded: seededAuthorizations,
+        log,
+      });
+      const s = size.spending;
+      for (const [what, r] of [
+        ['authorize (wallet)', s.authorize.app],
+        ['authorize (floor)', s.authorize.floor],
+        ['clear (wallet)', s.clear?.app],
+        ['clear (floor)', s.clear?.floor],
+      ] as const)
+        if (r) noteFailures(`${label(size.cards)} ${what}`, r);
+      if (!s.guarantees.ok)
+        results.errors.push(`${label(size.cards)}: a money guarantee broke after card spending`);
+    }
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
     if (underTest) await issuanceUnderTest(adminUrl, db.url, wallet, p, size.cards);
@@ -1018,8 +1065,10 @@ async function issuanceUnderTest(
 async function populationRoutes(url: string): Promise<string[]> {
   const [holder] = await query<{ app_user_id: string; user_id: number; app_id: number; card_id: number }>(
     url,
+    // A card with purchases when there are any (its page lists them: the heaviest card page).
     `select u.app_user_id, u.id as user_id, u.app_id, c.id as card_id
-       from wallet.users u join wallet.cards c on c.user_id = u.id order by u.id, c.id limit 1`,
+       from wallet.users u join wallet.cards c on c.user_id = u.id
+      order by exists (select 1 from wallet.authorizations a where a.card_id = c.id) desc, u.id, c.id limit 1`,
   );
   const [asset] = await query<{ id: number }>(
     url,
@@ -1072,6 +1121,8 @@ async function backofficeAtUsers(snapshot: Snapshot, adminUrl: string, users: nu
       cardsPerUser: CARDS_PER_USER,
       log: (l) => log(`  ${l}`),
     });
+    // Purchases on the first cards, so that the JS measurement's card page lists some.
+    await seedAuthorizations(db.url, SEEDED_AUTHORIZATIONS_PER_CARD, { cards: 3 });
     app = await startApp({ snapshotDir: snapshot.dir, storage: { kind: 'postgres', url: db.url } });
     const pages = await measureBackoffice(app);
     results.backofficeAtUsers = { users, cards: users * CARDS_PER_USER, pages };
@@ -1117,20 +1168,37 @@ async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
       last4s: [],
     };
     results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads: {} };
+    // The agency asset pays for the seeded cards only: credit it (as an operator would) for the
+    // cards the authorize load funds.
+    const spend = wants('spend');
+    if (spend) await creditAsset({ snapshotDir: snapshot.dir, storage, assetId: 1, amount: '1000000.00' });
     // One process at a time on a PGlite data directory.
-    for (const kind of ['wallet', 'app'] as const) {
+    for (const kind of NPM_START ? (['wallet', 'app'] as const) : (['wallet'] as const)) {
       server =
         kind === 'wallet'
           ? await startWallet({ snapshotDir: snapshot.dir, storage })
           : await startApp({ snapshotDir: snapshot.dir, storage });
       const reads: Partial<Record<ReadKey, LoadResult>> = {};
-      await prime(server, READ_KEYS, p);
-      for (const key of READ_KEYS) {
+      const readKeys = wants('reads') ? READ_KEYS : [];
+      await prime(server, readKeys, p);
+      for (const key of readKeys) {
         reads[key] = await measureWallet(server, key, p);
         log(
           `  ${kind === 'wallet' ? 'wallet' : 'npm start'} ${OPERATIONS[key].label}: ${describe(reads[key])}`,
         );
         noteFailures(`PGlite ${key} (${kind === 'wallet' ? 'wallet' : 'npm start'})`, reads[key]);
+      }
+      if (kind === 'wallet' && spend) {
+        // simulate/authorize (approved) on the embedded default, beside PostgreSQL's.
+        const cards = await fundSpendCards(server, p);
+        const authorize = await measurer({
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+        })(server, authorizeFactory(cards), { check: approvedCheck, warmup: 1 });
+        results.pglite.authorize = authorize;
+        log(`  wallet simulate/authorize (approved): ${describe(authorize)}`);
+        noteFailures('PGlite authorize (wallet)', authorize);
       }
       if (kind === 'wallet') results.pglite.reads = reads;
       else results.pglite.npmStartReads = reads;

@@ -19,6 +19,7 @@ import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
+import { spendingTargets } from './spending';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -248,6 +249,9 @@ export function evaluateTargets(results: Results): Target[] {
           .join(', ')
       : 'not measured in this run',
   });
+
+  // 3b''. Card spending (issue 28): authorize and clear vs the floor, growth, /transactions, PGlite.
+  targets.push(...spendingTargets(results));
 
   // 3c. user/search and asset/ledger at the largest size within 1.3x of themselves at the smallest.
   const scale = scaleRows(results);

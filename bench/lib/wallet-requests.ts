@@ -43,6 +43,11 @@ export type Population = {
   agencyLedgerLength: number;
   /** The last four digits of a sample of seeded cards (user/search by last four). */
   last4s: string[];
+  /**
+   * ACTIVE cards funded for the spending loads (bench/lib/spending.ts): what simulate/authorize
+   * draws from (absent until the spending figures set them up).
+   */
+  spendCards?: number[];
 };
 
 const randomUser = (p: Population) => `${p.prefix}-${1 + randomInt(p.users)}`;
