@@ -43,6 +43,11 @@ export type SpendingSize = {
   seedSeconds: number;
   authorize: { app: LoadResult; floor: LoadResult };
   clear?: { app: LoadResult; floor: LoadResult };
+  /** Each round's rate (req/s) when there were several (--rounds): the median round is kept. */
+  rounds?: {
+    authorize: { app: number[]; floor: number[] };
+    clear: { app: number[]; floor: number[] };
+  };
   guarantees: SpendGuarantees;
 };
 
@@ -203,7 +208,7 @@ export async function measureSpending(options: {
   wallet: Server;
   floor: Server;
   cards: readonly number[];
-  settings: { connections: number; seconds: number; warmupSeconds: number };
+  settings: { connections: number; seconds: number; warmupSeconds: number; rounds?: number };
   seeded: { rows: number; seconds: number };
   log: Log;
 }): Promise<SpendingSize> {
@@ -219,14 +224,27 @@ export async function measureSpending(options: {
   };
   const authorize = authorizeFactory(cards);
   const abandoned: string[] = [];
-  const a = await run(wallet, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 });
-  const f = await run(floor, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 });
-  abandoned.push(...a.abandoned, ...f.abandoned);
+  const rounds = options.settings.rounds ?? 1;
+  const authorizing = { app: [] as LoadResult[], floor: [] as LoadResult[] };
+  for (let round = 0; round < rounds; round++) {
+    authorizing.app.push(
+      await run(wallet, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 }),
+    );
+    authorizing.floor.push(
+      await run(floor, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 }),
+    );
+  }
+  const a = medianRate(authorizing.app);
+  const f = medianRate(authorizing.floor);
+  abandoned.push(...[...authorizing.app, ...authorizing.floor].flatMap((r) => r.abandoned));
   log(
-    `  simulate/authorize (approved, ${cards.length} funded cards)\n      wallet ${describeShort(a)}\n      floor  ${describeShort(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}, p50 ${(a.p50 / f.p50).toFixed(2)}x`,
+    `  simulate/authorize (approved, ${cards.length} funded cards)${rounds > 1 ? ` (median of ${rounds} rounds; wallet ${authorizing.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${authorizing.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describeShort(a)}\n      floor  ${describeShort(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}, p50 ${(a.p50 / f.p50).toFixed(2)}x`,
   );
-  const feed = await run(floor, authorize, { check: approvedCheck, onSuccess: collect, warmup: 0 });
-  abandoned.push(...feed.abandoned);
+  // One more floor window per round, unmeasured: enough PENDING authorizations for the clears.
+  for (let round = 0; round < rounds; round++) {
+    const feed = await run(floor, authorize, { check: approvedCheck, onSuccess: collect, warmup: 0 });
+    abandoned.push(...feed.abandoned);
+  }
   // Shuffled, so the clears spread over the cards as the purchases did.
   for (let i = pending.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
@@ -245,11 +263,18 @@ export async function measureSpending(options: {
   };
   const clearCheck = (status: number, body: string) =>
     status === 200 && body.startsWith('{"code":0,') && body.includes('"status":"CLEARED"');
-  const ca = await run(wallet, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 });
-  const cf = await run(floor, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 });
-  abandoned.push(...ca.abandoned, ...cf.abandoned);
+  const clearing = { app: [] as LoadResult[], floor: [] as LoadResult[] };
+  for (let round = 0; round < rounds; round++) {
+    clearing.app.push(await run(wallet, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 }));
+    clearing.floor.push(
+      await run(floor, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 }),
+    );
+  }
+  const ca = medianRate(clearing.app);
+  const cf = medianRate(clearing.floor);
+  abandoned.push(...[...clearing.app, ...clearing.floor].flatMap((r) => r.abandoned));
   log(
-    `  simulate/clear\n      wallet ${describeShort(ca)}\n      floor  ${describeShort(cf)}\n      wallet/floor rate ${(ca.rps / cf.rps).toFixed(2)}${ranOut ? '; RAN OUT of authorizations to clear' : ''}`,
+    `  simulate/clear${rounds > 1 ? ` (median of ${rounds} rounds; wallet ${clearing.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${clearing.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describeShort(ca)}\n      floor  ${describeShort(cf)}\n      wallet/floor rate ${(ca.rps / cf.rps).toFixed(2)}${ranOut ? '; RAN OUT of authorizations to clear' : ''}`,
   );
   const guarantees = await checkSpendGuarantees({ url, since: before, approved, cleared, abandoned });
   log(`      spending guarantees ${guarantees.ok ? 'all held' : 'BROKEN'}`);
@@ -259,8 +284,21 @@ export async function measureSpending(options: {
     seedSeconds: options.seeded.seconds,
     authorize: { app: a, floor: f },
     clear: { app: ca, floor: cf },
+    ...(rounds > 1
+      ? {
+          rounds: {
+            authorize: { app: authorizing.app.map((r) => r.rps), floor: authorizing.floor.map((r) => r.rps) },
+            clear: { app: clearing.app.map((r) => r.rps), floor: clearing.floor.map((r) => r.rps) },
+          },
+        }
+      : {}),
     guarantees,
   };
+}
+
+/** The round with the median rate (the lower middle of an even number), as run.ts keeps its writes'. */
+function medianRate(rounds: readonly LoadResult[]): LoadResult {
+  return [...rounds].sort((x, y) => x.rps - y.rps)[Math.floor((rounds.length - 1) / 2)]!;
 }
 
 const describeShort = (r: LoadResult) =>
