@@ -930,7 +930,8 @@ async function userSearch(pool: pg.Pool, app: App, pairs: Map<string, string>): 
 
 // ---------------------------------------------------------------------------------------------
 // Card spending (docs/card-spending.md): simulate/authorize and simulate/clear, the statements of
-// authorize-card.ts and clear-authorization.ts (bench/lib/floor-sql.ts), each in runOnce's
+// authorize-card.ts and clear-authorization.ts (bench/lib/floor-sql.ts: the named prepared
+// statements of spending/spend-statements.ts, and the prepare step's Drizzle text), each in runOnce's
 // transaction. The decision is the service's pure declineReasonOf; the floor asks no agency (an
 // app with a decision endpoint is refused).
 
@@ -958,7 +959,7 @@ type AuthorizationColumn =
 
 /** authorization-records.ts's read of one authorization, as the API answers it, with its row. */
 async function readAuthorizationRow(tx: pg.PoolClient, app: App, id: number) {
-  const { rows, at } = await run<AuthorizationColumn>(tx, { text: AUTHORIZE.read }, [id, app.id]);
+  const { rows, at } = await run<AuthorizationColumn>(tx, AUTHORIZE.read, [id, app.id]);
   const r = rows[0];
   if (!r) return undefined;
   const dp = r[at.decimal_places] as number;
@@ -995,7 +996,7 @@ async function readAuthorizationRow(tx: pg.PoolClient, app: App, id: number) {
 async function runWrites<C>(tx: pg.PoolClient, writes: readonly SpendWrite<C>[], c: C): Promise<void> {
   for (const write of writes) {
     if (write.when && !write.when(c)) continue;
-    const { rows } = await run(tx, { text: write.text }, write.values(c));
+    const { rows } = await run(tx, write.statement, write.values(c));
     write.into?.(c, rows[0]);
   }
 }
@@ -1021,18 +1022,18 @@ async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, str
     throw new Fail(1002, 'Parameter merchantCountry is malformed.');
   const currencyParam = pairs.get('currency') || undefined;
   // The prepare step, outside any transaction: the app's decision endpoint.
-  const endpoint = await run(pool, { text: AUTHORIZE.decisionEndpoint }, [app.id]);
+  const endpoint = await run(pool, AUTHORIZE.decisionEndpoint, [app.id]);
   if (endpoint.rows.length > 0) throw new Fail(5000, 'The floor does not ask an agency.');
   return runOnce(pool, app, 'simulateAuthorize', params, async (tx) => {
     const card = await run<
       'id' | 'user_id' | 'app_user_id' | 'card_asset_id' | 'status' | 'expire_month' | 'expire_year'
-    >(tx, { text: AUTHORIZE.cardForShare }, [params.cardId, app.id]);
+    >(tx, AUTHORIZE.cardForShare, [params.cardId, app.id]);
     const c = card.rows[0];
     if (!c) throw new Fail(4008, `Card ${params.cardId} does not exist under this app.`);
     const cardAssetId = c[card.at.card_asset_id] as number;
     const asset = await run<'currency' | 'decimal_places' | 'balance' | 'held'>(
       tx,
-      { text: AUTHORIZE.assetForUpdate },
+      AUTHORIZE.assetForUpdate,
       [cardAssetId],
     );
     const a = asset.rows[0]!;
@@ -1045,10 +1046,10 @@ async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, str
     const [controlRows, spentRows] = await Promise.all([
       run<'per_transaction' | 'daily' | 'monthly' | 'all_time' | 'blocked_mcc' | 'blocked_countries'>(
         tx,
-        { text: AUTHORIZE.controls },
+        AUTHORIZE.controls,
         [params.cardId],
       ),
-      run<'window' | 'amount'>(tx, { text: AUTHORIZE.spent }, [params.cardId, day, month]),
+      run<'window' | 'amount'>(tx, AUTHORIZE.spent, [params.cardId, day, month]),
     ]);
     const k = controlRows.rows[0];
     const limit = (v: unknown) => (v === null ? null : Number(v));
@@ -1090,7 +1091,8 @@ async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, str
         month,
       });
     const at = decidedAt.toISOString();
-    const inserted = await run(tx, { text: AUTHORIZE.insert }, [
+    const inserted = await run(tx, AUTHORIZE.insert, [
+      null,
       app.id,
       params.cardId,
       cardAssetId,
@@ -1135,9 +1137,9 @@ async function simulateClear(pool: pg.Pool, app: App, pairs: Map<string, string>
     const id = params.authorizationId;
     const first = await readAuthorizationRow(tx, app, id);
     if (!first) throw new Fail(4014, `Authorization ${id} does not exist under this app.`);
-    await run(tx, { text: CLEAR.cardForShare }, [first.cardId]);
-    await run(tx, { text: CLEAR.authorizationForUpdate }, [id]);
-    const asset = await run<'balance' | 'held'>(tx, { text: CLEAR.assetForUpdate }, [first.cardAssetId]);
+    await run(tx, CLEAR.cardForShare, [first.cardId]);
+    await run(tx, CLEAR.authorizationForUpdate, [id]);
+    const asset = await run<'balance' | 'held'>(tx, CLEAR.assetForUpdate, [first.cardAssetId]);
     const row = (await readAuthorizationRow(tx, app, id))!;
     const dp = row.decimalPlaces;
     let amount = row.held;

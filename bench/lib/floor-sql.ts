@@ -6,7 +6,25 @@
 // bench/capture-sql.ts records the service running; bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
 // exactly these, in the service's order, so a change to the service's SQL shows up as a failed
 // check rather than a quiet difference. bench/lib/plans.ts explains the ledger's page with them.
-// Also here: user/search's statement parameters (a copy of the service's function, checked too).
+// Also here: user/search's statement parameters (a copy of the service's function, checked too),
+// and card spending's statements in the order the service runs them (named ones imported from
+// lib/wallet/service/spending/spend-statements.ts).
+import {
+  CLEAR_ASSET,
+  CLEAR_AUTHORIZATION,
+  CLEAR_LEDGER,
+  SPEND_ADD_TOTALS,
+  SPEND_ASSET_LOCK,
+  SPEND_AUTHORIZATION,
+  SPEND_CARD_SHARE,
+  SPEND_CONTROLS,
+  SPEND_HOLD,
+  SPEND_INSERT_AUTHORIZATION,
+  SPEND_LOCK_ASSET,
+  SPEND_LOCK_AUTHORIZATION,
+  SPEND_LOCK_CARD,
+  SPEND_TOTALS_NOW,
+} from '@/lib/wallet/service/spending/spend-statements';
 
 /** 4.3 after the claim: apply-card.ts's statements. */
 export const ISSUANCE = {
@@ -42,7 +60,8 @@ export const LEDGER = {
  * entry here, and capture-sql's check says where it goes.
  */
 export type SpendWrite<C> = {
-  text: string;
+  /** A named statement of spend-statements.ts, or a text as Drizzle renders it. */
+  statement: { name?: string; text: string };
   values: (c: C) => unknown[];
   when?: (c: C) => boolean;
   /** Reads what the statement returned into the context (the ledger entry's id). */
@@ -76,77 +95,49 @@ export type ClearContext = {
   transactionId?: number;
 };
 
-/** An authorization with its owner's appUserId and its card asset's decimals (authorization-records.ts). */
-const AUTHORIZATION_BY_ID =
-  'select a.*, u.app_user_id, s.decimal_places from "wallet"."authorizations" a join "wallet"."users" u on u.id = a.user_id join "wallet"."assets" s on s.id = a.card_asset_id where a.id = $1 and a.app_id = $2';
-
-/** spend-totals.ts's addToTotals: the three windows of the approval move by one delta. */
-const ADD_TO_TOTALS =
-  'insert into "wallet"."card_spend_totals" (card_id, "window", amount) values ($1, $2, $3), ($4, $5, $6), ($7, \'ALL\', $8) on conflict (card_id, "window") do update set amount = "wallet"."card_spend_totals".amount + excluded.amount';
-const totals = (cardId: number, day: string, month: string, delta: number) => [
-  cardId,
-  day,
-  delta,
-  cardId,
-  month,
-  delta,
-  cardId,
-  delta,
-];
-
 /** simulate/authorize (authorize-card.ts): the prepare step's read, then the transaction's. */
 export const AUTHORIZE = {
-  /** Outside the transaction: whether the app has a decision endpoint (none in the bench). */
-  decisionEndpoint:
-    'select "app_id", "url", "fallback", "timeout_ms", "secret", "updated_at" from "wallet"."decision_endpoints" where "wallet"."decision_endpoints"."app_id" = $1',
-  cardForShare:
-    'select c.id, c.user_id, u.app_user_id, c.card_asset_id, c.status, c.expire_month, c.expire_year from "wallet"."cards" c join "wallet"."users" u on u.id = c.user_id where c.id = $1 and c.app_id = $2 for share of c',
-  assetForUpdate:
-    'select currency, decimal_places, balance, held from "wallet"."assets" where id = $1 for update',
-  controls:
-    'select "card_id", "per_transaction", "daily", "monthly", "all_time", "blocked_mcc", "blocked_countries", "updated_at" from "wallet"."card_controls" where "wallet"."card_controls"."card_id" = $1',
-  spent:
-    'select "window", amount from "wallet"."card_spend_totals" where card_id = $1 and "window" in ($2, $3, \'ALL\')',
-  insert:
-    'insert into "wallet"."authorizations" (app_id, card_id, card_asset_id, user_id, status, amount, held, currency, merchant_name, mcc, merchant_country, decline_reason, decided_by, approved_at, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15::timestamptz, $16::timestamptz) returning id',
-  read: AUTHORIZATION_BY_ID,
+  /** Outside the transaction, as Drizzle renders it: whether the app has a decision endpoint (none in the bench). */
+  decisionEndpoint: {
+    text: 'select "app_id", "url", "fallback", "timeout_ms", "secret", "updated_at" from "wallet"."decision_endpoints" where "wallet"."decision_endpoints"."app_id" = $1',
+  },
+  cardForShare: SPEND_CARD_SHARE,
+  assetForUpdate: SPEND_ASSET_LOCK,
+  controls: SPEND_CONTROLS,
+  spent: SPEND_TOTALS_NOW,
+  insert: SPEND_INSERT_AUTHORIZATION,
+  read: SPEND_AUTHORIZATION,
 } as const;
 
 /** What an approved authorization writes before its row, in the service's order. */
 export const AUTHORIZE_APPROVED_WRITES: readonly SpendWrite<AuthorizeContext>[] = [
-  {
-    text: 'update "wallet"."assets" set held = held + $1 where id = $2',
-    values: (c) => [c.amount, c.cardAssetId],
-  },
-  { text: ADD_TO_TOTALS, values: (c) => totals(c.cardId, c.day, c.month, c.amount) },
+  { statement: SPEND_HOLD, values: (c) => [c.amount, c.cardAssetId] },
+  { statement: SPEND_ADD_TOTALS, values: (c) => [c.cardId, c.day, c.month, c.amount] },
 ];
 
 /** simulate/clear (clear-authorization.ts): lockAuthorization's reads in the house order. */
 export const CLEAR = {
-  read: AUTHORIZATION_BY_ID,
-  cardForShare: 'select status from "wallet"."cards" where id = $1 for share',
-  authorizationForUpdate: 'select 1 from "wallet"."authorizations" where id = $1 for update',
-  assetForUpdate: 'select balance, held from "wallet"."assets" where id = $1 for update',
+  read: SPEND_AUTHORIZATION,
+  cardForShare: SPEND_LOCK_CARD,
+  authorizationForUpdate: SPEND_LOCK_AUTHORIZATION,
+  assetForUpdate: SPEND_LOCK_ASSET,
 } as const;
 
 /** What a clear writes, in the service's order (then it reads the authorization again). */
 export const CLEAR_WRITES: readonly SpendWrite<ClearContext>[] = [
+  { statement: CLEAR_ASSET, values: (c) => [c.balanceAfter, c.held, c.cardAssetId] },
   {
-    text: 'update "wallet"."assets" set balance = $1, held = held - $2 where id = $3',
-    values: (c) => [c.balanceAfter, c.held, c.cardAssetId],
-  },
-  {
-    text: 'insert into "wallet"."ledger_entries" ("id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "deposit_id", "seq", "created_at") values (default, $1, $2, $3, $4, $5, default, default, default, default) returning "id"',
-    values: (c) => [c.cardAssetId, -c.amount, c.balanceAfter, 'CARD_SPEND', c.cardId],
+    statement: CLEAR_LEDGER,
+    values: (c) => [c.cardAssetId, -c.amount, c.balanceAfter, c.cardId],
     into: (c, row) => (c.transactionId = Number(row![0])),
   },
   {
-    text: 'update "wallet"."authorizations" set status = \'CLEARED\', held = 0, cleared = $1, transaction_id = $2, updated_at = $3::timestamptz where id = $4',
+    statement: CLEAR_AUTHORIZATION,
     values: (c) => [c.amount, c.transactionId, c.updatedAt, c.authorizationId],
   },
   {
-    text: ADD_TO_TOTALS,
-    values: (c) => totals(c.cardId, c.day, c.month, c.amount - c.held),
+    statement: SPEND_ADD_TOTALS,
+    values: (c) => [c.cardId, c.day, c.month, c.amount - c.held],
     when: (c) => c.amount !== c.held,
   },
 ];
