@@ -931,7 +931,7 @@ async function userSearch(pool: pg.Pool, app: App, pairs: Map<string, string>): 
 // ---------------------------------------------------------------------------------------------
 // Card spending (docs/card-spending.md): simulate/authorize and simulate/clear, the statements of
 // authorize-card.ts and clear-authorization.ts (bench/lib/floor-sql.ts: the named prepared
-// statements of spending/spend-statements.ts, and the prepare step's Drizzle text), each in runOnce's
+// statements of spending/spend-statements.ts), each in runOnce's
 // transaction. The decision is the service's pure declineReasonOf; the floor asks no agency (an
 // app with a decision endpoint is refused).
 

@@ -18,6 +18,7 @@ import {
   SPEND_AUTHORIZATION,
   SPEND_CARD_SHARE,
   SPEND_CONTROLS,
+  SPEND_DECISION_ENDPOINT,
   SPEND_HOLD,
   SPEND_INSERT_AUTHORIZATION,
   SPEND_LOCK_ASSET,
@@ -97,10 +98,8 @@ export type ClearContext = {
 
 /** simulate/authorize (authorize-card.ts): the prepare step's read, then the transaction's. */
 export const AUTHORIZE = {
-  /** Outside the transaction, as Drizzle renders it: whether the app has a decision endpoint (none in the bench). */
-  decisionEndpoint: {
-    text: 'select "app_id", "url", "fallback", "timeout_ms", "secret", "updated_at" from "wallet"."decision_endpoints" where "wallet"."decision_endpoints"."app_id" = $1',
-  },
+  /** Outside the transaction: whether the app has a decision endpoint (none in the bench). */
+  decisionEndpoint: SPEND_DECISION_ENDPOINT,
   cardForShare: SPEND_CARD_SHARE,
   assetForUpdate: SPEND_ASSET_LOCK,
   controls: SPEND_CONTROLS,

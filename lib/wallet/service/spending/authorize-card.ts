@@ -32,6 +32,7 @@ import {
   SPEND_ASSET_LOCK,
   SPEND_CARD_SHARE,
   SPEND_CONTROLS,
+  SPEND_DECISION_ENDPOINT,
   SPEND_HOLD,
   SPEND_INSERT_AUTHORIZATION,
   spendRows,
@@ -226,14 +227,23 @@ async function decisionInput(
 
 /** Step 1: ask the agency, when it has an endpoint and the rules pass, with nothing locked. */
 export async function prepareAuthorization(
-  options: { db: WalletDatabase; app: AuthenticatedApp; params: Params },
+  options: { db: WalletDatabase; engine?: DatabaseHandle; app: AuthenticatedApp; params: Params },
   config: Pick<HandlerConfig, 'secretBox' | 'allowPrivateWebhooks'>,
 ): Promise<PreparedDecision> {
-  const { db, app, params } = options;
-  const [endpoint] = await db
-    .select()
-    .from(decisionEndpoints)
-    .where(sql`${decisionEndpoints.appId} = ${app.id}`);
+  const { db, app, params, engine } = options;
+  // Every authorization asks this first (most apps have no endpoint): prepared with the engine.
+  const [endpoint] = engine
+    ? (
+        await engine.query<{ url: string; fallback: string; timeout_ms: number; secret: string }>(
+          SPEND_DECISION_ENDPOINT.text,
+          [app.id],
+          SPEND_DECISION_ENDPOINT.name,
+        )
+      ).map((e) => ({ url: e.url, fallback: e.fallback, timeoutMs: e.timeout_ms, secret: e.secret }))
+    : await db
+        .select()
+        .from(decisionEndpoints)
+        .where(sql`${decisionEndpoints.appId} = ${app.id}`);
   if (!endpoint) return { kind: 'no-endpoint' };
   // A requestId already answered is replayed by the transaction step: the agency is not asked again.
   if (params.requestId) {

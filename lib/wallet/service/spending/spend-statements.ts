@@ -30,6 +30,12 @@ function withValues(text: string, values: unknown[]): SQL {
   );
 }
 
+/** simulate/authorize's prepare step, on the pool: the app's decision endpoint, if it set one. */
+export const SPEND_DECISION_ENDPOINT: SpendStatement = {
+  name: 'wallet_spend_decision_endpoint',
+  text: `select url, fallback, timeout_ms, secret from wallet.decision_endpoints where app_id = $1`,
+};
+
 /** The card and its owner, the card's row FOR SHARE (a cancel in progress is waited for). */
 export const SPEND_CARD_SHARE: SpendStatement = {
   name: 'wallet_spend_card_share',
