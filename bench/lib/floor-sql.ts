@@ -6,7 +6,26 @@
 // bench/capture-sql.ts records the service running; bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
 // exactly these, in the service's order, so a change to the service's SQL shows up as a failed
 // check rather than a quiet difference. bench/lib/plans.ts explains the ledger's page with them.
-// Also here: user/search's statement parameters (a copy of the service's function, checked too).
+// Also here: user/search's statement parameters (a copy of the service's function, checked too),
+// and card spending's statements in the order the service runs them (named ones imported from
+// lib/wallet/service/spending/spend-statements.ts).
+import {
+  CLEAR_ASSET,
+  CLEAR_AUTHORIZATION,
+  CLEAR_LEDGER,
+  SPEND_ADD_TOTALS,
+  SPEND_ASSET_LOCK,
+  SPEND_AUTHORIZATION,
+  SPEND_CARD_SHARE,
+  SPEND_CONTROLS,
+  SPEND_DECISION_ENDPOINT,
+  SPEND_HOLD,
+  SPEND_INSERT_AUTHORIZATION,
+  SPEND_LOCK_ASSET,
+  SPEND_LOCK_AUTHORIZATION,
+  SPEND_LOCK_CARD,
+  SPEND_TOTALS_NOW,
+} from '@/lib/wallet/service/spending/spend-statements';
 
 /** 4.3 after the claim: apply-card.ts's statements. */
 export const ISSUANCE = {
@@ -34,3 +53,90 @@ export const LEDGER = {
     'select "ledger_count", "decimal_places" from "wallet"."assets" where ("wallet"."assets"."id" = $1 and "wallet"."assets"."app_id" = $2)',
   page: 'select "id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "seq", "created_at" from "wallet"."ledger_entries" where ("wallet"."ledger_entries"."asset_id" = $1 and "wallet"."ledger_entries"."seq" <= $2 and "wallet"."ledger_entries"."seq" > $3) order by "wallet"."ledger_entries"."seq" desc',
 } as const;
+
+/**
+ * A write of the spending operations: its text, its values from the operation's context, and
+ * optionally when it runs and what it returns into the context. The writes of an operation are a
+ * list run in order, so a statement the service adds (e.g. one more running total) is one more
+ * entry here, and capture-sql's check says where it goes.
+ */
+export type SpendWrite<C> = {
+  /** A named statement of spend-statements.ts, or a text as Drizzle renders it. */
+  statement: { name?: string; text: string };
+  values: (c: C) => unknown[];
+  when?: (c: C) => boolean;
+  /** Reads what the statement returned into the context (the ledger entry's id). */
+  into?: (c: C, row: unknown[] | undefined) => void;
+};
+
+/** What an approved simulate/authorize writes with: the card, the amount and its windows. */
+export type AuthorizeContext = {
+  cardId: number;
+  cardAssetId: number;
+  amount: number;
+  /** windowsOf(decidedAt): 'D2026-11-25', 'M2026-11'. */
+  day: string;
+  month: string;
+};
+
+/** What simulate/clear writes with. */
+export type ClearContext = {
+  authorizationId: number;
+  cardId: number;
+  cardAssetId: number;
+  amount: number;
+  /** What the authorization held, and the balance after the clear. */
+  held: number;
+  balanceAfter: number;
+  updatedAt: string;
+  /** The approval's windows (the totals move by amount - held there). */
+  day: string;
+  month: string;
+  /** The CARD_SPEND entry's id, once inserted. */
+  transactionId?: number;
+};
+
+/** simulate/authorize (authorize-card.ts): the prepare step's read, then the transaction's. */
+export const AUTHORIZE = {
+  /** Outside the transaction: whether the app has a decision endpoint (none in the bench). */
+  decisionEndpoint: SPEND_DECISION_ENDPOINT,
+  cardForShare: SPEND_CARD_SHARE,
+  assetForUpdate: SPEND_ASSET_LOCK,
+  controls: SPEND_CONTROLS,
+  spent: SPEND_TOTALS_NOW,
+  insert: SPEND_INSERT_AUTHORIZATION,
+  read: SPEND_AUTHORIZATION,
+} as const;
+
+/** What an approved authorization writes before its row, in the service's order. */
+export const AUTHORIZE_APPROVED_WRITES: readonly SpendWrite<AuthorizeContext>[] = [
+  { statement: SPEND_HOLD, values: (c) => [c.amount, c.cardAssetId] },
+  { statement: SPEND_ADD_TOTALS, values: (c) => [c.cardId, c.day, c.month, c.amount] },
+];
+
+/** simulate/clear (clear-authorization.ts): lockAuthorization's reads in the house order. */
+export const CLEAR = {
+  read: SPEND_AUTHORIZATION,
+  cardForShare: SPEND_LOCK_CARD,
+  authorizationForUpdate: SPEND_LOCK_AUTHORIZATION,
+  assetForUpdate: SPEND_LOCK_ASSET,
+} as const;
+
+/** What a clear writes, in the service's order (then it reads the authorization again). */
+export const CLEAR_WRITES: readonly SpendWrite<ClearContext>[] = [
+  { statement: CLEAR_ASSET, values: (c) => [c.balanceAfter, c.held, c.cardAssetId] },
+  {
+    statement: CLEAR_LEDGER,
+    values: (c) => [c.cardAssetId, -c.amount, c.balanceAfter, c.cardId],
+    into: (c, row) => (c.transactionId = Number(row![0])),
+  },
+  {
+    statement: CLEAR_AUTHORIZATION,
+    values: (c) => [c.amount, c.transactionId, c.updatedAt, c.authorizationId],
+  },
+  {
+    statement: SPEND_ADD_TOTALS,
+    values: (c) => [c.cardId, c.day, c.month, c.amount - c.held],
+    when: (c) => c.amount !== c.held,
+  },
+];

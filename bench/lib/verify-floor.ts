@@ -31,6 +31,9 @@ const WRITES: Partial<Record<WalletOperationName, readonly string[]>> = {
   agencyApplyUserCard: [],
   assetTransfer: ['fromAssetId', 'toAssetId', 'amount'],
   simulateDeposit: ['appUserId', 'chain', 'address', 'amount', 'creditedAmount', 'status', 'risk'],
+  // Each side authorizes (and clears) its own purchase on the same card.
+  simulateAuthorize: ['cardId', 'appUserId', 'status', 'amount', 'heldAmount', 'merchant', 'decidedBy'],
+  simulateClear: ['cardId', 'status', 'amount', 'heldAmount', 'clearedAmount', 'refundedAmount'],
 };
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -81,11 +84,15 @@ export async function verifyFloor(options: {
   const service = captured.statements;
   const calls = floorCalls(p, options.deepPage);
 
+  // What each server answered last: a clear names the authorization its own side just made.
+  const previous = new Map<Server, unknown>();
   const call = async (server: Server, c: FloorCall, tag: string): Promise<Answer> => {
-    const { method, path: target } = signedPath(BENCH_APP, c.operation, c.params(tag));
+    const { method, path: target } = signedPath(BENCH_APP, c.operation, c.params(tag, previous.get(server)));
     server.requests++;
     const response = await fetch(`${server.baseUrl}${target}`, { method });
-    return (await response.json()) as Answer;
+    const answer = (await response.json()) as Answer;
+    previous.set(server, answer.data);
+    return answer;
   };
   const compare = (operation: string, expected: string[], actual: string[]) => ({
     operation,
