@@ -75,6 +75,7 @@ import { traceEntry } from './lib/floor-calls';
 import {
   AUTHORIZE,
   AUTHORIZE_APPROVED_WRITES,
+  AUTHORIZE_ROW_WRITES,
   CLEAR,
   CLEAR_WRITES,
   ISSUANCE,
@@ -904,15 +905,54 @@ async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>):
       ? undefined
       : await run<LedgerColumn>(pool, { text: LEDGER.page }, [assetId, top, top - pageSize]);
   const e = page?.at;
-  const list = (page?.rows ?? []).map((r) => {
+  const rows = page?.rows ?? [];
+  // The counterparts (list-ledger.ts's counterpartsOf): two lookups by primary key, sent together.
+  const idsOf = (column: number) => [
+    ...new Set(rows.flatMap((r) => (r[column] === null ? [] : [Number(r[column])]))),
+  ];
+  const transferIds = e ? idsOf(e.transfer_id) : [];
+  const cardIds = e ? idsOf(e.card_id) : [];
+  const [moved, held] = await Promise.all([
+    transferIds.length === 0
+      ? undefined
+      : run<'id' | 'from_asset_id' | 'to_asset_id' | 'app_user_id'>(
+          pool,
+          { text: LEDGER.transferCounterparts(transferIds.length) },
+          [assetId, ...transferIds],
+        ),
+    cardIds.length === 0
+      ? undefined
+      : run<'id' | 'app_user_id'>(pool, { text: LEDGER.cardHolders(cardIds.length) }, cardIds),
+  ]);
+  const byTransfer = new Map(
+    (moved?.rows ?? []).map((t) => {
+      const from = Number(t[moved!.at.from_asset_id]);
+      const to = Number(t[moved!.at.to_asset_id]);
+      const owner = t[moved!.at.app_user_id] as string | null;
+      return [Number(t[moved!.at.id]), { assetId: from === assetId ? to : from, appUserId: owner ?? null }];
+    }),
+  );
+  const byCard = new Map(
+    (held?.rows ?? []).map((c) => [Number(c[held!.at.id]), c[held!.at.app_user_id] as string | null]),
+  );
+  const list = rows.map((r) => {
     const transferId = r[e!.transfer_id];
+    const cardId = r[e!.card_id];
+    const transfer = transferId === null ? undefined : byTransfer.get(Number(transferId));
+    const counterpart = transfer
+      ? transfer
+      : cardId !== null
+        ? { assetId: null, appUserId: byCard.get(Number(cardId)) ?? null }
+        : undefined;
     return {
       entryId: Number(r[e!.id]),
       type: r[e!.reason],
       amount: minorToMajor(Number(r[e!.amount]), dp),
       balanceAfter: minorToMajor(Number(r[e!.balance_after]), dp),
-      cardId: r[e!.card_id],
+      cardId,
       transferId: transferId === null ? null : Number(transferId),
+      counterAssetId: counterpart?.assetId ?? null,
+      counterAppUserId: counterpart?.appUserId ?? null,
       createdAt: iso(r[e!.created_at]),
     };
   });
@@ -991,6 +1031,22 @@ async function readAuthorizationRow(tx: pg.PoolClient, app: App, id: number) {
     held: Number(r[at.held]),
     decimalPlaces: dp,
     approvedAt: (r[at.approved_at] ?? r[at.created_at]) as Date,
+    // Where the summary counts it and what it counts now (summary-totals.ts's placeOfRow, stateOfRow).
+    place: {
+      appId: app.id,
+      cardId: answer.cardId,
+      createdAt: r[at.created_at] as Date,
+      currency: answer.currency,
+      decimalPlaces: dp,
+    },
+    state: {
+      status: answer.status,
+      declineReason: answer.declineReason,
+      amount: Number(r[at.amount]),
+      held: Number(r[at.held]),
+      cleared: Number(r[at.cleared]),
+      refunded: Number(r[at.refunded]),
+    },
   };
 }
 
@@ -1112,6 +1168,18 @@ async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, str
       at,
     ]);
     const read = await readAuthorizationRow(tx, app, Number(inserted.rows[0]![0]));
+    await runWrites(tx, AUTHORIZE_ROW_WRITES, {
+      place: { appId: app.id, cardId: params.cardId, createdAt: decidedAt, currency, decimalPlaces: dp },
+      before: null,
+      after: {
+        status: approved ? 'PENDING' : 'DECLINED',
+        declineReason: reason,
+        amount,
+        held: approved ? amount : 0,
+        cleared: 0,
+        refunded: 0,
+      },
+    });
     await recordEvent(
       tx,
       app,
@@ -1172,6 +1240,8 @@ async function simulateClear(pool: pg.Pool, app: App, pairs: Map<string, string>
       updatedAt: now.toISOString(),
       day,
       month,
+      place: row.place,
+      before: row.state,
     });
     const cleared = (await readAuthorizationRow(tx, app, id))!;
     await recordEvent(tx, app, 'transaction.cleared', now, cleared.answer);

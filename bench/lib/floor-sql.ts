@@ -26,6 +26,14 @@ import {
   SPEND_LOCK_CARD,
   SPEND_TOTALS_NOW,
 } from '@/lib/wallet/service/spending/spend-statements';
+import {
+  mergeDeltas,
+  summaryDeltas,
+  summaryUpsert,
+  summaryUpsertValues,
+  type SummaryPlace,
+  type SummaryState,
+} from '@/lib/wallet/service/spending/summary-totals';
 
 /** 4.3 after the claim: apply-card.ts's statements. */
 export const ISSUANCE = {
@@ -33,9 +41,9 @@ export const ISSUANCE = {
   applicationLookup:
     'select "wallet"."users"."id", "wallet"."users"."app_user_id", "wallet"."users"."email", "wallet"."users"."first_name", "wallet"."users"."last_name", "wallet"."card_categories"."id", "wallet"."card_categories"."code", "wallet"."card_categories"."name", "wallet"."card_categories"."network", "wallet"."card_categories"."type", "wallet"."card_categories"."currency", "wallet"."card_categories"."currency_symbol", "wallet"."card_categories"."currency_icon", "wallet"."card_categories"."decimal_places", "wallet"."card_categories"."fee", "wallet"."card_categories"."bin", "wallet"."card_categories"."level", "wallet"."card_categories"."feature", "wallet"."card_categories"."style_config", "wallet"."card_categories"."validity_years", "wallet"."card_categories"."created_at", "wallet"."assets"."id", "wallet"."assets"."currency", "wallet"."assets"."user_id" from "wallet"."users" left join "wallet"."card_categories" on "wallet"."card_categories"."id" = $1 left join "wallet"."assets" on ("wallet"."assets"."id" = $2 and "wallet"."assets"."app_id" = $3 and "wallet"."assets"."user_id" is null and "wallet"."assets"."type" <> \'CARD\') where ("wallet"."users"."app_id" = $4 and "wallet"."users"."app_user_id" = $5) limit $6',
   insertCardAsset:
-    'insert into "wallet"."assets" ("id", "app_id", "user_id", "type", "code", "name", "currency", "symbol", "icon", "decimal_places", "balance", "is_default", "ledger_count", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, default, default) returning "id"',
+    'insert into "wallet"."assets" ("id", "app_id", "user_id", "type", "code", "name", "currency", "symbol", "icon", "decimal_places", "balance", "held", "is_default", "ledger_count", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default, $11, default, default) returning "id"',
   insertCard:
-    'insert into "wallet"."cards" ("id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, default, $22, $23) on conflict ("card_number") do nothing returning "id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "created_at", "updated_at"',
+    'insert into "wallet"."cards" ("id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "balance_moved_to", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, default, default, $22, $23) on conflict ("card_number") do nothing returning "id", "app_id", "user_id", "category_id", "payment_asset_id", "card_asset_id", "paid_by", "fee", "card_number", "card_uuid", "embossed_name", "card_holder", "expire_month", "expire_year", "status", "card_account_status", "channel", "need_delivery", "address_id", "card_image_url", "reject_reason", "active_time", "status_reason", "balance_moved_to", "created_at", "updated_at"',
   debitWithLedger: `with debited as (
           update "wallet"."assets" set balance = balance - $1
           where id = $2 and balance >= $3
@@ -47,11 +55,23 @@ export const ISSUANCE = {
   currentBalance: 'select "balance" from "wallet"."assets" where "wallet"."assets"."id" = $1',
 } as const;
 
-/** asset/ledger: the asset's entry count, then one page as a range of (asset_id, seq). */
+/** `$from, $from+1, ...`: `n` placeholders, as Drizzle renders inArray's list. */
+const placeholders = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
+
+/**
+ * asset/ledger: the asset's entry count, then one page as a range of (asset_id, seq), then the
+ * page's counterparts (list-ledger.ts's counterpartsOf): its transfers' other assets and owners
+ * ($1 the ledger's asset, then the `n` transfer ids), its cards' holders (the `n` card ids).
+ */
 export const LEDGER = {
   asset:
     'select "ledger_count", "decimal_places" from "wallet"."assets" where ("wallet"."assets"."id" = $1 and "wallet"."assets"."app_id" = $2)',
-  page: 'select "id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "seq", "created_at" from "wallet"."ledger_entries" where ("wallet"."ledger_entries"."asset_id" = $1 and "wallet"."ledger_entries"."seq" <= $2 and "wallet"."ledger_entries"."seq" > $3) order by "wallet"."ledger_entries"."seq" desc',
+  page: 'select "id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "deposit_id", "seq", "created_at" from "wallet"."ledger_entries" where ("wallet"."ledger_entries"."asset_id" = $1 and "wallet"."ledger_entries"."seq" <= $2 and "wallet"."ledger_entries"."seq" > $3) order by "wallet"."ledger_entries"."seq" desc',
+  transferCounterparts: (n: number) =>
+    `select "wallet"."transfers"."id", "wallet"."transfers"."from_asset_id", "wallet"."transfers"."to_asset_id", "wallet"."users"."app_user_id" from "wallet"."transfers" inner join "wallet"."assets" "other_asset" on "other_asset"."id" = case when "wallet"."transfers"."from_asset_id" = $1 then "wallet"."transfers"."to_asset_id" else "wallet"."transfers"."from_asset_id" end left join "wallet"."users" on "wallet"."users"."id" = "other_asset"."user_id" where "wallet"."transfers"."id" in (${placeholders(2, n)})`,
+  cardHolders: (n: number) =>
+    `select "wallet"."cards"."id", "wallet"."users"."app_user_id" from "wallet"."cards" inner join "wallet"."users" on "wallet"."users"."id" = "wallet"."cards"."user_id" where "wallet"."cards"."id" in (${placeholders(1, n)})`,
 } as const;
 
 /**
@@ -94,6 +114,9 @@ export type ClearContext = {
   month: string;
   /** The CARD_SPEND entry's id, once inserted. */
   transactionId?: number;
+  /** Where the authorization is counted in the summary, and what it counted while PENDING. */
+  place: SummaryPlace;
+  before: SummaryState;
 };
 
 /** simulate/authorize (authorize-card.ts): the prepare step's read, then the transaction's. */
@@ -113,6 +136,35 @@ export const AUTHORIZE_APPROVED_WRITES: readonly SpendWrite<AuthorizeContext>[] 
   { statement: SPEND_HOLD, values: (c) => [c.amount, c.cardAssetId] },
   { statement: SPEND_ADD_TOTALS, values: (c) => [c.cardId, c.day, c.month, c.amount] },
 ];
+
+/** An authorization's move in the summary's running totals (summary-totals.ts's moveInSummary). */
+export type SummaryMove = {
+  place: SummaryPlace;
+  /** null: a new authorization. */
+  before: SummaryState | null;
+  after: SummaryState;
+};
+
+/**
+ * The summary's upsert (docs/card-spending.md "Summary"), the last write of each state change:
+ * `rows` is how many rows the move touches (a new authorization's one, a status move's two), so
+ * the statement is the service's named one for that count.
+ */
+export function summaryWrite<C>(rows: number, move: (c: C) => SummaryMove): SpendWrite<C> {
+  return {
+    statement: summaryUpsert(rows),
+    values: (c) => {
+      const { place, before, after } = move(c);
+      const merged = mergeDeltas(summaryDeltas(place, before, after));
+      if (merged.length !== rows)
+        throw new Error(`the summary move touches ${merged.length} rows, not ${rows}`);
+      return summaryUpsertValues(merged);
+    },
+  };
+}
+
+/** What simulate/authorize writes after its row and its read: the new authorization counted. */
+export const AUTHORIZE_ROW_WRITES: readonly SpendWrite<SummaryMove>[] = [summaryWrite(1, (m) => m)];
 
 /** simulate/clear (clear-authorization.ts): lockAuthorization's reads in the house order. */
 export const CLEAR = {
@@ -139,4 +191,9 @@ export const CLEAR_WRITES: readonly SpendWrite<ClearContext>[] = [
     values: (c) => [c.cardId, c.day, c.month, c.amount - c.held],
     when: (c) => c.amount !== c.held,
   },
+  summaryWrite<ClearContext>(2, (c) => ({
+    place: c.place,
+    before: c.before,
+    after: { ...c.before, status: 'CLEARED', held: 0, cleared: c.amount },
+  })),
 ];

@@ -9,6 +9,7 @@
 // authorize loads made, each exactly once.
 import { randomInt, randomUUID } from 'node:crypto';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
+import { SUMMARY_SHARDS } from '@/lib/wallet/service/spending/summary-totals';
 import type { Results, SizeResult } from '../run';
 import { authorizeParams } from './floor-calls';
 import { cardsLabel } from './format';
@@ -60,7 +61,9 @@ type Log = (line: string) => void;
  * `perCard` authorizations on every card (or on the first `cards` cards), in past windows, as
  * DECLINED (CARD_NOT_ACTIVE for a card that is not active, else INSUFFICIENT_FUNDS) and REVERSED
  * ones (approved, then released in full): neither holds money, posts a ledger entry or counts in a
- * running total (docs/card-spending.md "Spending controls"), so every invariant holds as seeded.
+ * running total (docs/card-spending.md "Spending controls"), so every invariant holds as seeded;
+ * the same statement adds them to the summary's running totals (authorization/summary, the
+ * back-office's /transactions headline), so those hold too.
  * One INSERT ... SELECT from generate_series, with the table's secondary indexes dropped first
  * and built again after (their definitions read from pg_indexes): an index built once over the
  * data is several times faster than 10 million insertions into five of them.
@@ -98,7 +101,27 @@ export async function seedAuthorizations(
               100 + (c.id * 7 + g * 13) % 9900 as amount,
               now() - interval '2 days' - (g * 3 + c.id % 24) * interval '1 day' - (c.id % 3600) * interval '1 second' as at) s
         where $2::int is null or c.id in (select id from wallet.cards order by id limit $2::int)
-       returning 1)
+       returning app_id, card_id, card_asset_id, status, decline_reason, amount, held, cleared, refunded,
+                 currency, created_at),
+     -- The summary's running totals (docs/card-spending.md "Summary") move with the rows, as each
+     -- state change's upsert moves them: the seeded rows summed by the summary's key, as the
+     -- migration's INSERT ... SELECT (drizzle/0018_authorization_summary.sql) sums older ones.
+     counted as (
+       insert into wallet.authorization_day_totals (app_id, day, currency, decimal_places, status, decline_reason,
+                                                    shard, count, amount, held, cleared, refunded)
+       select a.app_id, (a.created_at at time zone 'UTC')::date, a.currency, s.decimal_places, a.status,
+              coalesce(a.decline_reason, ''), a.card_id % ${SUMMARY_SHARDS}, count(*),
+              sum(case when a.status = 'DECLINED' then 0 else a.amount end), sum(a.held), sum(a.cleared),
+              sum(a.refunded)
+         from seeded a
+         join wallet.assets s on s.id = a.card_asset_id
+        group by 1, 2, 3, 4, 5, 6, 7
+       on conflict (app_id, day, currency, decimal_places, status, decline_reason, shard) do update
+          set count = wallet.authorization_day_totals.count + excluded.count,
+              amount = wallet.authorization_day_totals.amount + excluded.amount,
+              held = wallet.authorization_day_totals.held + excluded.held,
+              cleared = wallet.authorization_day_totals.cleared + excluded.cleared,
+              refunded = wallet.authorization_day_totals.refunded + excluded.refunded)
      select count(*) as n from seeded`,
     [perCard, options.cards ?? null],
   );
@@ -337,7 +360,8 @@ async function settleSpending(url: string): Promise<void> {
  * After the spending loads: every ledger sums to its balance and none is below zero, no available
  * balance (balance - held) is below zero, each asset's `held` is the sum of its open (PENDING)
  * holds and nothing else holds money, each CLEARED authorization has its one CARD_SPEND entry of
- * its cleared amount, each card's all-time running total is what its authorizations count, and
+ * its cleared amount, each card's all-time running total is what its authorizations count, the
+ * summary's running totals are what the authorizations count, and
  * the approvals and clears written are exactly those the clients saw (or left unanswered).
  */
 export async function checkSpendGuarantees(options: {
@@ -413,6 +437,33 @@ export async function checkSpendGuarantees(options: {
     'every card’s all-time total is what its authorizations count',
     Number(holds!.totals) === 0,
     `${holds!.totals} card(s) whose total differs`,
+  );
+  // The summary's running totals (docs/card-spending.md "Summary"): the seeded rows, the loads'
+  // approvals and clears, on both servers, each moved by its upsert; rows that came to zero are
+  // left behind by a move and skipped.
+  const [summary] = await query<{ differing: string }>(
+    url,
+    `with stored as (
+       select app_id, day, currency, decimal_places, status, decline_reason, shard,
+              count, amount, held, cleared, refunded
+         from wallet.authorization_day_totals
+        where count <> 0 or amount <> 0 or held <> 0 or cleared <> 0 or refunded <> 0),
+     summed as (
+       select a.app_id, (a.created_at at time zone 'UTC')::date as day, a.currency, s.decimal_places, a.status,
+              coalesce(a.decline_reason, '') as decline_reason, a.card_id % ${SUMMARY_SHARDS} as shard,
+              count(*)::bigint as count, sum(case when a.status = 'DECLINED' then 0 else a.amount end)::bigint as amount,
+              sum(a.held)::bigint as held, sum(a.cleared)::bigint as cleared, sum(a.refunded)::bigint as refunded
+         from wallet.authorizations a
+         join wallet.assets s on s.id = a.card_asset_id
+        group by 1, 2, 3, 4, 5, 6, 7)
+     select count(*) as differing
+       from ((select * from stored except all select * from summed)
+             union all (select * from summed except all select * from stored)) d`,
+  );
+  add(
+    'the summary’s running totals are what the authorizations count',
+    Number(summary!.differing) === 0,
+    `${summary!.differing} summary row(s) differ from the authorizations summed`,
   );
   const [made] = await query<{ approved: string; cleared: string; committed: string }>(
     url,
