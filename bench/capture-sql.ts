@@ -102,13 +102,15 @@ async function main(input: Input): Promise<void> {
   await capture(STARTUP_KEY, async () => {
     await categoryCatalogue(engine);
   });
+  let previous: unknown;
   for (const call of floorCalls(input.population, input.deepPage)) {
     authenticator.forget();
     await capture(call.key, async () => {
-      const { method, path } = signedPath(input.app, call.operation, call.params('capture'));
+      const { method, path } = signedPath(input.app, call.operation, call.params('capture', previous));
       const response = await fetch(`${base}${path}`, { method });
       const body = (await response.json()) as { code: number; data?: unknown };
       if (body.code !== 0) throw new Error(`${call.key}: the service answered ${JSON.stringify(body)}`);
+      previous = body.data;
     });
   }
   server.close();

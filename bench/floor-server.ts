@@ -72,7 +72,18 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { traceEntry } from './lib/floor-calls';
-import { ISSUANCE, LEDGER } from './lib/floor-sql';
+import {
+  AUTHORIZE,
+  AUTHORIZE_APPROVED_WRITES,
+  AUTHORIZE_ROW_WRITES,
+  CLEAR,
+  CLEAR_WRITES,
+  ISSUANCE,
+  LEDGER,
+  type SpendWrite,
+} from './lib/floor-sql';
+import { declineReasonOf, NO_CONTROLS, type Controls } from '@/lib/wallet/service/spending/decide';
+import { windowsOf } from '@/lib/wallet/service/spending/spend-totals';
 import { createFloorDeposit } from './floor-deposit';
 
 // ---------------------------------------------------------------------------------------------
@@ -894,15 +905,54 @@ async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>):
       ? undefined
       : await run<LedgerColumn>(pool, { text: LEDGER.page }, [assetId, top, top - pageSize]);
   const e = page?.at;
-  const list = (page?.rows ?? []).map((r) => {
+  const rows = page?.rows ?? [];
+  // The counterparts (list-ledger.ts's counterpartsOf): two lookups by primary key, sent together.
+  const idsOf = (column: number) => [
+    ...new Set(rows.flatMap((r) => (r[column] === null ? [] : [Number(r[column])]))),
+  ];
+  const transferIds = e ? idsOf(e.transfer_id) : [];
+  const cardIds = e ? idsOf(e.card_id) : [];
+  const [moved, held] = await Promise.all([
+    transferIds.length === 0
+      ? undefined
+      : run<'id' | 'from_asset_id' | 'to_asset_id' | 'app_user_id'>(
+          pool,
+          { text: LEDGER.transferCounterparts(transferIds.length) },
+          [assetId, ...transferIds],
+        ),
+    cardIds.length === 0
+      ? undefined
+      : run<'id' | 'app_user_id'>(pool, { text: LEDGER.cardHolders(cardIds.length) }, cardIds),
+  ]);
+  const byTransfer = new Map(
+    (moved?.rows ?? []).map((t) => {
+      const from = Number(t[moved!.at.from_asset_id]);
+      const to = Number(t[moved!.at.to_asset_id]);
+      const owner = t[moved!.at.app_user_id] as string | null;
+      return [Number(t[moved!.at.id]), { assetId: from === assetId ? to : from, appUserId: owner ?? null }];
+    }),
+  );
+  const byCard = new Map(
+    (held?.rows ?? []).map((c) => [Number(c[held!.at.id]), c[held!.at.app_user_id] as string | null]),
+  );
+  const list = rows.map((r) => {
     const transferId = r[e!.transfer_id];
+    const cardId = r[e!.card_id];
+    const transfer = transferId === null ? undefined : byTransfer.get(Number(transferId));
+    const counterpart = transfer
+      ? transfer
+      : cardId !== null
+        ? { assetId: null, appUserId: byCard.get(Number(cardId)) ?? null }
+        : undefined;
     return {
       entryId: Number(r[e!.id]),
       type: r[e!.reason],
       amount: minorToMajor(Number(r[e!.amount]), dp),
       balanceAfter: minorToMajor(Number(r[e!.balance_after]), dp),
-      cardId: r[e!.card_id],
+      cardId,
       transferId: transferId === null ? null : Number(transferId),
+      counterAssetId: counterpart?.assetId ?? null,
+      counterAppUserId: counterpart?.appUserId ?? null,
       createdAt: iso(r[e!.created_at]),
     };
   });
@@ -917,6 +967,286 @@ async function userSearch(pool: pg.Pool, app: App, pairs: Map<string, string>): 
   const statement = userSearchStatement(app.id, q, pageSize);
   const { rows, at } = await run<UserColumn>(pool, statement, statement.values);
   return JSON.stringify({ list: await userEntries(pool, app, rows, at) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card spending (docs/card-spending.md): simulate/authorize and simulate/clear, the statements of
+// authorize-card.ts and clear-authorization.ts (bench/lib/floor-sql.ts: the named prepared
+// statements of spending/spend-statements.ts), each in runOnce's
+// transaction. The decision is the service's pure declineReasonOf; the floor asks no agency (an
+// app with a decision endpoint is refused).
+
+type AuthorizationColumn =
+  | 'id'
+  | 'card_id'
+  | 'card_asset_id'
+  | 'app_user_id'
+  | 'decimal_places'
+  | 'status'
+  | 'amount'
+  | 'held'
+  | 'cleared'
+  | 'refunded'
+  | 'currency'
+  | 'merchant_name'
+  | 'mcc'
+  | 'merchant_country'
+  | 'decline_reason'
+  | 'decided_by'
+  | 'transaction_id'
+  | 'approved_at'
+  | 'created_at'
+  | 'updated_at';
+
+/** authorization-records.ts's read of one authorization, as the API answers it, with its row. */
+async function readAuthorizationRow(tx: pg.PoolClient, app: App, id: number) {
+  const { rows, at } = await run<AuthorizationColumn>(tx, AUTHORIZE.read, [id, app.id]);
+  const r = rows[0];
+  if (!r) return undefined;
+  const dp = r[at.decimal_places] as number;
+  const money = (column: AuthorizationColumn) => minorToMajor(Number(r[at[column]]), dp);
+  const transactionId = r[at.transaction_id];
+  const answer = {
+    authorizationId: Number(r[at.id]),
+    cardId: r[at.card_id] as number,
+    appUserId: r[at.app_user_id] as string,
+    status: r[at.status] as string,
+    amount: money('amount'),
+    heldAmount: money('held'),
+    clearedAmount: money('cleared'),
+    refundedAmount: money('refunded'),
+    currency: r[at.currency] as string,
+    merchant: { name: r[at.merchant_name], mcc: r[at.mcc], country: r[at.merchant_country] },
+    declineReason: r[at.decline_reason] as string | null,
+    decidedBy: r[at.decided_by] as string,
+    transactionId: transactionId === null ? null : Number(transactionId),
+    createdAt: iso(r[at.created_at]),
+    updatedAt: iso(r[at.updated_at]),
+  };
+  return {
+    answer,
+    cardId: answer.cardId,
+    cardAssetId: r[at.card_asset_id] as number,
+    status: answer.status,
+    held: Number(r[at.held]),
+    decimalPlaces: dp,
+    approvedAt: (r[at.approved_at] ?? r[at.created_at]) as Date,
+    // Where the summary counts it and what it counts now (summary-totals.ts's placeOfRow, stateOfRow).
+    place: {
+      appId: app.id,
+      cardId: answer.cardId,
+      createdAt: r[at.created_at] as Date,
+      currency: answer.currency,
+      decimalPlaces: dp,
+    },
+    state: {
+      status: answer.status,
+      declineReason: answer.declineReason,
+      amount: Number(r[at.amount]),
+      held: Number(r[at.held]),
+      cleared: Number(r[at.cleared]),
+      refunded: Number(r[at.refunded]),
+    },
+  };
+}
+
+async function runWrites<C>(tx: pg.PoolClient, writes: readonly SpendWrite<C>[], c: C): Promise<void> {
+  for (const write of writes) {
+    if (write.when && !write.when(c)) continue;
+    const { rows } = await run(tx, write.statement, write.values(c));
+    write.into?.(c, rows[0]);
+  }
+}
+
+const amountRule = (dp: number) => `amount must be more than 0 with at most ${dp} decimals (the card's).`;
+
+async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const params = {
+    agencyCode: required(pairs, 'agencyCode'),
+    appId: required(pairs, 'appId'),
+    timestamp: int(pairs, 'timestamp', 0, Number.MAX_SAFE_INTEGER),
+    nonce: required(pairs, 'nonce'),
+    sign: required(pairs, 'sign'),
+    cardId: int(pairs, 'cardId', 1, 2_147_483_647),
+    amount: required(pairs, 'amount'),
+    merchantName: required(pairs, 'merchantName'),
+    mcc: required(pairs, 'mcc'),
+    merchantCountry: required(pairs, 'merchantCountry'),
+    requestId: required(pairs, 'requestId'),
+  };
+  if (!/^\d{4}$/.test(params.mcc)) throw new Fail(1002, 'Parameter mcc is malformed.');
+  if (!/^[A-Z]{2}$/.test(params.merchantCountry))
+    throw new Fail(1002, 'Parameter merchantCountry is malformed.');
+  const currencyParam = pairs.get('currency') || undefined;
+  // The prepare step, outside any transaction: the app's decision endpoint.
+  const endpoint = await run(pool, AUTHORIZE.decisionEndpoint, [app.id]);
+  if (endpoint.rows.length > 0) throw new Fail(5000, 'The floor does not ask an agency.');
+  return runOnce(pool, app, 'simulateAuthorize', params, async (tx) => {
+    const card = await run<
+      'id' | 'user_id' | 'app_user_id' | 'card_asset_id' | 'status' | 'expire_month' | 'expire_year'
+    >(tx, AUTHORIZE.cardForShare, [params.cardId, app.id]);
+    const c = card.rows[0];
+    if (!c) throw new Fail(4008, `Card ${params.cardId} does not exist under this app.`);
+    const cardAssetId = c[card.at.card_asset_id] as number;
+    const asset = await run<'currency' | 'decimal_places' | 'balance' | 'held'>(
+      tx,
+      AUTHORIZE.assetForUpdate,
+      [cardAssetId],
+    );
+    const a = asset.rows[0]!;
+    const dp = a[asset.at.decimal_places] as number;
+    const amount = decimalToMinor(params.amount, dp);
+    if (amount === undefined || amount <= 0) throw new Fail(1002, amountRule(dp));
+    const decidedAt = new Date();
+    const { day, month } = windowsOf(decidedAt);
+    // Sent together, as the service's Promise.all sends them on its transaction's connection.
+    const [controlRows, spentRows] = await Promise.all([
+      run<'per_transaction' | 'daily' | 'monthly' | 'all_time' | 'blocked_mcc' | 'blocked_countries'>(
+        tx,
+        AUTHORIZE.controls,
+        [params.cardId],
+      ),
+      run<'window' | 'amount'>(tx, AUTHORIZE.spent, [params.cardId, day, month]),
+    ]);
+    const k = controlRows.rows[0];
+    const limit = (v: unknown) => (v === null ? null : Number(v));
+    const controls: Controls = k
+      ? {
+          perTransaction: limit(k[controlRows.at.per_transaction]),
+          daily: limit(k[controlRows.at.daily]),
+          monthly: limit(k[controlRows.at.monthly]),
+          allTime: limit(k[controlRows.at.all_time]),
+          blockedMcc: k[controlRows.at.blocked_mcc] as string[],
+          blockedCountries: k[controlRows.at.blocked_countries] as string[],
+        }
+      : NO_CONTROLS;
+    const spentOf = (key: string) =>
+      Number(spentRows.rows.find((r) => r[spentRows.at.window] === key)?.[spentRows.at.amount] ?? 0);
+    const cardCurrency = a[asset.at.currency] as string;
+    const currency = currencyParam ?? cardCurrency;
+    const reason = declineReasonOf({
+      cardStatus: c[card.at.status] as string,
+      expireMonth: c[card.at.expire_month] as string,
+      expireYear: c[card.at.expire_year] as string,
+      cardCurrency,
+      currency,
+      mcc: params.mcc,
+      merchantCountry: params.merchantCountry,
+      amount,
+      controls,
+      spent: { day: spentOf(day), month: spentOf(month), allTime: spentOf('ALL') },
+      available: Number(a[asset.at.balance]) - Number(a[asset.at.held]),
+      now: decidedAt,
+    });
+    const approved = reason === null;
+    if (approved)
+      await runWrites(tx, AUTHORIZE_APPROVED_WRITES, {
+        cardId: params.cardId,
+        cardAssetId,
+        amount,
+        day,
+        month,
+      });
+    const at = decidedAt.toISOString();
+    const inserted = await run(tx, AUTHORIZE.insert, [
+      null,
+      app.id,
+      params.cardId,
+      cardAssetId,
+      c[card.at.user_id],
+      approved ? 'PENDING' : 'DECLINED',
+      amount,
+      approved ? amount : 0,
+      currency,
+      params.merchantName,
+      params.mcc,
+      params.merchantCountry,
+      reason,
+      'RULES',
+      approved ? at : null,
+      at,
+      at,
+    ]);
+    const read = await readAuthorizationRow(tx, app, Number(inserted.rows[0]![0]));
+    await runWrites(tx, AUTHORIZE_ROW_WRITES, {
+      place: { appId: app.id, cardId: params.cardId, createdAt: decidedAt, currency, decimalPlaces: dp },
+      before: null,
+      after: {
+        status: approved ? 'PENDING' : 'DECLINED',
+        declineReason: reason,
+        amount,
+        held: approved ? amount : 0,
+        cleared: 0,
+        refunded: 0,
+      },
+    });
+    await recordEvent(
+      tx,
+      app,
+      approved ? 'authorization.approved' : 'authorization.declined',
+      decidedAt,
+      read!.answer,
+    );
+    return JSON.stringify(read!.answer);
+  });
+}
+
+async function simulateClear(pool: pg.Pool, app: App, pairs: Map<string, string>): Promise<string> {
+  const params = {
+    agencyCode: required(pairs, 'agencyCode'),
+    appId: required(pairs, 'appId'),
+    timestamp: int(pairs, 'timestamp', 0, Number.MAX_SAFE_INTEGER),
+    nonce: required(pairs, 'nonce'),
+    sign: required(pairs, 'sign'),
+    authorizationId: int(pairs, 'authorizationId', 1, Number.MAX_SAFE_INTEGER),
+    requestId: required(pairs, 'requestId'),
+    ...(pairs.get('amount') ? { amount: pairs.get('amount')! } : {}),
+  };
+  return runOnce(pool, app, 'simulateClear', params, async (tx) => {
+    const id = params.authorizationId;
+    const first = await readAuthorizationRow(tx, app, id);
+    if (!first) throw new Fail(4014, `Authorization ${id} does not exist under this app.`);
+    await run(tx, CLEAR.cardForShare, [first.cardId]);
+    await run(tx, CLEAR.authorizationForUpdate, [id]);
+    const asset = await run<'balance' | 'held'>(tx, CLEAR.assetForUpdate, [first.cardAssetId]);
+    const row = (await readAuthorizationRow(tx, app, id))!;
+    const dp = row.decimalPlaces;
+    let amount = row.held;
+    if (params.amount !== undefined) {
+      const minor = decimalToMinor(params.amount, dp);
+      if (minor === undefined || minor <= 0) throw new Fail(1002, amountRule(dp));
+      amount = minor;
+    }
+    if (row.status !== 'PENDING')
+      throw new Fail(4015, `Authorization ${id} is ${row.status}, not PENDING: it cannot be cleared.`);
+    if (amount > Math.floor((row.held * 120) / 100))
+      throw new Fail(
+        4015,
+        `The clear is more than 120 % of the ${row.held} minor units held for authorization ${id}.`,
+      );
+    const balance = Number(asset.rows[0]![asset.at.balance]);
+    const held = Number(asset.rows[0]![asset.at.held]);
+    if (amount - row.held > balance - held)
+      throw new Fail(4015, "The card's available balance does not cover the clear's amount over the hold.");
+    const now = new Date();
+    const { day, month } = windowsOf(row.approvedAt);
+    await runWrites(tx, CLEAR_WRITES, {
+      authorizationId: id,
+      cardId: row.cardId,
+      cardAssetId: row.cardAssetId,
+      amount,
+      held: row.held,
+      balanceAfter: balance - amount,
+      updatedAt: now.toISOString(),
+      day,
+      month,
+      place: row.place,
+      before: row.state,
+    });
+    const cleared = (await readAuthorizationRow(tx, app, id))!;
+    await recordEvent(tx, app, 'transaction.cleared', now, cleared.answer);
+    return JSON.stringify(cleared.answer);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -945,6 +1275,8 @@ const ROUTES: Record<string, Route> = {
       int,
     }),
   },
+  '/wallet/api/simulate/authorize': { method: 'POST', run: simulateAuthorize },
+  '/wallet/api/simulate/clear': { method: 'POST', run: simulateClear },
 };
 
 export async function createFloorServer(databaseUrl: string, poolSize = 10) {

@@ -23,7 +23,7 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
-// events, slow-decision, deposit, screening (bench/lib/deposits.ts); every step above is then skipped, `npm start`'s server is not started and no production
+// events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts); every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 1): the writes (issuance and transfers, service then floor;
@@ -74,6 +74,7 @@ import {
   BENCH_ADMIN,
   BENCH_APP,
   createDatabase,
+  creditAsset,
   dropLeftoverDatabases,
   heapMetrics,
   query,
@@ -93,6 +94,16 @@ import { ensureSnapshot, type Snapshot } from './lib/snapshot';
 import { measureSlowDecision, type SlowDecision } from './lib/slow-decision';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
+import {
+  approvedCheck,
+  authorizeFactory,
+  fundSpendCards,
+  measurer,
+  measureSpending,
+  SEEDED_AUTHORIZATIONS_PER_CARD,
+  seedAuthorizations,
+  type SpendingSize,
+} from './lib/spending';
 import {
   OPERATIONS,
   READ_KEYS,
@@ -135,6 +146,7 @@ const FIGURES = [
   'slow-decision',
   'deposit',
   'screening',
+  'spend',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
@@ -157,7 +169,8 @@ const SKIP = new Set(
 );
 const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
 // --only measures its figures and nothing else, so `npm start`'s server is not needed.
-if (ONLY) for (const step of STEPS) SKIP.add(step);
+// (With spend among them, the PGlite step stays, on the wallet service alone, for its authorize rate.)
+if (ONLY) for (const step of STEPS) if (!(step === 'pglite' && ONLY.has('spend'))) SKIP.add(step);
 const NPM_START = !ONLY;
 const QUICK = args.quick ?? false;
 const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
@@ -192,8 +205,9 @@ const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length 
 const FUNDING_MINOR = 1_000_000_000;
 /** Operations profiled at the first size: the lightest read, the heaviest common one, and the two writes. */
 const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
-// A full run took 30 min before issue 29; its deposits add about 1.5 min per size and the 1M
-// deposits' history a few more.
+// A full run took 30 min before issue 28; card spending adds about 10 (seeding 10 million
+// authorizations at 1,000,000 cards takes 3-5 min on a shared 2-core machine, then its loads),
+// issue 29's deposits about 1.5 min per size and the 1M deposits' history a few more.
 const WATCHDOG_MS = (QUICK ? 15 : 50) * 60_000;
 
 if (
@@ -256,6 +270,8 @@ export type SizeResult = {
   slowDecision?: SlowDecision;
   /** Deposits credited per second, and a deposit's latency over this size's history (issue 29). */
   deposits?: DepositFigures;
+  /** Card spending: authorize and clear, service and floor (bench/lib/spending.ts; absent before issue 28). */
+  spending?: SpendingSize;
   backoffice: Record<string, LoadResult | { status: number }>;
 };
 export type EventDelivery = {
@@ -353,6 +369,8 @@ export type Results = {
     reads: Partial<Record<ReadKey, LoadResult>>;
     /** `npm start`'s server on the same PGlite data: the embedded default as a fresh clone runs it. */
     npmStartReads?: Partial<Record<ReadKey, LoadResult>>;
+    /** simulate/authorize (approved) on the wallet service alone (absent before issue 28). */
+    authorize?: LoadResult;
   };
   totalSeconds?: number;
   errors: string[];
@@ -502,7 +520,7 @@ async function recordMemory(
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
   const cookie = await signIn(app.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const out: Record<string, LoadResult | { status: number }> = {};
-  for (const route of ['/', '/cards']) {
+  for (const route of ['/', '/cards', '/transactions']) {
     const status = await routeStatus(app.baseUrl, route, cookie);
     if (status !== 200) {
       log(`  back-office ${route}: HTTP ${status}, not measured`);
@@ -545,6 +563,14 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     });
     const p = await loadPopulation(db.url, users);
     await fund(db.url, p.agencyAssetId, FUNDING_MINOR);
+    // A card network's history (bench/lib/spending.ts), before the vacuum: 10 per card.
+    const seededAuthorizations = wants('spend')
+      ? await seedAuthorizations(db.url, SEEDED_AUTHORIZATIONS_PER_CARD)
+      : { rows: 0, seconds: 0 };
+    if (wants('spend'))
+      log(
+        `  seeded ${seededAuthorizations.rows.toLocaleString('en-US')} authorizations in ${seededAuthorizations.seconds.toFixed(1)} s`,
+      );
     const quietSeconds = await quiesceDatabase(db.url);
     log(`  vacuumed, checkpointed and waited for autovacuum: ${quietSeconds.toFixed(1)} s`);
     const [dbSize] = await query<{ bytes: string }>(
@@ -567,6 +593,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     wallet = await startWallet({ snapshotDir: snapshot.dir, storage });
     floor = await startFloor({ snapshotDir: snapshot.dir, databaseUrl: db.url });
     if (NPM_START) app = await startApp({ snapshotDir: snapshot.dir, storage });
+    // The cards the purchases use, funded through the service before the floor check uses one.
+    if (wants('spend')) p.spendCards = await fundSpendCards(wallet, p);
 
     if (wants('deposit') || wants('screening')) await prepareDeposits(db.url, wallet, p, size);
 
@@ -654,6 +682,27 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         log,
         sent: (requests) => (wallet!.requests += requests),
       });
+    }
+    if (wants('spend')) {
+      size.spending = await measureSpending({
+        url: db.url,
+        wallet,
+        floor,
+        cards: p.spendCards!,
+        settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, rounds: WRITE_ROUNDS },
+        seeded: seededAuthorizations,
+        log,
+      });
+      const s = size.spending;
+      for (const [what, r] of [
+        ['authorize (wallet)', s.authorize.app],
+        ['authorize (floor)', s.authorize.floor],
+        ['clear (wallet)', s.clear?.app],
+        ['clear (floor)', s.clear?.floor],
+      ] as const)
+        if (r) noteFailures(`${label(size.cards)} ${what}`, r);
+      if (!s.guarantees.ok)
+        results.errors.push(`${label(size.cards)}: a money guarantee broke after card spending`);
     }
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');
@@ -1122,8 +1171,10 @@ async function issuanceUnderTest(
 async function populationRoutes(url: string): Promise<string[]> {
   const [holder] = await query<{ app_user_id: string; user_id: number; app_id: number; card_id: number }>(
     url,
+    // A card with purchases when there are any (its page lists them: the heaviest card page).
     `select u.app_user_id, u.id as user_id, u.app_id, c.id as card_id
-       from wallet.users u join wallet.cards c on c.user_id = u.id order by u.id, c.id limit 1`,
+       from wallet.users u join wallet.cards c on c.user_id = u.id
+      order by exists (select 1 from wallet.authorizations a where a.card_id = c.id) desc, u.id, c.id limit 1`,
   );
   const [asset] = await query<{ id: number }>(
     url,
@@ -1176,6 +1227,8 @@ async function backofficeAtUsers(snapshot: Snapshot, adminUrl: string, users: nu
       cardsPerUser: CARDS_PER_USER,
       log: (l) => log(`  ${l}`),
     });
+    // Purchases on the first cards, so that the JS measurement's card page lists some.
+    await seedAuthorizations(db.url, SEEDED_AUTHORIZATIONS_PER_CARD, { cards: 3 });
     app = await startApp({ snapshotDir: snapshot.dir, storage: { kind: 'postgres', url: db.url } });
     const pages = await measureBackoffice(app);
     results.backofficeAtUsers = { users, cards: users * CARDS_PER_USER, pages };
@@ -1221,20 +1274,37 @@ async function pgliteReads(snapshot: Snapshot, cards: number): Promise<void> {
       last4s: [],
     };
     results.pglite = { cards: users * CARDS_PER_USER, users, seedSeconds, reads: {} };
+    // The agency asset pays for the seeded cards only: credit it (as an operator would) for the
+    // cards the authorize load funds.
+    const spend = wants('spend');
+    if (spend) await creditAsset({ snapshotDir: snapshot.dir, storage, assetId: 1, amount: '1000000.00' });
     // One process at a time on a PGlite data directory.
-    for (const kind of ['wallet', 'app'] as const) {
+    for (const kind of NPM_START ? (['wallet', 'app'] as const) : (['wallet'] as const)) {
       server =
         kind === 'wallet'
           ? await startWallet({ snapshotDir: snapshot.dir, storage })
           : await startApp({ snapshotDir: snapshot.dir, storage });
       const reads: Partial<Record<ReadKey, LoadResult>> = {};
-      await prime(server, READ_KEYS, p);
-      for (const key of READ_KEYS) {
+      const readKeys = wants('reads') ? READ_KEYS : [];
+      await prime(server, readKeys, p);
+      for (const key of readKeys) {
         reads[key] = await measureWallet(server, key, p);
         log(
           `  ${kind === 'wallet' ? 'wallet' : 'npm start'} ${OPERATIONS[key].label}: ${describe(reads[key])}`,
         );
         noteFailures(`PGlite ${key} (${kind === 'wallet' ? 'wallet' : 'npm start'})`, reads[key]);
+      }
+      if (kind === 'wallet' && spend) {
+        // simulate/authorize (approved) on the embedded default, beside PostgreSQL's.
+        const cards = await fundSpendCards(server, p);
+        const authorize = await measurer({
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+        })(server, authorizeFactory(cards), { check: approvedCheck, warmup: 1 });
+        results.pglite.authorize = authorize;
+        log(`  wallet simulate/authorize (approved): ${describe(authorize)}`);
+        noteFailures('PGlite authorize (wallet)', authorize);
       }
       if (kind === 'wallet') results.pglite.reads = reads;
       else results.pglite.npmStartReads = reads;

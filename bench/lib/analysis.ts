@@ -12,6 +12,7 @@ import { scaleRows, transferRates } from './derived';
 import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
+import { spendingNotes } from './spending';
 
 const f2 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(2));
 const f0 = (x: number | undefined) =>
@@ -229,6 +230,9 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
       );
     }
   }
+
+  // Card spending (bench/lib/spending.ts).
+  out.push(...spendingNotes(results, targets));
 
   // Memory.
   const memory = results.memory ?? [];

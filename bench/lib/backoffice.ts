@@ -26,6 +26,10 @@ export const BACKOFFICE_ROUTES = [
   '/developers/api',
   '/approvals',
   '/settings',
+  // Card spending (issue 28): the transactions across cards, the sandbox's simulator, compliance.
+  '/transactions',
+  '/sandbox',
+  '/compliance',
 ];
 
 /** HTTP status of a signed-in GET (no redirects followed): 200, 404 (absent), 3xx... */

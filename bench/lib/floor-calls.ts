@@ -9,8 +9,12 @@ import { ledgerDeepPage, TRANSFER_AMOUNT, type Population } from './wallet-reque
 export type FloorCall = {
   key: string;
   operation: WalletOperationName;
-  /** A write gets a fresh requestId per call (each side issues its own card, makes its own transfer). */
-  params: (tag: string) => Record<string, string | number>;
+  /**
+   * A write gets a fresh requestId per call (each side issues its own card, makes its own
+   * transfer). `previous`: the `data` the same server answered to the call before this one (a
+   * clear names the authorization its side's authorize just made).
+   */
+  params: (tag: string, previous?: unknown) => Record<string, string | number>;
 };
 
 /** What both sides run once, before any request: the category catalogue loaded into memory. */
@@ -98,7 +102,44 @@ export function floorCalls(p: Population, deepPage: number): FloorCall[] {
           } satisfies FloorCall,
         ]
       : []),
+    ...spendingCalls(p),
   ];
+}
+
+/** The amount each benchmarked authorization asks for (major units of the card's USD). */
+export const AUTHORIZE_AMOUNT = '0.01';
+
+/** simulate/authorize (approved) on a funded card, then simulate/clear of that authorization. */
+function spendingCalls(p: Population): FloorCall[] {
+  const cardId = p.spendCards?.[0];
+  if (cardId === undefined) return [];
+  return [
+    {
+      key: 'simulateAuthorize',
+      operation: 'simulateAuthorize',
+      params: (tag) => authorizeParams(cardId, `bench-check-authorize-${tag}-${Date.now()}`),
+    },
+    {
+      key: 'simulateClear',
+      operation: 'simulateClear',
+      params: (tag, previous) => ({
+        authorizationId: (previous as { authorizationId: number }).authorizationId,
+        requestId: `bench-check-clear-${tag}-${Date.now()}`,
+      }),
+    },
+  ];
+}
+
+/** A purchase the rules approve on a funded card with no controls. */
+export function authorizeParams(cardId: number, requestId: string): Record<string, string | number> {
+  return {
+    cardId,
+    amount: AUTHORIZE_AMOUNT,
+    merchantName: 'BENCH COFFEE',
+    mcc: '5814',
+    merchantCountry: 'US',
+    requestId,
+  };
 }
 
 /** One recorded statement: `[name] text` for a named prepared statement, else the text. */

@@ -113,7 +113,8 @@ export function spawnChild(options: {
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     output += text;
-    if (output.length > 200_000) output = output.slice(-100_000);
+    // Room for capture-sql's one line of JSON (every call's statements and answers, ~200 kB).
+    if (output.length > 4_000_000) output = output.slice(-2_000_000);
     if (options.echo) {
       for (const line of text.split('\n'))
         if (line.trim() !== '') process.stderr.write(`  [${options.name}] ${line}\n`);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { breakdown, type Breakdown } from './cpu-profile';
-import { measure } from './load';
+import { measure, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
 import { BENCH_APP, startFloor, startWallet, type Server } from './servers';
 import { requestFactory, signedPath, type OpKey, type Population } from './wallet-requests';
@@ -24,6 +24,10 @@ export async function profileOperation(options: {
   connections: number;
   /** A receiver's URL: the service gets an endpoint subscribed to every event there (not the floor). */
   webhookUrl?: string;
+  /** The requests, when they are not `key`'s of wallet-requests.ts (spending.ts's authorize). */
+  next?: RequestFactory;
+  /** What counts as a success (default: code 0). */
+  check?: (status: number, body: string) => boolean;
 }): Promise<OpProfile> {
   const root = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
   const out: OpProfile = { key: options.key };
@@ -62,7 +66,8 @@ export async function profileOperation(options: {
           connections: options.connections,
           seconds: options.seconds,
           warmupSeconds: 2,
-          next: requestFactory(BENCH_APP, options.key, options.population),
+          next: options.next ?? requestFactory(BENCH_APP, options.key, options.population),
+          ...(options.check ? { check: options.check } : {}),
           serverCpuMs: () => groupCpuMs(pid),
         });
         // SIGTERM: both servers exit cleanly (process.exit), which is when V8 writes the profile.

@@ -21,6 +21,7 @@ import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 import { slowDecisionTarget } from './slow-decision';
+import { spendingTargets } from './spending';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -253,6 +254,8 @@ export function evaluateTargets(results: Results): Target[] {
 
   // 3b''. Reads and another app's authorizations while authorizations wait on a slow agency endpoint.
   targets.push(slowDecisionTarget(results.sizes.find((s) => s.slowDecision)?.slowDecision));
+  // 3b'''. Card spending (issue 28): authorize and clear vs the floor, growth, /transactions, PGlite.
+  targets.push(...spendingTargets(results));
 
   // 3c. user/search and asset/ledger at the largest size within 1.3x of themselves at the smallest.
   const scale = scaleRows(results);

@@ -204,6 +204,28 @@ export async function seed(options: {
   }
 }
 
+/** scripts/credit-asset.ts of the snapshot (an operator's credit, with its ledger entry); PGlite while no server runs. */
+export async function creditAsset(options: {
+  snapshotDir: string;
+  storage: Storage;
+  assetId: number;
+  amount: string;
+}): Promise<void> {
+  const scratch = tempDir('bench-credit-');
+  try {
+    await runToEnd({
+      name: 'credit-asset',
+      command: path.join(options.snapshotDir, 'node_modules', '.bin', 'tsx'),
+      args: ['scripts/credit-asset.ts', '--asset-id', String(options.assetId), '--amount', options.amount],
+      cwd: options.snapshotDir,
+      env: { ...baseEnv(), ...storageEnv(options.storage, scratch.dir), NODE_ENV: 'production' },
+      timeoutMs: 2 * 60_000,
+    });
+  } finally {
+    await scratch.remove();
+  }
+}
+
 export type ServerKind = 'wallet' | 'app' | 'floor';
 
 export type Server = {

@@ -3,7 +3,7 @@
 //    handler and records every statement it runs (the engine's named prepared statements, and
 //    Drizzle's through pg); the floor's trace of the same calls must list the same statements,
 //    with the same prepared-statement names, in the same order (compared with whitespace
-//    collapsed). Both start each call with no app cached; the catalogue load of a fresh process
+//    collapsed, an IN list of placeholders by its first: its length is the page's data). Both start each call with no app cached; the catalogue load of a fresh process
 //    is compared apart. (user/search's statement, parameters included, comes from the one
 //    userSearchStatement of statements.ts on both sides.)
 // 2. Answers: the same call to the measured servers (the wallet service alone, and `npm start`'s
@@ -31,9 +31,19 @@ const WRITES: Partial<Record<WalletOperationName, readonly string[]>> = {
   agencyApplyUserCard: [],
   assetTransfer: ['fromAssetId', 'toAssetId', 'amount'],
   simulateDeposit: ['appUserId', 'chain', 'address', 'amount', 'creditedAmount', 'status', 'risk'],
+  // Each side authorizes (and clears) its own purchase on the same card.
+  simulateAuthorize: ['cardId', 'appUserId', 'status', 'amount', 'heldAmount', 'merchant', 'decidedBy'],
+  simulateClear: ['cardId', 'status', 'amount', 'heldAmount', 'clearedAmount', 'refundedAmount'],
 };
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * A statement's shape: squashed, and an IN list of placeholders kept to its first one. The length
+ * of such a list is data, not statement: asset/ledger's counterparts are looked up by the page's
+ * distinct transfer and card ids (list-ledger.ts), and the page changes between the service's
+ * capture and the floor's trace (each side's issuance and transfer add entries to it).
+ */
+export const shape = (s: string) => squash(s).replace(/ in \((\$\d+)(?:, \$\d+)*\)/g, ' in ($1, …)');
 
 type Answer = { code: number; msg?: string; data?: unknown };
 
@@ -81,15 +91,19 @@ export async function verifyFloor(options: {
   const service = captured.statements;
   const calls = floorCalls(p, options.deepPage);
 
+  // What each server answered last: a clear names the authorization its own side just made.
+  const previous = new Map<Server, unknown>();
   const call = async (server: Server, c: FloorCall, tag: string): Promise<Answer> => {
-    const { method, path: target } = signedPath(BENCH_APP, c.operation, c.params(tag));
+    const { method, path: target } = signedPath(BENCH_APP, c.operation, c.params(tag, previous.get(server)));
     server.requests++;
     const response = await fetch(`${server.baseUrl}${target}`, { method });
-    return (await response.json()) as Answer;
+    const answer = (await response.json()) as Answer;
+    previous.set(server, answer.data);
+    return answer;
   };
   const compare = (operation: string, expected: string[], actual: string[]) => ({
     operation,
-    ok: isDeepStrictEqual(expected.map(squash), actual.map(squash)),
+    ok: isDeepStrictEqual(expected.map(shape), actual.map(shape)),
     service: expected.map(squash),
     floor: actual.map(squash),
   });

@@ -45,6 +45,11 @@ export type Population = {
   last4s: string[];
   /** Deposit addresses of seeded users (bench/lib/deposits.ts), when deposits are measured. */
   depositAddresses?: string[];
+  /**
+   * ACTIVE cards funded for the spending loads (bench/lib/spending.ts): what simulate/authorize
+   * draws from (absent until the spending figures set them up).
+   */
+  spendCards?: number[];
 };
 
 const randomUser = (p: Population) => `${p.prefix}-${1 + randomInt(p.users)}`;

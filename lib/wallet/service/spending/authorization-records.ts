@@ -5,12 +5,19 @@
 // them queue rather than deadlock.
 import { CURSOR_RULE } from '@/lib/wallet/contract/paging';
 import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, authorizations, cards, users } from '../db/schema';
+import { assets, authorizations, users } from '../db/schema';
+import {
+  SPEND_AUTHORIZATION,
+  SPEND_LOCK_ASSET,
+  SPEND_LOCK_AUTHORIZATION,
+  SPEND_LOCK_CARD,
+  spendRows,
+} from './spend-statements';
 
 /** An authorization row with its owner's appUserId and its card asset's decimal places. */
 export type AuthorizationRow = {
@@ -87,7 +94,15 @@ export async function readAuthorization(
   db: Executor,
   appKey: number,
   where: { id: number } | { transactionId: number },
+  engine?: DatabaseHandle,
 ): Promise<AuthorizationRow | undefined> {
+  if ('id' in where) {
+    const [row] = await spendRows<Record<string, unknown>>(db, engine, SPEND_AUTHORIZATION, [
+      where.id,
+      appKey,
+    ]);
+    return row ? normalizeRow(row) : undefined;
+  }
   const condition = 'id' in where ? sql`a.id = ${where.id}` : sql`a.transaction_id = ${where.transactionId}`;
   const [row] = await rawRows<Record<string, unknown>>(
     db,
@@ -119,20 +134,20 @@ export async function lockAuthorization(
   db: Executor,
   app: AuthenticatedApp,
   where: { id: number } | { transactionId: number },
+  engine?: DatabaseHandle,
 ): Promise<LockedAuthorization> {
   const what = 'id' in where ? `Authorization ${where.id}` : `Transaction ${where.transactionId}`;
-  const first = await readAuthorization(db, app.id, where);
+  const first = await readAuthorization(db, app.id, where, engine);
   if (!first) throw authorizationNotFound(what);
-  const [card] = await rawRows<{ status: string }>(
+  const [card] = await spendRows<{ status: string }>(db, engine, SPEND_LOCK_CARD, [first.card_id]);
+  await spendRows(db, engine, SPEND_LOCK_AUTHORIZATION, [first.id]);
+  const [asset] = await spendRows<{ balance: string | number; held: string | number }>(
     db,
-    sql`select status from ${cards} where id = ${first.card_id} for share`,
+    engine,
+    SPEND_LOCK_ASSET,
+    [first.card_asset_id],
   );
-  await db.execute(sql`select 1 from ${authorizations} where id = ${first.id} for update`);
-  const [asset] = await rawRows<{ balance: string | number; held: string | number }>(
-    db,
-    sql`select balance, held from ${assets} where id = ${first.card_asset_id} for update`,
-  );
-  const row = await readAuthorization(db, app.id, { id: first.id });
+  const row = await readAuthorization(db, app.id, { id: first.id }, engine);
   if (!row || !card || !asset) throw new Error(`authorization ${first.id} lost its card or asset`);
   return {
     row,

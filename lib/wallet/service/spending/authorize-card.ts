@@ -11,7 +11,7 @@
 //    within the balance), the totals rise, the authorization is PENDING. Declined: recorded
 //    with its reason, nothing held. Either way one event.
 import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import type { DeclineReason, DecidedBy } from '@/lib/wallet/contract/enums';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -21,21 +21,22 @@ import type { Authorization } from '@/lib/wallet/contract/schemas';
 import { bindHandler, type HandlerConfig } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
 import type { WalletDatabase } from '../db';
-import {
-  assets,
-  authorizations,
-  cardControls,
-  cards,
-  decisionEndpoints,
-  idempotencyKeys,
-  users,
-} from '../db/schema';
+import { assets, cardControls, cards, decisionEndpoints, idempotencyKeys, users } from '../db/schema';
 import { recordEvent } from '../event/record-event';
 import { revealSecret } from '../secrets/app-secrets';
 import { askAgency, type AgencyAnswer } from './ask-agency';
 import { readAuthorization, toAuthorization } from './authorization-records';
 import { declineReasonOf, NO_CONTROLS, type Controls, type DecisionInput } from './decide';
 import { addToTotals, spentNow } from './spend-totals';
+import {
+  SPEND_ASSET_LOCK,
+  SPEND_CARD_SHARE,
+  SPEND_CONTROLS,
+  SPEND_DECISION_ENDPOINT,
+  SPEND_HOLD,
+  SPEND_INSERT_AUTHORIZATION,
+  spendRows,
+} from './spend-statements';
 import { moveInSummary } from './summary-totals';
 
 type Params = OperationParams<'simulateAuthorize'>;
@@ -70,7 +71,31 @@ async function readCardState(
   app: AuthenticatedApp,
   cardId: number,
   lock: boolean,
+  engine?: DatabaseHandle,
 ): Promise<CardState> {
+  type CardRow = {
+    id: number;
+    user_id: number;
+    app_user_id: string;
+    card_asset_id: number;
+    status: string;
+    expire_month: string;
+    expire_year: string;
+  };
+  type AssetRow = {
+    currency: string;
+    decimal_places: number;
+    balance: string | number;
+    held: string | number;
+  };
+  if (lock) {
+    // The transaction's locked reads, prepared (spend-statements.ts).
+    const [card] = await spendRows<CardRow>(db, engine, SPEND_CARD_SHARE, [cardId, app.id]);
+    if (!card) throw cardNotFound(cardId);
+    const [asset] = await spendRows<AssetRow>(db, engine, SPEND_ASSET_LOCK, [card.card_asset_id]);
+    if (!asset) throw new Error(`card ${cardId} has no asset`);
+    return cardState(card, asset);
+  }
   const [card] = await rawRows<{
     id: number;
     user_id: number;
@@ -98,6 +123,21 @@ async function readCardState(
         ${lock ? sql`for update` : sql``}`,
   );
   if (!asset) throw new Error(`card ${cardId} has no asset`);
+  return cardState(card, asset);
+}
+
+function cardState(
+  card: {
+    id: number;
+    user_id: number;
+    app_user_id: string;
+    card_asset_id: number;
+    status: string;
+    expire_month: string;
+    expire_year: string;
+  },
+  asset: { currency: string; decimal_places: number; balance: string | number; held: string | number },
+): CardState {
   return {
     cardId: card.id,
     userId: card.user_id,
@@ -113,7 +153,27 @@ async function readCardState(
   };
 }
 
-export async function readControls(db: Executor, cardId: number): Promise<Controls> {
+export async function readControls(db: Executor, cardId: number, engine?: DatabaseHandle): Promise<Controls> {
+  if (engine) {
+    const [row] = await spendRows<{
+      per_transaction: string | number | null;
+      daily: string | number | null;
+      monthly: string | number | null;
+      all_time: string | number | null;
+      blocked_mcc: string[];
+      blocked_countries: string[];
+    }>(db, engine, SPEND_CONTROLS, [cardId]);
+    if (!row) return NO_CONTROLS;
+    const limit = (v: string | number | null) => (v === null ? null : Number(v));
+    return {
+      perTransaction: limit(row.per_transaction),
+      daily: limit(row.daily),
+      monthly: limit(row.monthly),
+      allTime: limit(row.all_time),
+      blockedMcc: row.blocked_mcc,
+      blockedCountries: row.blocked_countries,
+    };
+  }
   const [row] = await db
     .select()
     .from(cardControls)
@@ -144,10 +204,11 @@ async function decisionInput(
   params: Params,
   amount: number,
   now: Date,
+  engine?: DatabaseHandle,
 ): Promise<DecisionInput> {
   const [controls, spent] = await Promise.all([
-    readControls(db, state.cardId),
-    spentNow(db, state.cardId, now),
+    readControls(db, state.cardId, engine),
+    spentNow(db, state.cardId, now, engine),
   ]);
   return {
     cardStatus: state.status,
@@ -167,14 +228,23 @@ async function decisionInput(
 
 /** Step 1: ask the agency, when it has an endpoint and the rules pass, with nothing locked. */
 export async function prepareAuthorization(
-  options: { db: WalletDatabase; app: AuthenticatedApp; params: Params },
+  options: { db: WalletDatabase; engine?: DatabaseHandle; app: AuthenticatedApp; params: Params },
   config: Pick<HandlerConfig, 'secretBox' | 'allowPrivateWebhooks'>,
 ): Promise<PreparedDecision> {
-  const { db, app, params } = options;
-  const [endpoint] = await db
-    .select()
-    .from(decisionEndpoints)
-    .where(sql`${decisionEndpoints.appId} = ${app.id}`);
+  const { db, app, params, engine } = options;
+  // Every authorization asks this first (most apps have no endpoint): prepared with the engine.
+  const [endpoint] = engine
+    ? (
+        await engine.query<{ url: string; fallback: string; timeout_ms: number; secret: string }>(
+          SPEND_DECISION_ENDPOINT.text,
+          [app.id],
+          SPEND_DECISION_ENDPOINT.name,
+        )
+      ).map((e) => ({ url: e.url, fallback: e.fallback, timeoutMs: e.timeout_ms, secret: e.secret }))
+    : await db
+        .select()
+        .from(decisionEndpoints)
+        .where(sql`${decisionEndpoints.appId} = ${app.id}`);
   if (!endpoint) return { kind: 'no-endpoint' };
   // A requestId already answered is replayed by the transaction step: the agency is not asked again.
   if (params.requestId) {
@@ -235,41 +305,49 @@ function agencyOutcome(prepared: Extract<PreparedDecision, { kind: 'asked' }>): 
 /** Step 2, in the transaction that holds the requestId. */
 export async function authorizeCard(options: {
   db: Executor;
+  /** With the engine (the handler's), the statements run prepared (spend-statements.ts). */
+  engine?: DatabaseHandle;
   app: AuthenticatedApp;
   params: Params;
   prepared?: unknown;
   now?: Date;
 }): Promise<Authorization> {
-  const { db, app, params } = options;
+  const { db, app, params, engine } = options;
   const prepared = (options.prepared as PreparedDecision | undefined) ?? { kind: 'no-endpoint' };
-  const state = await readCardState(db, app, params.cardId, true);
+  const state = await readCardState(db, app, params.cardId, true, engine);
   const amount = amountOf(params, state.decimalPlaces);
   const decidedAt = options.now ?? new Date();
   const now = prepared.kind === 'asked' ? prepared.createdAt : decidedAt;
-  const input = await decisionInput(db, state, params, amount, decidedAt);
+  const input = await decisionInput(db, state, params, amount, decidedAt, engine);
   let reason = declineReasonOf(input);
   let decidedBy: DecidedBy = 'RULES';
   if (!reason && prepared.kind === 'rules-declined') reason = prepared.reason;
   if (!reason && prepared.kind === 'asked') ({ reason, decidedBy } = agencyOutcome(prepared));
   const approved = reason === null;
   if (approved) {
-    await db.execute(sql`update ${assets} set held = held + ${amount} where id = ${state.cardAssetId}`);
-    await addToTotals(db, state.cardId, decidedAt, amount);
+    await spendRows(db, engine, SPEND_HOLD, [amount, state.cardAssetId]);
+    await addToTotals(db, state.cardId, decidedAt, amount, engine);
   }
-  const [inserted] = await rawRows<{ id: string | number }>(
-    db,
-    sql`insert into ${authorizations}
-          (${prepared.kind === 'asked' ? sql`id, ` : sql``}app_id, card_id, card_asset_id, user_id, status, amount, held,
-           currency, merchant_name, mcc, merchant_country, decline_reason, decided_by, approved_at,
-           created_at, updated_at)
-        values (${prepared.kind === 'asked' ? sql`${prepared.id}, ` : sql``}${app.id}, ${state.cardId}, ${state.cardAssetId},
-           ${state.userId}, ${approved ? 'PENDING' : 'DECLINED'}, ${amount}, ${approved ? amount : 0},
-           ${input.currency}, ${params.merchantName}, ${params.mcc}, ${params.merchantCountry}, ${reason},
-           ${decidedBy}, ${approved ? decidedAt.toISOString() : null}::timestamptz, ${now.toISOString()}::timestamptz,
-           ${decidedAt.toISOString()}::timestamptz)
-        returning id`,
-  );
-  const row = await readAuthorization(db, app.id, { id: Number(inserted!.id) });
+  const [inserted] = await spendRows<{ id: string | number }>(db, engine, SPEND_INSERT_AUTHORIZATION, [
+    prepared.kind === 'asked' ? prepared.id : null,
+    app.id,
+    state.cardId,
+    state.cardAssetId,
+    state.userId,
+    approved ? 'PENDING' : 'DECLINED',
+    amount,
+    approved ? amount : 0,
+    input.currency,
+    params.merchantName,
+    params.mcc,
+    params.merchantCountry,
+    reason,
+    decidedBy,
+    approved ? decidedAt.toISOString() : null,
+    now.toISOString(),
+    decidedAt.toISOString(),
+  ]);
+  const row = await readAuthorization(db, app.id, { id: Number(inserted!.id) }, engine);
   if (!row) throw new Error('authorization insert returned no row');
   await moveInSummary(
     db,
@@ -289,6 +367,7 @@ export async function authorizeCard(options: {
       cleared: 0,
       refunded: 0,
     },
+    engine,
   );
   const authorization = toAuthorization(row);
   await recordEvent({

@@ -5,8 +5,7 @@
 // `held` by the hold (its CHECK keeps held within the balance), one CARD_SPEND ledger entry (the
 // transaction, its id the transactionId), the running totals move by the difference, the
 // authorization is CLEARED with nothing held. Event: transaction.cleared.
-import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { simulateClear } from '@/lib/wallet/contract/operations/simulate-clear';
@@ -14,7 +13,7 @@ import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, authorizations, ledgerEntries } from '../db/schema';
+import { CLEAR_ASSET, CLEAR_AUTHORIZATION, CLEAR_LEDGER, spendRows } from './spend-statements';
 import { recordEvent } from '../event/record-event';
 import {
   amountNotAllowed,
@@ -43,13 +42,15 @@ export function optionalAmount(amount: string | undefined, decimalPlaces: number
 
 export async function clearAuthorization(options: {
   db: Executor;
+  /** With the engine (the handler's), the statements run prepared (spend-statements.ts). */
+  engine?: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'simulateClear'>;
   now?: Date;
 }): Promise<Authorization> {
-  const { db, app, params } = options;
+  const { db, app, params, engine } = options;
   const now = options.now ?? new Date();
-  const { row, asset } = await lockAuthorization(db, app, { id: params.authorizationId });
+  const { row, asset } = await lockAuthorization(db, app, { id: params.authorizationId }, engine);
   const amount = optionalAmount(params.amount, row.decimal_places) ?? row.held;
   if (row.status !== 'PENDING') {
     throw amountNotAllowed(`Authorization ${row.id} is ${row.status}, not PENDING: it cannot be cleared.`);
@@ -66,34 +67,23 @@ export async function clearAuthorization(options: {
     );
   }
   const balanceAfter = asset.balance - amount;
-  await db.execute(
-    sql`update ${assets} set balance = ${balanceAfter}, held = held - ${row.held} where id = ${row.card_asset_id}`,
-  );
-  const [entry] = await db
-    .insert(ledgerEntries)
-    .values({
-      assetId: row.card_asset_id,
-      amount: -amount,
-      balanceAfter,
-      reason: 'CARD_SPEND',
-      cardId: row.card_id,
-    })
-    .returning({ id: ledgerEntries.id });
-  await rawRows(
+  await spendRows(db, engine, CLEAR_ASSET, [balanceAfter, row.held, row.card_asset_id]);
+  const [entry] = await spendRows<{ id: string | number }>(db, engine, CLEAR_LEDGER, [
+    row.card_asset_id,
+    -amount,
+    balanceAfter,
+    row.card_id,
+  ]);
+  await spendRows(db, engine, CLEAR_AUTHORIZATION, [amount, Number(entry!.id), now.toISOString(), row.id]);
+  await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, amount - row.held, engine);
+  await moveInSummary(
     db,
-    sql`update ${authorizations}
-           set status = 'CLEARED', held = 0, cleared = ${amount}, transaction_id = ${entry!.id},
-               updated_at = ${now.toISOString()}::timestamptz
-         where id = ${row.id}`,
+    placeOfRow(row),
+    stateOfRow(row),
+    { ...stateOfRow(row), status: 'CLEARED', held: 0, cleared: amount },
+    engine,
   );
-  await addToTotals(db, row.card_id, row.approved_at ?? row.created_at, amount - row.held);
-  await moveInSummary(db, placeOfRow(row), stateOfRow(row), {
-    ...stateOfRow(row),
-    status: 'CLEARED',
-    held: 0,
-    cleared: amount,
-  });
-  const cleared = toAuthorization((await readAuthorization(db, app.id, { id: row.id }))!);
+  const cleared = toAuthorization((await readAuthorization(db, app.id, { id: row.id }, engine))!);
   await recordEvent({ db, app, type: 'transaction.cleared', data: cleared, now });
   return cleared;
 }

@@ -3,10 +3,9 @@
 // change to what an authorization counts (approval, clear, reversal, refund, expiry, a cancel's
 // reversal) adds its difference here in the same transaction, under the card asset's row lock
 // that every such change takes first, so a decision reads three rows and never the card's history.
-import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { Executor } from '../context';
-import { cardSpendTotals } from '../db/schema';
+import { SPEND_ADD_TOTALS, SPEND_TOTALS_NOW, spendRows } from './spend-statements';
 
 export type WindowKeys = { day: string; month: string; allTime: 'ALL' };
 
@@ -31,13 +30,14 @@ export async function spentNow(
   db: Executor,
   cardId: number,
   now: Date,
+  engine?: DatabaseHandle,
 ): Promise<{ day: number; month: number; allTime: number }> {
   const keys = windowsOf(now);
-  const rows = await rawRows<{ window: string; amount: string | number }>(
-    db,
-    sql`select "window", amount from ${cardSpendTotals}
-         where card_id = ${cardId} and "window" in (${keys.day}, ${keys.month}, 'ALL')`,
-  );
+  const rows = await spendRows<{ window: string; amount: string | number }>(db, engine, SPEND_TOTALS_NOW, [
+    cardId,
+    keys.day,
+    keys.month,
+  ]);
   const of = (key: string) => Number(rows.find((r) => r.window === key)?.amount ?? 0);
   return { day: of(keys.day), month: of(keys.month), allTime: of('ALL') };
 }
@@ -48,11 +48,9 @@ export async function addToTotals(
   cardId: number,
   approvedAt: Date,
   delta: number,
+  engine?: DatabaseHandle,
 ): Promise<void> {
   if (delta === 0) return;
   const keys = windowsOf(approvedAt);
-  await db.execute(sql`
-    insert into ${cardSpendTotals} (card_id, "window", amount)
-    values (${cardId}, ${keys.day}, ${delta}), (${cardId}, ${keys.month}, ${delta}), (${cardId}, 'ALL', ${delta})
-    on conflict (card_id, "window") do update set amount = ${cardSpendTotals}.amount + excluded.amount`);
+  await spendRows(db, engine, SPEND_ADD_TOTALS, [cardId, keys.day, keys.month, delta]);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDeltas, summaryDeltas, type SummaryPlace } from './summary-totals';
+import {
+  mergeDeltas,
+  summaryDeltas,
+  summaryUpsert,
+  summaryUpsertValues,
+  type SummaryPlace,
+} from './summary-totals';
 import { approvalRate, summaryOf } from './summarize-authorizations';
 
 const place: SummaryPlace = {
@@ -55,6 +61,26 @@ describe('summaryDeltas', () => {
     const rows = mergeDeltas(summaryDeltas(place, pending, { ...pending, held: 400 }));
     expect(rows).toEqual([expect.objectContaining({ status: 'PENDING', count: 0, amount: 0, held: -600 })]);
     expect(mergeDeltas(summaryDeltas(place, pending, pending))).toEqual([]);
+  });
+});
+
+describe('summaryUpsert', () => {
+  it('one named statement per row count, its placeholders exactly the values of that many rows', () => {
+    const cleared = { ...pending, status: 'CLEARED', held: 0, cleared: 1000 };
+    const rows = mergeDeltas(summaryDeltas(place, pending, cleared));
+    const statement = summaryUpsert(rows.length);
+    expect(statement.name).toBe('wallet_summary_upsert_2');
+    const placeholders = [...statement.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...placeholders)).toBe(24);
+    expect(new Set(placeholders).size).toBe(24);
+    expect(statement.text).toContain('($13, $14::date, $15,');
+    const values = summaryUpsertValues(rows);
+    expect(values).toHaveLength(24);
+    // The rows in their merged (lock) order: CLEARED +1 before PENDING -1.
+    expect(values.slice(0, 12)).toEqual([1, '2026-03-04', 'USD', 2, 'CLEARED', '', 5, 1, 1000, 0, 1000, 0]);
+    expect(values.slice(12)).toEqual([1, '2026-03-04', 'USD', 2, 'PENDING', '', 5, -1, -1000, -1000, 0, 0]);
+    expect(summaryUpsert(1).name).toBe('wallet_summary_upsert_1');
+    expect(summaryUpsert(1).text).not.toContain('$13');
   });
 });
 

@@ -7,8 +7,10 @@
 // and sorted, so two transactions always lock shared rows in the same order and never deadlock on
 // them; the shard keeps authorizations of different cards from queueing on one row.
 import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { Executor } from '../context';
 import { authorizationDayTotals } from '../db/schema';
+import { spendRows, type SpendStatement } from './spend-statements';
 
 /** How many rows one (app, day, currency, status, declineReason) is spread over. */
 export const SUMMARY_SHARDS = 8;
@@ -107,24 +109,59 @@ export function mergeDeltas(deltas: SummaryDelta[]): SummaryDelta[] {
     .map(([, d]) => d);
 }
 
-/** Adds the deltas to the totals: one statement, or none when they cancel out. */
-export async function writeSummaryDeltas(db: Executor, deltas: SummaryDelta[]): Promise<void> {
+/**
+ * The upsert of `rows` summary rows, as a named statement per row count (simulate/authorize's
+ * one row, a status move's two): $1..$12 the first row's key and deltas, $13.. the next row's.
+ */
+export function summaryUpsert(rows: number): SpendStatement {
+  const values = Array.from({ length: rows }, (_, r) => {
+    const $ = (i: number) => `$${r * 12 + i}`;
+    return `(${$(1)}, ${$(2)}::date, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)}, ${$(10)}, ${$(11)}, ${$(12)})`;
+  });
+  return {
+    name: `wallet_summary_upsert_${rows}`,
+    text: `insert into wallet.authorization_day_totals (app_id, day, currency, decimal_places, status, decline_reason, shard,
+  count, amount, held, cleared, refunded)
+values ${values.join(', ')}
+on conflict (app_id, day, currency, decimal_places, status, decline_reason, shard) do update
+   set count = wallet.authorization_day_totals.count + excluded.count,
+       amount = wallet.authorization_day_totals.amount + excluded.amount,
+       held = wallet.authorization_day_totals.held + excluded.held,
+       cleared = wallet.authorization_day_totals.cleared + excluded.cleared,
+       refunded = wallet.authorization_day_totals.refunded + excluded.refunded`,
+  };
+}
+
+/** The upsert's values for `rows` (merged), in its placeholders' order. */
+export function summaryUpsertValues(rows: SummaryDelta[]): unknown[] {
+  return rows.flatMap((d) => [
+    d.appId,
+    d.day,
+    d.currency,
+    d.decimalPlaces,
+    d.status,
+    d.declineReason,
+    d.shard,
+    d.count,
+    d.amount,
+    d.held,
+    d.cleared,
+    d.refunded,
+  ]);
+}
+
+/**
+ * Adds the deltas to the totals: one statement, or none when they cancel out. With the engine
+ * (an operation's handler) it runs as a named prepared statement (spend-statements.ts).
+ */
+export async function writeSummaryDeltas(
+  db: Executor,
+  deltas: SummaryDelta[],
+  engine?: DatabaseHandle,
+): Promise<void> {
   const rows = mergeDeltas(deltas);
   if (rows.length === 0) return;
-  const values = rows.map(
-    (d) =>
-      sql`(${d.appId}, ${d.day}::date, ${d.currency}, ${d.decimalPlaces}, ${d.status}, ${d.declineReason}, ${d.shard},
-           ${d.count}, ${d.amount}, ${d.held}, ${d.cleared}, ${d.refunded})`,
-  );
-  const t = authorizationDayTotals;
-  await db.execute(sql`
-    insert into ${t} (app_id, day, currency, decimal_places, status, decline_reason, shard,
-                      count, amount, held, cleared, refunded)
-    values ${sql.join(values, sql`, `)}
-    on conflict (app_id, day, currency, decimal_places, status, decline_reason, shard) do update
-       set count = ${t}.count + excluded.count, amount = ${t}.amount + excluded.amount,
-           held = ${t}.held + excluded.held, cleared = ${t}.cleared + excluded.cleared,
-           refunded = ${t}.refunded + excluded.refunded`);
+  await spendRows(db, engine, summaryUpsert(rows.length), summaryUpsertValues(rows));
 }
 
 /** An authorization row's place and state, for the callers that hold one. */
@@ -168,8 +205,9 @@ export async function moveInSummary(
   place: SummaryPlace,
   before: SummaryState | null,
   after: SummaryState,
+  engine?: DatabaseHandle,
 ): Promise<void> {
-  await writeSummaryDeltas(db, summaryDeltas(place, before, after));
+  await writeSummaryDeltas(db, summaryDeltas(place, before, after), engine);
 }
 
 /**
