@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { createRateLimiter } from '@/lib/wallet/service/http/rate-limit';
+import { RATE_RESERVE } from '@/lib/wallet/service/db/statements';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { callWallet, signedUrl } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
@@ -154,5 +155,46 @@ describe('over HTTP', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('reserving ahead under a steady load', () => {
+  // Counts the reservations one instance sends, at fixed instants (no clock in the test).
+  function countingLimiter(now: () => number) {
+    let reservations = 0;
+    const engine: DatabaseHandle = {
+      ...second,
+      query: <T>(text: string, values?: unknown[], name?: string) => {
+        if (name === RATE_RESERVE.name) reservations++;
+        return second.query<T>(text, values, name);
+      },
+    };
+    const limiter = createRateLimiter({ engine, rps: 1000, instance: 'ahead', now });
+    return { limiter, reservations: () => reservations };
+  }
+
+  it('reserves a twentieth of the previous second ahead, and after a quiet second only for the waiters', async () => {
+    let at = 3_000_000_000_000;
+    const { limiter, reservations } = countingLimiter(() => at);
+    const admitOneByOne = async (n: number) => {
+      for (let i = 0; i < n; i++) expect(await limiter.check('app-ahead')).toEqual({ allowed: true });
+    };
+    // A first second: nothing seen before, so each lone request reserves for itself.
+    await admitOneByOne(200);
+    expect(reservations()).toBe(200);
+    // The next second: 200 the second before, so 10 ahead each time: 20 reservations for 200.
+    at += 1000;
+    await admitOneByOne(200);
+    expect(reservations()).toBe(220);
+    // After a quiet second, a lone request reserves for itself again.
+    at += 2000;
+    await admitOneByOne(3);
+    expect(reservations()).toBe(223);
+    // Each of these seconds' rows holds what was reserved: 200, then 200 (10 x 20), then 3.
+    const rows = await rawRows<{ hits: number }>(
+      db.db,
+      sql`select hits::int as hits from wallet.rate_counters where app_key = 'app-ahead' order by second`,
+    );
+    expect(rows.map((r) => r.hits)).toEqual([200, 200, 3]);
   });
 });

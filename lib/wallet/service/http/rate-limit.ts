@@ -7,14 +7,19 @@
 // per app, second and instance, and spends them from memory. A request that finds no permit waits
 // for its instance's one reservation in flight, or starts one, sized to the requests waiting at
 // that moment (at most a grant, a twentieth of the window); when it resolves, the waiters take
-// what it granted, and those left over reserve again, for as long as the window has room. So
-// every reserved permit has a request waiting for it, and a burst within the window, arriving all
-// at once on any number of instances, is served whole.
+// what it granted, and those left over reserve again, for as long as the window has room. So a
+// burst within the window, arriving all at once on any number of instances, is served whole.
+// Under a steady load an instance also reserves ahead: a twentieth of what it admitted for the app
+// in the second before (at most a grant), so a reservation's round trip is paid once per twentieth
+// of a second's requests instead of once per handful of concurrent ones (bench/RESULTS.md, the
+// signed reads: with 8 connections a reservation covered about two requests). A burst after a
+// quiet second reserves only for its waiters, as before.
 //
 // The error, per window: over, by at most one grant per instance beyond the first (reservations
 // racing near the top each see the window before the others' rows); under, by the permits of a
 // reservation that resolves after its second ended (they stay counted in that second's row), at
-// most one grant per instance per second boundary. tests/pg/rate-limit.test.ts holds both, with
+// most one grant per instance per second boundary, and by what an instance reserved ahead and did
+// not use (at most a twentieth of its previous second's requests, and a grant). tests/pg/rate-limit.test.ts holds both, with
 // two instances on one PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@/lib/db/open';
@@ -36,6 +41,10 @@ type Permits = {
   reserving?: Promise<void>;
   /** The window had no more room: refuse without a round trip until the next second. */
   full: boolean;
+  /** Permits taken in this second. */
+  taken: number;
+  /** Reserved ahead with each reservation: a twentieth of the previous second's taken. */
+  ahead: number;
 };
 
 export function createRateLimiter(options: {
@@ -53,8 +62,9 @@ export function createRateLimiter(options: {
   let lastPrune = 0;
 
   async function reserve(appKey: string, permits: Permits): Promise<void> {
-    // Only what is waiting now: a permit reserved for no one would be lost to the other instances.
-    const wanted = Math.max(1, Math.min(grant, permits.waiting));
+    // What is waiting now, or under a steady load what a twentieth of a second brings: a permit
+    // reserved for no one is lost to the other instances, so ahead only as far as the load shows.
+    const wanted = Math.max(1, Math.min(grant, Math.max(permits.waiting, permits.ahead)));
     const [row] = await engine.query<{ n: number }>(
       RATE_RESERVE.text,
       [appKey, permits.second, instance, wanted, windowLimit],
@@ -73,6 +83,7 @@ export function createRateLimiter(options: {
   function take(permits: Permits): boolean {
     if (permits.left <= 0) return false;
     permits.left--;
+    permits.taken++;
     return true;
   }
 
@@ -83,7 +94,8 @@ export function createRateLimiter(options: {
     let permits = apps.get(appKey);
     if (!permits || permits.second !== second) {
       // A new second: last second's unspent permits lapse (they stay counted in its row).
-      permits = { second, left: 0, waiting: 0, full: false };
+      const previous = permits?.second === second - 1 ? permits.taken : 0;
+      permits = { second, left: 0, waiting: 0, full: false, taken: 0, ahead: Math.ceil(previous / 20) };
       apps.set(appKey, permits);
       if (apps.size > 10_000) apps.delete(apps.keys().next().value as string);
     }
