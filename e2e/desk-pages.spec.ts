@@ -78,11 +78,11 @@ test.describe('an operator', () => {
     await expectAccessible(page, 'the replace page at 390 px');
   });
 
-  test('simulates a deposit, confirms it and sees it credited; /sandbox at 390 px passes axe', async ({
+  test('simulates a deposit, confirms it and sees it credited; /sandbox/deposits at 390 px passes axe', async ({
     page,
   }) => {
     const appUserId = await seedUser(page.request, { firstName: 'Dora', lastName: 'Posit' });
-    await page.goto(`/sandbox?appUserId=${appUserId}`);
+    await page.goto(`/sandbox/deposits?appUserId=${appUserId}`);
     const form = page.getByRole('form', { name: 'Simulate a deposit' });
     await expect(form.getByLabel('App user ID')).toHaveValue(appUserId);
     await form.getByLabel('Amount (USDT)').fill('seventy');
@@ -109,17 +109,17 @@ test.describe('an operator', () => {
     expect(asset.balance).toBe(75.5);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/sandbox');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sandbox' })).toBeVisible();
+    await page.goto('/sandbox/deposits');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sandbox deposits' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expectAccessible(page, '/sandbox at 390 px');
+    await expectAccessible(page, '/sandbox/deposits at 390 px');
   });
 });
 
 test.describe('an operator without JavaScript', () => {
   test.use({ role: 'operator' });
 
-  test('simulates a deposit on /sandbox: a refusal keeps what was typed', async ({
+  test('simulates a deposit on /sandbox/deposits: a refusal keeps what was typed', async ({
     page: scripted,
     browser,
     storageStates,
@@ -132,7 +132,7 @@ test.describe('an operator without JavaScript', () => {
       baseURL,
     });
     const page = await context.newPage();
-    await page.goto(`/sandbox?appUserId=${appUserId}`);
+    await page.goto(`/sandbox/deposits?appUserId=${appUserId}`);
     const form = page.getByRole('form', { name: 'Simulate a deposit' });
     await form.getByLabel('Amount (USDT)').fill('12.50');
     await form.getByLabel('Sender address').fill('0x123');
@@ -155,7 +155,7 @@ test.describe('support', () => {
   test('has no sandbox and cannot replace a card', async ({ page }) => {
     const appUserId = await seedUser(page.request, { firstName: 'Sam', lastName: 'Port' });
     const { cardId } = await seedCard(page.request, appUserId);
-    await page.goto('/sandbox');
+    await page.goto('/sandbox/deposits');
     await expect(page.getByRole('form', { name: 'Simulate a deposit' })).toHaveCount(0);
     await page.goto(`/users/${appUserId}/cards/${cardId}/replace`);
     await expect(page.getByRole('form', { name: 'Replace the card' })).toHaveCount(0);

@@ -43,6 +43,7 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/approvals', heading: 'Approvals' },
     { path: '/transactions', heading: 'Transactions' },
     { path: '/sandbox', heading: 'Sandbox' },
+    { path: '/sandbox/deposits', heading: 'Sandbox deposits' },
   ];
 }
 

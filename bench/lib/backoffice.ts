@@ -29,6 +29,7 @@ export const BACKOFFICE_ROUTES = [
   // Card spending (issue 28): the transactions across cards, the sandbox's simulator, compliance.
   '/transactions',
   '/sandbox',
+  '/sandbox/deposits',
   '/compliance',
 ];
 

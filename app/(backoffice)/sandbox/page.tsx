@@ -1,24 +1,20 @@
 // /sandbox (operators and admins; docs/card-spending.md "Sandbox and live"): simulate a purchase
 // on any card (merchant, category by name, country, amount), then clear, reverse or refund it, as
-// a trainer shows the product; and a deposit to a user's address (chain, amount, confirmations),
-// then more confirmations for it (docs/deposits-and-kyt.md). Gone (404) while simulation is off. The latest purchases of the
-// programme are listed with the merchant steps each allows. Rendered on the server; every form
-// posts without JavaScript.
-import { randomBytes, randomUUID } from 'node:crypto';
+// a trainer shows the product. Deposits are simulated on /sandbox/deposits (each page stays under
+// the first-load JavaScript bound, bench/RESULTS.md). Gone (404) while simulation is off. The
+// latest purchases of the programme are listed with the merchant steps each allows. Rendered on
+// the server; every form posts without JavaScript.
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AccessDenied } from '@/components/access-denied';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
 import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
 import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
-import { ConfirmDepositForm } from '@/components/sandbox/confirm-deposit-form';
-import { SimulateDepositForm } from '@/components/sandbox/simulate-deposit-form';
-import { DepositsTable } from '@/components/deposits/deposits-table';
-import { depositRow } from '@/lib/backoffice/deposits/deposit-rows';
-import { appUserIdParam } from '@/lib/wallet/contract/schemas';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
@@ -38,8 +34,6 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
   const rawCard = query.cardId;
   const cardParam = Number(Array.isArray(rawCard) ? rawCard[0] : rawCard);
   const cardId = Number.isSafeInteger(cardParam) && cardParam > 0 ? cardParam : undefined;
-  const rawUser = Array.isArray(query.appUserId) ? query.appUserId[0] : query.appUserId;
-  const appUserId = appUserIdParam.safeParse(rawUser).success ? rawUser : undefined;
 
   let recent;
   try {
@@ -49,21 +43,13 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
     if (!walletError) throw error;
     recent = { ok: false as const, message: walletError.staffMessage };
   }
-  let deposits;
-  try {
-    deposits = { ok: true as const, list: (await getWalletClient().depositList({ pageSize: RECENT })).list };
-  } catch (error) {
-    const walletError = asWalletClientError(error);
-    if (!walletError) throw error;
-    deposits = { ok: false as const, message: walletError.staffMessage };
-  }
-
   return (
     <>
       <PageHeader
         title="Sandbox"
-        description="Simulated card purchases and deposits, for demos and training: the card network's and the chain's messages, sent by hand. Real money rules apply to the balances."
+        description="Simulated card purchases, for demos and training: the card network's messages, sent by hand. Real money rules apply to the balances."
       />
+      <SandboxTabs current="purchases" />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card role="region" aria-labelledby="simulate-title">
           <CardHeader>
@@ -133,58 +119,6 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
               <Alert variant="error">
                 <AlertTitle>The latest purchases could not be loaded</AlertTitle>
                 <AlertDescription>{recent.message}</AlertDescription>
-              </Alert>
-            )}
-          </CardContent>
-        </Card>
-        <Card role="region" aria-labelledby="deposit-title">
-          <CardHeader>
-            <CardTitle id="deposit-title">Simulate a deposit</CardTitle>
-            <CardDescription>
-              USDT sent to the user&apos;s own deposit address on a chain: it confirms, KYT screens it, and it
-              is credited to their wallet or held for a person on /compliance.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SimulateDepositForm
-              transaction={randomBytes(32).toString('hex')}
-              {...(appUserId ? { appUserId } : {})}
-            />
-          </CardContent>
-        </Card>
-        <Card role="region" aria-labelledby="deposits-title">
-          <CardHeader>
-            <CardTitle id="deposits-title">Latest deposits</CardTitle>
-            <CardDescription>
-              The programme&apos;s {RECENT} newest. One still confirming can be given more confirmations.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {deposits.ok ? (
-              deposits.list.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No deposits yet.</p>
-              ) : (
-                <DepositsTable
-                  label="Latest deposits"
-                  actionsLabel="Confirmations"
-                  showUser
-                  deposits={deposits.list.map(depositRow)}
-                  actions={(row) => {
-                    const d = deposits.list.find((x) => x.depositId === row.depositId);
-                    return d && d.status === 'CONFIRMING' ? (
-                      <ConfirmDepositForm
-                        depositId={d.depositId}
-                        appUserId={d.appUserId}
-                        requiredConfirmations={d.requiredConfirmations}
-                      />
-                    ) : null;
-                  }}
-                />
-              )
-            ) : (
-              <Alert variant="error">
-                <AlertTitle>The latest deposits could not be loaded</AlertTitle>
-                <AlertDescription>{deposits.message}</AlertDescription>
               </Alert>
             )}
           </CardContent>

@@ -29,6 +29,7 @@ import {
 } from './forms';
 
 const PAGE = '/sandbox';
+const DEPOSITS_PAGE = '/sandbox/deposits';
 
 function requireSimulation(): void {
   if (!env.WALLET_SIMULATION) {
@@ -190,7 +191,7 @@ export const simulateDeposit = authActionClient
         summary: `${what}: deposit ${d.depositId}, ${depositOutcome(d)}`,
       }),
     });
-    revalidatePath(PAGE);
+    revalidatePath(DEPOSITS_PAGE);
     revalidatePath(`/users/${encodeURIComponent(appUserId)}`);
     return { deposit };
   });
@@ -215,7 +216,7 @@ export const simulateConfirm = authActionClient
       call: () => getWalletClient().simulateConfirm({ depositId, confirmations }),
       describe: (d) => ({ summary: `${what}: ${depositOutcome(d)}` }),
     });
-    revalidatePath(PAGE);
+    revalidatePath(DEPOSITS_PAGE);
     revalidatePath(`/users/${encodeURIComponent(appUserId)}`);
     return { deposit };
   });
