@@ -6,8 +6,8 @@
 // the server; every form posts without JavaScript.
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { AccessDenied } from '@/components/access-denied';
+import { mayUseSandbox } from '@/lib/backoffice/sandbox/sandbox-access';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
 import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
 import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
@@ -15,10 +15,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
-import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { can } from '@/lib/backoffice/auth/permissions';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
-import { env } from '@/lib/env';
 
 export const metadata: Metadata = { title: 'Sandbox' };
 
@@ -27,9 +24,7 @@ const RECENT = 10;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SandboxPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!env.WALLET_SIMULATION) notFound();
-  const me = await requireStaff();
-  if (!can(me.role, 'sandbox.use')) return <AccessDenied what="the sandbox" />;
+  if (!(await mayUseSandbox())) return <AccessDenied what="the sandbox" />;
   const query = await searchParams;
   const rawCard = query.cardId;
   const cardParam = Number(Array.isArray(rawCard) ? rawCard[0] : rawCard);

@@ -6,8 +6,8 @@
 // server; every form posts without JavaScript.
 import { randomBytes } from 'node:crypto';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { AccessDenied } from '@/components/access-denied';
+import { mayUseSandbox } from '@/lib/backoffice/sandbox/sandbox-access';
 import { ConfirmDepositForm } from '@/components/sandbox/confirm-deposit-form';
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
 import { SimulateDepositForm } from '@/components/sandbox/simulate-deposit-form';
@@ -15,12 +15,9 @@ import { DepositsTable } from '@/components/deposits/deposits-table';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { can } from '@/lib/backoffice/auth/permissions';
 import { depositRow } from '@/lib/backoffice/deposits/deposit-rows';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam } from '@/lib/wallet/contract/schemas';
-import { env } from '@/lib/env';
 
 export const metadata: Metadata = { title: 'Sandbox deposits' };
 
@@ -29,9 +26,7 @@ const RECENT = 10;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SandboxDepositsPage({ searchParams }: { searchParams: SearchParams }) {
-  if (!env.WALLET_SIMULATION) notFound();
-  const me = await requireStaff();
-  if (!can(me.role, 'sandbox.use')) return <AccessDenied what="the sandbox" />;
+  if (!(await mayUseSandbox())) return <AccessDenied what="the sandbox" />;
   const query = await searchParams;
   const rawUser = Array.isArray(query.appUserId) ? query.appUserId[0] : query.appUserId;
   const appUserId = appUserIdParam.safeParse(rawUser).success ? rawUser : undefined;
