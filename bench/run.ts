@@ -26,8 +26,9 @@
 // events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts); every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
-// --out /tmp/b`; --rounds N (default 1): the writes (issuance and transfers, service then floor;
-// issuance without then with a webhook endpoint) measured in N alternating rounds, the round with
+// --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
+// authorize and clear, service then floor; issuance without then with a webhook endpoint) measured
+// in N alternating rounds, each window after a CHECKPOINT with no autovacuum running, the round with
 // the median rate kept for each (on a shared machine one window's noise is otherwise the ratio's).
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -82,7 +83,9 @@ import {
   runtimeBaseline,
   seed,
   SERVER_COMMANDS,
+  settleWrites,
   startApp,
+  turns,
   startFloor,
   startWallet,
   tempDir,
@@ -187,8 +190,12 @@ function medianRound(rounds: readonly LoadResult[]): LoadResult {
   return [...rounds].sort((x, y) => x.p50 - y.p50)[Math.floor(rounds.length / 2)]!;
 }
 const CONNECTIONS = Number(args.connections ?? 8);
-/** Alternating windows per write figure (--rounds): the round with the median rate is kept. */
-const WRITE_ROUNDS = Number(args.rounds ?? 1);
+/**
+ * Alternating windows per write figure (--rounds; 3 but for --quick), each after settleWrites:
+ * the round with the median rate is kept. One window's disk (a commit's fsync on a shared
+ * machine) moved a rate by a third between two windows a minute apart.
+ */
+const WRITE_ROUNDS = Number(args.rounds ?? (QUICK ? 1 : 3));
 
 /** The window with the median rate of an odd number of them (the lower middle of an even one). */
 function medianRate(rounds: readonly LoadResult[]): LoadResult {
@@ -334,6 +341,8 @@ export type Results = {
     cardsPerUser: number;
     /** What each transfer moved, in major units (absent before issue 12). */
     transferAmount?: string;
+    /** Alternating rounds per write figure, each window after settleWrites (absent: 1, unsettled). */
+    writeRounds?: number;
   };
   machine: Record<string, string | number>;
   loadBefore: number[];
@@ -386,6 +395,7 @@ const results: Results = {
     connections: CONNECTIONS,
     cardsPerUser: CARDS_PER_USER,
     transferAmount: TRANSFER_AMOUNT,
+    writeRounds: WRITE_ROUNDS,
   },
   machine: machineFacts(),
   loadBefore: os.loadavg(),
@@ -784,8 +794,11 @@ async function measureIssuance(
   let issued = 0;
   const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
   for (let round = 0; round < WRITE_ROUNDS; round++) {
-    rounds.app.push(await measureWallet(wallet, 'issue', p, () => issued++));
-    rounds.floor.push(await measureWallet(floor, 'issue', p, () => issued++));
+    // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
+    for (const side of turns(round)) {
+      await settleWrites(url);
+      rounds[side].push(await measureWallet(side === 'app' ? wallet : floor, 'issue', p, () => issued++));
+    }
   }
   const a = medianRate(rounds.app);
   const f = medianRate(rounds.floor);
@@ -832,8 +845,13 @@ async function measureTransfers(
   let transferred = 0;
   const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
   for (let round = 0; round < WRITE_ROUNDS; round++) {
-    rounds.app.push(await measureWallet(wallet, 'transfer', p, () => transferred++));
-    rounds.floor.push(await measureWallet(floor, 'transfer', p, () => transferred++));
+    // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
+    for (const side of turns(round)) {
+      await settleWrites(url);
+      rounds[side].push(
+        await measureWallet(side === 'app' ? wallet : floor, 'transfer', p, () => transferred++),
+      );
+    }
   }
   const a = medianRate(rounds.app);
   const f = medianRate(rounds.floor);
@@ -1006,8 +1024,11 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
     const windows: [number, number][] = [];
     // How each delivery ended ("DELIVERED", "PENDING (answered HTTP 503)"), over the rounds.
     const ended = new Map<string, number>();
-    for (let round = 0; round < WRITE_ROUNDS; round++) {
+    const without = async () => {
+      await settleWrites(url);
       baselines.push(await measureWallet(wallet, 'issue', p));
+    };
+    const withEndpoint = async () => {
       const add = signedPath(BENCH_APP, 'webhookAdd', { url: receiver.url, events: 'card.issued' });
       const added = (await (await fetch(`${wallet.baseUrl}${add.path}`, { method: add.method })).json()) as {
         code: number;
@@ -1016,6 +1037,7 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       };
       if (added.code !== 0) throw new Error(`webhook/add: ${added.code} ${added.msg}`);
       const endpointId = added.data!.endpointId;
+      await settleWrites(url);
       const startedAt = Date.now();
       loads.push(await measureWallet(wallet, 'issue', p));
       windows.push([startedAt, Date.now()]);
@@ -1036,7 +1058,7 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       for (const o of await query<{ status: string; error: string; n: number }>(
         url,
         `select status, coalesce(last_error, '') as error, count(*)::int as n
-           from wallet.event_deliveries where endpoint_id = $1 group by 1, 2`,
+             from wallet.event_deliveries where endpoint_id = $1 group by 1, 2`,
         [endpointId],
       )) {
         const key = `${o.status}${o.error ? ` (${o.error})` : ''}`;
@@ -1044,6 +1066,10 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
       }
       const remove = signedPath(BENCH_APP, 'webhookDelete', { endpointId });
       await fetch(`${wallet.baseUrl}${remove.path}`, { method: remove.method });
+    };
+    // In turns (without first, then with first...), so that a drift over the rounds favours neither.
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
+      for (const side of turns(round)) await (side === 'app' ? without() : withEndpoint());
     }
     const endedAt = windows[windows.length - 1]![1];
     const outcomes = [...ended].map(([status, n]) => ({ status, n })).sort((x, y) => y.n - x.n);

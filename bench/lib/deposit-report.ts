@@ -64,7 +64,7 @@ export function depositTargets(results: Results): Target[] {
       name: `Deposits credited ≥ ${DEPOSIT_RATE_BOUND}× the floor’s rate, each credited exactly once`,
       met: lowest && Number.isFinite(lowest.r) ? lowest.r >= DEPOSIT_RATE_BOUND && held : undefined,
       detail: rates.length
-        ? `${rates.map(({ s, r }) => `${f0(s.deposits.rate!.app.rps)} vs ${f0(s.deposits.rate!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}`).join(', ')}${lowest && lowest.r < DEPOSIT_RATE_BOUND ? ` — lowest ${((1 - lowest.r / DEPOSIT_RATE_BOUND) * 100).toFixed(0)}% short of ${DEPOSIT_RATE_BOUND}×` : ''}; exactly-once ${held ? 'held' : 'BROKEN'}`
+        ? `${rates.map(({ s, r }) => `${f0(s.deposits.rate!.app.rps)} vs ${f0(s.deposits.rate!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}${s.deposits.rate!.rounds ? ` (the median of ${s.deposits.rate!.rounds.app.length} rounds: service ${s.deposits.rate!.rounds.app.map(f0).join(', ')}; floor ${s.deposits.rate!.rounds.floor.map(f0).join(', ')})` : ''}`).join(', ')}${lowest && lowest.r < DEPOSIT_RATE_BOUND ? ` — lowest ${((1 - lowest.r / DEPOSIT_RATE_BOUND) * 100).toFixed(0)}% short of ${DEPOSIT_RATE_BOUND}×` : ''}; exactly-once ${held ? 'held' : 'BROKEN'}`
         : 'not measured in this run',
     },
     {

@@ -30,7 +30,7 @@ import {
 } from './deposit-params';
 import { measure, type LoadResult, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
-import { BENCH_APP, query, type Server } from './servers';
+import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
 import { signedPath, type Population, type WalletApp } from './wallet-requests';
 
 export { DEPOSIT_AMOUNT, DEPOSIT_CHAIN, DEPOSIT_CONFIRMATIONS, DEPOSIT_FROM, DEPOSIT_USERS };
@@ -510,6 +510,7 @@ async function depositLoads(settings: LoadSettings, connections: number) {
   let credited = 0;
   const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
   const one = async (server: Server) => {
+    await settleWrites(url);
     const r = await measure({
       url: server.baseUrl,
       connections,
@@ -523,9 +524,9 @@ async function depositLoads(settings: LoadSettings, connections: number) {
     server.requests += r.total + (r.warmupTotal ?? 0);
     return r;
   };
+  // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
   for (let round = 0; round < settings.rounds; round++) {
-    rounds.app.push(await one(wallet));
-    rounds.floor.push(await one(floor));
+    for (const side of turns(round)) rounds[side].push(await one(side === 'app' ? wallet : floor));
   }
   const guarantees = await checkDepositGuarantees({
     url,

@@ -64,6 +64,13 @@ function p50Of(size: SizeResult, key: OpKey, side: 'app' | 'floor'): number | un
   return pairOf(size, key)?.[side]?.p50;
 }
 
+/** Every round's rates of a write figure, when it had several (the median one is the figure's). */
+function roundsNote(rounds: { app: number[]; floor: number[] } | undefined): string {
+  return rounds
+    ? ` (the median of ${rounds.app.length} rounds: service ${rounds.app.map(rps).join(', ')}; floor ${rounds.floor.map(rps).join(', ')})`
+    : '';
+}
+
 export function growthSvg(results: Results): string {
   const W = 820;
   const H = 480;
@@ -217,7 +224,7 @@ export function evaluateTargets(results: Results): Target[] {
     name: 'Card issuance ≥ 0.9× the floor’s rate, every guarantee held',
     met: lowest && Number.isFinite(lowest.r) ? lowest.r >= 0.9 && held && testsPassed !== false : undefined,
     detail: issuing.length
-      ? `${rates.map(({ s, r }) => `${rps(s.issuance!.app.rps)} vs ${rps(s.issuance!.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}`).join(', ')}${lowest && lowest.r < 0.9 ? ` — lowest ${((1 - lowest.r / 0.9) * 100).toFixed(0)}% short of 0.9×` : ''}; guarantees ${held ? 'all held' : 'BROKEN'}; pg concurrency tests under load: ${testsPassed === undefined ? 'not run' : testsPassed ? 'passed' : 'FAILED'}`
+      ? `${rates.map(({ s, r }) => `${rps(s.issuance!.app.rps)} vs ${rps(s.issuance!.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}${roundsNote(s.issuance!.rounds)}`).join(', ')}${lowest && lowest.r < 0.9 ? ` — lowest ${((1 - lowest.r / 0.9) * 100).toFixed(0)}% short of 0.9×` : ''}; guarantees ${held ? 'all held' : 'BROKEN'}; pg concurrency tests under load: ${testsPassed === undefined ? 'not run' : testsPassed ? 'passed' : 'FAILED'}`
       : 'not measured',
   });
 
@@ -232,7 +239,7 @@ export function evaluateTargets(results: Results): Target[] {
         ? lowestTransfer.r >= TRANSFER_BOUND && transfersHeld
         : undefined,
     detail: transfers.length
-      ? `${transfers.map(({ s, t, r }) => `${rps(t.app.rps)} vs ${rps(t.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}`).join(', ')}${lowestTransfer && lowestTransfer.r < TRANSFER_BOUND ? ` — lowest ${((1 - lowestTransfer.r / TRANSFER_BOUND) * 100).toFixed(0)}% short of ${TRANSFER_BOUND}×` : ''}; guarantees ${transfersHeld ? 'all held' : 'BROKEN'}`
+      ? `${transfers.map(({ s, t, r }) => `${rps(t.app.rps)} vs ${rps(t.floor?.rps)}/s (${Number.isFinite(r) ? r.toFixed(2) : '–'}) at ${cardsLabel(s.cards)}${roundsNote(s.transfer?.rounds)}`).join(', ')}${lowestTransfer && lowestTransfer.r < TRANSFER_BOUND ? ` — lowest ${((1 - lowestTransfer.r / TRANSFER_BOUND) * 100).toFixed(0)}% short of ${TRANSFER_BOUND}×` : ''}; guarantees ${transfersHeld ? 'all held' : 'BROKEN'}`
       : 'not measured in this run',
   });
 
@@ -246,7 +253,7 @@ export function evaluateTargets(results: Results): Target[] {
       ? hookRates
           .map(
             ({ s, r }) =>
-              `${rps(s.events!.load.rps)} vs ${rps(webhookBaseline(s)!.rps)} cards/s (${r.toFixed(2)}) at ${cardsLabel(s.cards)}`,
+              `${rps(s.events!.load.rps)} vs ${rps(webhookBaseline(s)!.rps)} cards/s (${r.toFixed(2)}) at ${cardsLabel(s.cards)}${s.events!.rounds ? ` (the median of ${s.events!.rounds.with.length} rounds: with ${s.events!.rounds.with.map(rps).join(', ')}; without ${s.events!.rounds.without.map(rps).join(', ')})` : ''}`,
           )
           .join(', ')
       : 'not measured in this run',
@@ -417,7 +424,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
       : [
           `- Servers: the app is \`next start\` of the build (the wallet API in Next.js route handlers); the floor is \`bench/floor-server.ts\`.`,
         ]),
-    `- Load: autocannon on 127.0.0.1, ${results.settings.connections} connections (closed loop), ${results.settings.warmupSeconds} s warm-up then ${results.settings.seconds} s measured per figure; each signed request has a fresh timestamp, nonce and HMAC; every response body is checked (\`{"code":0,\`), so refusals cannot pass for speed. Latencies in ms, full precision. CPU ms/req: the server process’s user + system time (from /proc) over the measured run, per response.`,
+    `- Load: autocannon on 127.0.0.1, ${results.settings.connections} connections (closed loop), ${results.settings.warmupSeconds} s warm-up then ${results.settings.seconds} s measured per figure; each signed request has a fresh timestamp, nonce and HMAC; every response body is checked (\`{"code":0,\`), so refusals cannot pass for speed. Latencies in ms, full precision. CPU ms/req: the server process’s user + system time (from /proc) over the measured run, per response.${(results.settings.writeRounds ?? 1) > 1 ? ` Writes (issuance, transfers, deposits, authorize, clear, issuance with and without a webhook endpoint): ${results.settings.writeRounds} alternating rounds (service then floor, then floor then service, in turns, so that a drift over the rounds favours neither), each window after a CHECKPOINT with no autovacuum worker running, and the round with the median rate kept, so that a commit’s fsync on a shared disk, or a checkpoint the window before caused, decides no ratio.` : ''}`,
     `- Data: per size a fresh PostgreSQL database seeded by \`scripts/seed-large.ts\` (users = cards / 3, three cards each), the servers on one ${m.nproc}-core machine with PostgreSQL and the load generator.${results.skipped?.length ? ` Steps left out (--skip): ${results.skipped.join(', ')}.` : ''}`,
     '',
   );
@@ -609,7 +616,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
   for (const s of withEvents) {
     const e = s.events!;
     push(
-      `${cardsLabel(s.cards)} cards: one endpoint subscribed to \`card.issued\`, a receiver on 127.0.0.1 answering 204${e.baseline ? ' and keeping connections alive 5 s (Node’s default)' : ''}, while 4.3 issuance ran at full rate on the ${A} (${results.settings.connections} connections, ${e.load.seconds.toFixed(0)} s): issuance ${rps(e.load.rps)} cards/s (p50 ${ms(e.load.p50)} ms, p99 ${ms(e.load.p99)} ms) against ${rps(webhookBaseline(s)?.rps)} cards/s with no endpoint ${e.baseline ? 'just before' : 'in the same run'} (${ratio(e.load.rps, webhookBaseline(s)?.rps)}${e.rounds ? `; the rounds with the median rate of ${e.rounds.with.length}: with ${e.rounds.with.map((x) => rps(x)).join(', ')}, without ${e.rounds.without.map((x) => rps(x)).join(', ')}` : ''}) and the floor’s ${rps(s.issuance?.floor?.rps)} (which writes the same event rows, no delivery). **${n(e.events)} events, ${n(e.received)} deliveries received** (${n(e.duplicates)} repeated; the service's account: ${e.outcomes.join(', ')}), **${e.deliveredPerSecond.toFixed(0)} delivered per second** during the load; **lag from the event's commit-time stamp to its arrival: p50 ${e.lagP50.toFixed(0)} ms, p99 ${e.lagP99.toFixed(0)} ms** (max ${e.lagMax.toFixed(0)} ms); the last delivery arrived ${e.drainSeconds.toFixed(1)} s after the load stopped.`,
+      `${cardsLabel(s.cards)} cards: one endpoint subscribed to \`card.issued\`, a receiver on 127.0.0.1 answering 204${e.baseline ? ' and keeping connections alive 5 s (Node’s default)' : ''}, while 4.3 issuance ran at full rate on the ${A} (${results.settings.connections} connections, ${e.load.seconds.toFixed(0)} s): issuance ${rps(e.load.rps)} cards/s (p50 ${ms(e.load.p50)} ms, p99 ${ms(e.load.p99)} ms) against ${rps(webhookBaseline(s)?.rps)} cards/s with no endpoint ${e.rounds ? 'in windows alternating with these' : e.baseline ? 'just before' : 'in the same run'} (${ratio(e.load.rps, webhookBaseline(s)?.rps)}${e.rounds ? `; the rounds with the median rate of ${e.rounds.with.length}: with ${e.rounds.with.map((x) => rps(x)).join(', ')}, without ${e.rounds.without.map((x) => rps(x)).join(', ')}` : ''}) and the floor’s ${rps(s.issuance?.floor?.rps)} (which writes the same event rows, no delivery). **${n(e.events)} events, ${n(e.received)} deliveries received** (${n(e.duplicates)} repeated; the service's account: ${e.outcomes.join(', ')}), **${e.deliveredPerSecond.toFixed(0)} delivered per second** during the load; **lag from the event's commit-time stamp to its arrival: p50 ${e.lagP50.toFixed(0)} ms, p99 ${e.lagP99.toFixed(0)} ms** (max ${e.lagMax.toFixed(0)} ms); the last delivery arrived ${e.drainSeconds.toFixed(1)} s after the load stopped.`,
     );
   }
   push('');

@@ -108,6 +108,32 @@ export async function quiesceDatabase(url: string, timeoutMs = 120_000): Promise
 }
 
 /**
+ * Before each measured window of a write figure: write every dirty page out (CHECKPOINT) and wait
+ * for autovacuum workers on the database to finish (at most `timeoutMs`). The writes of the window
+ * before leave dirty pages and dead rows behind; without this, the checkpoint or the vacuum they
+ * cause lands in whichever window comes next, the floor's or the service's, and decides the ratio
+ * more than either server does.
+ */
+export async function settleWrites(url: string, timeoutMs = 30_000): Promise<void> {
+  const started = performance.now();
+  await query(url, 'checkpoint');
+  for (;;) {
+    const [busy] = await query<{ n: number }>(
+      url,
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and backend_type = 'autovacuum worker'`,
+    );
+    if (!busy?.n || performance.now() - started > timeoutMs) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Which side a round measures first: the service in even rounds, the floor in odd ones. */
+export function turns(round: number): readonly ['app', 'floor'] | readonly ['floor', 'app'] {
+  return round % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
+}
+
+/**
  * Databases a killed earlier run left behind: only names this module makes, older than two
  * hours (the timestamp is in the name) and with nobody connected, are dropped.
  */

@@ -15,7 +15,7 @@ import { authorizeParams } from './floor-calls';
 import { cardsLabel } from './format';
 import { measure, type LoadResult, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
-import { BENCH_APP, query, type Server } from './servers';
+import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
 
 /** Funded cards the purchases are spread over (hot rows are not what this measures). */
@@ -236,7 +236,12 @@ export async function measureSpending(options: {
   log: Log;
 }): Promise<SpendingSize> {
   const { url, wallet, floor, cards, log } = options;
-  const run = measurer(options.settings);
+  const unsettled = measurer(options.settings);
+  // Each measured window after settleWrites (run.ts's WRITE_ROUNDS); the unmeasured feed is not.
+  const run: Measure = async (server, next, o) => {
+    if (o.warmup !== 0) await settleWrites(url);
+    return unsettled(server, next, o);
+  };
   const before = await spendMark(url);
   const pending: number[] = [];
   let approved = 0;
@@ -249,13 +254,17 @@ export async function measureSpending(options: {
   const abandoned: string[] = [];
   const rounds = options.settings.rounds ?? 1;
   const authorizing = { app: [] as LoadResult[], floor: [] as LoadResult[] };
+  // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
   for (let round = 0; round < rounds; round++) {
-    authorizing.app.push(
-      await run(wallet, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 }),
-    );
-    authorizing.floor.push(
-      await run(floor, authorize, { check: approvedCheck, onSuccess: collect, warmup: 1 }),
-    );
+    for (const side of turns(round)) {
+      authorizing[side].push(
+        await run(side === 'app' ? wallet : floor, authorize, {
+          check: approvedCheck,
+          onSuccess: collect,
+          warmup: 1,
+        }),
+      );
+    }
   }
   const a = medianRate(authorizing.app);
   const f = medianRate(authorizing.floor);
@@ -288,10 +297,15 @@ export async function measureSpending(options: {
     status === 200 && body.startsWith('{"code":0,') && body.includes('"status":"CLEARED"');
   const clearing = { app: [] as LoadResult[], floor: [] as LoadResult[] };
   for (let round = 0; round < rounds; round++) {
-    clearing.app.push(await run(wallet, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 }));
-    clearing.floor.push(
-      await run(floor, clear, { check: clearCheck, onSuccess: () => cleared++, warmup: 1 }),
-    );
+    for (const side of turns(round)) {
+      clearing[side].push(
+        await run(side === 'app' ? wallet : floor, clear, {
+          check: clearCheck,
+          onSuccess: () => cleared++,
+          warmup: 1,
+        }),
+      );
+    }
   }
   const ca = medianRate(clearing.app);
   const cf = medianRate(clearing.floor);
