@@ -524,7 +524,10 @@ async function depositLoads(settings: LoadSettings, connections: number) {
     server.requests += r.total + (r.warmupTotal ?? 0);
     return r;
   };
-  // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
+  // With several rounds, one unmeasured window on each first (run.ts's writeBurst), then in turns
+  // (service first, then floor first...), so that a drift over the rounds favours neither.
+  const burst: LoadResult[] = [];
+  if (settings.rounds > 1) for (const server of [wallet, floor]) burst.push(await one(server));
   for (let round = 0; round < settings.rounds; round++) {
     for (const side of turns(round)) rounds[side].push(await one(side === 'app' ? wallet : floor));
   }
@@ -532,7 +535,7 @@ async function depositLoads(settings: LoadSettings, connections: number) {
     url,
     since,
     reportedCredited: credited,
-    abandoned: [...rounds.app, ...rounds.floor].flatMap((r) => r.abandoned),
+    abandoned: [...burst, ...rounds.app, ...rounds.floor].flatMap((r) => r.abandoned),
   });
   return { rounds, guarantees };
 }

@@ -87,6 +87,13 @@ export const users = wallet.table(
     supportDocumentUrl: text('support_document_url'),
     /** How many cards the user holds, kept by a trigger on cards (4.2 withCards). */
     cardCount: integer('card_count').notNull().default(0),
+    /**
+     * Whether the user holds a card: set by the same trigger with the first card and never again
+     * changed. The card holders' index filters on it rather than on card_count, so that a second
+     * card's count update changes no indexed column and stays a HOT update (docs/architecture.md
+     * "Card holders and HOT updates").
+     */
+    hasCards: boolean('has_cards').notNull().default(false),
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -106,7 +113,7 @@ export const users = wallet.table(
     // 4.2 with withCards=true: the same order over card holders only.
     index('users_app_card_holders_idx')
       .on(t.appId, t.registeredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.cardCount} > 0`),
+      .where(sql`${t.hasCards}`),
     index('users_search_app_user_id_idx').on(t.appId, sql`${t.appUserId} collate "C"`),
     index('users_search_email_idx').on(t.appId, sql`lower(${t.email}) collate "C"`),
     // A name prefix reads one of these two by its first name column; a full name reads the one

@@ -57,7 +57,7 @@ const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, documen
 /** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
 export const CARD_HOLDERS_PAGE = {
   name: 'wallet_card_holders_page',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and card_count > 0
+  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and has_cards
 order by registered_at desc, id desc limit $2 offset $3`,
 } as const;
 
