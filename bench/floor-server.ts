@@ -531,6 +531,8 @@ async function runOnce(
   operation: string,
   params: { requestId: string } & Record<string, string | number | boolean>,
   work: (tx: pg.PoolClient) => Promise<string>,
+  /** The work stores its answer with its own write (asset/transfer, as idempotency.ts allows). */
+  options: { storedByWork?: boolean } = {},
 ): Promise<string> {
   const stable = Object.keys(params)
     .filter((name) => !VOLATILE.has(name))
@@ -543,7 +545,15 @@ async function runOnce(
   try {
     await run(client, { text: 'begin' });
     try {
-      const response = await claimAndRun(client, app, operation, params.requestId, fingerprint, work);
+      const response = await claimAndRun(
+        client,
+        app,
+        operation,
+        params.requestId,
+        fingerprint,
+        work,
+        options.storedByWork ?? false,
+      );
       await run(client, { text: 'commit' });
       return response;
     } catch (error) {
@@ -562,6 +572,7 @@ async function claimAndRun(
   requestId: string,
   fingerprint: string,
   work: (tx: pg.PoolClient) => Promise<string>,
+  storedByWork: boolean,
 ): Promise<string> {
   const claimed = await run(tx, CLAIM_REQUEST_ID, [app.id, requestId, operation, fingerprint]);
   if (claimed.rows.length === 0) {
@@ -576,7 +587,7 @@ async function claimAndRun(
     return existing[at.response] as string;
   }
   const response = await work(tx);
-  await run(tx, STORE_RESPONSE, [app.id, requestId, response]);
+  if (!storedByWork) await run(tx, STORE_RESPONSE, [app.id, requestId, response]);
   return response;
 }
 
@@ -775,7 +786,16 @@ async function assetTransfer(pool: pg.Pool, app: App, pairs: Map<string, string>
   if (!/^(?:0|[1-9]\d{0,14})(?:\.\d{1,6})?$/.test(params.amount) || !/[1-9]/.test(params.amount)) {
     throw new Fail(1002, 'Parameter amount is malformed.');
   }
-  return runOnce(pool, app, 'assetTransfer', params, (tx) => transferInTransaction(tx, app, params));
+  return runOnce(
+    pool,
+    app,
+    'assetTransfer',
+    params,
+    (tx) => transferInTransaction(tx, app, params, params.requestId),
+    {
+      storedByWork: true,
+    },
+  );
 }
 
 type TransferColumn =
@@ -794,6 +814,7 @@ async function transferInTransaction(
   tx: pg.PoolClient,
   app: App,
   params: { fromAssetId: number; toAssetId: number; amount: string },
+  requestId: string,
 ): Promise<string> {
   const { fromAssetId, toAssetId } = params;
   const { rows, at } = await run<TransferColumn>(tx, TRANSFER_LOCK, [app.id, fromAssetId, toAssetId]);
@@ -860,6 +881,7 @@ async function transferInTransaction(
     appId: app.appId,
     data: transfer,
   });
+  const answer = JSON.stringify(transfer);
   await run(tx, TRANSFER_WRITE, [
     fromAssetId,
     fromBalance,
@@ -872,8 +894,10 @@ async function transferInTransaction(
     type,
     body,
     createdAt,
+    requestId,
+    answer,
   ]);
-  return JSON.stringify(transfer);
+  return answer;
 }
 
 const dialect = new PgDialect();

@@ -95,7 +95,6 @@ import {
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
 import { measureSlowDecision, type SlowDecision } from './lib/slow-decision';
-import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 import { verifyFloor, type FloorCheck } from './lib/verify-floor';
 import {
   approvedCheck,
@@ -120,6 +119,7 @@ import {
   type Population,
   type ReadKey,
 } from './lib/wallet-requests';
+import { startReceiverProcess } from './lib/receiver-process';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -291,6 +291,8 @@ export type EventDelivery = {
   baseline?: LoadResult;
   /** Each round's rate (req/s), with and without the endpoint, when there were several. */
   rounds?: { with: number[]; without: number[] };
+  /** Where the receiver ran: 'process', its own (absent: in the load generator's). */
+  receiver?: 'process';
   /** card.issued events written during the load (warm-up included) and received. */
   events: number;
   /** How the endpoint's deliveries ended: "DELIVERED: 2400", "PENDING (answered HTTP 503): 3". */
@@ -1040,9 +1042,10 @@ async function measureExhausted(url: string, wallet: Server, p: Population, size
  */
 async function measureEvents(url: string, wallet: Server, p: Population, size: SizeResult): Promise<void> {
   log('  webhook deliveries while card issuance runs at full rate (a receiver on 127.0.0.1)');
-  // Node's default keep-alive (5 s), as a receiver behind any common server keeps at least: at the
-  // test receiver's 1 s, Node's client opens a connection per delivery (it keeps a 1 s margin).
-  const receiver = await startWebhookReceiver({ keepAliveTimeoutMs: 5_000 });
+  // In a process of its own, with Node's default keep-alive (5 s), as a receiver behind any common
+  // server keeps at least: at the test receiver's 1 s, Node's client opens a connection per
+  // delivery (it keeps a 1 s margin).
+  const receiver = await startReceiverProcess();
   try {
     const loads: LoadResult[] = [];
     const baselines: LoadResult[] = [];
@@ -1100,10 +1103,8 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
     const endedAt = windows[windows.length - 1]![1];
     const outcomes = [...ended].map(([status, n]) => ({ status, n })).sort((x, y) => y.n - x.n);
     const events = outcomes.reduce((sum, o) => sum + o.n, 0);
-    const received = receiver.received;
-    const lags = received
-      .map((r) => r.arrivedAt - Date.parse((JSON.parse(r.rawBody) as { createdAt: string }).createdAt))
-      .sort((x, y) => x - y);
+    const received = await receiver.arrivals();
+    const lags = received.map((r) => r.arrivedAt - Date.parse(r.createdAt)).sort((x, y) => x - y);
     const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
     const during = received.filter((r) =>
       windows.some(([from, to]) => r.arrivedAt >= from && r.arrivedAt <= to),
@@ -1118,6 +1119,7 @@ async function measureEvents(url: string, wallet: Server, p: Population, size: S
         ? { rounds: { with: loads.map((r) => r.rps), without: baselines.map((r) => r.rps) } }
         : {}),
       events,
+      receiver: 'process',
       outcomes: outcomes.map((o) => `${o.status}: ${o.n}`),
       received: received.length,
       duplicates: ids.length - new Set(ids).size,

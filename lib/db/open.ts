@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -41,6 +41,15 @@ export type DatabaseHandle = {
     values?: unknown[],
     name?: string,
   ): Promise<T[]>;
+  /**
+   * `db.transaction(run)` with the same handle given to `run`, for the writes' hot path
+   * (idempotency.ts): on PostgreSQL, begin, commit and rollback go to the pool client as they are,
+   * not built by Drizzle as statements of its own (docs/architecture.md "Transactions").
+   */
+  transaction<S extends Record<string, unknown>, T>(
+    db: SchemaDatabase<S>,
+    run: (tx: Parameters<Parameters<SchemaDatabase<S>['transaction']>[0]>[0]) => Promise<T>,
+  ): Promise<T>;
   /** Drizzle over this engine with one part's schema; one handle per schema object. */
   bind<S extends Record<string, unknown>>(schema: S): SchemaDatabase<S>;
   /** Runs fn while holding the cross-instance migration lock (a no-op lock on PGlite). */
@@ -108,6 +117,7 @@ export async function openPglite(
     query: async <T>(text: string, values: unknown[] = []) => (await pglite.query<T>(text, values)).rows,
     queryIn: async <T>(db: DrizzleHandle, text: string, values: unknown[] = []) =>
       (await clientOf<Pick<PGlite, 'query'>>(db).query<T>(text, values)).rows,
+    transaction: (db, run) => db.transaction(run),
     bind: binder((schema) => drizzlePglite({ client: pglite, schema })),
     withMigrationLock: (fn) => fn(),
     ping: () =>
@@ -148,6 +158,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
           name ? { name, text, values } : { text, values },
         )
       ).rows as T[],
+    transaction: (db, run) => rawTransaction(pool, db, run),
     bind: binder((schema) => drizzleNodePg({ client: pool, schema })),
     withMigrationLock,
     ping: async () => {
@@ -160,6 +171,65 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     },
     close: () => pool.end(),
   };
+}
+
+/** What drizzle-orm's NodePgSession keeps, and its own transaction() hands to a new one. */
+type SessionParts = {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+};
+
+/**
+ * The transaction handle of a pool client, made once per client and database handle and reused by
+ * its later transactions (a client runs one at a time): building one builds a relational query
+ * builder for every table of the schema, most of what Drizzle's transaction() costs. The handle
+ * keeps no state of its own between transactions; each transaction gets a new object over it.
+ */
+const handles = new WeakMap<object, WeakMap<pg.PoolClient, NodePgTransaction<never, never>>>();
+
+function transactionHandle(db: object, client: pg.PoolClient): NodePgTransaction<never, never> {
+  let byClient = handles.get(db);
+  if (!byClient) handles.set(db, (byClient = new WeakMap()));
+  let tx = byClient.get(client);
+  if (!tx) {
+    const parts = (db as { _: { session: SessionParts } })._.session;
+    const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+    tx = new NodePgTransaction<never, never>(parts.dialect, session, parts.schema as never);
+    byClient.set(client, tx);
+  }
+  return tx;
+}
+
+/**
+ * drizzle-orm's NodePgSession.transaction, less its statement building for begin, commit and
+ * rollback and its new handle per transaction: the same session and transaction classes over one
+ * pool client, so `run` gets the handle Drizzle would give. A client whose rollback failed is
+ * discarded, not returned to the pool.
+ */
+async function rawTransaction<S extends Record<string, unknown>, T>(
+  pool: pg.Pool,
+  db: SchemaDatabase<S>,
+  run: (tx: Parameters<Parameters<SchemaDatabase<S>['transaction']>[0]>[0]) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // A new object per transaction over the client's handle: what keys per-transaction notes
+    // (a WeakSet of handles, as record-event.ts keeps) must not outlive the transaction.
+    const tx = Object.create(transactionHandle(db, client)) as NodePgTransaction<never, never>;
+    await client.query('begin');
+    try {
+      const result = await run(tx as unknown as Parameters<typeof run>[0]);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 export async function openDatabase(options: {

@@ -4,8 +4,8 @@
 // this transfer, or this transfer sees it CANCELLED), and returns what the rules need with the
 // balances under the lock; then the transfer rules (4010), the amount's decimals (1002) and the
 // balance (a short one is 4001), all decided with nothing written; then TRANSFER_WRITE moves the
-// money: both balances, one transfer row, a ledger entry on each side and the transfer.completed
-// event, one statement. asset.low_balance follows when the money left an agency asset across its
+// money: both balances, one transfer row, a ledger entry on each side, the transfer.completed
+// event and the requestId's answer, one statement. asset.low_balance follows when the money left an agency asset across its
 // low-balance line. A balance never goes below zero: it is set only to what the locked row held
 // less the amount, and only when it held at least that.
 import type { DatabaseHandle } from '@/lib/db/open';
@@ -20,6 +20,7 @@ import { newEvent, noteQueuedDeliveries } from '../event/record-event';
 import { transferRefusal, type AssetKind } from './transfer-rules';
 import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
 import { bindHandler } from '../bind-handler';
+import { claimedRequestId, noteAnswerStored } from '../request/idempotency';
 
 /** A row of TRANSFER_LOCK (int8 columns as the driver gives them). */
 type LockedAsset = {
@@ -88,6 +89,9 @@ export async function transferAsset(options: {
     toBalance: minorToMajor(toBalance, to.decimal_places),
   };
   const event = newEvent({ app, type: 'transfer.completed', data: transfer });
+  // The answer goes into the requestId's record with the write (statements.ts's TRANSFER_WRITE).
+  const requestId = claimedRequestId(db);
+  const answer = requestId === null ? null : JSON.stringify(transfer);
   const queued = await engine.queryIn(
     db,
     TRANSFER_WRITE.text,
@@ -103,9 +107,12 @@ export async function transferAsset(options: {
       event.type,
       event.body,
       event.createdAt,
+      requestId,
+      answer,
     ],
     TRANSFER_WRITE.name,
   );
+  if (answer !== null) noteAnswerStored(db, answer);
   noteQueuedDeliveries(db, queued.length);
   if (from.user_id === null && from.type !== 'CARD') {
     await noteAgencyDebit({

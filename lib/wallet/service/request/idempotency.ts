@@ -2,7 +2,8 @@
 // same transaction as the work it guards: a concurrent call with the same key blocks on the unique
 // index until the first commits (then replays its result) or rolls back (then runs itself). Only
 // successes are kept, so a call that failed, and so changed nothing, can be retried. The record's
-// three statements are prepared statements of db/statements.ts, sent on the transaction's connection.
+// three statements are prepared statements of db/statements.ts, sent on the transaction's connection;
+// a work may store its answer in its own last write instead (claimedRequestId, asset/transfer).
 //
 // A transaction PostgreSQL chose to abort, as the victim of a deadlock or a serialization
 // failure, is run again here (up to TRANSACTION_ATTEMPTS times): it rolled back whole, so
@@ -31,18 +32,39 @@ export function requestFingerprint(operation: string, params: Record<string, unk
     .digest('hex');
 }
 
+/** The requestId each open transaction claimed, and the answer its work stored with its own write. */
+const claims = new WeakMap<object, { requestId: string; stored?: string }>();
+
+/**
+ * For work that stores its answer itself, in the statement that makes its change (asset/transfer:
+ * one round trip fewer while the source's row is locked): the requestId this transaction claimed,
+ * or null when the call has none (then nothing is to be stored). The work must then say, with
+ * `noteAnswerStored`, the answer it stored, which must be what it returns as JSON: runOnce stores
+ * nothing more, and fails the call if the two differ.
+ */
+export function claimedRequestId(tx: object): string | null {
+  return claims.get(tx)?.requestId ?? null;
+}
+
+/** The answer the work stored in its requestId's record (see claimedRequestId). */
+export function noteAnswerStored(tx: object, answer: string): void {
+  const claim = claims.get(tx);
+  if (claim) claim.stored = answer;
+}
+
 /** serialization_failure and deadlock_detected: the transaction was rolled back whole. */
 const RETRYABLE = new Set(['40001', '40P01']);
 export const TRANSACTION_ATTEMPTS = 3;
 
 async function inTransaction<T>(
   db: Database,
+  engine: DatabaseHandle,
   onRetry: ((code: string, attempt: number) => void) | undefined,
   run: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(run);
+      return await engine.transaction(db, run);
     } catch (error) {
       const code = pgErrorCode(error);
       if (attempt >= TRANSACTION_ATTEMPTS || code === undefined || !RETRYABLE.has(code)) throw error;
@@ -69,9 +91,9 @@ export async function runOnce(options: {
 }): Promise<string> {
   const { db, engine, appKey, operation, requestId, fingerprint, work, onRetry } = options;
   if (!requestId) {
-    return inTransaction(db, onRetry, async (tx) => JSON.stringify(await work(tx)));
+    return inTransaction(db, engine, onRetry, async (tx) => JSON.stringify(await work(tx)));
   }
-  return inTransaction(db, onRetry, async (tx) => {
+  return inTransaction(db, engine, onRetry, async (tx) => {
     // An expired record is taken over; a live one is left alone (and nothing is returned).
     const claimed = await engine.queryIn(
       tx,
@@ -99,8 +121,15 @@ export async function runOnce(options: {
       return existing.response;
     }
 
+    const claim: { requestId: string; stored?: string } = { requestId };
+    claims.set(tx, claim);
     const response = JSON.stringify(await work(tx));
-    await engine.queryIn(tx, STORE_RESPONSE.text, [appKey, requestId, response], STORE_RESPONSE.name);
+    if (claim.stored === undefined) {
+      await engine.queryIn(tx, STORE_RESPONSE.text, [appKey, requestId, response], STORE_RESPONSE.name);
+    } else if (claim.stored !== response) {
+      // A bug, never a caller's doing: rolled back rather than replayed wrong.
+      throw new Error(`${operation}: the answer stored with the work is not the answer returned`);
+    }
     return response;
   });
 }
