@@ -82,9 +82,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const pollMs = options.pollMs ?? 1_000;
   const claimMs = options.claimMs ?? DELIVERY_TIMEOUT_MS * 3;
   const pruneEveryMs = options.pruneEveryMs ?? 60 * 60_000;
-  const nudgeDelayMs = options.nudgeDelayMs ?? 10;
+  const nudgeDelayMs = options.nudgeDelayMs ?? 25;
   const token = randomUUID();
-  const recordDelivered = deliveredRecorder(db, token, options.recordDelayMs ?? 10);
+  const recordDelivered = deliveredRecorder(db, token, options.recordDelayMs ?? 25);
   const openSecret = secretOpener(options.secretBox);
   const inFlight = new Set<Promise<void>>();
   let started = false;
