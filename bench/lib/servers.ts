@@ -95,16 +95,21 @@ export async function quiesceDatabase(url: string, timeoutMs = 120_000): Promise
   const started = performance.now();
   await query(url, 'vacuum (analyze)');
   await query(url, 'checkpoint');
+  await autovacuumDone(url, started + timeoutMs, 500);
+  return (performance.now() - started) / 1000;
+}
+
+/** Until no autovacuum worker runs on the database, or `deadline` (performance.now()) passes. */
+async function autovacuumDone(url: string, deadline: number, pollMs: number): Promise<void> {
   for (;;) {
     const [busy] = await query<{ n: number }>(
       url,
       `select count(*)::int as n from pg_stat_activity
         where datname = current_database() and backend_type = 'autovacuum worker'`,
     );
-    if (!busy?.n || performance.now() - started > timeoutMs) break;
-    await new Promise((r) => setTimeout(r, 500));
+    if (!busy?.n || performance.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, pollMs));
   }
-  return (performance.now() - started) / 1000;
 }
 
 /**
@@ -117,15 +122,7 @@ export async function quiesceDatabase(url: string, timeoutMs = 120_000): Promise
 export async function settleWrites(url: string, timeoutMs = 30_000): Promise<void> {
   const started = performance.now();
   await query(url, 'checkpoint');
-  for (;;) {
-    const [busy] = await query<{ n: number }>(
-      url,
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and backend_type = 'autovacuum worker'`,
-    );
-    if (!busy?.n || performance.now() - started > timeoutMs) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await autovacuumDone(url, started + timeoutMs, 250);
 }
 
 /** Which side a round measures first: the service in even rounds, the floor in odd ones. */
