@@ -28,8 +28,10 @@
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
 // authorize and clear, service then floor; issuance without then with a webhook endpoint) measured
-// in N alternating rounds, each window after a CHECKPOINT with no autovacuum running, the round with
-// the median rate kept for each (on a shared machine one window's noise is otherwise the ratio's).
+// in N alternating rounds, each window after a CHECKPOINT with no autovacuum running, each side's
+// median window kept and each target judged on the median of the rounds' own ratios
+// (bench/lib/format.ts's writeRatio: on a shared machine one window's noise, or a drift over the
+// windows, is otherwise the ratio's).
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

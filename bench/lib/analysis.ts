@@ -5,7 +5,7 @@
 // fixed text is the method and the structure (what the floor does, how PGlite runs), which the
 // code guarantees rather than the run measures.
 import type { MemorySample, Results, SizeResult } from '../run';
-import { cardsLabel } from './format';
+import { cardsLabel, writeRatio } from './format';
 import type { LoadResult } from './load';
 import type { SideProfile } from './profile-op';
 import { scaleRows, transferRates } from './derived';
@@ -322,7 +322,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   if (issuing.length) {
     const rates = issuing.map((s) => ({
       s,
-      ratio: s.issuance!.app.rps / (s.issuance!.floor?.rps ?? NaN),
+      ratio: writeRatio(s.issuance!.app.rps, s.issuance!.floor?.rps, s.issuance!.rounds),
     }));
     const worst = [...rates].sort((a, b) => a.ratio - b.ratio)[0]!;
     const cpuApp = issuing

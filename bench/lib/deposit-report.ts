@@ -3,7 +3,7 @@
 // included, at the largest size's history within 1.3× of itself at the smallest's.
 import type { Results, SizeResult } from '../run';
 import type { DepositFigures } from './deposits';
-import { cardsLabel } from './format';
+import { cardsLabel, roundsText, writeRatio } from './format';
 
 /** Deposits/s of the service ≥ this × the floor's. */
 export const DEPOSIT_RATE_BOUND = 0.9;
@@ -48,9 +48,19 @@ function screeningSpan(results: Results) {
   };
 }
 
+/** The deposit rate's service ÷ floor, round by round when there were rounds (format.ts's writeRatio). */
+function depositRatio(s: {
+  deposits: {
+    rate?: { app: { rps: number }; floor: { rps: number }; rounds?: { app: number[]; floor: number[] } };
+  };
+}): number {
+  const rate = s.deposits.rate!;
+  return writeRatio(rate.app.rps, rate.floor.rps, rate.rounds);
+}
+
 export function depositTargets(results: Results): Target[] {
   const rated = withRate(results);
-  const rates = rated.map((s) => ({ s, r: s.deposits.rate!.app.rps / s.deposits.rate!.floor.rps }));
+  const rates = rated.map((s) => ({ s, r: depositRatio(s) }));
   const lowest = [...rates].sort((a, b) => a.r - b.r)[0];
   const held =
     rated.every((s) => s.deposits.rate!.guarantees.ok) &&
@@ -64,7 +74,7 @@ export function depositTargets(results: Results): Target[] {
       name: `Deposits credited ≥ ${DEPOSIT_RATE_BOUND}× the floor’s rate, each credited exactly once`,
       met: lowest && Number.isFinite(lowest.r) ? lowest.r >= DEPOSIT_RATE_BOUND && held : undefined,
       detail: rates.length
-        ? `${rates.map(({ s, r }) => `${f0(s.deposits.rate!.app.rps)} vs ${f0(s.deposits.rate!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}${s.deposits.rate!.rounds ? ` (the median of ${s.deposits.rate!.rounds.app.length} rounds: service ${s.deposits.rate!.rounds.app.map(f0).join(', ')}; floor ${s.deposits.rate!.rounds.floor.map(f0).join(', ')})` : ''}`).join(', ')}${lowest && lowest.r < DEPOSIT_RATE_BOUND ? ` — lowest ${((1 - lowest.r / DEPOSIT_RATE_BOUND) * 100).toFixed(0)}% short of ${DEPOSIT_RATE_BOUND}×` : ''}; exactly-once ${held ? 'held' : 'BROKEN'}`
+        ? `${rates.map(({ s, r }) => `${f0(s.deposits.rate!.app.rps)} vs ${f0(s.deposits.rate!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}${s.deposits.rate!.rounds ? ` (${roundsText(s.deposits.rate!.rounds, 'service', 'floor')})` : ''}`).join(', ')}${lowest && lowest.r < DEPOSIT_RATE_BOUND ? ` — lowest ${((1 - lowest.r / DEPOSIT_RATE_BOUND) * 100).toFixed(0)}% short of ${DEPOSIT_RATE_BOUND}×` : ''}; exactly-once ${held ? 'held' : 'BROKEN'}`
         : 'not measured in this run',
     },
     {
@@ -99,7 +109,7 @@ export function depositNotes(results: Results): string[] {
     const checks = rated.flatMap((s) => s.deposits.rate!.guarantees.checks);
     const names = [...new Set(checks.map((c) => c.name))];
     out.push(
-      `**Deposits (${status(rateTarget)}).** \`simulate/deposit\` with the chain’s required confirmations (ETHEREUM, 12), so that one call records the deposit, screens it and credits it; each request a fresh txHash, ${DEPOSIT_AMOUNT_TEXT} to one of ${first.setup.users} seeded users’ deposit addresses at random, ${results.settings.connections} connections, on the service and then on the floor. ${statements} The service reached ${rated.map((s) => `${f2(s.deposits.rate!.app.rps / s.deposits.rate!.floor.rps)} (${cardsLabel(s.cards)})`).join(', ')} of the floor’s rate, spending ${range(cpu('app'))} of CPU per deposit against the floor’s ${range(cpu('floor'))}. The deposits of different users do not wait on each other (each locks its own new row, its user’s wallet and velocity hour); those of one user are serial from the hour’s total to the commit. After each load, with SQL: ${names.join('; ')} — ${rated.every((s) => s.deposits.rate!.guarantees.ok) ? '**all held**' : '**BROKEN**'} (${rated.map((s) => `${n(s.deposits.rate!.guarantees.depositsCreated)} deposits at ${cardsLabel(s.cards)}`).join(', ')}).`,
+      `**Deposits (${status(rateTarget)}).** \`simulate/deposit\` with the chain’s required confirmations (ETHEREUM, 12), so that one call records the deposit, screens it and credits it; each request a fresh txHash, ${DEPOSIT_AMOUNT_TEXT} to one of ${first.setup.users} seeded users’ deposit addresses at random, ${results.settings.connections} connections, on the service and then on the floor. ${statements} The service reached ${rated.map((s) => `${f2(depositRatio(s))} (${cardsLabel(s.cards)})`).join(', ')} of the floor’s rate, spending ${range(cpu('app'))} of CPU per deposit against the floor’s ${range(cpu('floor'))}. The deposits of different users do not wait on each other (each locks its own new row, its user’s wallet and velocity hour); those of one user are serial from the hour’s total to the commit. After each load, with SQL: ${names.join('; ')} — ${rated.every((s) => s.deposits.rate!.guarantees.ok) ? '**all held**' : '**BROKEN**'} (${rated.map((s) => `${n(s.deposits.rate!.guarantees.depositsCreated)} deposits at ${cardsLabel(s.cards)}`).join(', ')}).`,
       '',
     );
     if (rateTarget?.met === false)

@@ -3,6 +3,7 @@
 // smallest and largest size against their bound, transfers against the floor's rate.
 import type { Pair, Results, SizeResult } from '../run';
 import { SCALE_KEYS, type OpKey, type ScaleReadKey } from './wallet-requests';
+import { writeRatio } from './format';
 
 /** One operation's measurements at one size (undefined when not measured, as in older results). */
 export function pairOf(size: SizeResult, key: OpKey): Pair | undefined {
@@ -58,7 +59,7 @@ export function transferRates(results: Results) {
     .filter((s) => s.transfer)
     .map((s) => {
       const t = s.transfer!;
-      const r = t.app.rps / (t.floor?.rps ?? NaN);
+      const r = writeRatio(t.app.rps, t.floor?.rps, t.rounds);
       return { s, t, r, met: Number.isFinite(r) ? r >= TRANSFER_BOUND : undefined };
     });
 }

@@ -6,3 +6,34 @@ export function cardsLabel(cards: number): string {
   if (cards >= 950) return `${+(cards / 1000).toFixed(cards >= 9_500 ? 0 : 1)}k`;
   return String(cards);
 }
+
+/**
+ * The service's rate over the floor's for a write figure: with several rounds, the median of the
+ * rounds' own ratios (each round's two windows ran back to back, the service first in even rounds
+ * and the floor first in odd ones), so a drift of the machine's speed over the rounds cancels in
+ * each pair rather than deciding which side's median window came earlier; with one round, the
+ * two windows' ratio. `app` and `floor` are the median windows' rates, used when there are no rounds.
+ */
+export function writeRatio(
+  app: number,
+  floor: number | undefined,
+  rounds?: { app: readonly number[]; floor: readonly number[] },
+): number {
+  if (!rounds || rounds.app.length < 2 || rounds.app.length !== rounds.floor.length) {
+    return app / (floor ?? NaN);
+  }
+  const ratios = rounds.app.map((a, i) => a / rounds.floor[i]!).sort((x, y) => x - y);
+  const mid = Math.floor(ratios.length / 2);
+  return ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+}
+
+/** Every round of a write figure in words: each round's ratio, then each side's rates. */
+export function roundsText(
+  rounds: { app: readonly number[]; floor: readonly number[] },
+  appName: string,
+  floorName: string,
+): string {
+  const whole = (x: number) => Math.round(x).toLocaleString('en-US');
+  const ratios = rounds.app.map((a, i) => (a / rounds.floor[i]!).toFixed(2));
+  return `the rounds’ ratios ${ratios.join(', ')}, their median the figure; ${appName} ${rounds.app.map(whole).join(', ')}/s, ${floorName} ${rounds.floor.map(whole).join(', ')}/s`;
+}

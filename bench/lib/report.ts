@@ -16,7 +16,7 @@ import {
   webhookBaseline,
 } from './derived';
 import { depositNotes, depositTargets } from './deposit-report';
-import { cardsLabel } from './format';
+import { cardsLabel, roundsText, writeRatio } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
@@ -66,9 +66,7 @@ function p50Of(size: SizeResult, key: OpKey, side: 'app' | 'floor'): number | un
 
 /** Every round's rates of a write figure, when it had several (the median one is the figure's). */
 function roundsNote(rounds: { app: number[]; floor: number[] } | undefined): string {
-  return rounds
-    ? ` (the median of ${rounds.app.length} rounds: service ${rounds.app.map(rps).join(', ')}; floor ${rounds.floor.map(rps).join(', ')})`
-    : '';
+  return rounds ? ` (${roundsText(rounds, 'service', 'floor')})` : '';
 }
 
 export function growthSvg(results: Results): string {
@@ -213,7 +211,10 @@ export function evaluateTargets(results: Results): Target[] {
 
   // 3. Issuance at >= 0.9x the floor's rate with every guarantee kept.
   const issuing = results.sizes.filter((s) => s.issuance);
-  const rates = issuing.map((s) => ({ s, r: s.issuance!.app.rps / (s.issuance!.floor?.rps ?? NaN) }));
+  const rates = issuing.map((s) => ({
+    s,
+    r: writeRatio(s.issuance!.app.rps, s.issuance!.floor?.rps, s.issuance!.rounds),
+  }));
   const lowest = [...rates].sort((a, b) => a.r - b.r)[0];
   const held =
     issuing.every((s) => s.issuance!.guarantees.ok) &&
@@ -245,7 +246,14 @@ export function evaluateTargets(results: Results): Target[] {
 
   // 3b'. Issuance with a subscribed webhook endpoint at >= 0.9x of issuance without one (issue 27).
   const hooked = results.sizes.filter((s) => s.events && webhookBaseline(s));
-  const hookRates = hooked.map((s) => ({ s, r: s.events!.load.rps / webhookBaseline(s)!.rps }));
+  const hookRates = hooked.map((s) => ({
+    s,
+    r: writeRatio(
+      s.events!.load.rps,
+      webhookBaseline(s)!.rps,
+      s.events!.rounds && { app: s.events!.rounds.with, floor: s.events!.rounds.without },
+    ),
+  }));
   targets.push({
     name: `Card issuance with a subscribed webhook endpoint ≥ ${WEBHOOK_BOUND}× issuance without one`,
     met: hookRates.length ? hookRates.every(({ r }) => r >= WEBHOOK_BOUND) : undefined,
@@ -253,7 +261,7 @@ export function evaluateTargets(results: Results): Target[] {
       ? hookRates
           .map(
             ({ s, r }) =>
-              `${rps(s.events!.load.rps)} vs ${rps(webhookBaseline(s)!.rps)} cards/s (${r.toFixed(2)}) at ${cardsLabel(s.cards)}${s.events!.rounds ? ` (the median of ${s.events!.rounds.with.length} rounds: with ${s.events!.rounds.with.map(rps).join(', ')}; without ${s.events!.rounds.without.map(rps).join(', ')})` : ''}`,
+              `${rps(s.events!.load.rps)} vs ${rps(webhookBaseline(s)!.rps)} cards/s (${r.toFixed(2)}) at ${cardsLabel(s.cards)}${s.events!.rounds ? ` (${roundsText({ app: s.events!.rounds.with, floor: s.events!.rounds.without }, 'with', 'without')})` : ''}`,
           )
           .join(', ')
       : 'not measured in this run',
@@ -424,7 +432,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
       : [
           `- Servers: the app is \`next start\` of the build (the wallet API in Next.js route handlers); the floor is \`bench/floor-server.ts\`.`,
         ]),
-    `- Load: autocannon on 127.0.0.1, ${results.settings.connections} connections (closed loop), ${results.settings.warmupSeconds} s warm-up then ${results.settings.seconds} s measured per figure; each signed request has a fresh timestamp, nonce and HMAC; every response body is checked (\`{"code":0,\`), so refusals cannot pass for speed. Latencies in ms, full precision. CPU ms/req: the server process’s user + system time (from /proc) over the measured run, per response.${(results.settings.writeRounds ?? 1) > 1 ? ` Writes (issuance, transfers, deposits, authorize, clear, issuance with and without a webhook endpoint): ${results.settings.writeRounds} alternating rounds (service then floor, then floor then service, in turns, so that a drift over the rounds favours neither), each window after a CHECKPOINT with no autovacuum worker running, after one unmeasured window on each side (this disk runs the first seconds of heavy writes faster than what follows), and the round with the median rate kept, so that a commit’s fsync on a shared disk, or a checkpoint the window before caused, decides no ratio.` : ''}`,
+    `- Load: autocannon on 127.0.0.1, ${results.settings.connections} connections (closed loop), ${results.settings.warmupSeconds} s warm-up then ${results.settings.seconds} s measured per figure; each signed request has a fresh timestamp, nonce and HMAC; every response body is checked (\`{"code":0,\`), so refusals cannot pass for speed. Latencies in ms, full precision. CPU ms/req: the server process’s user + system time (from /proc) over the measured run, per response.${(results.settings.writeRounds ?? 1) > 1 ? ` Writes (issuance, transfers, deposits, authorize, clear, issuance with and without a webhook endpoint): ${results.settings.writeRounds} alternating rounds (service then floor, then floor then service, in turns, so that a drift over the rounds favours neither), each window after a CHECKPOINT with no autovacuum worker running, after one unmeasured window on each side (this disk runs the first seconds of heavy writes faster than what follows), each side’s median window shown and each target judged on the median of the rounds’ own ratios (service ÷ floor, or with ÷ without an endpoint, of two windows back to back), so that a drift of the machine’s speed over the rounds, a commit’s fsync on a shared disk, or a checkpoint the window before caused decides no ratio.` : ''}`,
     `- Data: per size a fresh PostgreSQL database seeded by \`scripts/seed-large.ts\` (users = cards / 3, three cards each), the servers on one ${m.nproc}-core machine with PostgreSQL and the load generator.${results.skipped?.length ? ` Steps left out (--skip): ${results.skipped.join(', ')}.` : ''}`,
     '',
   );

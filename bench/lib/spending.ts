@@ -12,7 +12,7 @@ import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import { SUMMARY_SHARDS } from '@/lib/wallet/service/spending/summary-totals';
 import type { Results, SizeResult } from '../run';
 import { authorizeParams } from './floor-calls';
-import { cardsLabel } from './format';
+import { cardsLabel, roundsText, writeRatio } from './format';
 import { measure, type LoadResult, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
 import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
@@ -536,7 +536,11 @@ export function spendingTargets(results: Results): SpendTarget[] {
 
   const auth = sizes.map((s) => ({
     s,
-    rate: s.spending.authorize.app.rps / s.spending.authorize.floor.rps,
+    rate: writeRatio(
+      s.spending.authorize.app.rps,
+      s.spending.authorize.floor.rps,
+      s.spending.rounds?.authorize,
+    ),
     p50: s.spending.authorize.app.p50 / s.spending.authorize.floor.p50,
   }));
   targets.push({
@@ -548,19 +552,22 @@ export function spendingTargets(results: Results): SpendTarget[] {
       ? `${auth
           .map(
             ({ s, rate, p50 }) =>
-              `${rps(s.spending.authorize.app.rps)} vs ${rps(s.spending.authorize.floor.rps)}/s (${f2(rate)}), p50 ${ms(s.spending.authorize.app.p50)} vs ${ms(s.spending.authorize.floor.p50)} ms (${f2(p50)}×) at ${cardsLabel(s.cards)}`,
+              `${rps(s.spending.authorize.app.rps)} vs ${rps(s.spending.authorize.floor.rps)}/s (${f2(rate)}), p50 ${ms(s.spending.authorize.app.p50)} vs ${ms(s.spending.authorize.floor.p50)} ms (${f2(p50)}×) at ${cardsLabel(s.cards)}${s.spending.rounds ? ` (${roundsText(s.spending.rounds.authorize, 'service', 'floor')})` : ''}`,
           )
           .join('; ')}; ${heldText}`
       : 'not measured in this run',
   });
 
   const clears = sizes.filter((s) => s.spending.clear);
-  const clearRates = clears.map((s) => ({ s, r: s.spending.clear!.app.rps / s.spending.clear!.floor.rps }));
+  const clearRates = clears.map((s) => ({
+    s,
+    r: writeRatio(s.spending.clear!.app.rps, s.spending.clear!.floor.rps, s.spending.rounds?.clear),
+  }));
   targets.push({
     name: `simulate/clear ≥ ${SPEND_RATE_BOUND}× the floor’s rate, every guarantee held`,
     met: clearRates.length ? clearRates.every((x) => x.r >= SPEND_RATE_BOUND) && guaranteesHeld : undefined,
     detail: clearRates.length
-      ? `${clearRates.map(({ s, r }) => `${rps(s.spending.clear!.app.rps)} vs ${rps(s.spending.clear!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}`).join('; ')}; ${heldText}`
+      ? `${clearRates.map(({ s, r }) => `${rps(s.spending.clear!.app.rps)} vs ${rps(s.spending.clear!.floor.rps)}/s (${f2(r)}) at ${cardsLabel(s.cards)}${s.spending.rounds ? ` (${roundsText(s.spending.rounds.clear, 'service', 'floor')})` : ''}`).join('; ')}; ${heldText}`
       : 'not measured in this run',
   });
 
