@@ -68,7 +68,7 @@ import {
   type DepositGuaranteeReport,
 } from './lib/deposits';
 import { SCREENING_STATEMENTS } from './floor-deposit';
-import { cleanupAll, groupCpuMs, groupMemory, spawnChild, type Memory } from './lib/processes';
+import { cleanupAll, groupCpuMs, groupMemory, spawnChild, WATCHDOG_MINUTES, type Memory } from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
 import { fund, loadPopulation } from './lib/population';
@@ -214,12 +214,7 @@ const UNDER_TEST_CARDS = SIZES.includes(100_000) ? 100_000 : SIZES[SIZES.length 
 const FUNDING_MINOR = 1_000_000_000;
 /** Operations profiled at the first size: the lightest read, the heaviest common one, and the two writes. */
 const PROFILED = ['assets', 'list-first', 'issue', 'transfer'] as const;
-// A full run took 30 min before issue 28; card spending adds about 10 (seeding 10 million
-// authorizations at 1,000,000 cards takes 3-5 min on a shared 2-core machine, then its loads),
-// issue 29's deposits about 1.5 min per size and the 1M deposits' history a few more.
-// The full run takes about an hour since the write figures are taken in three rounds each (one run at
-// 50 min stopped at 1M cards, before simulate/clear).
-const WATCHDOG_MS = (QUICK ? 15 : 90) * 60_000;
+const WATCHDOG_MS = (QUICK ? WATCHDOG_MINUTES.quick : WATCHDOG_MINUTES.full) * 60_000;
 
 if (
   SIZES.length === 0 ||

@@ -13,6 +13,7 @@ import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 import { spendingNotes } from './spending';
+import { WATCHDOG_MINUTES } from './processes';
 
 const f2 = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(2));
 const f0 = (x: number | undefined) =>
@@ -61,7 +62,7 @@ export const ANALYSIS = {
     'npx tsx --conditions=react-server bench/profile.ts --op issue --webhook   # issuance with a webhook endpoint on the service',
     '```',
     '',
-    'The harness runs every server from a private snapshot of the working tree (`$TMPDIR/card-wallet-bench/build-<fingerprint>`: sources copied, node_modules hard-linked, the production build made there, or copied from the tree’s `.next` when that is stamped as a build of the current sources; rebuilt only when a build of the tree would be), so edits or rebuilds of `.next` in the shared tree during a run cannot touch the servers under measurement. The wallet service (`node scripts/start-wallet.mjs`, what `npm run start:wallet` runs: the service bundled by esbuild, served by plain Node) and `npm start`’s server (`node --import tsx lib/app-server.ts` with NODE_ENV=production) are each one Node process, so their CPU and memory are read from /proc for exactly that process. It needs root for the local PostgreSQL (as the pg tests do) or `TEST_DATABASE_URL`, and `/usr/bin/chromium` for the JavaScript sizes. Every server it starts is stopped and every database it creates is dropped, also on failure or Ctrl-C; a run is bounded (35 min watchdog; 15 min with --quick), and all traffic stays on 127.0.0.1.',
+    `The harness runs every server from a private snapshot of the working tree (\`$TMPDIR/card-wallet-bench/build-<fingerprint>\`: sources copied, node_modules hard-linked, the production build made there, or copied from the tree’s \`.next\` when that is stamped as a build of the current sources; rebuilt only when a build of the tree would be), so edits or rebuilds of \`.next\` in the shared tree during a run cannot touch the servers under measurement. The wallet service (\`node scripts/start-wallet.mjs\`, what \`npm run start:wallet\` runs: the service bundled by esbuild, served by plain Node) and \`npm start\`’s server (\`node --import tsx lib/app-server.ts\` with NODE_ENV=production) are each one Node process, so their CPU and memory are read from /proc for exactly that process. It needs root for the local PostgreSQL (as the pg tests do) or \`TEST_DATABASE_URL\`, and \`/usr/bin/chromium\` for the JavaScript sizes. Every server it starts is stopped and every database it creates is dropped, also on failure or Ctrl-C; a run is bounded (${WATCHDOG_MINUTES.full} min watchdog; ${WATCHDOG_MINUTES.quick} min with --quick), and all traffic stays on 127.0.0.1.`,
   ],
 };
 

@@ -7,6 +7,16 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } f
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
+/**
+ * How long a run may take before it stops itself and cleans up; RESULTS.md states the bound from
+ * here. A full run took 30 min before issue 28; card spending added about 10 (seeding 10 million
+ * authorizations at 1,000,000 cards takes 3-5 min on a shared 2-core machine, then its loads),
+ * issue 29's deposits about 1.5 min per size and the 1M deposits' history a few more. It takes
+ * about an hour since the write figures are taken in three rounds each (one run bounded at 50 min
+ * stopped at 1M cards, before simulate/clear).
+ */
+export const WATCHDOG_MINUTES = { full: 90, quick: 15 } as const;
+
 const cleanups: Cleanup[] = [];
 
 /**
