@@ -48,7 +48,8 @@ test.describe('an operator', () => {
     const old = await callWallet(scripted.request, 'cardDetail', { appUserId, cardId });
     expect(old.data?.status).toBe('CANCELLED');
 
-    // A card cancelled while the page was open: refused, and the page says why it cannot be done.
+    // A card cancelled while the page was open: refused, the wallet's reason said, the reason and
+    // note kept, and the button off; opened afresh, the page only says it cannot be done.
     const { cardId: second } = await seedCard(scripted.request, appUserId);
     await page.goto(`/users/${appUserId}/cards/${second}/replace`);
     const cancelled = await callWallet(scripted.request, 'cardCancel', {
@@ -59,9 +60,16 @@ test.describe('an operator', () => {
     });
     expect(cancelled.code).toBe(0);
     await page.getByLabel('Reason').selectOption({ label: 'Stolen' });
+    await page.getByLabel('Note').fill('Taken from a coat at the gym');
     await page.getByRole('button', { name: 'Replace card' }).click();
     await expect(page).toHaveURL(`/users/${appUserId}/cards/${second}/replace`);
+    await expect(page.getByRole('alert')).toContainText('Nothing was changed');
+    await expect(page.getByLabel('Reason')).toHaveValue('STOLEN');
+    await expect(page.getByLabel('Note')).toHaveValue('Taken from a coat at the gym');
+    await expect(page.getByRole('button', { name: 'Replace card' })).toBeDisabled();
+    await page.goto(`/users/${appUserId}/cards/${second}/replace`);
     await expect(page.getByText('The card is cancelled: it cannot be replaced.')).toBeVisible();
+    await expect(page.getByLabel('Note')).toHaveCount(0);
     const cards = await callWallet(scripted.request, 'userCardList', { appUserId });
     expect(cards.data).toHaveLength(3);
     await context.close();

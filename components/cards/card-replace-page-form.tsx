@@ -4,7 +4,9 @@
 // it works before any script loads (the browser posts it; the server answers with the new card's
 // page, or this page with the problem and what was chosen and typed) and after (the same action in
 // place, then the new card's page). The requestId is made as the page renders: posting twice
-// replaces once.
+// replaces once. A card cancelled meanwhile is said above the fields, and the fields stay where
+// they were with what was typed (the form-state answer of a post without JavaScript is matched to
+// this component by its place in the page, so the page renders it in both cases).
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
@@ -15,6 +17,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import { replaceCardFromPage } from '@/lib/backoffice/cards/actions';
 import {
   CARD_CHANGE_REASONS,
@@ -30,12 +33,15 @@ export function CardReplacePageForm({
   cardPath,
   suggestedReason,
   requestId,
+  cancelled,
 }: {
   appUserId: string;
   cardId: number;
   cardPath: string;
   suggestedReason: CardChangeReason | null;
   requestId: string;
+  /** The card is cancelled: it cannot be replaced, so the form only keeps what was typed. */
+  cancelled: boolean;
 }) {
   const router = useRouter();
   const { result, pending, formProps, fieldError } = useActionForm(replaceCardFromPage);
@@ -45,6 +51,17 @@ export function CardReplacePageForm({
   useEffect(() => {
     if (done) router.push(done);
   }, [done, router]);
+  const refused = result.serverError !== undefined || result.validationErrors !== undefined;
+  if (cancelled && !refused) {
+    return (
+      <div className="grid gap-4">
+        <p>The card is cancelled: it cannot be replaced.</p>
+        <Link href={cardPath} className={cn(buttonVariants({ variant: 'outline' }), 'w-fit')}>
+          Back to the card
+        </Link>
+      </div>
+    );
+  }
   return (
     <form {...formProps} method="post" aria-label="Replace the card" className="grid gap-4">
       <input type="hidden" name="appUserId" value={appUserId} />
@@ -84,7 +101,7 @@ export function CardReplacePageForm({
         <Link href={cardPath} className={buttonVariants({ variant: 'outline' })}>
           Keep the card
         </Link>
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={pending} disabled={cancelled}>
           Replace card
         </Button>
       </div>

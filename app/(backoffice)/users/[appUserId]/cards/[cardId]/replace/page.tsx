@@ -2,7 +2,8 @@
 // page's Replace card button leads when its dialog cannot open (no JavaScript, or opened in a new
 // tab). The dialog's words and checks (the role, a card not cancelled), and its form
 // (components/cards/card-replace-page-form.tsx) posted to replaceCardFromPage, which answers with
-// the new card's page, or with this page again saying what went wrong, the reason and note kept.
+// the new card's page, or with this page again saying what went wrong, the reason and note kept
+// (also when the card was cancelled meanwhile: the form stays, its button off).
 // The requestId is made as the page renders, so posting it twice replaces the card once.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -55,17 +56,14 @@ export default async function CardReplacePage({ params }: { params: Params }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {card.status === 'CANCELLED' ? (
-            <p>The card is cancelled: it cannot be replaced.</p>
-          ) : (
-            <CardReplacePageForm
-              appUserId={appUserId}
-              cardId={cardId}
-              cardPath={cardPath}
-              suggestedReason={suggestedReason}
-              requestId={newRequestId()}
-            />
-          )}
+          <CardReplacePageForm
+            appUserId={appUserId}
+            cardId={cardId}
+            cardPath={cardPath}
+            suggestedReason={suggestedReason}
+            requestId={newRequestId()}
+            cancelled={card.status === 'CANCELLED'}
+          />
         </CardContent>
       </Card>
     </div>
