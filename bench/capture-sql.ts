@@ -7,7 +7,7 @@
 //   lib/wallet/service/db/statements.ts: the reads', and in a write's transaction the requestId's
 //   and asset/transfer's), with their names, at the moment the service calls it;
 // - pg's Client.prototype.query, for every statement that does not go through it (Drizzle's:
-//   issuance's, `begin` and `commit` included, and asset/ledger's reads).
+//   issuance's, `begin` and `commit` included).
 // The harness compares the result with the floor's trace of the same calls. Before each call the
 // authenticator's app cache is emptied, as the floor's is, so each capture starts with the app
 // lookup; the category catalogue is loaded once first, as a fresh floor does at start.

@@ -11,11 +11,11 @@
 // The operations: the spec's reads 4.2, 4.5 and 4.6, card issuance (4.3), and the extensions
 // user/search, asset/ledger and asset/transfer.
 // "The same SQL" holds by construction for the authentication, the spec's reads, user/search,
-// the requestId's record and asset/transfer: the floor imports the statement texts of
-// lib/wallet/service/db/statements.ts and sends them as the same named prepared statements
+// asset/ledger, the requestId's record and asset/transfer: the floor imports the statement texts
+// of lib/wallet/service/db/statements.ts and sends them as the same named prepared statements
 // (user/search's too: userSearchStatement makes its name, text and parameters for both).
-// Issuance (in one transaction with its requestId) and asset/ledger run the statements the service
-// makes Drizzle render, as texts (bench/lib/floor-sql.ts); bench/capture-sql.ts records what the
+// Issuance (in one transaction with its requestId) runs the statements the service makes Drizzle
+// render, as texts (bench/lib/floor-sql.ts); bench/capture-sql.ts records what the
 // service runs and the harness checks on every run that the floor's trace of the same calls
 // (/__trace) lists the same statements in the same order.
 //
@@ -28,7 +28,7 @@
 // request instead.
 // What the floor leaves out is what a framework adds: routing tables, zod validation (it checks
 // only what it must to run the SQL safely), logs and metrics, object rows (it reads positional
-// rows), Drizzle for the writes and the ledger (the same texts, sent directly).
+// rows), Drizzle for issuance's writes (the same texts, sent directly).
 //
 //   FLOOR_DATABASE_URL=postgres://... FLOOR_PORT=4100 node --import tsx bench/floor-server.ts
 import { createHash, randomUUID } from 'node:crypto';
@@ -45,6 +45,10 @@ import {
   APP_BY_CODES,
   CARDS_OF_USERS,
   CATEGORIES,
+  LEDGER_ASSET,
+  LEDGER_CARD_HOLDERS,
+  LEDGER_PAGE,
+  LEDGER_TRANSFER_COUNTERPARTS,
   PRUNE_IDEMPOTENCY,
   PRUNE_NONCES,
   SPEND_NONCE,
@@ -79,7 +83,6 @@ import {
   CLEAR,
   CLEAR_WRITES,
   ISSUANCE,
-  LEDGER,
   type SpendWrite,
 } from './lib/floor-sql';
 import { declineReasonOf, NO_CONTROLS, type Controls } from '@/lib/wallet/service/spending/decide';
@@ -918,16 +921,14 @@ async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>):
   const assetId = int(pairs, 'assetId', 1, 2_147_483_647);
   const pageNum = int(pairs, 'pageNum', 1, 1_000_000, 1);
   const pageSize = int(pairs, 'pageSize', 1, 100, 20);
-  const asset = await run<'ledger_count' | 'decimal_places'>(pool, { text: LEDGER.asset }, [assetId, app.id]);
+  const asset = await run<'ledger_count' | 'decimal_places'>(pool, LEDGER_ASSET, [assetId, app.id]);
   const row = asset.rows[0];
   if (!row) throw new Fail(4011, `Asset ${assetId} does not exist under this app.`);
   const total = Number(row[asset.at.ledger_count]);
   const dp = row[asset.at.decimal_places] as number;
   const top = total - (pageNum - 1) * pageSize;
   const page =
-    top <= 0
-      ? undefined
-      : await run<LedgerColumn>(pool, { text: LEDGER.page }, [assetId, top, top - pageSize]);
+    top <= 0 ? undefined : await run<LedgerColumn>(pool, LEDGER_PAGE, [assetId, top, top - pageSize]);
   const e = page?.at;
   const rows = page?.rows ?? [];
   // The counterparts (list-ledger.ts's counterpartsOf): two lookups by primary key, sent together.
@@ -939,14 +940,11 @@ async function assetLedger(pool: pg.Pool, app: App, pairs: Map<string, string>):
   const [moved, held] = await Promise.all([
     transferIds.length === 0
       ? undefined
-      : run<'id' | 'from_asset_id' | 'to_asset_id' | 'app_user_id'>(
-          pool,
-          { text: LEDGER.transferCounterparts(transferIds.length) },
-          [assetId, ...transferIds],
-        ),
-    cardIds.length === 0
-      ? undefined
-      : run<'id' | 'app_user_id'>(pool, { text: LEDGER.cardHolders(cardIds.length) }, cardIds),
+      : run<'id' | 'from_asset_id' | 'to_asset_id' | 'app_user_id'>(pool, LEDGER_TRANSFER_COUNTERPARTS, [
+          assetId,
+          transferIds,
+        ]),
+    cardIds.length === 0 ? undefined : run<'id' | 'app_user_id'>(pool, LEDGER_CARD_HOLDERS, [cardIds]),
   ]);
   const byTransfer = new Map(
     (moved?.rows ?? []).map((t) => {

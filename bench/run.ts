@@ -68,7 +68,14 @@ import {
   type DepositGuaranteeReport,
 } from './lib/deposits';
 import { SCREENING_STATEMENTS } from './floor-deposit';
-import { cleanupAll, groupCpuMs, groupMemory, spawnChild, WATCHDOG_MINUTES, type Memory } from './lib/processes';
+import {
+  cleanupAll,
+  groupCpuMs,
+  groupMemory,
+  spawnChild,
+  WATCHDOG_MINUTES,
+  type Memory,
+} from './lib/processes';
 import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
 import { explainPlans, type Plan } from './lib/plans';
 import { fund, loadPopulation } from './lib/population';

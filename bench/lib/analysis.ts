@@ -34,6 +34,12 @@ export function appName(results: Results): string {
   return results.servers ? 'the wallet service (`npm run start:wallet`)' : 'the app (Next.js route handlers)';
 }
 
+/** Whether the run's asset/ledger sent named prepared statements (statements.ts) or Drizzle's texts (before). */
+const ledgerPrepared = (results: Results) =>
+  results.floorCheck?.sql.some(
+    (s) => s.operation === 'assetLedger' && s.service.some((t) => t.startsWith('[wallet_ledger_page]')),
+  ) ?? false;
+
 export const ANALYSIS = {
   floor: (results: Results) =>
     results.servers
@@ -41,7 +47,9 @@ export const ANALYSIS = {
           '`bench/floor-server.ts` is the least a correct wallet service does for the measured operations: a bare `node:http` server over one `pg` Pool (10 connections, as the service’s default `DATABASE_POOL_SIZE`) that, per request, parses the query as docs/wallet-api.md "Signature" says (the one parser of `lib/wallet/contract/query.ts`: a repeated name is 1003, a percent-escape that is not UTF-8 is 1002), checks the app under its agency (2004), the HMAC-SHA256 signature in constant time after a length check (2001), the ±300 s timestamp window (2002), spends the nonce in the database (2003) and prunes old nonces and requestIds once a minute, then runs the operation’s SQL and writes the same JSON. Nothing else: no zod, no logs, no metrics, positional rows instead of objects.',
           '',
           (results.floorCheck?.sql.some((s) => s.operation === 'assetTransfer')
-            ? '“The same SQL” holds by construction for the spec’s signed reads and user/search: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance and transfers it sends the texts Drizzle renders for `apply-card.ts`, `transfer-asset.ts` and `move-money.ts` inside `idempotency.ts`’s transaction, and for asset/ledger those of `list-ledger.ts` (`bench/lib/floor-sql.ts`).'
+            ? ledgerPrepared(results)
+              ? '“The same SQL” holds by construction for the spec’s signed reads, user/search and asset/ledger: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance and transfers it sends the texts Drizzle renders for `apply-card.ts`, `transfer-asset.ts` and `move-money.ts` inside `idempotency.ts`’s transaction (`bench/lib/floor-sql.ts`).'
+              : '“The same SQL” holds by construction for the spec’s signed reads and user/search: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance and transfers it sends the texts Drizzle renders for `apply-card.ts`, `transfer-asset.ts` and `move-money.ts` inside `idempotency.ts`’s transaction, and for asset/ledger those of `list-ledger.ts` (`bench/lib/floor-sql.ts`).'
             : '“The same SQL” holds by construction for the signed reads: the floor imports the statement texts of `lib/wallet/service/db/statements.ts` and sends them as the same named prepared statements. For issuance it sends the texts Drizzle renders for `apply-card.ts` and `idempotency.ts`, in one transaction.') +
             ' Either way, every run checks it (below): `bench/capture-sql.ts` serves the same calls with the service’s own request handler and records every statement it runs, at the engine’s `query` (named statements) and at pg’s `Client.query` (Drizzle’s); the floor’s trace must list the same statements, names included, in the same order, and the answers must be identical.',
           '',

@@ -2,10 +2,10 @@
 // Drizzle render them, so there is no named statement of lib/wallet/service/db/statements.ts to
 // import: card issuance (4.3: apply-card.ts), inside the requestId transaction of idempotency.ts
 // (whose own statements, like asset/transfer's, are named statements of statements.ts that the
-// floor imports), and asset/ledger's two reads (list-ledger.ts). Copied from what
-// bench/capture-sql.ts records the service running; bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
+// floor imports). Copied from what bench/capture-sql.ts records the service running;
+// bench/lib/verify-floor.ts checks on every run that the floor's trace of the same calls lists
 // exactly these, in the service's order, so a change to the service's SQL shows up as a failed
-// check rather than a quiet difference. bench/lib/plans.ts explains the ledger's page with them.
+// check rather than a quiet difference.
 // Also here: user/search's statement parameters (a copy of the service's function, checked too),
 // and card spending's statements in the order the service runs them (named ones imported from
 // lib/wallet/service/spending/spend-statements.ts).
@@ -53,25 +53,6 @@ export const ISSUANCE = {
         select $4, $5, balance, 'CARD_FEE', $6 from debited
         returning balance_after`,
   currentBalance: 'select "balance" from "wallet"."assets" where "wallet"."assets"."id" = $1',
-} as const;
-
-/** `$from, $from+1, ...`: `n` placeholders, as Drizzle renders inArray's list. */
-const placeholders = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => `$${from + i}`).join(', ');
-
-/**
- * asset/ledger: the asset's entry count, then one page as a range of (asset_id, seq), then the
- * page's counterparts (list-ledger.ts's counterpartsOf): its transfers' other assets and owners
- * ($1 the ledger's asset, then the `n` transfer ids), its cards' holders (the `n` card ids).
- */
-export const LEDGER = {
-  asset:
-    'select "ledger_count", "decimal_places" from "wallet"."assets" where ("wallet"."assets"."id" = $1 and "wallet"."assets"."app_id" = $2)',
-  page: 'select "id", "asset_id", "amount", "balance_after", "reason", "card_id", "transfer_id", "deposit_id", "seq", "created_at" from "wallet"."ledger_entries" where ("wallet"."ledger_entries"."asset_id" = $1 and "wallet"."ledger_entries"."seq" <= $2 and "wallet"."ledger_entries"."seq" > $3) order by "wallet"."ledger_entries"."seq" desc',
-  transferCounterparts: (n: number) =>
-    `select "wallet"."transfers"."id", "wallet"."transfers"."from_asset_id", "wallet"."transfers"."to_asset_id", "wallet"."users"."app_user_id" from "wallet"."transfers" inner join "wallet"."assets" "other_asset" on "other_asset"."id" = case when "wallet"."transfers"."from_asset_id" = $1 then "wallet"."transfers"."to_asset_id" else "wallet"."transfers"."from_asset_id" end left join "wallet"."users" on "wallet"."users"."id" = "other_asset"."user_id" where "wallet"."transfers"."id" in (${placeholders(2, n)})`,
-  cardHolders: (n: number) =>
-    `select "wallet"."cards"."id", "wallet"."users"."app_user_id" from "wallet"."cards" inner join "wallet"."users" on "wallet"."users"."id" = "wallet"."cards"."user_id" where "wallet"."cards"."id" in (${placeholders(1, n)})`,
 } as const;
 
 /**

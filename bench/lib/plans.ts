@@ -1,18 +1,17 @@
 // The query plans PostgreSQL picks for the read statements on each seeded database (EXPLAIN
 // ANALYZE of the exact SQL the service runs, which the floor runs too): 4.2's and 4.6's and
-// user/search's, the texts of lib/wallet/service/db/statements.ts; asset/ledger's page, the text
-// Drizzle renders for list-ledger.ts (bench/lib/floor-sql.ts, checked against the service on
-// every run). So a size-dependent plan (a sequential scan where an index range scan was meant)
-// shows up in the results with its cost.
+// user/search's and asset/ledger's page, the texts of lib/wallet/service/db/statements.ts. So a
+// size-dependent plan (a sequential scan where an index range scan was meant) shows up in the
+// results with its cost.
 import {
   CARD_HOLDERS_PAGE,
   CARDS_OF_USERS,
+  LEDGER_PAGE,
   userSearchStatement,
   USER_WITH_CARDS,
   USERS_BY_EMAIL,
   USERS_PAGE,
 } from '@/lib/wallet/service/db/statements';
-import { LEDGER } from './floor-sql';
 import { query } from './servers';
 import { deepPage, ledgerDeepPage, type Population } from './wallet-requests';
 
@@ -67,12 +66,12 @@ export async function explainPlans(url: string, p: Population): Promise<Plan[]> 
     ['4.6 one user with their cards', USER_WITH_CARDS.text, [appKey, `${p.prefix}-1`]],
     [
       'asset/ledger first page (agency asset)',
-      LEDGER.page,
+      LEDGER_PAGE.text,
       [p.agencyAssetId, ledgerTop(1), ledgerTop(1) - 20],
     ],
     [
       'asset/ledger deepest page (agency asset)',
-      LEDGER.page,
+      LEDGER_PAGE.text,
       [p.agencyAssetId, ledgerTop(ledgerDeepPage(p)), ledgerTop(ledgerDeepPage(p)) - 20],
     ],
   ];

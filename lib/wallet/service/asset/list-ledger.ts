@@ -4,52 +4,85 @@
 // ledger is or how deep the page, and no request counts the rows. Filtered by type (the
 // back-office's filter), a page is an offset into the (asset, type, seq) index and the total is
 // counted on that index: proportional to that type's entries, the price of a filter no counter
-// keeps.
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+// keeps. Every statement is a prepared one of db/statements.ts, as the other frequent reads are.
+import type { DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { LedgerEntry, LedgerPage } from '@/lib/wallet/contract/schemas';
-import type { AuthenticatedApp, Executor } from '../context';
-import { assets, cards, ledgerEntries, transfers, users } from '../db/schema';
+import type { AuthenticatedApp } from '../context';
+import {
+  LEDGER_ASSET,
+  LEDGER_CARD_HOLDERS,
+  LEDGER_PAGE,
+  LEDGER_TRANSFER_COUNTERPARTS,
+  LEDGER_TYPE_COUNT,
+  LEDGER_TYPE_PAGE,
+} from '../db/statements';
 import { assetLedger } from '@/lib/wallet/contract/operations/asset-ledger';
 import { bindHandler } from '../bind-handler';
 
+/** A row of LEDGER_PAGE / LEDGER_TYPE_PAGE: int8 comes back as text on pg, as a number on PGlite. */
+type EntryRow = {
+  id: string | number;
+  amount: string | number;
+  balance_after: string | number;
+  reason: string;
+  card_id: number | null;
+  transfer_id: string | number | null;
+  created_at: Date | string;
+};
+
+type Statement = { name: string; text: string };
+
 export async function listLedger(options: {
-  db: Executor;
+  engine: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'assetLedger'>;
 }): Promise<LedgerPage> {
-  const { db, app, params } = options;
-  const [asset] = await db
-    .select({ count: assets.ledgerCount, decimalPlaces: assets.decimalPlaces })
-    .from(assets)
-    .where(and(eq(assets.id, params.assetId), eq(assets.appId, app.id)));
+  const { engine, app, params } = options;
+  const run = <T>(statement: Statement, values: unknown[]) =>
+    engine.query<T>(statement.text, values, statement.name);
+  const [asset] = await run<{ ledger_count: string | number; decimal_places: number }>(LEDGER_ASSET, [
+    params.assetId,
+    app.id,
+  ]);
   if (!asset) {
     throw new WalletError(
       ResultCode.ASSET_NOT_FOUND,
       `Asset ${params.assetId} does not exist under this app.`,
     );
   }
-  if (params.type !== undefined) return listLedgerOfType(db, params, params.type, asset.decimalPlaces);
-  const total = Number(asset.count);
+  const { total, rows } =
+    params.type === undefined
+      ? await pageOfAll(run, params, Number(asset.ledger_count))
+      : await pageOfType(run, params, params.type);
+  return ledgerPage(
+    rows,
+    total,
+    params,
+    asset.decimal_places,
+    await counterpartsOf(run, params.assetId, rows),
+  );
+}
+
+type Run = <T>(statement: Statement, values: unknown[]) => Promise<T[]>;
+
+async function pageOfAll(run: Run, params: OperationParams<'assetLedger'>, total: number) {
   const top = total - (params.pageNum - 1) * params.pageSize;
+  const rows = top <= 0 ? [] : await run<EntryRow>(LEDGER_PAGE, [params.assetId, top, top - params.pageSize]);
+  return { total, rows };
+}
+
+async function pageOfType(run: Run, params: OperationParams<'assetLedger'>, type: LedgerEntry['type']) {
+  const [counted] = await run<{ n: string | number }>(LEDGER_TYPE_COUNT, [params.assetId, type]);
+  const total = Number(counted?.n ?? 0);
+  const offset = (params.pageNum - 1) * params.pageSize;
   const rows =
-    top <= 0
+    offset >= total
       ? []
-      : await db
-          .select()
-          .from(ledgerEntries)
-          .where(
-            and(
-              eq(ledgerEntries.assetId, params.assetId),
-              lte(ledgerEntries.seq, top),
-              gt(ledgerEntries.seq, top - params.pageSize),
-            ),
-          )
-          .orderBy(desc(ledgerEntries.seq));
-  return ledgerPage(rows, total, params, asset.decimalPlaces, await counterpartsOf(db, params.assetId, rows));
+      : await run<EntryRow>(LEDGER_TYPE_PAGE, [params.assetId, type, params.pageSize, offset]);
+  return { total, rows };
 }
 
 type Counterpart = { assetId: number | null; appUserId: string | null };
@@ -57,81 +90,44 @@ type Counterpart = { assetId: number | null; appUserId: string | null };
 /**
  * The other side of each entry of a page (docs/wallet-api.md "Ledgers"): a transfer's other asset
  * and its owner, a card's holder. Two lookups by primary key for the page's transfers and cards,
- * never a scan, whatever the ledger's length.
+ * sent together, never a scan, whatever the ledger's length.
  */
 async function counterpartsOf(
-  db: Executor,
+  run: Run,
   assetId: number,
-  rows: readonly (typeof ledgerEntries.$inferSelect)[],
+  rows: readonly EntryRow[],
 ): Promise<Map<number, Counterpart>> {
-  const transferIds = [...new Set(rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId])))];
-  const cardIds = [...new Set(rows.flatMap((r) => (r.cardId === null ? [] : [r.cardId])))];
-  const other = alias(assets, 'other_asset');
+  const transferIds = [
+    ...new Set(rows.flatMap((r) => (r.transfer_id === null ? [] : [Number(r.transfer_id)]))),
+  ];
+  const cardIds = [...new Set(rows.flatMap((r) => (r.card_id === null ? [] : [r.card_id])))];
+  type Moved = {
+    id: string | number;
+    from_asset_id: number;
+    to_asset_id: number;
+    app_user_id: string | null;
+  };
   const [moved, held] = await Promise.all([
-    transferIds.length === 0
-      ? []
-      : db
-          .select({
-            id: transfers.id,
-            fromAssetId: transfers.fromAssetId,
-            toAssetId: transfers.toAssetId,
-            appUserId: users.appUserId,
-          })
-          .from(transfers)
-          .innerJoin(
-            other,
-            sql`${other.id} = case when ${transfers.fromAssetId} = ${assetId} then ${transfers.toAssetId} else ${transfers.fromAssetId} end`,
-          )
-          .leftJoin(users, eq(users.id, other.userId))
-          .where(inArray(transfers.id, transferIds)),
-    cardIds.length === 0
-      ? []
-      : db
-          .select({ id: cards.id, appUserId: users.appUserId })
-          .from(cards)
-          .innerJoin(users, eq(users.id, cards.userId))
-          .where(inArray(cards.id, cardIds)),
+    transferIds.length === 0 ? [] : run<Moved>(LEDGER_TRANSFER_COUNTERPARTS, [assetId, transferIds]),
+    cardIds.length === 0 ? [] : run<{ id: number; app_user_id: string }>(LEDGER_CARD_HOLDERS, [cardIds]),
   ]);
-  const byTransfer = new Map(moved.map((t) => [t.id, t]));
-  const byCard = new Map(held.map((c) => [c.id, c.appUserId]));
+  const byTransfer = new Map(moved.map((t) => [Number(t.id), t]));
+  const byCard = new Map(held.map((c) => [c.id, c.app_user_id]));
   const result = new Map<number, Counterpart>();
   for (const row of rows) {
-    const transfer = row.transferId === null ? undefined : byTransfer.get(row.transferId);
+    const transfer = row.transfer_id === null ? undefined : byTransfer.get(Number(row.transfer_id));
     if (transfer) {
-      const otherId = transfer.fromAssetId === assetId ? transfer.toAssetId : transfer.fromAssetId;
-      result.set(row.id, { assetId: otherId, appUserId: transfer.appUserId ?? null });
-    } else if (row.cardId !== null) {
-      result.set(row.id, { assetId: null, appUserId: byCard.get(row.cardId) ?? null });
+      const otherId = transfer.from_asset_id === assetId ? transfer.to_asset_id : transfer.from_asset_id;
+      result.set(Number(row.id), { assetId: otherId, appUserId: transfer.app_user_id ?? null });
+    } else if (row.card_id !== null) {
+      result.set(Number(row.id), { assetId: null, appUserId: byCard.get(row.card_id) ?? null });
     }
   }
   return result;
 }
 
-async function listLedgerOfType(
-  db: Executor,
-  params: OperationParams<'assetLedger'>,
-  type: LedgerEntry['type'],
-  decimalPlaces: number,
-): Promise<LedgerPage> {
-  const ofType = and(eq(ledgerEntries.assetId, params.assetId), eq(ledgerEntries.reason, type));
-  const [counted] = await db.select({ n: count() }).from(ledgerEntries).where(ofType);
-  const total = counted?.n ?? 0;
-  const offset = (params.pageNum - 1) * params.pageSize;
-  const rows =
-    offset >= total
-      ? []
-      : await db
-          .select()
-          .from(ledgerEntries)
-          .where(ofType)
-          .orderBy(desc(ledgerEntries.seq))
-          .limit(params.pageSize)
-          .offset(offset);
-  return ledgerPage(rows, total, params, decimalPlaces, await counterpartsOf(db, params.assetId, rows));
-}
-
 function ledgerPage(
-  rows: (typeof ledgerEntries.$inferSelect)[],
+  rows: readonly EntryRow[],
   total: number,
   params: OperationParams<'assetLedger'>,
   decimalPlaces: number,
@@ -140,17 +136,20 @@ function ledgerPage(
   return {
     dataTotal: total,
     haveNext: params.pageNum * params.pageSize < total,
-    list: rows.map((r): LedgerEntry => ({
-      entryId: r.id,
-      type: r.reason as LedgerEntry['type'],
-      amount: minorToMajor(r.amount, decimalPlaces),
-      balanceAfter: minorToMajor(r.balanceAfter, decimalPlaces),
-      cardId: r.cardId,
-      transferId: r.transferId,
-      counterAssetId: counterparts.get(r.id)?.assetId ?? null,
-      counterAppUserId: counterparts.get(r.id)?.appUserId ?? null,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    list: rows.map((r): LedgerEntry => {
+      const entryId = Number(r.id);
+      return {
+        entryId,
+        type: r.reason as LedgerEntry['type'],
+        amount: minorToMajor(Number(r.amount), decimalPlaces),
+        balanceAfter: minorToMajor(Number(r.balance_after), decimalPlaces),
+        cardId: r.card_id,
+        transferId: r.transfer_id === null ? null : Number(r.transfer_id),
+        counterAssetId: counterparts.get(entryId)?.assetId ?? null,
+        counterAppUserId: counterparts.get(entryId)?.appUserId ?? null,
+        createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+      };
+    }),
   };
 }
 

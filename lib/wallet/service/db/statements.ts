@@ -477,3 +477,56 @@ select event.id, endpoint.id, $11::timestamptz
    and (endpoint.events = '*' or $9 = any(string_to_array(endpoint.events, ',')))
 returning endpoint_id`,
 } as const;
+
+// asset/ledger (list-ledger.ts; docs/wallet-api.md "Ledgers"): the asset's count, then a page as
+// an index range of its entries' numbers (or, filtered by type, an offset into the
+// (asset, reason, seq) index), then the page's counterparts by primary key.
+const LEDGER_ENTRY_COLUMNS = 'id, amount, balance_after, reason, card_id, transfer_id, created_at';
+
+/** asset/ledger: the asset's entry count and decimal places, if it is the app's. */
+export const LEDGER_ASSET = {
+  name: 'wallet_ledger_asset',
+  text: `select ledger_count, decimal_places from wallet.assets where id = $1 and app_id = $2`,
+} as const;
+
+/** asset/ledger: page N is the entries numbered ($3, $2] (ledger_asset_seq_key), newest first. */
+export const LEDGER_PAGE = {
+  name: 'wallet_ledger_page',
+  text: `select ${LEDGER_ENTRY_COLUMNS} from wallet.ledger_entries
+where asset_id = $1 and seq <= $2 and seq > $3
+order by seq desc`,
+} as const;
+
+/** asset/ledger filtered by type: how many entries of the type (ledger_asset_reason_seq_idx). */
+export const LEDGER_TYPE_COUNT = {
+  name: 'wallet_ledger_type_count',
+  text: `select count(*) as n from wallet.ledger_entries where asset_id = $1 and reason = $2`,
+} as const;
+
+/** asset/ledger filtered by type: one page of them, newest first. */
+export const LEDGER_TYPE_PAGE = {
+  name: 'wallet_ledger_type_page',
+  text: `select ${LEDGER_ENTRY_COLUMNS} from wallet.ledger_entries
+where asset_id = $1 and reason = $2
+order by seq desc limit $3 offset $4`,
+} as const;
+
+/**
+ * asset/ledger: the page's transfers ($2, an array of ids), each with its other asset (not $1, the
+ * ledger's) and that asset's owner.
+ */
+export const LEDGER_TRANSFER_COUNTERPARTS = {
+  name: 'wallet_ledger_transfer_counterparts',
+  text: `select t.id, t.from_asset_id, t.to_asset_id, u.app_user_id
+from wallet.transfers t
+join wallet.assets other on other.id = case when t.from_asset_id = $1 then t.to_asset_id else t.from_asset_id end
+left join wallet.users u on u.id = other.user_id
+where t.id = any($2::bigint[])`,
+} as const;
+
+/** asset/ledger: the holders of the page's cards ($1, an array of ids). */
+export const LEDGER_CARD_HOLDERS = {
+  name: 'wallet_ledger_card_holders',
+  text: `select c.id, u.app_user_id from wallet.cards c join wallet.users u on u.id = c.user_id
+where c.id = any($1::int[])`,
+} as const;
