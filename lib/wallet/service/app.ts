@@ -82,7 +82,8 @@ export function createWalletService(options: {
   const logger = options.logger ?? createLogger();
   const metricsToken = options.metricsToken === undefined ? env.WALLET_METRICS_TOKEN : options.metricsToken;
   const metricsDigest = metricsToken ? digest(metricsToken) : undefined;
-  const metrics = options.metrics ?? createMetrics();
+  // Without a token nobody can read the process metrics, so nothing gathers them.
+  const metrics = options.metrics ?? createMetrics({ processMetrics: metricsDigest !== undefined });
   const allowPrivate = options.webhooks?.allowPrivate ?? env.WALLET_WEBHOOK_ALLOW_PRIVATE;
   const secretBox = configuredSecretBox();
   const deliveries =
