@@ -200,11 +200,14 @@ function medianRound(rounds: readonly LoadResult[]): LoadResult {
 }
 const CONNECTIONS = Number(args.connections ?? 8);
 /**
- * Alternating windows per write figure (--rounds; 3 but for --quick), each after settleWrites:
+ * Alternating windows per write figure (--rounds; 4 but for --quick), each after settleWrites:
  * the round with the median rate is kept. One window's disk (a commit's fsync on a shared
- * machine) moved a rate by a third between two windows a minute apart.
+ * machine) moved a rate by a third between two windows a minute apart. An even number, because
+ * the side measured first alternates (servers.ts turns): with 3 rounds one side went first twice,
+ * and while a run's rates fall from window to window (issuance went 386, 155, 153/s in one run)
+ * going first is an advantage the median of the rounds' ratios took in two rounds of three.
  */
-const WRITE_ROUNDS = Number(args.rounds ?? (QUICK ? 1 : 3));
+const WRITE_ROUNDS = Number(args.rounds ?? (QUICK ? 1 : 4));
 
 /** The window with the median rate of an odd number of them (the lower middle of an even one). */
 function medianRate(rounds: readonly LoadResult[]): LoadResult {

@@ -65,7 +65,7 @@ export const ANALYSIS = {
     'npm run bench -- --sizes 1000,100000 --seconds 5 --connections 8 --out /tmp/b',
     'npm run bench -- --quick --skip under-test,js,profiles   # a shorter smoke run of the harness',
     'npm run bench -- --report-only     # rewrite RESULTS.md and growth.svg from bench/results.json',
-    'npm run bench -- --sizes 1000 --seconds 5 --rounds 3 --only issue,transfer,events --out /tmp/w   # the write figures alone, 3 alternating rounds, no production build',
+    'npm run bench -- --sizes 1000 --seconds 5 --rounds 4 --only issue,transfer,events --out /tmp/w   # the write figures alone, 4 alternating rounds, no production build',
     'npx tsx --conditions=react-server bench/profile.ts --op list-first   # one operation under the CPU profiler',
     'npx tsx --conditions=react-server bench/profile.ts --op issue --webhook   # issuance with a webhook endpoint on the service',
     '```',

@@ -13,7 +13,7 @@ type Cleanup = { name: string; run: () => Promise<void> };
  * authorizations at 1,000,000 cards takes 3-5 min on a shared 2-core machine, then its loads),
  * issue 29's deposits about 1.5 min per size and the 1M deposits' history a few more. It takes
  * about an hour since the write figures are taken in three rounds each (one run bounded at 50 min
- * stopped at 1M cards, before simulate/clear).
+ * stopped at 1M cards, before simulate/clear), and a quarter of an hour more with four.
  */
 export const WATCHDOG_MINUTES = { full: 90, quick: 15 } as const;
 
