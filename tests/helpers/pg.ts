@@ -47,10 +47,27 @@ export async function createFreshPgDatabase(): Promise<FreshPgDatabase> {
       if (dropped) return;
       // FORCE terminates sessions a test left open (a pool not ended), which would otherwise
       // make DROP DATABASE fail and leak the database.
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
+      await withAdminClient(adminUrl, (client) => dropForced(client, name));
       dropped = true;
     },
   };
+}
+
+/**
+ * DROP DATABASE ... WITH (FORCE), again while an autovacuum worker is in the database: PostgreSQL
+ * 15 counts that worker among the sessions to terminate and refuses a role that is not a
+ * superuser (42501, "must be a member of the role whose process is being terminated"). Seen on a
+ * busy machine, when the bench ran the pg tests under load; the worker ends within moments.
+ */
+async function dropForced(client: Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '42501' && code !== '55006') || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
