@@ -34,7 +34,10 @@ export function appName(results: Results): string {
   return results.servers ? 'the wallet service (`npm run start:wallet`)' : 'the app (Next.js route handlers)';
 }
 
-/** Whether the run's asset/ledger sent named prepared statements (statements.ts) or Drizzle's texts (before). */
+/**
+ * Whether the run's asset/ledger sent the named statements of statements.ts (results before that
+ * change hold Drizzle's texts).
+ */
 const ledgerPrepared = (results: Results) =>
   results.floorCheck?.sql.some(
     (s) => s.operation === 'assetLedger' && s.service.some((t) => t.startsWith('[wallet_ledger_page]')),

@@ -6,8 +6,8 @@
 // balance (a short one is 4001), all decided with nothing written; then TRANSFER_WRITE moves the
 // money: both balances, one transfer row, a ledger entry on each side, the transfer.completed
 // event and the requestId's answer, one statement. asset.low_balance follows when the money left
-// an agency asset across its low-balance line. A balance never goes below zero: it is set only to what the locked row held
-// less the amount, and only when it held at least that.
+// an agency asset across its low-balance line. A balance never goes below zero: it is set only to
+// what the locked row held less the amount, and only when it held at least that.
 import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
