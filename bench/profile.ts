@@ -4,14 +4,16 @@
 // at each, and prints the CPU each spends per request (from /proc) split by who spends it (the
 // service's own code, zod, pino, prom-client, Drizzle, pg, GC...). `npm run bench` does the same
 // for three operations in every run (run.ts's PROFILED). --op takes any load key of
-// bench/lib/wallet-requests.ts, the writes (issue, transfer) included. --webhook: the service (not
-// the floor) has an endpoint subscribed to every event, a receiver in this process answering 204.
+// bench/lib/wallet-requests.ts, the writes (issue, transfer) included, or `deposit` (a credited
+// simulate/deposit, bench/lib/deposits.ts's load). --webhook: the service (not the floor) has an
+// endpoint subscribed to every event, a receiver in this process answering 204.
 import { parseArgs } from 'node:util';
 import { ensurePostgres } from '../scripts/lib/postgres';
 import { cleanupAll } from './lib/processes';
 import { describeProfile, profileOperation } from './lib/profile-op';
 import { fund, loadPopulation } from './lib/population';
-import { createDatabase, seed } from './lib/servers';
+import { depositAddresses, depositCredited, depositFactory } from './lib/deposits';
+import { createDatabase, seed, startWallet } from './lib/servers';
 import { ensureSnapshot } from './lib/snapshot';
 import type { OpKey } from './lib/wallet-requests';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
@@ -49,7 +51,9 @@ async function main(): Promise<void> {
     });
     const p = await loadPopulation(db.url, users);
     await fund(db.url, p.agencyAssetId, 1_000_000_000);
+    const deposits = values.op === 'deposit' ? await depositLoad(snapshot.dir, db.url, p) : {};
     const result = await profileOperation({
+      ...deposits,
       snapshotDir: snapshot.dir,
       databaseUrl: db.url,
       key: values.op as OpKey,
@@ -74,6 +78,16 @@ async function main(): Promise<void> {
     await receiver?.close();
     await db.drop();
     await cleanupAll();
+  }
+}
+
+/** The deposit load's requests and check, with deposit addresses made by a service started for it. */
+async function depositLoad(snapshotDir: string, url: string, p: Awaited<ReturnType<typeof loadPopulation>>) {
+  const wallet = await startWallet({ snapshotDir, storage: { kind: 'postgres', url } });
+  try {
+    return { next: depositFactory(await depositAddresses(wallet, p)), check: depositCredited };
+  } finally {
+    await wallet.stop();
   }
 }
 
