@@ -723,6 +723,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         connections: CONNECTIONS,
         seconds: SECONDS,
         warmupSeconds: WARMUP,
+        rounds: WRITE_ROUNDS,
         log,
         sent: (requests) => (wallet!.requests += requests),
       });

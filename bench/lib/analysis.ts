@@ -532,7 +532,7 @@ export function targetNotes(results: Results, targets: Target[]): string[] {
   const slow = results.sizes.find((s) => s.slowDecision)?.slowDecision;
   if (slow) {
     out.push(
-      `**A slow agency endpoint (${status(met('While '))}).** ${slow.waiting} authorizations of one app were kept waiting ${slow.delayMs / 1000} s each on its decision endpoint while card/detail and another app’s authorizations were measured, against the same loads with none waiting. The service asks the agency before any transaction opens and takes no row lock until the answer is in (docs/card-spending.md "How it is built"), so a waiting authorization costs an open socket and a timer, not a database connection: what is left of the ratio is the event loop’s share of the waiting requests’ arrivals and answers.`,
+      `**A slow agency endpoint (${status(met('While '))}).** ${slow.waiting} authorizations of one app were kept waiting ${slow.delayMs / 1000} s each on its decision endpoint while card/detail and another app’s authorizations were measured, against the same loads with none waiting${slow.rounds ? ` (in ${slow.rounds.reads.with.length} rounds alternating the two states, each ratio the median of the rounds’ own)` : ''}. The service asks the agency before any transaction opens and takes no row lock until the answer is in (docs/card-spending.md "How it is built"), so a waiting authorization costs an open socket and a timer, not a database connection: what is left of the ratio is the event loop’s share of the waiting requests’ arrivals and answers.`,
       '',
     );
   }

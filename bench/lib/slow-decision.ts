@@ -5,13 +5,16 @@
 // (an app without an endpoint) against the same figures with no one waiting. Target: within
 // SLOW_DECISION_BOUND of themselves. The waiting authorizations are kept at WAITING all through the
 // "with" windows (each answered one is followed by another at once), and every one of them must be
-// decided by the agency (a fallback would mean the service answered the agency late).
+// decided by the agency (a fallback would mean the service answered the agency late). The two
+// states alternate over run.ts's write rounds (without first, then with first...), and each ratio
+// is the median of the rounds' own: one pair of windows a minute apart moved it by a quarter.
 //
 // `--only slow-decision` measures this alone (at the first size); the tests of the same promise,
 // which assert no timing, are tests/pg/card-spending-slow-agency.test.ts.
 import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { kycParams } from '../../tests/helpers/wallet-call';
+import { writeRatio } from './format';
 import { measure, type LoadResult } from './load';
 import { BENCH_APP, BENCH_MASTER_KEY, query } from './servers';
 import { signedPath, type Population, type WalletApp } from './wallet-requests';
@@ -37,6 +40,14 @@ export type SlowDecision = {
   reads: { without: LoadResult; with: LoadResult };
   /** simulate/authorize of 0.01 on a card of the bench app (no endpoint), without and with. */
   otherApp: { without: LoadResult; with: LoadResult };
+  /**
+   * Each round's p50s (ms), when measured in several alternating rounds: the ratios are then the
+   * median of the rounds' own (with ÷ without); `reads` and `otherApp` hold each side's median window.
+   */
+  rounds?: {
+    reads: { without: number[]; with: number[] };
+    otherApp: { without: number[]; with: number[] };
+  };
   /** The slow app's authorizations answered during the "with" windows, by outcome. */
   slow: { answered: number; byAgency: number; other: string[] };
   /** Authorizations the endpoint was asked to decide. */
@@ -89,13 +100,20 @@ async function fundedCard(
 }
 
 /** The decision endpoint: every request answered `{"approved": true}` after DELAY_MS. */
-async function startSlowEndpoint(): Promise<{ url: string; asked: () => number; close(): Promise<void> }> {
+async function startSlowEndpoint(): Promise<{
+  url: string;
+  asked: () => number;
+  waiting: () => number;
+  close(): Promise<void>;
+}> {
   let asked = 0;
+  let answered = 0;
   const server: HttpServer = createServer((req: IncomingMessage, res) => {
     req.resume();
     req.on('end', () => {
       asked += 1;
       setTimeout(() => {
+        answered += 1;
         if (res.destroyed) return;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"approved":true}');
       }, DELAY_MS);
@@ -105,12 +123,22 @@ async function startSlowEndpoint(): Promise<{ url: string; asked: () => number; 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/decide`,
     asked: () => asked,
+    waiting: () => asked - answered,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/** One state's two loads, measured back to back. */
+type Window = { reads: LoadResult; otherApp: LoadResult };
+
+/** Of one state's windows, the load with the median p50 (the lower middle of an even number). */
+function medianP50(windows: readonly Window[], load: keyof Window): LoadResult {
+  const sorted = windows.map((w) => w[load]).sort((a, b) => a.p50 - b.p50);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 const PURCHASE = { amount: '0.01', merchantName: 'Bench Shop', mcc: '5812', merchantCountry: 'US' };
@@ -122,11 +150,14 @@ export async function measureSlowDecision(options: {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Alternating rounds of the two states (run.ts's write rounds); 1 by default. */
+  rounds?: number;
   log: (line: string) => void;
   /** Told how many requests the wallet service was sent (its memory sample counts them). */
   sent?: (requests: number) => void;
 }): Promise<SlowDecision> {
   const { url, baseUrl, population: p, log } = options;
+  const rounds = Math.max(1, options.rounds ?? 1);
   // Loaded here, not at the top: the report imports this module for its target alone.
   const [{ openPostgres }, { walletDb }, { provision }, { createSecretBox }] = await Promise.all([
     import('@/lib/db/open'),
@@ -183,48 +214,81 @@ export async function measureSlowDecision(options: {
     const readNext = () => signedPath(BENCH_APP, 'cardDetail', readCard);
     const buyNext = () => signedPath(BENCH_APP, 'simulateAuthorize', { cardId: buyCard.cardId, ...PURCHASE });
 
-    log(`  slow decision endpoint: reads and another app's authorizations, first with none waiting`);
-    const readsWithout = await load(readNext);
-    const buysWithout = await load(buyNext);
-
-    // WAITING slow authorizations in flight from here until stopped.
-    let stopped = false;
+    // WAITING slow authorizations in flight from `start` until `stop`.
     const slow = { answered: 0, byAgency: 0, other: new Map<string, number>() };
-    const waiter = async () => {
-      while (!stopped) {
-        const { method, path } = signedPath(SLOW_APP, 'simulateAuthorize', {
-          cardId: slowCard.cardId,
-          ...PURCHASE,
-        });
-        let outcome: string;
-        try {
-          const response = await fetch(`${baseUrl}${path}`, { method, signal: AbortSignal.timeout(30_000) });
-          const body = (await response.json()) as Envelope<{ status: string; decidedBy: string }>;
-          outcome = body.code === 0 ? `${body.data!.status} by ${body.data!.decidedBy}` : `code ${body.code}`;
-        } catch (error) {
-          outcome = (error as Error).name;
+    const startWaiters = async () => {
+      let stopped = false;
+      const waiter = async () => {
+        while (!stopped) {
+          const { method, path } = signedPath(SLOW_APP, 'simulateAuthorize', {
+            cardId: slowCard.cardId,
+            ...PURCHASE,
+          });
+          let outcome: string;
+          try {
+            const response = await fetch(`${baseUrl}${path}`, {
+              method,
+              signal: AbortSignal.timeout(30_000),
+            });
+            const body = (await response.json()) as Envelope<{ status: string; decidedBy: string }>;
+            outcome =
+              body.code === 0 ? `${body.data!.status} by ${body.data!.decidedBy}` : `code ${body.code}`;
+          } catch (error) {
+            outcome = (error as Error).name;
+          }
+          slow.answered += 1;
+          if (outcome === 'PENDING by AGENCY') slow.byAgency += 1;
+          else slow.other.set(outcome, (slow.other.get(outcome) ?? 0) + 1);
         }
-        slow.answered += 1;
-        if (outcome === 'PENDING by AGENCY') slow.byAgency += 1;
-        else slow.other.set(outcome, (slow.other.get(outcome) ?? 0) + 1);
-      }
+      };
+      const waiters = Array.from({ length: WAITING }, waiter);
+      // Until all of them are at the endpoint.
+      const deadline = Date.now() + 30_000;
+      while (endpoint.waiting() < WAITING && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      return async () => {
+        stopped = true;
+        await Promise.all(waiters);
+      };
     };
-    const waiters = Array.from({ length: WAITING }, waiter);
-    // Until all of them are at the endpoint.
-    const deadline = Date.now() + 30_000;
-    while (endpoint.asked() < WAITING && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    log(`  ... and now with ${WAITING} authorizations waiting ${DELAY_MS} ms each on the endpoint`);
-    const readsWith = await load(readNext);
-    const buysWith = await load(buyNext);
-    stopped = true;
-    await Promise.all(waiters);
-    const loads = [readsWithout, buysWithout, readsWith, buysWith];
-    options.sent?.(loads.reduce((sum, r) => sum + r.total + (r.warmupTotal ?? 0), 0) + slow.answered + 7);
+
+    // Alternating rounds (without first, then with first...), each measuring both loads, so that a
+    // drift of the machine's speed over the windows cancels in each round's ratio.
+    const windows = { without: [] as Window[], with: [] as Window[] };
+    for (let round = 0; round < rounds; round++) {
+      for (const side of round % 2 === 0 ? (['without', 'with'] as const) : (['with', 'without'] as const)) {
+        log(
+          side === 'without'
+            ? `  slow decision endpoint (round ${round + 1} of ${rounds}): reads and another app's authorizations with none waiting`
+            : `  ... and with ${WAITING} authorizations waiting ${DELAY_MS} ms each on the endpoint`,
+        );
+        const stop = side === 'with' ? await startWaiters() : undefined;
+        try {
+          windows[side].push({ reads: await load(readNext), otherApp: await load(buyNext) });
+        } finally {
+          await stop?.();
+        }
+      }
+    }
+    const all = [...windows.without, ...windows.with].flatMap((w) => [w.reads, w.otherApp]);
+    options.sent?.(all.reduce((sum, r) => sum + r.total + (r.warmupTotal ?? 0), 0) + slow.answered + 7);
+    const p50s = (side: 'without' | 'with', load: keyof Window) => windows[side].map((w) => w[load].p50);
     const result: SlowDecision = {
       waiting: WAITING,
       delayMs: DELAY_MS,
-      reads: { without: readsWithout, with: readsWith },
-      otherApp: { without: buysWithout, with: buysWith },
+      reads: { without: medianP50(windows.without, 'reads'), with: medianP50(windows.with, 'reads') },
+      otherApp: {
+        without: medianP50(windows.without, 'otherApp'),
+        with: medianP50(windows.with, 'otherApp'),
+      },
+      ...(rounds > 1
+        ? {
+            rounds: {
+              reads: { without: p50s('without', 'reads'), with: p50s('with', 'reads') },
+              otherApp: { without: p50s('without', 'otherApp'), with: p50s('with', 'otherApp') },
+            },
+          }
+        : {}),
       slow: {
         answered: slow.answered,
         byAgency: slow.byAgency,
@@ -239,20 +303,30 @@ export async function measureSlowDecision(options: {
   }
 }
 
-/** p50 with ÷ p50 without, for reads and for the other app's authorizations. */
+/**
+ * p50 with ÷ p50 without, for reads and for the other app's authorizations: with rounds, the
+ * median of the rounds' own ratios (format.ts's writeRatio, with in the service's place).
+ */
 export function slowDecisionRatios(s: SlowDecision): { reads: number; otherApp: number } {
-  return {
-    reads: s.reads.with.p50 / s.reads.without.p50,
-    otherApp: s.otherApp.with.p50 / s.otherApp.without.p50,
+  const ratio = (load: 'reads' | 'otherApp') => {
+    const r = s.rounds?.[load];
+    return writeRatio(s[load].with.p50, s[load].without.p50, r && { app: r.with, floor: r.without });
   };
+  return { reads: ratio('reads'), otherApp: ratio('otherApp') };
 }
 
 function describeSlowDecision(s: SlowDecision): string {
   const r = slowDecisionRatios(s);
   const f = (x: number) => x.toFixed(2);
+  const each = (load: 'reads' | 'otherApp') => {
+    const x = s.rounds?.[load];
+    if (!x) return '';
+    const ratios = x.with.map((w, i) => f(w / x.without[i]!));
+    return `, the median of ${ratios.length} rounds' ratios ${ratios.join(', ')}`;
+  };
   return (
-    `card/detail p50 ${f(s.reads.with.p50)} ms with vs ${f(s.reads.without.p50)} ms without (${f(r.reads)}×); ` +
-    `another app's simulate/authorize p50 ${f(s.otherApp.with.p50)} vs ${f(s.otherApp.without.p50)} ms (${f(r.otherApp)}×); ` +
+    `card/detail p50 ${f(s.reads.with.p50)} ms with vs ${f(s.reads.without.p50)} ms without (${f(r.reads)}×${each('reads')}); ` +
+    `another app's simulate/authorize p50 ${f(s.otherApp.with.p50)} vs ${f(s.otherApp.without.p50)} ms (${f(r.otherApp)}×${each('otherApp')}); ` +
     `the slow app's: ${s.slow.answered} answered, ${s.slow.byAgency} approved by the agency${s.slow.other.length ? `, other: ${s.slow.other.join(', ')}` : ''}`
   );
 }
