@@ -10,13 +10,18 @@ import type { EventData, EventType } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp } from '../context';
 import { eventInsert, newEvent, noteQueuedDeliveries, type NewEvent } from '../event/record-event';
 
-/** The deposit address's user (with the appUserId the answer shows) and its USD wallet asset. */
+/**
+ * The deposit address's user (with the appUserId the answer shows) and its USD wallet asset. The
+ * asset is found by app and user: assets_app_user_idx leads with app_id, and by user_id alone
+ * PostgreSQL walked the whole index (19.7 ms a deposit at 1M cards, 0.95 ms at 1k).
+ */
 export const DEPOSIT_OWNER = {
   name: 'wallet_deposit_owner',
   text: `select da.user_id, u.app_user_id, a.id as asset_id, a.decimal_places
 from wallet.deposit_addresses da
 join wallet.users u on u.id = da.user_id
-join wallet.assets a on a.user_id = da.user_id and a.type = 'WALLET' and a.currency = 'USD'
+join wallet.assets a
+  on a.app_id = da.app_id and a.user_id = da.user_id and a.type = 'WALLET' and a.currency = 'USD'
 where da.app_id = $1 and da.chain = $2 and da.address = $3
 order by a.id limit 1`,
 } as const;
