@@ -1,5 +1,5 @@
 // Extension: a user's assets (their WALLET asset and each card's CARD asset), shaped as 2.6.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { assets } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { Asset } from '@/lib/wallet/contract/schemas';
@@ -16,7 +16,12 @@ export async function listUserAssets(options: {
 }): Promise<Asset[]> {
   const { db, app, params } = options;
   const user = await findUserOrThrow(db, app.id, params.appUserId);
-  const rows = await db.select().from(assets).where(eq(assets.userId, user.id)).orderBy(asc(assets.id));
+  // By app and user: assets_app_user_idx leads with app_id (by user_id alone, the whole index is read).
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.appId, app.id), eq(assets.userId, user.id)))
+    .orderBy(asc(assets.id));
   return rows.map((row) => toAsset(row, app, user.appUserId));
 }
 

@@ -9,15 +9,30 @@ import { rawRows } from '@/lib/db/open';
 import type { Executor } from '../context';
 import { assets, cards } from '../db/schema';
 
-/** The user's first WALLET asset of `currency` (where card/cancel moves a card's balance). */
-export async function walletAssetOf(db: Executor, userId: number, currency: string): Promise<number> {
+/**
+ * The user's first WALLET asset of `currency` (where card/cancel moves a card's balance), found by
+ * app and user: assets_app_user_idx leads with app_id, and by user_id alone PostgreSQL walks the
+ * whole index (docs/deposits-and-kyt.md "The statements of a deposit" met it first).
+ */
+export async function walletAssetOf(
+  db: Executor,
+  owner: { appId: number; userId: number },
+  currency: string,
+): Promise<number> {
   const [wallet] = await db
     .select({ id: assets.id })
     .from(assets)
-    .where(and(eq(assets.userId, userId), eq(assets.type, 'WALLET'), eq(assets.currency, currency)))
+    .where(
+      and(
+        eq(assets.appId, owner.appId),
+        eq(assets.userId, owner.userId),
+        eq(assets.type, 'WALLET'),
+        eq(assets.currency, currency),
+      ),
+    )
     .orderBy(assets.id)
     .limit(1);
-  if (!wallet) throw new Error(`user ${userId} has no ${currency} wallet for a cancelled card's money`);
+  if (!wallet) throw new Error(`user ${owner.userId} has no ${currency} wallet for a cancelled card's money`);
   return wallet.id;
 }
 
@@ -31,17 +46,19 @@ export async function cancelledCardDestination(db: Executor, cardId: number): Pr
       card_asset_id: number;
       balance_moved_to: number | null;
       user_id: number;
+      app_id: number;
       currency: string;
     }>(
       db,
-      sql`select c.status, c.card_asset_id, c.balance_moved_to, c.user_id, a.currency
+      sql`select c.status, c.card_asset_id, c.balance_moved_to, c.user_id, a.app_id, a.currency
             from ${cards} c join ${assets} a on a.id = c.card_asset_id
            where c.id = ${id} for share of c`,
     );
     if (!card) throw new Error(`card ${id} is missing`);
     if (card.status !== 'CANCELLED') return card.card_asset_id;
     // Cancelled with nothing to move before the column was kept: the wallet, as card/cancel does.
-    if (card.balance_moved_to === null) return walletAssetOf(db, card.user_id, card.currency);
+    if (card.balance_moved_to === null)
+      return walletAssetOf(db, { appId: card.app_id, userId: card.user_id }, card.currency);
     const [next] = await db
       .select({ id: cards.id })
       .from(cards)

@@ -54,7 +54,12 @@ export async function changeCardStatus(options: {
     // Open holds first (docs/card-spending.md "Rules"): the card's row is locked FOR UPDATE, so
     // no authorization opens a new one meanwhile; then the whole balance is free to go back.
     await reverseOpenHolds({ db, app, cardId: found.card.id, now });
-    balanceMovedTo = await refundCardBalance(db, found.card, found.owner.id, found.category.currency);
+    balanceMovedTo = await refundCardBalance(
+      db,
+      found.card,
+      { appId: app.id, userId: found.owner.id },
+      found.category.currency,
+    );
   }
 
   const [updated] = await db
@@ -90,10 +95,10 @@ export async function changeCardStatus(options: {
 async function refundCardBalance(
   db: Executor,
   card: { id: number; cardAssetId: number },
-  userId: number,
+  owner: { appId: number; userId: number },
   currency: string,
 ): Promise<number> {
-  const walletId = await walletAssetOf(db, userId, currency);
+  const walletId = await walletAssetOf(db, owner, currency);
   await moveMoney({
     db,
     fromAssetId: card.cardAssetId,
