@@ -7,7 +7,8 @@
 //   service, which derives and keeps them), then a history of as many deposits as the size has
 //   cards, written with generate_series as the service would have left it: CREDITED with their
 //   DEPOSIT ledger entries (the wallets' balances and ledger numbers raised to match), spread over
-//   90 days, the velocity rule's hourly totals for the last 24 hours and the first-deposit rows.
+//   90 days, the velocity rule's hourly totals for the last 24 hours and the first-deposit rows
+//   (with each user's velocity total, the sum of those hours).
 //   Screening must cost the same over 1,000 deposits as over 1,000,000 (its target).
 // - Rate: the service, then the floor (bench/floor-deposit.ts: the same statements, checked), at
 //   the harness's connections; after both, exactly-once is checked with SQL.
@@ -166,9 +167,11 @@ export async function seedDepositHistory(url: string, count: number): Promise<nu
       [mark],
     );
     await c.query(
-      `insert into wallet.deposit_users (user_id, first_deposit_id, created_at)
-       select user_id, min(id), min(screened_at) from wallet.deposits where id > $1 group by user_id
-       on conflict (user_id) do nothing`,
+      `insert into wallet.deposit_users (user_id, first_deposit_id, created_at, velocity_amount)
+       select d.user_id, min(d.id), min(d.screened_at),
+              coalesce((select sum(v.amount) from wallet.deposit_velocity v where v.user_id = d.user_id), 0)
+         from wallet.deposits d where d.id > $1 group by d.user_id
+       on conflict (user_id) do update set velocity_amount = excluded.velocity_amount`,
       [mark],
     );
     await c.query('commit');
@@ -273,6 +276,7 @@ export async function checkDepositGuarantees(options: {
     orphans: string;
     wallet_mismatch: string;
     no_first: string;
+    velocity_off: string;
   }>(
     url,
     `select count(*) as n,
@@ -291,7 +295,10 @@ export async function checkDepositGuarantees(options: {
               where w.entries <> w.deposited) as wallet_mismatch,
             (select count(distinct d2.user_id) from wallet.deposits d2
                left join wallet.deposit_users u on u.user_id = d2.user_id
-              where d2.id > $1 and u.user_id is null) as no_first
+              where d2.id > $1 and u.user_id is null) as no_first,
+            (select count(*) from wallet.deposit_users u
+              where u.velocity_amount <> (select coalesce(sum(v.amount), 0) from wallet.deposit_velocity v
+                                           where v.user_id = u.user_id)) as velocity_off
        from wallet.deposits d
        left join (select deposit_id, count(*) as n, min(amount) as amount, min(asset_id) as asset_id
                     from wallet.ledger_entries where id > $2 and deposit_id is not null group by deposit_id) l
@@ -318,6 +325,11 @@ export async function checkDepositGuarantees(options: {
     'every depositing user has its first-deposit row',
     Number(made!.no_first) === 0,
     `${made!.no_first} user(s) without one`,
+  );
+  add(
+    "each user's velocity total is the sum of its hourly rows",
+    Number(made!.velocity_off) === 0,
+    `${made!.velocity_off} user(s) whose total differs`,
   );
   const committed = options.abandoned.length
     ? Number(

@@ -509,7 +509,10 @@ describe('KYT rules and screening', () => {
     await db.db.execute(
       sql`insert into wallet.deposit_velocity (user_id, hour, amount) values (${id}, ${hour - 24}, 5000000000), (${id}, ${hour - 23}, 1)`,
     );
-    await db.db.execute(sql`insert into wallet.deposit_users (user_id, first_deposit_id) values (${id}, 0)`);
+    // The user's row keeps the sum of its hourly rows, as screening leaves it.
+    await db.db.execute(
+      sql`insert into wallet.deposit_users (user_id, first_deposit_id, velocity_amount) values (${id}, 0, 5000000001)`,
+    );
     expect((await deposit(fresh, '999.999998')).risk).toEqual({ level: 'LOW', reasons: [] });
     expect((await deposit(fresh, '0.000001')).risk).toEqual({ level: 'MEDIUM', reasons: ['VELOCITY'] });
     const buckets = await rawRows<{ hour: string }>(
@@ -517,6 +520,12 @@ describe('KYT rules and screening', () => {
       sql`select hour::text from wallet.deposit_velocity where user_id = ${id} order by hour`,
     );
     expect(buckets.map((b) => Number(b.hour))).toEqual([hour - 23, hour]);
+    // The day-old hour left the user's total as it left the rows: 1 + 999.999998 + 0.000001.
+    const [total] = await rawRows<{ velocity_amount: string }>(
+      db.db,
+      sql`select velocity_amount::text from wallet.deposit_users where user_id = ${id}`,
+    );
+    expect(total!.velocity_amount).toBe('1000000000');
   });
 
   it('AMOUNT_OVER_REVIEW is MEDIUM and credited; AMOUNT_OVER_SEVERE is HIGH and held, crediting nothing', async () => {

@@ -49,17 +49,29 @@ async function userWithAddress(base = one.baseUrl, options: CallOptions = {}) {
   return { appUserId, address: r.body.data!.address };
 }
 
-/** The user's wallet balance (minor units), DEPOSIT entries, velocity total and first-deposit rows. */
+/**
+ * The user's wallet balance (minor units), DEPOSIT entries, velocity total and first-deposit rows;
+ * checks that the running velocity total equals the hourly rows' sum.
+ */
 async function books(appUserId: string) {
-  const [row] = await rawRows<{ balance: string; entries: number; velocity: string; firsts: number }>(
+  const [row] = await rawRows<{
+    balance: string;
+    entries: number;
+    velocity: string;
+    velocity_total: string;
+    firsts: number;
+  }>(
     db.db,
     sql`select a.balance::text as balance,
           (select count(*)::int from wallet.ledger_entries l where l.asset_id = a.id and l.reason = 'DEPOSIT') as entries,
           (select coalesce(sum(v.amount), 0)::text from wallet.deposit_velocity v where v.user_id = u.id) as velocity,
+          (select coalesce(sum(f.velocity_amount), 0)::text from wallet.deposit_users f where f.user_id = u.id) as velocity_total,
           (select count(*)::int from wallet.deposit_users f where f.user_id = u.id) as firsts
         from wallet.users u join wallet.assets a on a.user_id = u.id and a.type = 'WALLET'
         where u.app_user_id = ${appUserId}`,
   );
+  // The running total the velocity rule reads is the sum of the hourly rows, whatever raced.
+  expect(row!.velocity_total).toBe(row!.velocity);
   return {
     balance: Number(row!.balance),
     entries: row!.entries,
@@ -97,6 +109,38 @@ describe('deposits on PostgreSQL, two instances', () => {
     );
     expect(events).toEqual({ detected: 1, credited: 1 });
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
+  });
+
+  it("20 deposits of one user at once, to both instances: the velocity total is every one's, the expired hour subtracted once", async () => {
+    const { appUserId, address } = await userWithAddress();
+    // A day-old hour on the books, as an earlier deposit left it: pruned by whichever comes first.
+    const [user] = await rawRows<{ id: number }>(
+      db.db,
+      sql`select id from wallet.users where app_user_id = ${appUserId}`,
+    );
+    const hour = Math.floor(Date.now() / 3_600_000);
+    await db.db.execute(
+      sql`insert into wallet.deposit_velocity (user_id, hour, amount) values (${user!.id}, ${hour - 30}, 9000000)`,
+    );
+    await db.db.execute(
+      sql`insert into wallet.deposit_users (user_id, first_deposit_id, velocity_amount) values (${user!.id}, 0, 9000000)`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        callWallet<Deposit>(i % 2 ? two.baseUrl : one.baseUrl, 'simulateDeposit', {
+          chain: 'ETHEREUM',
+          address,
+          txHash: ethTxHash(`pg-velocity-race-${i}`),
+          amount: '1',
+          fromAddress: ethSender('pg'),
+          confirmations: 12,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body.code)).toEqual(Array(20).fill(0));
+    expect(new Set(results.map((r) => r.body.data!.status))).toEqual(new Set(['CREDITED']));
+    // books() also checks the running total against the hourly rows.
+    expect(await books(appUserId)).toEqual({ balance: 2000, entries: 20, velocity: 20_000_000, firsts: 1 });
   });
 
   it('20 confirmations of one deposit at once, to both instances: screened and credited once', async () => {

@@ -771,11 +771,17 @@ export const depositVelocity = wallet.table(
   (t) => [primaryKey({ columns: [t.userId, t.hour] })],
 );
 
-/** The first-deposit flag: a row once a user's first deposit has been screened. */
+/**
+ * The first-deposit flag: a row once a user's first deposit has been screened. It also keeps the
+ * velocity rule's total: the sum of the user's deposit_velocity rows, moved by the same statement
+ * that writes them, so the rule reads one row (docs/deposits-and-kyt.md "The running totals").
+ */
 export const depositUsers = wallet.table('deposit_users', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id),
   firstDepositId: integer('first_deposit_id').notNull(),
+  /** Millionths of the token: the sum of the user's deposit_velocity rows. */
+  velocityAmount: bigint('velocity_amount', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });

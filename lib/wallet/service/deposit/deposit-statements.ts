@@ -44,28 +44,30 @@ returning id, app_id, user_id, asset_id, chain, tx_hash, log_index, from_address
 /**
  * The running totals of the velocity and first-deposit rules, noted for one deposit screened, in
  * one statement: the user's hours older than the last 24 deleted ($2 the oldest kept), this
- * hour's total raised ($3 the hour, $4 the amount), the first-deposit row inserted ($5 the
- * deposit). Answers the last 24 hours' total, this deposit included (this hour's as the upsert
- * left it, the others' as they stood), and whether this is the user's first deposit screened.
- * Every sub-statement reads at most 24 rows of its primary key.
+ * hour's total raised ($3 the hour, $4 the amount), and the user's deposit_users row inserted
+ * ($5 the deposit: its first) or its velocity total moved by what this deposit added and the
+ * pruning took. That total is the sum of the user's remaining hours, so it answers the last 24
+ * hours' total, this deposit included, from one row; first_deposit says whether the row is this
+ * deposit's. A concurrent screening of the same user waits on the rows this one deletes and on its
+ * deposit_users row, and then subtracts only what it deleted itself. Every sub-statement reads at
+ * most a few rows of a primary key, however the user deposits.
  */
 export const NOTE_SCREENED_DEPOSIT = {
   name: 'wallet_deposit_note_screened',
   text: `with pruned as (
   delete from wallet.deposit_velocity where user_id = $1 and hour < $2
+  returning amount
 ), added as (
   insert into wallet.deposit_velocity (user_id, hour, amount) values ($1, $3, $4)
   on conflict (user_id, hour) do update set amount = wallet.deposit_velocity.amount + excluded.amount
-  returning amount
-), first as (
-  insert into wallet.deposit_users (user_id, first_deposit_id) values ($1, $5)
-  on conflict (user_id) do nothing
-  returning user_id
+), noted as (
+  insert into wallet.deposit_users (user_id, first_deposit_id, velocity_amount) values ($1, $5, $4)
+  on conflict (user_id) do update
+  set velocity_amount = wallet.deposit_users.velocity_amount + excluded.velocity_amount
+    - (select coalesce(sum(amount), 0) from pruned)
+  returning velocity_amount, first_deposit_id = $5 as first_deposit
 )
-select ((select amount from added)
-        + (select coalesce(sum(amount), 0) from wallet.deposit_velocity
-            where user_id = $1 and hour >= $2 and hour <> $3))::bigint as last_24_hours,
-       exists (select 1 from first) as first_deposit`,
+select velocity_amount::bigint as last_24_hours, first_deposit from noted`,
 } as const;
 
 /** The app's KYT rules (no row: the defaults). */

@@ -1,8 +1,9 @@
 // The running totals the velocity and first-deposit rules read (docs/deposits-and-kyt.md "KYT"),
 // kept in the screening transaction so they never need a scan of the user's deposits:
 // - velocity: the amount per user and hour (hours since the epoch); the last 24 hours are the
-//   hour buckets after now - 24 h, at most 24 rows of the primary key. A user's buckets older than
-//   that are deleted as the next deposit is screened.
+//   hour buckets after now - 24 h. A user's buckets older than that are deleted as the next
+//   deposit is screened, and the user's deposit_users row keeps the sum of the buckets left, so
+//   the rule reads that one row (not up to 24 buckets).
 // - first deposit: a row per user, inserted by the first screening; an insert that finds it there
 //   is not the first (two first deposits at once: the second waits for the first's row).
 // Counted once per deposit screened: the screening runs once, as the deposit leaves CONFIRMING.
