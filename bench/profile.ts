@@ -15,7 +15,7 @@ import { fund, loadPopulation } from './lib/population';
 import { depositAddresses, depositCredited, depositFactory } from './lib/deposits';
 import { createDatabase, seed, startWallet } from './lib/servers';
 import { ensureSnapshot } from './lib/snapshot';
-import type { OpKey } from './lib/wallet-requests';
+import type { OpKey, Population } from './lib/wallet-requests';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver';
 
 const { values } = parseArgs({
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
 }
 
 /** The deposit load's requests and check, with deposit addresses made by a service started for it. */
-async function depositLoad(snapshotDir: string, url: string, p: Awaited<ReturnType<typeof loadPopulation>>) {
+async function depositLoad(snapshotDir: string, url: string, p: Population) {
   const wallet = await startWallet({ snapshotDir, storage: { kind: 'postgres', url } });
   try {
     return { next: depositFactory(await depositAddresses(wallet, p)), check: depositCredited };

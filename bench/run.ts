@@ -56,7 +56,7 @@ import {
   type GuaranteeReport,
   type TransferGuaranteeReport,
 } from './lib/guarantees';
-import { describe, measure, walletSuccess, type LoadResult } from './lib/load';
+import { describe, measure, medianRate, walletSuccess, type LoadResult } from './lib/load';
 import {
   depositAddresses,
   explainScreening,
@@ -209,10 +209,6 @@ const CONNECTIONS = Number(args.connections ?? 8);
  */
 const WRITE_ROUNDS = Number(args.rounds ?? (QUICK ? 1 : 4));
 
-/** The window with the median rate of an odd number of them (the lower middle of an even one). */
-function medianRate(rounds: readonly LoadResult[]): LoadResult {
-  return [...rounds].sort((x, y) => x.rps - y.rps)[Math.floor((rounds.length - 1) / 2)]!;
-}
 const OUT = path.resolve(
   args.out ?? (QUICK ? path.join(os.tmpdir(), 'card-wallet-bench', 'quick') : 'bench'),
 );

@@ -29,7 +29,7 @@ import {
   DEPOSIT_FROM,
   DEPOSIT_USERS,
 } from './deposit-params';
-import { measure, type LoadResult, type RequestFactory } from './load';
+import { measure, medianP50, medianRate, type LoadResult, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
 import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
 import { signedPath, type Population, type WalletApp } from './wallet-requests';
@@ -497,13 +497,6 @@ export async function measureScreeningStep(
     };
   });
 }
-
-/** The window with the median rate (the lower middle of an even number). */
-const medianRate = (rounds: readonly LoadResult[]) =>
-  [...rounds].sort((x, y) => x.rps - y.rps)[Math.floor((rounds.length - 1) / 2)]!;
-/** The window with the median p50 (the lower middle of an even number). */
-const medianP50 = (rounds: readonly LoadResult[]) =>
-  [...rounds].sort((x, y) => x.p50 - y.p50)[Math.floor((rounds.length - 1) / 2)]!;
 
 type LoadSettings = {
   url: string;

@@ -164,6 +164,16 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** Of several windows of one figure, the one with the median rate (the lower middle of an even number). */
+export function medianRate(rounds: readonly LoadResult[]): LoadResult {
+  return [...rounds].sort((x, y) => x.rps - y.rps)[Math.floor((rounds.length - 1) / 2)]!;
+}
+
+/** Of several windows of one figure, the one with the median p50 (the lower middle of an even number). */
+export function medianP50(rounds: readonly LoadResult[]): LoadResult {
+  return [...rounds].sort((x, y) => x.p50 - y.p50)[Math.floor((rounds.length - 1) / 2)]!;
+}
+
 export function describe(r: LoadResult): string {
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
   return `p50 ${f(r.p50)} ms · p90 ${f(r.p90)} · p99 ${f(r.p99)} · ${r.rps.toFixed(0)} req/s · ${r.ok}/${r.total} ok${r.cpuMsPerRequest !== undefined ? ` · ${r.cpuMsPerRequest.toFixed(2)} ms CPU/req` : ''}${r.errors ? ` · ${r.errors} errors` : ''}`;

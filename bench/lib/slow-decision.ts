@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer } from 'n
 import type { AddressInfo } from 'node:net';
 import { kycParams } from '../../tests/helpers/wallet-call';
 import { writeRatio } from './format';
-import { measure, type LoadResult } from './load';
+import { measure, medianP50, type LoadResult } from './load';
 import { BENCH_APP, BENCH_MASTER_KEY, query } from './servers';
 import { signedPath, type Population, type WalletApp } from './wallet-requests';
 
@@ -134,12 +134,6 @@ async function startSlowEndpoint(): Promise<{
 
 /** One state's two loads, measured back to back. */
 type Window = { reads: LoadResult; otherApp: LoadResult };
-
-/** Of one state's windows, the load with the median p50 (the lower middle of an even number). */
-function medianP50(windows: readonly Window[], load: keyof Window): LoadResult {
-  const sorted = windows.map((w) => w[load]).sort((a, b) => a.p50 - b.p50);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
 
 const PURCHASE = { amount: '0.01', merchantName: 'Bench Shop', mcc: '5812', merchantCountry: 'US' };
 
@@ -272,15 +266,14 @@ export async function measureSlowDecision(options: {
     }
     const all = [...windows.without, ...windows.with].flatMap((w) => [w.reads, w.otherApp]);
     options.sent?.(all.reduce((sum, r) => sum + r.total + (r.warmupTotal ?? 0), 0) + slow.answered + 7);
-    const p50s = (side: 'without' | 'with', load: keyof Window) => windows[side].map((w) => w[load].p50);
+    const loads = (side: 'without' | 'with', load: keyof Window) => windows[side].map((w) => w[load]);
+    const median = (side: 'without' | 'with', load: keyof Window) => medianP50(loads(side, load));
+    const p50s = (side: 'without' | 'with', load: keyof Window) => loads(side, load).map((r) => r.p50);
     const result: SlowDecision = {
       waiting: WAITING,
       delayMs: DELAY_MS,
-      reads: { without: medianP50(windows.without, 'reads'), with: medianP50(windows.with, 'reads') },
-      otherApp: {
-        without: medianP50(windows.without, 'otherApp'),
-        with: medianP50(windows.with, 'otherApp'),
-      },
+      reads: { without: median('without', 'reads'), with: median('with', 'reads') },
+      otherApp: { without: median('without', 'otherApp'), with: median('with', 'otherApp') },
       ...(rounds > 1
         ? {
             rounds: {

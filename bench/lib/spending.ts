@@ -13,7 +13,7 @@ import { SUMMARY_SHARDS } from '@/lib/wallet/service/spending/summary-totals';
 import type { Results, SizeResult } from '../run';
 import { authorizeParams } from './floor-calls';
 import { cardsLabel, roundsText, writeRatio } from './format';
-import { measure, type LoadResult, type RequestFactory } from './load';
+import { measure, medianRate, type LoadResult, type RequestFactory } from './load';
 import { groupCpuMs } from './processes';
 import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
@@ -331,11 +331,6 @@ export async function measureSpending(options: {
       : {}),
     guarantees,
   };
-}
-
-/** The round with the median rate (the lower middle of an even number), as run.ts keeps its writes'. */
-function medianRate(rounds: readonly LoadResult[]): LoadResult {
-  return [...rounds].sort((x, y) => x.rps - y.rps)[Math.floor((rounds.length - 1) / 2)]!;
 }
 
 const describeShort = (r: LoadResult) =>
