@@ -1,18 +1,26 @@
 // Deposits under real concurrency, on PostgreSQL with two instances of the service over one
 // database (docs/deposits-and-kyt.md "Deposits"): one txHash sent 20 times at once, half to each
 // instance, is one deposit credited once; 20 confirmations at once credit once; two releases of one
-// held deposit at once credit it once; and a wallet process killed (kill -9) after screening a
+// held deposit at once credit it once, and so do two admins approving one request to credit it, each
+// through its own instance (docs/back-office.md "Approvals"); and a wallet process killed (kill -9) after screening a
 // deposit and before crediting it leaves it CONFIRMING, with nothing counted, and the chain
 // watcher's next message after a restart credits it exactly once.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveRequest } from '@/lib/backoffice/approvals/approve-request';
+import { requestApproval } from '@/lib/backoffice/approvals/request-approval';
+import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
+import { approvalRequests, auditLog } from '@/lib/backoffice/db/schema';
+import { StaffFacingError } from '@/lib/backoffice/shared/errors';
+import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
+import { createWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
 import { rawRows } from '@/lib/db/open';
 import { depositSchema, type Deposit } from '@/lib/wallet/contract/schemas';
 import { ethSender, ethTxHash } from '../helpers/deposits';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { callWallet, kycParams, type CallOptions } from '../helpers/wallet-call';
-import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
+import { createPostgresTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletProcess, type WalletProcess } from '../helpers/wallet-process';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances } from '../helpers/wallet-state';
@@ -198,6 +206,100 @@ describe('deposits on PostgreSQL, two instances', () => {
       firsts: 1,
     });
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
+  });
+});
+
+describe('approving a held deposit on PostgreSQL, two instances', () => {
+  async function admin(email: string): Promise<CurrentStaff> {
+    const { staffId } = await createStaffAccount({
+      db: db.backoffice,
+      email,
+      name: email,
+      role: 'admin',
+      password: 'staff-password-123',
+    });
+    return { id: staffId, email, name: email, role: 'admin' };
+  }
+  const clientOf = (server: WalletTestServer): WalletClient =>
+    createWalletClient({
+      baseUrl: server.baseUrl,
+      agencyCode: TEST_AGENCY.agencyCode,
+      appId: TEST_AGENCY.appId,
+      secret: TEST_AGENCY.appSecret,
+    });
+
+  it('two admins approving one request to credit it at once, each through another instance: one wallet call, credited once', async () => {
+    const { appUserId, address } = await userWithAddress();
+    const held = await callWallet<Deposit>(one.baseUrl, 'simulateDeposit', {
+      chain: 'ETHEREUM',
+      address,
+      txHash: ethTxHash('pg-approval-race'),
+      amount: '12000',
+      fromAddress: ethSender('pg'),
+      confirmations: 12,
+    });
+    expect(held.body.data!.status).toBe('HELD');
+    const depositId = held.body.data!.depositId;
+    const [maker, first, second] = [
+      await admin('deposit-maker@agency.test'),
+      await admin('deposit-first@agency.test'),
+      await admin('deposit-second@agency.test'),
+    ];
+    const { approval } = await requestApproval({
+      db: db.backoffice,
+      actor: maker,
+      call: {
+        kind: 'deposit.release',
+        operation: 'depositRelease',
+        params: {
+          depositId,
+          decision: 'CREDIT',
+          note: 'Known exchange',
+          requestId: 'pg-deposit-approval-0001',
+        },
+        summary: `Credit held deposit ${depositId} of user ${appUserId} (note: Known exchange)`,
+        subjectUser: appUserId,
+        targetType: 'user',
+        targetId: appUserId,
+        returnPath: '/compliance',
+      },
+    });
+
+    let calls = 0;
+    const through = (client: WalletClient) => (operation: string, params: Record<string, unknown>) => {
+      calls++;
+      return client[operation as keyof WalletClient](params as never);
+    };
+    const outcomes = await Promise.allSettled([
+      approveRequest({ db: db.backoffice, actor: first, id: approval.id, call: through(clientOf(one)) }),
+      approveRequest({ db: db.backoffice, actor: second, id: approval.id, call: through(clientOf(two)) }),
+    ]);
+
+    expect(calls).toBe(1);
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect(won[0]!.value).toMatchObject({ id: approval.id, status: 'APPROVED', resultCode: 0 });
+    const lost = outcomes.find((o) => o.status === 'rejected')!;
+    expect(lost.reason).toBeInstanceOf(StaffFacingError);
+    expect(await books(appUserId)).toEqual({
+      balance: 1_200_000,
+      entries: 1,
+      velocity: 12_000_000_000,
+      firsts: 1,
+    });
+    const listed = await callWallet<{ list: Deposit[] }>(one.baseUrl, 'depositList', { appUserId });
+    expect(listed.body.data!.list.map((d) => [d.depositId, d.status])).toEqual([[depositId, 'CREDITED']]);
+    expect(await ledgerSumsToBalances(db.db)).toBe(true);
+    const [stored] = await db.backoffice
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.id, approval.id));
+    expect(stored).toMatchObject({ status: 'APPROVED', resultCode: 0 });
+    const audited = await db.backoffice
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'approval.approve'));
+    expect(audited).toHaveLength(1);
   });
 });
 
