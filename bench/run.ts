@@ -61,12 +61,14 @@ import {
   depositAddresses,
   explainScreening,
   measureDepositRate,
+  measurePairedSteps,
   measureScreening,
   measureScreeningStep,
   seedDepositHistory,
   type DepositFigures,
   type DepositGuaranteeReport,
 } from './lib/deposits';
+import { cardsLabel } from './lib/format';
 import { SCREENING_STATEMENTS } from './floor-deposit';
 import {
   cleanupAll,
@@ -193,6 +195,8 @@ const SECONDS = Number(args.seconds ?? (QUICK ? 3 : 8));
 const WARMUP = QUICK ? 1 : 2;
 /** Alternating service/floor windows per extension read and size (the median is kept). */
 const SCALE_ROUNDS = QUICK ? 1 : 3;
+/** Alternating rounds of the screening step against the smallest size's (odd: a clean median). */
+const PAIRED_SCREENING_ROUNDS = QUICK ? 3 : 5;
 
 /** The window with the median p50 of an odd number of them. */
 function medianRound(rounds: readonly LoadResult[]): LoadResult {
@@ -583,6 +587,12 @@ async function measureBackoffice(app: Server): Promise<Record<string, LoadResult
   return out;
 }
 
+/**
+ * The smallest size's database, kept after its size when a larger one will time the screening
+ * step against it in alternating rounds (measurePairedSteps); dropped at the end of the run.
+ */
+let screeningReference: { url: string; cards: number; drop: () => Promise<void> } | undefined;
+
 async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, first: boolean): Promise<void> {
   const users = Math.max(1, Math.round(cards / CARDS_PER_USER));
   log(
@@ -709,6 +719,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     if (wants('issue')) await measureIssuance(db.url, wallet, floor, p, size);
     if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
     if (size.deposits) await measureDeposits(db.url, wallet, floor, p, size);
+    if (first && size.deposits?.screening?.step && SIZES.length > 1)
+      screeningReference = { url: db.url, cards: size.cards, drop: () => db.drop() };
     if (cards === SIZES[0] && wants('exhausted')) await measureExhausted(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('events')) await measureEvents(db.url, wallet, p, size);
     if (cards === SIZES[0] && wants('slow-decision')) {
@@ -806,7 +818,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     await floor?.stop();
     await wallet?.stop();
     await app?.stop();
-    await db.drop();
+    if (screeningReference?.url !== db.url) await db.drop();
   }
 }
 
@@ -967,6 +979,15 @@ async function measureDeposits(
       `  a deposit on one connection, screening included, over ${size.cards.toLocaleString('en-US')} deposits (median of ${SCALE_ROUNDS} rounds; p50s wallet ${s.rounds.app.map((r) => r.toFixed(2)).join(', ')}; floor ${s.rounds.floor.map((r) => r.toFixed(2)).join(', ')})\n      wallet ${describe(s.app)}\n      floor  ${describe(s.floor)}\n      guarantees ${s.guarantees.ok ? 'all held' : 'BROKEN'}
       the screening step alone (totals, rules, verdict; ${s.step.iterations} per round): p50 ${s.step.p50.toFixed(3)} ms, p90 ${s.step.p90.toFixed(3)} ms (round p50s ${s.step.rounds.map((r) => r.toFixed(3)).join(', ')})`,
     );
+    if (screeningReference) {
+      s.paired = await measurePairedSteps(url, screeningReference, {
+        rounds: PAIRED_SCREENING_ROUNDS,
+        iterations: QUICK ? 200 : 500,
+      });
+      log(
+        `      the screening step here and at ${cardsLabel(screeningReference.cards)} in alternating rounds: ${s.paired.ratio.toFixed(2)}× (rounds ${s.paired.rounds.map((r) => `${r.own.toFixed(3)}/${r.reference.toFixed(3)} ms`).join(', ')})`,
+      );
+    }
     held('the one-connection deposits', s.guarantees);
     noteFailures(`${label(size.cards)} deposit, one connection (wallet)`, s.app);
     noteFailures(`${label(size.cards)} deposit, one connection (floor)`, s.floor);
@@ -1413,6 +1434,8 @@ async function main(): Promise<void> {
   for (const [i, cards] of SIZES.entries()) {
     await step(`size ${cards}`, () => runSize(snapshot, adminUrl, cards, i === 0));
   }
+  await screeningReference?.drop();
+  screeningReference = undefined;
   if (BACKOFFICE_USERS > 0)
     await step('back-office', () => backofficeAtUsers(snapshot, adminUrl, BACKOFFICE_USERS));
   if (!SKIP.has('pglite')) await step('pglite', () => pgliteReads(snapshot, PGLITE_CARDS));

@@ -89,6 +89,29 @@ describe('depositTargets', () => {
     expect(one!.detail).toBe('one size only in this run');
   });
 
+  it('screening: the alternating rounds against the smallest size decide, not the steps timed in each size’s phase', () => {
+    const paired = (against: number, ratios: number[]) => ({
+      against,
+      rounds: ratios.map((ratio) => ({ own: 0.2 * ratio, reference: 0.2, ratio })),
+      ratio: [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)]!,
+    });
+    const withPaired = (ratios: number[], against = 999) =>
+      depositTargets(
+        results([
+          size(999, { screening: screening(0.09, 10) }),
+          size(999_999, { screening: { ...screening(0.18, 10), paired: paired(against, ratios) } }),
+        ]),
+      )[1]!;
+    const met = withPaired([0.94, 0.95, 1.02, 0.71, 1.4]);
+    expect(met.met).toBe(true);
+    expect(met.detail).toBe(
+      'the screening step’s p50 here and at 1k in 5 alternating rounds, the median of their ratios: 0.188/0.200 ms (0.94×), 0.190/0.200 ms (0.95×), 0.204/0.200 ms (1.02×), 0.142/0.200 ms (0.71×), 0.280/0.200 ms (1.40×): 0.95×; measured once in each size’s own phase of the run, 0.180 vs 0.090 ms (2.00×); the whole deposit on one connection 10.00 vs 10.00 ms (1.00×; the floor’s 1.00×)',
+    );
+    expect(withPaired([1.2, 1.4, 1.35]).met).toBe(false);
+    // Rounds against another size than the smallest measured do not count: the separate steps do.
+    expect(withPaired([1, 1, 1], 99_999).met).toBe(false);
+  });
+
   it('notes: a paragraph per measured figure, none when nothing was measured', () => {
     expect(depositNotes(results([size(999, {})]))).toEqual([]);
     const notes = depositNotes(

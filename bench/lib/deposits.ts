@@ -67,6 +67,8 @@ export type DepositFigures = {
     guarantees: DepositGuaranteeReport;
     /** The screening step alone (measureScreeningStep), absent before it was measured. */
     step?: ScreeningStep;
+    /** The step here and on the smallest size's database in alternating rounds (measurePairedSteps). */
+    paired?: PairedSteps;
   };
   plans?: ScreeningPlan[];
 };
@@ -496,6 +498,43 @@ export async function measureScreeningStep(
       rounds: rounds.map((r) => r.p50),
     };
   });
+}
+
+/**
+ * The screening step on this size's database and on the smallest size's (kept for this), in
+ * alternating rounds minutes apart from nothing: each round times `iterations` on one, then the
+ * other (the order turning each round), after one unmeasured round on each. A step measured once
+ * per size is tens of minutes from the smallest size's, and on this machine the same 1k step
+ * measured from 0.088 to 0.187 ms in different runs' 1k phases: the comparison must be made in
+ * the same minutes (docs/deposits-and-kyt.md "The running totals (no scan of a user's history)").
+ */
+export type PairedSteps = {
+  /** The cards of the size compared against (the smallest measured). */
+  against: number;
+  /** Each round's p50 (ms) here and there, and here ÷ there. */
+  rounds: { own: number; reference: number; ratio: number }[];
+  /** The median of the rounds' ratios: the target's figure. */
+  ratio: number;
+};
+
+export async function measurePairedSteps(
+  own: string,
+  reference: { url: string; cards: number },
+  options: { rounds: number; iterations: number },
+): Promise<PairedSteps> {
+  const once = (url: string) => measureScreeningStep(url, { rounds: 1, iterations: options.iterations });
+  await once(reference.url);
+  await once(own);
+  const rounds: PairedSteps['rounds'] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const ownFirst = round % 2 === 0;
+    const first = await once(ownFirst ? own : reference.url);
+    const second = await once(ownFirst ? reference.url : own);
+    const [o, r] = ownFirst ? [first.p50, second.p50] : [second.p50, first.p50];
+    rounds.push({ own: o, reference: r, ratio: o / r });
+  }
+  const ratios = rounds.map((r) => r.ratio).sort((a, b) => a - b);
+  return { against: reference.cards, rounds, ratio: ratios[Math.floor((ratios.length - 1) / 2)]! };
 }
 
 type LoadSettings = {
