@@ -6,9 +6,10 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/wallet-db
 
 let handle: TestDatabase;
 
+// A migrated PGlite database: seconds on a busy machine, so the hook gets the time the others do.
 beforeEach(async () => {
   handle = await createTestDatabase();
-});
+}, 120_000);
 
 afterEach(async () => {
   await handle.close();

@@ -7,9 +7,10 @@ import { DEPOSIT_OWNER } from './deposit-statements';
 
 let handle: TestDatabase;
 
+// A migrated PGlite database: seconds on a busy machine, so the hook gets the time the others do.
 beforeEach(async () => {
   handle = await createTestDatabase();
-});
+}, 120_000);
 
 afterEach(async () => {
   await handle.close();
