@@ -57,6 +57,20 @@ async function userWithAddress(base = one.baseUrl, options: CallOptions = {}) {
   return { appUserId, address: r.body.data!.address };
 }
 
+/** A deposit of `amount` to `address` that the default rules hold (over the review amount); its id. */
+async function heldDeposit(address: string, tag: string, amount: string): Promise<number> {
+  const held = await callWallet<Deposit>(one.baseUrl, 'simulateDeposit', {
+    chain: 'ETHEREUM',
+    address,
+    txHash: ethTxHash(tag),
+    amount,
+    fromAddress: ethSender('pg'),
+    confirmations: 12,
+  });
+  expect(held.body.data!.status).toBe('HELD');
+  return held.body.data!.depositId;
+}
+
 /**
  * The user's wallet balance (minor units), DEPOSIT entries, velocity total and first-deposit rows;
  * checks that the running velocity total equals the hourly rows' sum.
@@ -176,16 +190,7 @@ describe('deposits on PostgreSQL, two instances', () => {
 
   it('two releases of one held deposit at once, one per instance: credited once, the other 4016', async () => {
     const { appUserId, address } = await userWithAddress();
-    const held = await callWallet<Deposit>(one.baseUrl, 'simulateDeposit', {
-      chain: 'ETHEREUM',
-      address,
-      txHash: ethTxHash('pg-release-race'),
-      amount: '15000',
-      fromAddress: ethSender('pg'),
-      confirmations: 12,
-    });
-    expect(held.body.data!.status).toBe('HELD');
-    const depositId = held.body.data!.depositId;
+    const depositId = await heldDeposit(address, 'pg-release-race', '15000');
     const results = await Promise.all([
       callWallet<Deposit>(one.baseUrl, 'depositRelease', {
         depositId,
@@ -230,16 +235,7 @@ describe('approving a held deposit on PostgreSQL, two instances', () => {
 
   it('two admins approving one request to credit it at once, each through another instance: one wallet call, credited once', async () => {
     const { appUserId, address } = await userWithAddress();
-    const held = await callWallet<Deposit>(one.baseUrl, 'simulateDeposit', {
-      chain: 'ETHEREUM',
-      address,
-      txHash: ethTxHash('pg-approval-race'),
-      amount: '12000',
-      fromAddress: ethSender('pg'),
-      confirmations: 12,
-    });
-    expect(held.body.data!.status).toBe('HELD');
-    const depositId = held.body.data!.depositId;
+    const depositId = await heldDeposit(address, 'pg-approval-race', '12000');
     const [maker, first, second] = [
       await admin('deposit-maker@agency.test'),
       await admin('deposit-first@agency.test'),
