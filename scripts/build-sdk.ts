@@ -116,8 +116,8 @@ function declarations(doc: Json): string {
 export type Reply<N extends OperationName> =
   | { code: 0; msg: 'success'; data: Operations[N]['data'] }
   | { code: Operations[N]['failureCodes']; msg: string; data?: FieldError }
-  /** HTTP 405, 429 (Retry-After) and 500. */
-  | { code: 1004 | 6001 | 5000; msg: string };
+  /** HTTP 405, 429 (Retry-After), 500 and 503 (Retry-After: the database is away). */
+  | { code: 1004 | 6001 | 5000 | 5001; msg: string };
 
 /** Parameters are optional as a whole when none is required. */
 type Args<N extends OperationName> = {} extends Operations[N]['params']

@@ -13,6 +13,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { noteLostConnection } from './unavailable';
+
+/** How long a new connection to PostgreSQL may take before the attempt fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** A Drizzle handle over one part's schema. */
 export type SchemaDatabase<S extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, S>;
@@ -133,9 +137,25 @@ export async function openPglite(
 }
 
 export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // A server that accepts no connection (stalled, failing over) is an answer within seconds,
+    // a 503 (unavailable.ts), not a request that hangs for as long as the socket does.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a checked-out one's: the pool listens only while a client is idle, so a connection lost
+  // between two statements of a transaction (a restart, pg_terminate_backend) was an 'error'
+  // event with no listener, which ends the process. Every client gets its own listener for life;
+  // the error it emits is the one its running statement rejects with, noted as an outage.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      noteLostConnection(error);
+      lostClients.add(client);
+    }),
+  );
   const withMigrationLock = async <T>(fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -172,6 +192,9 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     close: () => pool.end(),
   };
 }
+
+/** Pool clients that emitted an error: their connection is gone (openPostgres's listener). */
+const lostClients = new WeakSet<pg.PoolClient>();
 
 /** What drizzle-orm's NodePgSession keeps, and its own transaction() hands to a new one. */
 type SessionParts = {
@@ -224,6 +247,9 @@ async function rawTransaction<S extends Record<string, unknown>, T>(
       await client.query('commit');
       return result;
     } catch (error) {
+      // A client that lost its connection fails its next statement with an error of its own
+      // ("not queryable"), not the one it emitted: the failure is still the connection's.
+      if (lostClients.has(client)) noteLostConnection(error);
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     }

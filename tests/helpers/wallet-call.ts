@@ -63,7 +63,7 @@ export async function callWallet<T = unknown>(
   operation: WalletOperationName,
   params: Record<string, string | number | boolean | undefined>,
   options: CallOptions = {},
-): Promise<{ status: number; body: Envelope<T>; text: string }> {
+): Promise<{ status: number; body: Envelope<T>; text: string; headers: Headers }> {
   const url = signedUrl(baseUrl, operation, params, options);
   const response = await fetch(url, { method: options.method ?? walletOperations[operation].method });
   const text = await response.text();
@@ -73,7 +73,7 @@ export async function callWallet<T = unknown>(
   } catch {
     body = { code: -1, msg: `non-JSON body: ${text.slice(0, 200)}` };
   }
-  return { status: response.status, body, text };
+  return { status: response.status, body, text, headers: response.headers };
 }
 
 /** Valid 4.1 parameters for a user; override any field. */

@@ -210,9 +210,10 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       throw unavailable(reason, what);
     }
 
-    // Handled outcomes are 200, the unexpected one 500 (docs/wallet-api.md "Result codes"), the
-    // rate limit 429 (docs/wallet-api.md "Rate limit"); anything else is not the service.
-    if (status !== 200 && status !== 500 && status !== 429) {
+    // Handled outcomes are 200, the unexpected one 500, the database away 503 (docs/wallet-api.md
+    // "Result codes"), the rate limit 429 (docs/wallet-api.md "Rate limit"); anything else is not
+    // the service.
+    if (status !== 200 && status !== 500 && status !== 503 && status !== 429) {
       throw unavailable('http-status', `HTTP ${status}`, status);
     }
     let json: unknown;

@@ -83,6 +83,12 @@ const ROWS: Row[] = [
   [4015, 'Authorization 9 is CLEARED, not PENDING: it cannot be cleared.', WalletRuleError, undefined],
   [4016, 'Deposit 7 is CREDITED: only a HELD deposit can be released.', WalletConflictError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
+  [
+    5001,
+    'The service cannot reach its database right now: retry with the same requestId after Retry-After seconds.',
+    WalletServiceError,
+    undefined,
+  ],
   [6001, 'Too many requests from this app: try again later.', WalletRateLimitedError, undefined],
 ];
 

@@ -149,7 +149,7 @@ export class WalletRuleError extends WalletClientError {
   static override readonly kind: string = 'WalletRuleError';
   override name = 'WalletRuleError';
 }
-/** 5000, and any code this client does not know. */
+/** 5000, 5001 (HTTP 503: the database is away), and any code this client does not know. */
 export class WalletServiceError extends WalletClientError {
   static override readonly kind: string = 'WalletServiceError';
   override name = 'WalletServiceError';
@@ -342,6 +342,7 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4015: 'The amount is not allowed: more than 120 % of the authorization, more than the card can pay, more than is held or left to refund, or the authorization is no longer pending. Reload the page to see it now.',
   4016: 'The deposit was not found, or it is no longer held (someone may have decided it already). Reload the page to see its status now.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
+  5001: 'The wallet service cannot reach its database right now. Try again in a few seconds; if you were changing something, reload the page first to see whether it was done.',
   6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
 };
 
@@ -427,6 +428,7 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4015: WalletRuleError,
   4016: WalletConflictError,
   5000: WalletServiceError,
+  5001: WalletServiceError,
   6001: WalletRateLimitedError,
 };
 

@@ -61,7 +61,7 @@ describe('the OpenAPI document, as an outside validator sees it', () => {
       const codes = operationOf(op)['x-result-codes'];
       expect(codes, op.name).toEqual(resultCodesOf(op));
       const numbers = codes.map((c) => c.code);
-      for (const code of [0, 1001, 1002, 1003, 1004, 2001, 2002, 2003, 2004, 5000, 6001, ...op.codes]) {
+      for (const code of [0, 1001, 1002, 1003, 1004, 2001, 2002, 2003, 2004, 5000, 5001, 6001, ...op.codes]) {
         expect(numbers, `${op.name} ${code}`).toContain(code);
       }
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -72,6 +72,7 @@ describe('the OpenAPI document, as an outside validator sees it', () => {
       expect(codes.find((c) => c.code === 1004)!.status).toBe(405);
       expect(codes.find((c) => c.code === 6001)!.status).toBe(429);
       expect(codes.find((c) => c.code === 5000)!.status).toBe(500);
+      expect(codes.find((c) => c.code === 5001)!.status).toBe(503);
       const failureEnum = (
         (operationOf(op).responses['200']!.content['application/json']!.schema.oneOf as Json[])[1]!
           .properties as Record<string, Json>
@@ -120,7 +121,7 @@ describe('the OpenAPI document, as an outside validator sees it', () => {
         field: expect.any(String),
         rule: expect.stringMatching(/^(must|is) /),
       });
-      for (const status of ['405', '429', '500', ...(op.sandbox ? ['404'] : [])]) {
+      for (const status of ['405', '429', '500', '503', ...(op.sandbox ? ['404'] : [])]) {
         const media = responses[status]!.content['application/json']!;
         expect(media.example, `${op.name} ${status}`).toBeDefined();
         expect(strictAjv.validate(media.schema, media.example), `${op.name} ${status}`).toBe(true);

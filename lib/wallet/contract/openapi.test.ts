@@ -654,7 +654,7 @@ describe('buildOpenApiDocument', () => {
     resolve<Json & { properties: Record<string, Json> }>(response.content['application/json']!.schema)
       .properties.code;
 
-  it('answers 200 with success or failure (oneOf), 405 with 1004, 429 with 6001 and 500 with 5000', () => {
+  it('answers 200 with success or failure (oneOf), 405 with 1004, 429 with 6001, 500 with 5000 and 503 with 5001', () => {
     for (const op of operations) {
       const responses = operationOf(op).responses as Record<
         string,
@@ -662,7 +662,7 @@ describe('buildOpenApiDocument', () => {
       >;
       // simulate/* answers 404 (1005) on a live instance (docs/card-spending.md "Sandbox and live").
       expect(Object.keys(responses).sort(), op.name).toEqual(
-        op.sandbox ? ['200', '404', '405', '429', '500'] : ['200', '405', '429', '500'],
+        op.sandbox ? ['200', '404', '405', '429', '500', '503'] : ['200', '405', '429', '500', '503'],
       );
       if (op.sandbox) expect(refusalCode(responses['404']!), op.name).toMatchObject({ const: 1005 });
       const refusal = (status: string) =>
@@ -671,10 +671,12 @@ describe('buildOpenApiDocument', () => {
         );
       expect(refusal('405').properties.code).toMatchObject({ type: 'integer', const: 1004 });
       expect(refusal('429').properties.code).toMatchObject({ type: 'integer', const: 6001 });
+      expect(refusal('503').properties.code).toMatchObject({ type: 'integer', const: 5001 });
       const headers = (status: string) =>
         (responses[status] as unknown as { headers: Record<string, unknown> }).headers;
       expect(Object.keys(headers('405'))).toEqual(['Allow', 'Wallet-Api-Version']);
       expect(Object.keys(headers('429'))).toEqual(['Retry-After', 'Wallet-Api-Version']);
+      expect(Object.keys(headers('503'))).toEqual(['Retry-After', 'Wallet-Api-Version']);
       expect(Object.keys(headers('200'))).toEqual(['Wallet-Api-Version']);
       expect(Object.keys(headers('500'))).toEqual(['Wallet-Api-Version']);
       expect(Object.keys(responses['200']!.content)).toEqual(['application/json']);
@@ -783,6 +785,7 @@ describe('buildOpenApiDocument', () => {
         'MethodNotAllowed',
         'NotServed',
         'RateLimited',
+        'DatabaseAway',
         'RegisteredUser',
         'UserCardSummary',
         'UserWithCards',

@@ -241,6 +241,7 @@ export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params'>): Re
   const status: Partial<Record<ResultCodeValue, number>> = {
     [ResultCode.METHOD_NOT_ALLOWED]: 405,
     [ResultCode.INTERNAL]: 500,
+    [ResultCode.UNAVAILABLE]: 503,
     [ResultCode.RATE_LIMITED]: 429,
   };
   const codes = new Set<ResultCodeValue>([
@@ -252,6 +253,7 @@ export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params'>): Re
     ...('requestId' in op.params.shape ? [ResultCode.REQUEST_ID_REUSED] : []),
     ResultCode.METHOD_NOT_ALLOWED,
     ResultCode.INTERNAL,
+    ResultCode.UNAVAILABLE,
     ResultCode.RATE_LIMITED,
   ]);
   return [...codes]
@@ -526,6 +528,10 @@ function build(): Record<string, unknown> {
     ResultCode.RATE_LIMITED,
     "The envelope of a request over the app's rate limit (HTTP 429); nothing was done, not even the nonce spent",
   );
+  const databaseAway = refusal(
+    ResultCode.UNAVAILABLE,
+    'The envelope of a call made while the service cannot reach its database (HTTP 503): a mutating call may or may not have been done; retry with the same requestId after Retry-After seconds',
+  );
   const notServed = refusal(
     ResultCode.NOT_FOUND,
     'The envelope of a path that is no operation here (HTTP 404): a simulate/* path on a live instance',
@@ -631,6 +637,27 @@ function build(): Record<string, unknown> {
             'application/json': {
               schema: rateLimited,
               example: { code: 6001, msg: 'Too many requests from this app: try again later.' },
+            },
+          },
+        },
+        '503': {
+          description:
+            'The database is away (a restart, a failover, a lost connection): code 5001. Retry after Retry-After seconds with the same parameters and requestId',
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before trying again',
+              schema: { type: 'integer' },
+              example: 2,
+            },
+            ...versionHeader(),
+          },
+          content: {
+            'application/json': {
+              schema: databaseAway,
+              example: {
+                code: 5001,
+                msg: 'The service cannot reach its database right now: retry with the same requestId after Retry-After seconds.',
+              },
             },
           },
         },
@@ -751,6 +778,7 @@ function build(): Record<string, unknown> {
           MethodNotAllowed: methodNotAllowed,
           NotServed: notServed,
           RateLimited: rateLimited,
+          DatabaseAway: databaseAway,
         },
       },
     },

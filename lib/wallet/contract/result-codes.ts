@@ -30,6 +30,7 @@ export const ResultCode = {
   AMOUNT_NOT_ALLOWED: 4015,
   DEPOSIT_CONFLICT: 4016,
   INTERNAL: 5000,
+  UNAVAILABLE: 5001,
   RATE_LIMITED: 6001,
 } as const;
 
@@ -65,6 +66,7 @@ export const resultCodeMeaning: Record<ResultCodeValue, string> = {
   4015: 'the clear, reversal or refund amount is not allowed (over 120 %, over what the card can pay, over what is held or left to refund), or the authorization is not PENDING',
   4016: 'deposit not found under this app, or not in a state that allows this',
   5000: 'unexpected failure',
+  5001: 'the service cannot reach its database right now (HTTP 503, Retry-After); the outcome of a mutating call is unknown',
   6001: 'too many requests from this app: try again later (HTTP 429, Retry-After)',
 };
 
@@ -102,6 +104,7 @@ export const resultCodeAdvice: Record<ResultCodeValue, string> = {
   4015: 'read the authorization (card/authorizations): clear or reverse only a PENDING one within what it holds (a clear up to 120 %, the excess from available), refund only what is left',
   4016: 'read the deposit (deposit/list): release only a HELD deposit of this app, once',
   5000: 'retry later with the same requestId (a mutating call then runs at most once); report X-Request-Id if it persists',
+  5001: 'wait Retry-After seconds, then send the same parameters and requestId again with a fresh timestamp and nonce: the retry answers what was done, once',
   6001: 'wait Retry-After seconds, then send again with a fresh timestamp and nonce',
 };
 

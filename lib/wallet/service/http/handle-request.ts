@@ -9,12 +9,14 @@
 // the envelope. The rate limit counts the app that the parsed parameters name and the signature
 // proves, after the signature and before the nonce write (docs/security.md "Rate limit"): a caller
 // without the app's secret cannot spend its budget, however it spells the name on the wire.
-// Anything unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
+// A database that is away is HTTP 503 / code 5001 with Retry-After (lib/db/unavailable.ts);
+// anything else unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
 // line and one metric. The request body is never read: every parameter is in the query string.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '@/lib/db/open';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
@@ -215,6 +217,10 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
       if (error instanceof RateRefusal) return [route.name, rateLimited(error.retryAfterSeconds)];
+      if (await isDatabaseUnavailable(error, engine.ping)) {
+        logger.warn({ operation: route.name, ...describeUnexpected(error) }, 'database unavailable');
+        return [route.name, databaseAway()];
+      }
       logger.error({ operation: route.name, ...describeUnexpected(error) }, 'operation failed unexpectedly');
       return [
         route.name,
@@ -274,6 +280,29 @@ function rateLimited(retryAfterSeconds: number): Outcome {
     code: ResultCode.RATE_LIMITED,
     body: envelope(ResultCode.RATE_LIMITED, 'Too many requests from this app: try again later.'),
     headers: { 'Retry-After': String(retryAfterSeconds) },
+  };
+}
+
+/**
+ * How long a caller waits before retrying while the database is away: a restart or a failover
+ * takes seconds (docs/wallet-api.md "When the database is away").
+ */
+export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database is away (unavailable.ts): HTTP 503, code 5001, Retry-After. A mutating call's
+ * commit may have been lost with the connection, so the answer never says it failed: the
+ * caller's retry with the same requestId answers what was done, once.
+ */
+function databaseAway(): Outcome {
+  return {
+    status: 503,
+    code: ResultCode.UNAVAILABLE,
+    body: envelope(
+      ResultCode.UNAVAILABLE,
+      'The service cannot reach its database right now: retry with the same requestId after Retry-After seconds.',
+    ),
+    headers: { 'Retry-After': String(DATABASE_AWAY_RETRY_AFTER_SECONDS) },
   };
 }
 
