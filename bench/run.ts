@@ -40,22 +40,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../scripts/lib/build';
 import { ensurePostgres } from '../scripts/lib/postgres';
-import {
-  BACKOFFICE_ROUTES,
-  measureFirstLoadJs,
-  measurePage,
-  routeStatus,
-  signIn,
-  type RouteJs,
-} from './lib/backoffice';
-import {
-  checkExhaustedGuarantees,
-  checkGuarantees,
-  checkTransferGuarantees,
-  mark,
-  type GuaranteeReport,
-  type TransferGuaranteeReport,
-} from './lib/guarantees';
+import { BACKOFFICE_ROUTES, measureFirstLoadJs, measurePage, routeStatus, signIn } from './lib/backoffice';
+import { checkExhaustedGuarantees, checkGuarantees, checkTransferGuarantees, mark } from './lib/guarantees';
 import { describe, measure, medianRate, walletSuccess, type LoadResult } from './lib/load';
 import {
   depositAddresses,
@@ -65,21 +51,13 @@ import {
   measureScreening,
   measureScreeningStep,
   seedDepositHistory,
-  type DepositFigures,
   type DepositGuaranteeReport,
 } from './lib/deposits';
 import { cardsLabel } from './lib/format';
 import { SCREENING_STATEMENTS } from './floor-deposit';
-import {
-  cleanupAll,
-  groupCpuMs,
-  groupMemory,
-  spawnChild,
-  WATCHDOG_MINUTES,
-  type Memory,
-} from './lib/processes';
-import { describeProfile, profileOperation, type OpProfile } from './lib/profile-op';
-import { explainPlans, type Plan } from './lib/plans';
+import { cleanupAll, groupCpuMs, groupMemory, spawnChild, WATCHDOG_MINUTES } from './lib/processes';
+import { describeProfile, profileOperation } from './lib/profile-op';
+import { explainPlans } from './lib/plans';
 import { fund, loadPopulation } from './lib/population';
 import { writeReport } from './lib/report';
 import {
@@ -100,13 +78,11 @@ import {
   startFloor,
   startWallet,
   tempDir,
-  type Heap,
   type Server,
-  type ServerKind,
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
-import { measureSlowDecision, type SlowDecision } from './lib/slow-decision';
-import { verifyFloor, type FloorCheck } from './lib/verify-floor';
+import { measureSlowDecision } from './lib/slow-decision';
+import { verifyFloor } from './lib/verify-floor';
 import {
   approvedCheck,
   authorizeFactory,
@@ -115,7 +91,6 @@ import {
   measureSpending,
   SEEDED_AUTHORIZATIONS_PER_CARD,
   seedAuthorizations,
-  type SpendingSize,
 } from './lib/spending';
 import {
   OPERATIONS,
@@ -131,6 +106,7 @@ import {
   type ReadKey,
 } from './lib/wallet-requests';
 import { startReceiverProcess } from './lib/receiver-process';
+import type { MemorySample, Results, SizeResult } from './lib/results';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -249,152 +225,6 @@ function log(line: string): void {
 
 // ---------------------------------------------------------------------------------------------
 // Results
-
-/**
- * One operation at one size: `app` is the wallet service as measured (`npm run start:wallet`
- * since issue 11; in older results, the app's Next.js route handlers), `floor` the floor, and
- * `npmStart` the same calls through `npm start`'s server (the wallet API beside the back-office).
- */
-export type Pair = { app: LoadResult; floor?: LoadResult; npmStart?: LoadResult };
-export type SizeResult = {
-  cards: number;
-  users: number;
-  seedSeconds: number;
-  /** pg_database_size after seeding. */
-  dbBytes?: number;
-  /** The 1-minute load average when this size's measurements started. */
-  loadAverage?: number;
-  /** EXPLAIN ANALYZE of the read statements (4.2, 4.6, user/search, asset/ledger) on this database. */
-  plans?: Plan[];
-  /** The spec's reads (READ_KEYS) and, since issue 12, the extension reads (SCALE_KEYS). */
-  reads: Partial<Record<ReadKey, Pair>>;
-  issuance?: Pair & { guarantees: GuaranteeReport; rounds?: { app: number[]; floor: number[] } };
-  /**
-   * Rows (users, or ledger entries) per answer of each extension read on the service: the mean
-   * of its priming calls (absent in results before issue 12).
-   */
-  answerRows?: Partial<Record<OpKey, number>>;
-  /** Each round's p50 (ms) of each extension read, service and floor (absent before stop 19). */
-  scaleRounds?: Partial<Record<OpKey, { app: number[]; floor: number[] }>>;
-  /** asset/transfer, agency asset -> a random user's wallet (absent in results before issue 12). */
-  transfer?: Pair & { guarantees: TransferGuaranteeReport; rounds?: { app: number[]; floor: number[] } };
-  /** 4.4 issuance into a user's wallet funded for `fundedFor` cards, past its funds (first size; absent before stop 20). */
-  exhausted?: ExhaustedIssuance;
-  /** Webhook delivery while issuance runs at full rate (first size; absent before issue 14). */
-  events?: EventDelivery;
-  /** Reads and another app's authorizations while 50 wait on a slow agency endpoint (first size; bench/lib/slow-decision.ts). */
-  slowDecision?: SlowDecision;
-  /** Deposits credited per second, and a deposit's latency over this size's history (issue 29). */
-  deposits?: DepositFigures;
-  /** Card spending: authorize and clear, service and floor (bench/lib/spending.ts; absent before issue 28). */
-  spending?: SpendingSize;
-  backoffice: Record<string, LoadResult | { status: number }>;
-};
-export type EventDelivery = {
-  /** The issuance load on the service with one endpoint subscribed to card.issued. */
-  load: LoadResult;
-  /**
-   * The same load with no endpoint, measured just before it (absent in results before issue 27:
-   * the comparison was with the size's issuance figure).
-   */
-  baseline?: LoadResult;
-  /** Each round's rate (req/s), with and without the endpoint, when there were several. */
-  rounds?: { with: number[]; without: number[] };
-  /** Where the receiver ran: 'process', its own (absent: in the load generator's). */
-  receiver?: 'process';
-  /** card.issued events written during the load (warm-up included) and received. */
-  events: number;
-  /** How the endpoint's deliveries ended: "DELIVERED: 2400", "PENDING (answered HTTP 503): 3". */
-  outcomes: string[];
-  received: number;
-  /** Distinct event ids received more than once (at least once: allowed, counted). */
-  duplicates: number;
-  /** Deliveries that arrived during the load window, per second of it. */
-  deliveredPerSecond: number;
-  /** From the event's createdAt (in its transaction) to its arrival at the receiver, ms. */
-  lagP50: number;
-  lagP99: number;
-  lagMax: number;
-  /** After the load stopped, until the last delivery arrived, s. */
-  drainSeconds: number;
-};
-export type ExhaustedIssuance = {
-  load: LoadResult;
-  fundedFor: number;
-  issued: number;
-  refused: number;
-  guarantees: GuaranteeReport;
-};
-/** A server process's resident memory once it had served its loads. */
-export type MemorySample = Memory & {
-  server: ServerKind;
-  storage: 'postgres' | 'pglite';
-  cards: number;
-  /** Requests the harness sent it, warm-ups included. */
-  requests: number;
-  /** What it served. */
-  served: string;
-  /** Its resident set when it was ready, before the harness's first request. */
-  startRssBytes?: number;
-  /** V8's heap and external memory at the end (the service's own /wallet/metrics). */
-  heap?: Heap;
-  /** The same once it was ready. */
-  startHeap?: Heap;
-};
-export type Results = {
-  command: string;
-  date: string;
-  quick: boolean;
-  settings: {
-    seconds: number;
-    warmupSeconds: number;
-    connections: number;
-    cardsPerUser: number;
-    /** What each transfer moved, in major units (absent before issue 12). */
-    transferAmount?: string;
-    /** Alternating rounds per write figure, each window after settleWrites (absent: 1, unsettled). */
-    writeRounds?: number;
-  };
-  machine: Record<string, string | number>;
-  loadBefore: number[];
-  loadAfter?: number[];
-  snapshot: Omit<Snapshot, 'dir'>;
-  /** What each measured server was (absent in results from before issue 11: `app` was Next's). */
-  servers?: Record<ServerKind, string>;
-  /** Steps left out with --skip. */
-  skipped?: string[];
-  floorCheck?: FloorCheck;
-  sizes: SizeResult[];
-  memory?: MemorySample[];
-  /** Peak RSS of an idle `node` and `node --import tsx` from the snapshot: the runtime alone. */
-  runtime?: { node: number; nodeTsx: number };
-  underTest?: {
-    cards: number;
-    issuance: LoadResult;
-    vitest: { exitCode: number; seconds: number; summary: string };
-    guarantees: GuaranteeReport;
-  };
-  backofficeAtUsers?: {
-    users: number;
-    cards: number;
-    pages: Record<string, LoadResult | { status: number }>;
-  };
-  js?: RouteJs[];
-  profiles?: (OpProfile & { cards: number })[];
-  pglite?: {
-    cards: number;
-    users: number;
-    seedSeconds: number;
-    /** The wallet service alone on PGlite (in older results: `npm start`'s app). */
-    reads: Partial<Record<ReadKey, LoadResult>>;
-    /** `npm start`'s server on the same PGlite data: the embedded default as a fresh clone runs it. */
-    npmStartReads?: Partial<Record<ReadKey, LoadResult>>;
-    /** simulate/authorize (approved) on the wallet service alone (absent before issue 28). */
-    authorize?: LoadResult;
-  };
-  totalSeconds?: number;
-  errors: string[];
-};
 
 const results: Results = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,

@@ -4,12 +4,11 @@
 // items from the CPU profiles, the plans from EXPLAIN, the libraries from the bundles. What is
 // fixed text is the method and the structure (what the floor does, how PGlite runs), which the
 // code guarantees rather than the run measures.
-import type { MemorySample, Results, SizeResult } from '../run';
+import type { MemorySample, Results, SizeResult, Target } from './results';
 import { cardsLabel, writeRatio } from './format';
 import type { LoadResult } from './load';
 import type { SideProfile } from './profile-op';
 import { scaleRows, transferRates } from './derived';
-import type { Target } from './report';
 import { OPERATIONS, READ_KEYS, type ReadKey } from './wallet-requests';
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 import { spendingNotes } from './spending';

@@ -1,7 +1,7 @@
 // The deposit targets' verdicts from results (deposit-report.ts): the rate against the floor with
 // exactly-once, and the screening step across the smallest and largest sizes.
 import { describe, expect, it } from 'vitest';
-import type { Results, SizeResult } from '../run';
+import type { Results, SizeResult } from './results';
 import { depositNotes, depositTargets } from './deposit-report';
 import type { DepositFigures } from './deposits';
 import type { LoadResult } from './load';

@@ -2,7 +2,7 @@
 // credited per second against the floor, with exactly-once held; and the screening step's cost at
 // the largest size's history within 1.3× of itself at the smallest's, from the rounds that time
 // both in the same minutes when the run took them (deposits.ts's measurePairedSteps).
-import type { Results, SizeResult } from '../run';
+import type { Results, SizeResult, Target } from './results';
 import type { DepositFigures, PairedSteps } from './deposits';
 import { cardsLabel, roundsText, writeRatio } from './format';
 
@@ -10,8 +10,6 @@ import { cardsLabel, roundsText, writeRatio } from './format';
 export const DEPOSIT_RATE_BOUND = 0.9;
 /** The screening step's p50 at the largest history ≤ this × at the smallest. */
 export const SCREENING_BOUND = 1.3;
-
-type Target = { name: string; met: boolean | undefined; detail: string };
 
 const f2 = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x.toFixed(2) : '–');
 const f3 = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x.toFixed(3) : '–');

@@ -1,7 +1,7 @@
 // Figures derived from a run's results that both the report's tables and targets (report.ts) and
 // its prose (analysis.ts) use: one operation's measurements at a size, the extension reads at the
 // smallest and largest size against their bound, transfers against the floor's rate.
-import type { Pair, Results, SizeResult } from '../run';
+import type { Pair, Results, SizeResult } from './results';
 import { SCALE_KEYS, type OpKey, type ScaleReadKey } from './wallet-requests';
 import { writeRatio } from './format';
 

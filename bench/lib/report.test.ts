@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Results } from '../run';
+import type { Results } from './results';
 import { renderReport } from './report';
 
 const dir = path.resolve(import.meta.dirname, '..');

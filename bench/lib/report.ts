@@ -4,7 +4,7 @@
 // their rows are left out and their targets read "not measured".
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MemorySample, Results, SizeResult } from '../run';
+import type { MemorySample, Results, SizeResult, Target } from './results';
 import { ANALYSIS, appName, costDrivers, mb, targetNotes } from './analysis';
 import {
   pairOf,
@@ -149,8 +149,6 @@ export function growthSvg(results: Results): string {
 
 // ---------------------------------------------------------------------------------------------
 // RESULTS.md
-
-export type Target = { name: string; met: boolean | undefined; detail: string };
 
 /** Bound of the memory target: 150 MB (10^6 bytes). */
 const RSS_BOUND_BYTES = 150e6;

@@ -1,6 +1,6 @@
 // The card spending targets read what the results say: each bound met or missed at its edge.
 import { describe, expect, it } from 'vitest';
-import type { Results, SizeResult } from '../run';
+import type { Results, SizeResult } from './results';
 import type { LoadResult } from './load';
 import { spendingTargets, type SpendingSize } from './spending';
 

@@ -10,7 +10,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import { SUMMARY_SHARDS } from '@/lib/wallet/service/spending/summary-totals';
-import type { Results, SizeResult } from '../run';
+import type { Results, SizeResult, SpendGuarantees, SpendingSize } from './results';
+
+export type { SpendGuarantees, SpendingSize } from './results';
 import { authorizeParams } from './floor-calls';
 import { cardsLabel, roundsText, writeRatio } from './format';
 import { measure, medianRate, type LoadResult, type RequestFactory } from './load';
@@ -29,28 +31,6 @@ export const SEEDED_AUTHORIZATIONS_PER_CARD = 10;
 export const SPEND_RATE_BOUND = 0.9;
 export const SPEND_P50_BOUND = 1.3;
 export const TRANSACTIONS_P95_MS = 150;
-
-export type SpendGuarantees = {
-  ok: boolean;
-  checks: { name: string; ok: boolean; detail: string }[];
-  /** Authorizations the loads approved (the clients saw PENDING), and clears. */
-  approved: number;
-  cleared: number;
-};
-
-export type SpendingSize = {
-  /** Authorizations seeded before the measurements, and how long their seeding took. */
-  seeded: number;
-  seedSeconds: number;
-  authorize: { app: LoadResult; floor: LoadResult };
-  clear?: { app: LoadResult; floor: LoadResult };
-  /** Each round's rate (req/s) when there were several (--rounds): the median round is kept. */
-  rounds?: {
-    authorize: { app: number[]; floor: number[] };
-    clear: { app: number[]; floor: number[] };
-  };
-  guarantees: SpendGuarantees;
-};
 
 type Log = (line: string) => void;
 
