@@ -11,7 +11,13 @@ import { buildOpenApiDocument } from '../lib/wallet/contract/openapi';
 import { WALLET_API_VERSION } from '../lib/wallet/contract/api-version';
 
 type Json = Record<string, unknown>;
-type Parameter = { name: string; required?: boolean; description?: string; schema: Json };
+type Parameter = {
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema: Json;
+  'x-clearable'?: boolean;
+};
 type Operation = {
   operationId: string;
   summary?: string;
@@ -154,6 +160,8 @@ export declare function signedQuery(options: {
   params?: Record<string, string | number | boolean | undefined | null>;
   timestamp?: number;
   nonce?: string;
+  /** Parameters to send as \`name=\`, outside the signature: a clearable one given empty. */
+  emptied?: readonly string[];
 }): string;
 
 /** Whether a webhook delivery is genuine: its Wallet-Signature over Wallet-Timestamp and the raw body. */
@@ -165,8 +173,8 @@ export declare function verifyWebhook(options: {
   toleranceMs?: number;
 }): boolean;
 
-/** Every operation's method and path. */
-export declare const operations: { readonly [N in OperationName]: readonly [Operations[N]['method'], Operations[N]['path']] };
+/** Every operation's method, path and the parameters it clears when given empty (x-clearable). */
+export declare const operations: { readonly [N in OperationName]: readonly [Operations[N]['method'], Operations[N]['path'], clearable?: readonly string[]] };
 
 /** The version of the wallet API this package was built from (the Wallet-Api-Version header). */
 export declare const apiVersion: ${JSON.stringify(WALLET_API_VERSION)};
@@ -176,9 +184,14 @@ export declare const apiVersion: ${JSON.stringify(WALLET_API_VERSION)};
 
 export async function buildSdk(outDir: string): Promise<string> {
   const doc = buildOpenApiDocument() as Json;
-  const table: Record<string, [string, string]> = {};
+  const table: Record<string, [string, string] | [string, string, string[]]> = {};
   for (const [route, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
-    for (const [method, op] of Object.entries(methods)) table[op.operationId] = [method.toUpperCase(), route];
+    for (const [method, op] of Object.entries(methods)) {
+      const clearable = (op.parameters ?? []).filter((p) => p['x-clearable']).map((p) => p.name);
+      table[op.operationId] = clearable.length
+        ? [method.toUpperCase(), route, clearable]
+        : [method.toUpperCase(), route];
+    }
   }
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

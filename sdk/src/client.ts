@@ -3,11 +3,11 @@
 // verifies with) and answers the reply's envelope. Bundled by scripts/build-sdk.ts with the
 // operation table of the OpenAPI document (__WALLET_OPERATIONS__) into a package with no
 // dependency; its types (index.d.ts) are generated from the same document.
-import { randomBytes } from 'node:crypto';
-import { canonicalQuery, signRequest } from '../../lib/wallet/contract/signature';
+import { emptiedParams, signedQuery as buildSignedQuery } from '../../lib/wallet/contract/signed-query';
 import { verifyWebhook as verify } from '../../lib/wallet/contract/webhook-signature';
 
-declare const __WALLET_OPERATIONS__: Record<string, [method: string, path: string]>;
+/** Each operation's method, path and the parameters it clears when given empty (`x-clearable`). */
+declare const __WALLET_OPERATIONS__: Record<string, [method: string, path: string, clearable?: string[]]>;
 declare const __WALLET_API_VERSION__: string;
 
 export const operations = __WALLET_OPERATIONS__;
@@ -27,7 +27,11 @@ export type WalletClientOptions = {
   now?: () => number;
 };
 
-/** The query string of a signed call: its parameters and the five of the signature. */
+/**
+ * The query string of a signed call: its parameters and the five of the signature
+ * (docs/wallet-api.md "Signature"). `emptied` names parameters to send as `name=`, outside the
+ * signature: a clearable parameter its caller gave empty.
+ */
 export function signedQuery(options: {
   secret: string;
   method: string;
@@ -37,18 +41,9 @@ export function signedQuery(options: {
   params?: Record<string, string | number | boolean | undefined | null>;
   timestamp?: number;
   nonce?: string;
+  emptied?: readonly string[];
 }): string {
-  const pairs: [string, string][] = [
-    ['agencyCode', options.agencyCode],
-    ['appId', options.appId],
-    ['timestamp', String(options.timestamp ?? Date.now())],
-    ['nonce', options.nonce ?? randomBytes(16).toString('base64url')],
-  ];
-  for (const [name, value] of Object.entries(options.params ?? {})) {
-    if (value !== undefined && value !== null) pairs.push([name, String(value)]);
-  }
-  const sign = signRequest(options.secret, options.method, options.path, pairs);
-  return `${canonicalQuery(pairs)}&sign=${sign}`;
+  return buildSignedQuery(options);
 }
 
 export function createWalletClient(options: WalletClientOptions) {
@@ -57,7 +52,7 @@ export function createWalletClient(options: WalletClientOptions) {
   async function call(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
     const operation = operations[name];
     if (!operation) throw new TypeError(`unknown wallet operation: ${name}`);
-    const [method, path] = operation;
+    const [method, path, clearable] = operation;
     const query = signedQuery({
       secret: options.secret,
       method,
@@ -66,6 +61,8 @@ export function createWalletClient(options: WalletClientOptions) {
       appId: options.appId,
       params: params as Record<string, string | number | boolean | undefined>,
       timestamp: (options.now ?? Date.now)(),
+      // What the caller gave is what is sent: an empty clearable parameter removes its setting.
+      emptied: emptiedParams(params, clearable),
     });
     const response = await send(`${base}${path}?${query}`, {
       method,

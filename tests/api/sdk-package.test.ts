@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk, SDK_NAME } from '../../scripts/build-sdk';
 import { WALLET_API_VERSION } from '@/lib/wallet/contract/api-version';
+import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
+import { fundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -161,4 +163,83 @@ console.log(JSON.stringify(await wallet.cardListAllByUser({ pageSize: 101 })));
       data: { field: 'pageSize', rule: 'must be at most 100' },
     });
   });
+
+  it('sends a clearable parameter given empty, and it clears: every x-clearable parameter of the catalogue', async () => {
+    const doc = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId: string; parameters?: ClearableParameter[] }>>;
+    };
+    const clearables = Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .flatMap((op) =>
+        (op.parameters ?? []).filter((p) => p['x-clearable']).map((p) => ({ op: op.operationId, p })),
+      );
+    // Every clearable parameter has a reader below, so a new one cannot go untested.
+    expect(clearables.map(({ op, p }) => `${op}.${p.name}`).sort()).toEqual(Object.keys(SETTING_OF).sort());
+
+    const card = await fundedCard(server.baseUrl, db, 0, 'sdk-clear');
+    const base: Record<string, Record<string, string | number>> = {
+      cardControlsSet: { appUserId: card.appUserId, cardId: card.cardId },
+      kytRulesSet: {},
+    };
+    const steps = clearables.map(({ op, p }) => ({
+      op,
+      set: { ...base[op], [p.name]: p.example as string },
+      clear: { ...base[op], [p.name]: '' },
+    }));
+    writeFileSync(
+      path.join(project, 'clear.mjs'),
+      `import { createWalletClient } from '${SDK_NAME}';
+const wallet = createWalletClient({
+  baseUrl: process.env.BASE_URL,
+  agencyCode: process.env.AGENCY_CODE,
+  appId: process.env.APP_ID,
+  secret: process.env.APP_SECRET,
 });
+for (const step of JSON.parse(process.env.STEPS)) {
+  console.log(JSON.stringify([await wallet[step.op](step.set), await wallet[step.op](step.clear)]));
+}
+`,
+    );
+    const { stdout } = await run(process.execPath, ['clear.mjs'], {
+      cwd: project,
+      timeout: 60_000,
+      env: childEnv({
+        BASE_URL: server.baseUrl,
+        AGENCY_CODE: TEST_AGENCY.agencyCode,
+        APP_ID: TEST_AGENCY.appId,
+        APP_SECRET: TEST_AGENCY.appSecret,
+        STEPS: JSON.stringify(steps),
+      }),
+    });
+    const replies = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as [Reply, Reply]);
+    expect(replies).toHaveLength(clearables.length);
+    replies.forEach(([set, cleared], i) => {
+      const key = `${clearables[i]!.op}.${clearables[i]!.p.name}`;
+      expect([set.code, cleared.code], `${key}: ${set.msg} / ${cleared.msg}`).toEqual([0, 0]);
+      expect(SETTING_OF[key]!(set.data), `${key} set`).toBe(true);
+      expect(SETTING_OF[key]!(cleared.data), `${key} cleared`).toBe(false);
+    });
+  });
+});
+
+type ClearableParameter = { name: string; example?: unknown; 'x-clearable'?: boolean };
+type Reply = { code: number; msg: string; data: Record<string, unknown> };
+
+const hasLimit = (interval: string) => (data: Record<string, unknown>) =>
+  (data.limits as { interval: string }[]).some((l) => l.interval === interval);
+const nonEmpty = (name: string) => (data: Record<string, unknown>) => (data[name] as unknown[]).length > 0;
+
+/** Whether an operation's answer shows each clearable parameter's setting as set. */
+const SETTING_OF: Record<string, (data: Record<string, unknown>) => boolean> = {
+  'cardControlsSet.perTransaction': hasLimit('PER_TRANSACTION'),
+  'cardControlsSet.daily': hasLimit('DAILY'),
+  'cardControlsSet.monthly': hasLimit('MONTHLY'),
+  'cardControlsSet.allTime': hasLimit('ALL_TIME'),
+  'cardControlsSet.blockedMcc': nonEmpty('blockedMcc'),
+  'cardControlsSet.blockedCountries': nonEmpty('blockedCountries'),
+  'kytRulesSet.blockedAddresses': nonEmpty('blockedAddresses'),
+  'kytRulesSet.reviewAddresses': nonEmpty('reviewAddresses'),
+};

@@ -13,7 +13,7 @@ import {
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
-import { newNonce, signedQuery, type QueryValue } from '@/lib/wallet/contract/signed-query';
+import { emptiedParams, newNonce, signedQuery, type QueryValue } from '@/lib/wallet/contract/signed-query';
 import {
   invalidStaffMessage,
   missingStaffMessage,
@@ -160,12 +160,10 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       timestamp: now(),
       nonce: nonce(),
       params: parsed.data as Record<string, QueryValue>,
+      // A clearable parameter given empty (card/controls/set: "remove") is sent as `name=`.
+      emptied: emptiedParams(input as Record<string, unknown>, op.clearable),
     });
-    // A clearable parameter given empty (card/controls/set: "remove") is sent as `name=`, left
-    // out of the string to sign like every empty parameter (docs/card-spending.md "card/controls/set").
-    const givenEmpty = (op.clearable ?? []).filter((p) => (input as Record<string, unknown>)[p] === '');
-    const emptied = givenEmpty.map((p) => `&${encodeURIComponent(p)}=`).join('');
-    const url = `${baseUrl}${op.path}?${query}${emptied}`;
+    const url = `${baseUrl}${op.path}?${query}`;
 
     const started = performance.now();
     const took = () => `in ${Math.round(performance.now() - started)} ms`;

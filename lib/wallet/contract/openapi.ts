@@ -367,6 +367,12 @@ type ParameterObject = {
   description: string;
   schema: Record<string, unknown>;
   example?: unknown;
+  /**
+   * Given as the empty string (`name=`, not signed, like every empty value), it removes its
+   * setting: the one exception to "empty counts as absent" (docs/integrator-guide.md "A call").
+   * A client sends such a parameter when its caller gives it empty (the SDK does).
+   */
+  'x-clearable'?: true;
 };
 
 /** One operation's own query parameters (the signature's are its security schemes). */
@@ -383,6 +389,7 @@ function parametersOf(op: WalletOperation): ParameterObject[] {
       description: describeParam(op, name, schema),
       schema: wire.schema,
       ...(example !== undefined ? { example } : {}),
+      ...(op.clearable?.includes(name) ? { 'x-clearable': true as const } : {}),
     });
   }
   return out;

@@ -21,6 +21,12 @@ export type SignedQueryOptions = {
   timestamp?: number | string;
   /** 16-64 of A-Z a-z 0-9 _ -; default a fresh random one. */
   nonce?: string;
+  /**
+   * Parameters the caller gave as the empty string that the operation clears when given so
+   * (its definition's `clearable`, the OpenAPI document's `x-clearable`): each travels as
+   * `name=` after `sign`, outside the string to sign, where every other empty value is left out.
+   */
+  emptied?: readonly string[];
 };
 
 /** A fresh nonce: 22 URL-safe characters from 16 random bytes. */
@@ -65,9 +71,18 @@ export function requestPairs(options: Omit<SignedQueryOptions, 'secret' | 'metho
   return [...pairs];
 }
 
-/** The whole query string of a signed request, `sign` last. */
+/** The whole query string of a signed request: `sign` after the signed pairs, then `emptied`. */
 export function signedQuery(options: SignedQueryOptions): string {
   const pairs = requestPairs(options);
   const sign = signRequest(options.secret, options.method, options.path, pairs);
-  return encodeQuery([...pairs, ['sign', sign]]);
+  const emptied = (options.emptied ?? []).map((name): QueryPair => [name, '']);
+  return encodeQuery([...pairs, ['sign', sign], ...emptied]);
+}
+
+/** The names among `clearable` that `params` gives as the empty string. */
+export function emptiedParams(
+  params: Record<string, unknown> | undefined,
+  clearable: readonly string[] | undefined,
+): string[] {
+  return (clearable ?? []).filter((name) => params?.[name] === '');
 }
