@@ -84,6 +84,7 @@ async function main(input: Input): Promise<void> {
     metrics: createMetrics({ processMetrics: false }),
     openApiJson: () => '{}',
     router: createWalletRouter({ secretBox: configuredSecretBox(), allowPrivateWebhooks: false }),
+    mode: 'sandbox',
   });
   const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { usedNonces } from '@/lib/wallet/service/db/schema';
 import { WALLET_API_VERSION } from '@/lib/wallet/contract/api-version';
-import { callWallet, freshNonce, signedUrl } from '../helpers/wallet-call';
+import { callWallet, freshNonce, kycParams, signedUrl } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -108,6 +108,38 @@ describe('methods', () => {
     });
     for (const r of replies) expect(r.headers['wallet-api-version']).toBe(WALLET_API_VERSION);
     expect(JSON.parse(replies[4]!.body).info.version).toBe(WALLET_API_VERSION);
+  });
+
+  it('every reply says whether the instance is a sandbox (Wallet-Mode); a live one says live', async () => {
+    const replies = [
+      await raw('POST', signedUrl(server.baseUrl, 'agencyAssetList', {})),
+      await raw('GET', signedUrl(server.baseUrl, 'agencyAssetList', {})),
+      await raw('POST', `${server.baseUrl}/wallet/api/card/nothing`),
+    ];
+    for (const r of replies) expect(r.headers['wallet-mode']).toBe('sandbox');
+    const live = await startWalletServer({ simulation: false, direct: 'tests the Wallet-Mode header' });
+    try {
+      const r = await raw('POST', signedUrl(live.baseUrl, 'agencyAssetList', {}));
+      expect([r.status, r.headers['wallet-mode']]).toEqual([200, 'live']);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('a replayed requestId answers the same body with Idempotent-Replayed: true; a first answer has none', async () => {
+    const params = { ...kycParams('replayed-1'), requestId: 'replay-header-0001' };
+    const first = await raw('POST', signedUrl(server.baseUrl, 'registerAndKyc', params));
+    const again = await raw('POST', signedUrl(server.baseUrl, 'registerAndKyc', params));
+    expect(JSON.parse(first.body).code).toBe(0);
+    expect(again.body).toBe(first.body);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = await raw(
+      'POST',
+      signedUrl(server.baseUrl, 'registerAndKyc', { ...params, requestId: undefined }),
+    );
+    expect(JSON.parse(other.body).code).toBe(3002);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('an unknown wallet path is 404 with code 1005, whatever the method', async () => {

@@ -4,3 +4,15 @@
 // change, and would be served beside the previous one (docs/changelog.md "Deprecation policy").
 export const WALLET_API_VERSION = '2.1';
 export const WALLET_API_VERSION_HEADER = 'Wallet-Api-Version';
+
+/**
+ * Every reply says whether the instance that answered is a sandbox (its simulate/* operations on)
+ * or live: a key alone cannot tell (docs/integrator-guide.md "Sandbox and live").
+ */
+export const WALLET_MODE_HEADER = 'Wallet-Mode';
+
+/**
+ * On a reply that repeats the stored answer of an earlier call with the same requestId (nothing
+ * was done again), `true`; absent on a first answer (docs/integrator-guide.md "Idempotency").
+ */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -674,11 +674,15 @@ describe('buildOpenApiDocument', () => {
       expect(refusal('503').properties.code).toMatchObject({ type: 'integer', const: 5001 });
       const headers = (status: string) =>
         (responses[status] as unknown as { headers: Record<string, unknown> }).headers;
-      expect(Object.keys(headers('405'))).toEqual(['Allow', 'Wallet-Api-Version']);
-      expect(Object.keys(headers('429'))).toEqual(['Retry-After', 'Wallet-Api-Version']);
-      expect(Object.keys(headers('503'))).toEqual(['Retry-After', 'Wallet-Api-Version']);
-      expect(Object.keys(headers('200'))).toEqual(['Wallet-Api-Version']);
-      expect(Object.keys(headers('500'))).toEqual(['Wallet-Api-Version']);
+      expect(Object.keys(headers('405'))).toEqual(['Allow', 'Wallet-Api-Version', 'Wallet-Mode']);
+      expect(Object.keys(headers('429'))).toEqual(['Retry-After', 'Wallet-Api-Version', 'Wallet-Mode']);
+      expect(Object.keys(headers('503'))).toEqual(['Retry-After', 'Wallet-Api-Version', 'Wallet-Mode']);
+      expect(Object.keys(headers('200'))).toEqual(
+        'requestId' in op.params.shape
+          ? ['Wallet-Api-Version', 'Wallet-Mode', 'Idempotent-Replayed']
+          : ['Wallet-Api-Version', 'Wallet-Mode'],
+      );
+      expect(Object.keys(headers('500'))).toEqual(['Wallet-Api-Version', 'Wallet-Mode']);
       expect(Object.keys(responses['200']!.content)).toEqual(['application/json']);
       const [ok, failure] = replyOf(op);
       expect(ok.type).toBe('object');

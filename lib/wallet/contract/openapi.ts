@@ -20,7 +20,12 @@ import {
 } from '@/lib/wallet/contract/result-codes';
 import * as v from '@/lib/wallet/contract/schemas';
 import { wireSchemaOf } from '@/lib/wallet/contract/wire-schema';
-import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  WALLET_API_VERSION,
+  WALLET_API_VERSION_HEADER,
+  WALLET_MODE_HEADER,
+} from '@/lib/wallet/contract/api-version';
 
 // ---------------------------------------------------------------- tags (spec §4 categories)
 
@@ -598,7 +603,10 @@ function build(): Record<string, unknown> {
         '200': {
           description:
             'Every handled outcome: success (code 0, data) or a failure (its code, msg, maybe data)',
-          headers: versionHeader(),
+          headers: {
+            ...versionHeader(),
+            ...('requestId' in op.params.shape ? replayedHeader() : {}),
+          },
           content: { 'application/json': { schema: reply, examples: replyExamples(op, own) } },
         },
         '405': {
@@ -808,6 +816,7 @@ function build(): Record<string, unknown> {
 }
 
 /** The header every reply of the wallet service carries (docs/changelog.md). */
+/** The headers of every reply: the version that answered and whether it is a sandbox. */
 function versionHeader() {
   return {
     [WALLET_API_VERSION_HEADER]: {
@@ -815,6 +824,24 @@ function versionHeader() {
         'The version of the wallet API that answered (docs: the changelog and the deprecation policy)',
       schema: { type: 'string' as const },
       example: WALLET_API_VERSION,
+    },
+    [WALLET_MODE_HEADER]: {
+      description:
+        'sandbox: the instance serves the simulate/* operations (no real money moves); live: it does not',
+      schema: { type: 'string' as const, enum: ['sandbox', 'live'] },
+      example: 'sandbox',
+    },
+  };
+}
+
+/** On the success reply of an operation that takes requestId: said when the answer is a replay. */
+function replayedHeader() {
+  return {
+    [IDEMPOTENT_REPLAYED_HEADER]: {
+      description:
+        'true when this answer repeats the stored one of an earlier call with the same requestId (nothing was done again); absent on a first answer',
+      schema: { type: 'string' as const, enum: ['true'] },
+      example: 'true',
     },
   };
 }

@@ -111,6 +111,7 @@ export function createWalletService(options: {
   holdExpiry?.start();
   let openApiJson: string | undefined;
   let referenceHtml: string | undefined;
+  const simulation = options.simulation ?? env.WALLET_SIMULATION;
   const handleApi = createWalletRequestHandler({
     engine,
     db: walletDb(engine),
@@ -118,8 +119,9 @@ export function createWalletService(options: {
     router: createWalletRouter({
       secretBox,
       allowPrivateWebhooks: allowPrivate,
-      simulation: options.simulation ?? env.WALLET_SIMULATION,
+      simulation,
     }),
+    mode: simulation ? 'sandbox' : 'live',
     logger,
     metrics,
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),

@@ -20,7 +20,12 @@ import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { firstParamIssue } from '@/lib/wallet/contract/param-issues';
 import { nonEmptyParams, parseQuery } from '@/lib/wallet/contract/query';
 import { ResultCode, WalletError, type WalletErrorDetails } from '@/lib/wallet/contract/result-codes';
-import { WALLET_API_VERSION, WALLET_API_VERSION_HEADER } from '@/lib/wallet/contract/api-version';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  WALLET_API_VERSION,
+  WALLET_API_VERSION_HEADER,
+  WALLET_MODE_HEADER,
+} from '@/lib/wallet/contract/api-version';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import type { Authenticator } from '../request/authenticate';
@@ -50,6 +55,8 @@ const JSON_HEADERS = {
   // Every reply says which version of the contract answered (docs/changelog.md).
   [WALLET_API_VERSION_HEADER]: WALLET_API_VERSION,
 } as const;
+
+const REPLAYED_HEADERS = { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } as const;
 
 /** Whether a path belongs to the wallet service (its API, health and metrics). */
 export function isWalletPath(path: string): boolean {
@@ -100,6 +107,8 @@ export type WalletRequestHandlerOptions = {
   router: WalletRouter;
   /** Told after a mutating operation committed webhook deliveries: they are due now. */
   afterCommit?: () => void;
+  /** Said on every reply (Wallet-Mode): a sandbox serves simulate/*, a live instance does not. */
+  mode: 'sandbox' | 'live';
 };
 
 export function createWalletRequestHandler(options: WalletRequestHandlerOptions) {
@@ -150,6 +159,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     );
     const prepared = route.prepare ? await route.prepare({ db, engine, app, params }) : undefined;
     let queued = false;
+    let replayed = false;
     const data = operation.mutating
       ? await runOnce({
           db,
@@ -166,6 +176,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
             queued = queuedDeliveries(tx);
             return result;
           },
+          onReplay: () => (replayed = true),
           onRetry: (pgCode, attempt) =>
             logger.warn(
               { operation: name, pgCode, attempt },
@@ -174,7 +185,12 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
         })
       : JSON.stringify(await handle({ db, engine, app, params, prepared, cleared }));
     if (queued) options.afterCommit?.();
-    return { status: 200, code: 0, body: `{"code":0,"msg":"success","data":${data}}` };
+    return {
+      status: 200,
+      code: 0,
+      body: `{"code":0,"msg":"success","data":${data}}`,
+      ...(replayed ? { headers: REPLAYED_HEADERS } : {}),
+    };
   }
 
   async function outcomeOf(req: IncomingMessage, path: string, search: string): Promise<[string, Outcome]> {
@@ -244,6 +260,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     const [operation, outcome] = await outcomeOf(req, path, search);
     res.writeHead(outcome.status, {
       ...JSON_HEADERS,
+      [WALLET_MODE_HEADER]: options.mode,
       'Content-Length': Buffer.byteLength(outcome.body),
       'X-Request-Id': requestId,
       ...outcome.headers,

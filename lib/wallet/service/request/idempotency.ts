@@ -88,8 +88,10 @@ export async function runOnce(options: {
   work: (tx: Executor) => Promise<unknown>;
   /** Told when a transaction the database aborted (deadlock, serialization) is run again. */
   onRetry?: (code: string, attempt: number) => void;
+  /** Told when the answer is the stored one of an earlier call with this requestId. */
+  onReplay?: () => void;
 }): Promise<string> {
-  const { db, engine, appKey, operation, requestId, fingerprint, work, onRetry } = options;
+  const { db, engine, appKey, operation, requestId, fingerprint, work, onRetry, onReplay } = options;
   if (!requestId) {
     return inTransaction(db, engine, onRetry, async (tx) => JSON.stringify(await work(tx)));
   }
@@ -118,6 +120,7 @@ export async function runOnce(options: {
         // Only possible if a holder committed without a result, which runOnce never does.
         throw new Error('idempotency record without a response');
       }
+      onReplay?.();
       return existing.response;
     }
 

@@ -6,7 +6,7 @@
 // transaction, its id the transactionId), the running totals move by the difference, the
 // authorization is CLEARED with nothing held. Event: transaction.cleared.
 import type { DatabaseHandle } from '@/lib/db/open';
-import { decimalToMinor } from '@/lib/wallet/contract/money';
+import { decimalToMinor, formatMinor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { simulateClear } from '@/lib/wallet/contract/operations/simulate-clear';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
@@ -57,13 +57,13 @@ export async function clearAuthorization(options: {
   }
   if (amount > clearCeiling(row.held)) {
     throw amountNotAllowed(
-      `The clear is more than 120 % of the ${row.held} minor units held for authorization ${row.id}.`,
+      `The clear is more than 120 % of the ${formatMinor(row.held, row.decimal_places)} ${row.currency} held for authorization ${row.id}.`,
     );
   }
   const extra = amount - row.held;
   if (extra > asset.balance - asset.held) {
     throw amountNotAllowed(
-      `The card's available balance does not cover the clear's ${extra} minor units over the hold.`,
+      `The card's available balance does not cover the clear's ${formatMinor(extra, row.decimal_places)} ${row.currency} over the hold.`,
     );
   }
   const balanceAfter = asset.balance - amount;

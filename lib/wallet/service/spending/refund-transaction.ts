@@ -5,7 +5,7 @@
 // refund row. Event: transaction.refunded. A refund to a card cancelled since goes on, in the same
 // transaction, where the cancel moved the card's balance (docs/card-spending.md "Rules"): the card asset's answer balance is then what stays on it (0).
 import { sql } from 'drizzle-orm';
-import { minorToMajor } from '@/lib/wallet/contract/money';
+import { minorToMajor, formatMinor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { simulateRefund } from '@/lib/wallet/contract/operations/simulate-refund';
 import type { Refund } from '@/lib/wallet/contract/schemas';
@@ -36,7 +36,7 @@ export async function refundTransaction(options: {
   if (left === 0) throw amountNotAllowed(`Transaction ${params.transactionId} is already refunded in full.`);
   if (amount > left) {
     throw amountNotAllowed(
-      `The refund is more than the ${left} minor units left to refund of transaction ${params.transactionId}.`,
+      `The refund is more than the ${formatMinor(left, row.decimal_places)} ${row.currency} left to refund of transaction ${params.transactionId}.`,
     );
   }
   const balanceAfter = asset.balance + amount;

@@ -2,6 +2,7 @@
 // of a PENDING authorization's hold is released (4015 when it is not PENDING, or for more than is
 // held); the card asset's `held` and the running totals fall by it; REVERSED once nothing is held,
 // else still PENDING. Event: authorization.reversed.
+import { formatMinor } from '@/lib/wallet/contract/money';
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -88,7 +89,7 @@ export async function reverseAuthorization(options: {
   }
   if (amount > row.held) {
     throw amountNotAllowed(
-      `The reversal is more than the ${row.held} minor units held for authorization ${row.id}.`,
+      `The reversal is more than the ${formatMinor(row.held, row.decimal_places)} ${row.currency} held for authorization ${row.id}.`,
     );
   }
   return releaseHold({ db, app, row, amount, now: options.now ?? new Date() });
