@@ -106,6 +106,9 @@ describe('card/replace', () => {
     expect(newCard.history).toEqual([
       { fromStatus: null, toStatus: 'ACTIVE', reason: null, at: expect.any(String) },
     ]);
+    // Each names the other: the old card its replacement, the new card the card it replaces.
+    expect([oldCard.replacesCardId, oldCard.replacedByCardId]).toEqual([null, replaced.cardId]);
+    expect([newCard.replacesCardId, newCard.replacedByCardId]).toEqual([old.cardId, null]);
     // The new card's fee (5.00) from the asset that paid for the old one: the agency's.
     expect(agencyBefore - (await agencyBalance())).toBe(5_00);
 
@@ -152,6 +155,16 @@ describe('card/replace', () => {
       availableBalance: 100,
     });
     expect(await detail(old.appUserId, old.cardId)).toMatchObject({ balance: 0, availableBalance: 0 });
+  });
+
+  it('a card cancelled, not replaced, names no replacement, though its balance went to the wallet', async () => {
+    const card = await cardWithBalance(7_00);
+    await ok('cardCancel', { appUserId: card.appUserId, cardId: card.cardId, reason: 'USER_REQUEST' });
+    expect(await detail(card.appUserId, card.cardId)).toMatchObject({
+      status: 'CANCELLED',
+      replacesCardId: null,
+      replacedByCardId: null,
+    });
   });
 
   it('replaces a card once: a second replacement is 4009, and a replay of the same requestId answers the first', async () => {
