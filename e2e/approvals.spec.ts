@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { e2eDatabaseUrl } from './support/env';
 import { actionId, callAction } from './support/server-actions';
-import { callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
+import { agencyMarginAsset, callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -236,6 +236,106 @@ test.describe('an operator asking, an admin deciding', () => {
     await admin.context().close();
     await page.reload();
     await expect(page.getByTestId('card-status')).toHaveText('Active');
+  });
+
+  test('replacing a card locked for suspected fraud waits for a second person; once approved the new card has the money, the controls and what they counted', async ({
+    page,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const appUserId = await seedUser(page.request, { firstName: 'Grace', lastName: 'Hopper' });
+    const { cardId, cardAssetId } = await seedCard(page.request, appUserId);
+    const ok = async (answer: Promise<{ code: number; msg: string }>) => {
+      const { code, msg } = await answer;
+      expect(code, msg).toBe(0);
+    };
+    await ok(
+      callWallet(page.request, 'assetTransfer', {
+        fromAssetId: (await agencyMarginAsset(page.request)).assetId,
+        toAssetId: cardAssetId,
+        amount: '1500.00',
+      }),
+    );
+    await ok(
+      callWallet(page.request, 'cardControlsSet', {
+        appUserId,
+        cardId,
+        daily: '300.00',
+        blockedMcc: '7995',
+        blockedCountries: 'KP',
+      }),
+    );
+    const purchase = (onCard: number, amount: string) =>
+      callWallet(page.request, 'simulateAuthorize', {
+        cardId: onCard,
+        amount,
+        merchantName: 'Corner Grocery',
+        mcc: '5411',
+        merchantCountry: 'US',
+      });
+    // 200.00 spent today and cleared; a 92.00 hold still open.
+    const spent = await purchase(cardId, '200.00');
+    await ok(callWallet(page.request, 'simulateClear', { authorizationId: spent.data!.authorizationId }));
+    expect((await purchase(cardId, '92.00')).data?.status).toBe('PENDING');
+    await ok(callWallet(page.request, 'cardLock', { appUserId, cardId, reason: 'FRAUD_SUSPECTED' }));
+
+    // The operator: the dialog names Grace, the holds it reverses, and that it will wait.
+    await page.goto(`/users/${appUserId}/cards/${cardId}`);
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Replace card/ });
+    await expect(dialog).toContainText('of Grace Hopper is cancelled for good');
+    await expect(dialog).toContainText('Its open holds ($92.00) are reversed first');
+    await expect(dialog.getByRole('combobox', { name: /^Reason/ })).toHaveValue('FRAUD_SUSPECTED');
+    await expect(dialog.getByTestId('card-replace-waits')).toBeVisible();
+    await dialog.getByLabel('Reason for the approver').pressSequentially('New card for the cardholder');
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Sent for approval')).toBeVisible();
+    await expect(page.getByTestId('card-status')).toHaveText('Locked');
+    const link = page.getByTestId('approval-notices').getByRole('link', { name: /^Request \d+$/ });
+    const id = Number((await link.innerText()).replace('Request ', ''));
+    // Nothing moved meanwhile: no new card, the money and the hold where they were.
+    const waiting = await callWallet(page.request, 'cardDetail', { appUserId, cardId });
+    expect(waiting.data).toMatchObject({ status: 'LOCKED', balance: 1300, availableBalance: 1208 });
+
+    // A second person approves.
+    const admin = await pageAs(browser, storageStates.admin, baseURL);
+    await admin.goto(`/approvals/${id}`);
+    await expect(admin.getByText('Replace a card locked as stolen or fraud')).toBeVisible();
+    await expect(admin.getByTestId('approval-facts')).toContainText('Grace Hopper');
+    await expect(admin.getByTestId('approval-reason')).toHaveText('New card for the cardholder');
+    await admin.getByRole('button', { name: 'Approve and carry out' }).click();
+    await expect(admin.getByTestId('approval-status')).toHaveText('Approved');
+    await admin.context().close();
+
+    // The old card names its replacement, in its history and as the other side of its money.
+    await page.reload();
+    await expect(page.getByTestId('card-status')).toHaveText('Cancelled');
+    await expect(page.getByTestId('card-ledger')).toContainText('To the replacement, Grace Hopper');
+    await page.getByTestId('card-history-replaced-by').getByRole('link').click();
+    await expect(page).not.toHaveURL(`/users/${appUserId}/cards/${cardId}`);
+    await expect(page).toHaveURL(new RegExp(`/users/${appUserId}/cards/\\d+$`));
+    const newCardId = Number(page.url().split('/').pop());
+    expect(newCardId).not.toBe(cardId);
+    // The new card: the balance, its issuance by the approver, replacing the old card.
+    await expect(page.getByTestId('card-status')).toHaveText('Active');
+    await expect(page.getByTestId('card-balance')).toHaveText('$1,300.00');
+    const issued = page.getByTestId('card-history').locator('li').first();
+    await expect(issued.getByTestId('card-history-replaces')).toContainText('to replace Grace Hopper');
+    await expect(issued.getByTestId('card-history-who')).toHaveText('· by Ada Admin (admin)');
+
+    // The controls and what they counted: 200.00 of today's 300.00 (the reversed hold counts nothing).
+    const controls = await callWallet(page.request, 'cardControls', { appUserId, cardId: newCardId });
+    expect(controls.data).toMatchObject({
+      limits: [{ interval: 'DAILY', amount: 300, spent: 200, remaining: 100 }],
+      blockedMcc: ['7995'],
+      blockedCountries: ['KP'],
+    });
+    expect((await purchase(newCardId, '150.00')).data).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'LIMIT_DAILY',
+    });
   });
 });
 

@@ -2,11 +2,14 @@
 // The replace dialog itself, loaded when first wanted (card-replace-dialog.tsx).
 import { useHookFormAction } from '@next-safe-action/adapter-react-hook-form/hooks';
 import { useRouter } from 'next/navigation';
+import { MakerReasonField } from '@/components/approvals/maker-reason-field';
 import { ServerErrorAlert } from '@/components/forms/server-error-alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import type { LazyDialogState } from '@/components/ui/lazy-dialog';
+import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import { replaceCard } from '@/lib/backoffice/cards/actions';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 import { CardNoteField, CardReasonField } from './card-reason-fields';
@@ -22,11 +25,7 @@ export function CardReplaceDialogBody({
   ...props
 }: CardReplaceDialogProps & { dialog: LazyDialogState; requestId: string }) {
   return (
-    <TitledDialog
-      {...dialog}
-      title={`Replace card ${props.cardLabel}`}
-      description={`Card ${props.cardLabel} of user ${props.appUserId} is cancelled for good, and a new ${props.cardName} is issued to them with its balance (${props.balance}). The new card's fee is paid as the old card's was.`}
-    >
+    <TitledDialog {...dialog} title={`Replace card ${props.cardLabel}`} description={props.consequence}>
       {dialog.open ? (
         <ReplaceForm
           key={requestId}
@@ -44,6 +43,7 @@ function ReplaceForm({
   appUserId,
   cardId,
   suggestedReason,
+  waitsForApproval,
   requestId,
   onCancel,
   onDone,
@@ -62,6 +62,12 @@ function ReplaceForm({
     actionProps: {
       onSuccess: ({ data }) => {
         if (!data) return;
+        if (isPendingApproval(data)) {
+          toast.success('Sent for approval', { description: pendingApprovalText(data) });
+          onDone();
+          router.refresh();
+          return;
+        }
         toast.success('Card replaced', {
           description: `The new card •••• ${data.last4} holds the balance; card ${data.oldCardId} is cancelled.`,
         });
@@ -71,10 +77,23 @@ function ReplaceForm({
     },
   });
   const { errors } = form.formState;
+  const waits = waitsForApproval === true || errors.makerReason !== undefined;
   return (
     <form method="post" onSubmit={handleSubmitWithAction} noValidate className="grid gap-4">
       <ServerErrorAlert title="Nothing was changed" error={action.result.serverError} />
       <CardReasonField error={errors.reason?.message} registration={form.register('reason')} />
+      {waits ? (
+        <>
+          <Alert variant="warning" data-testid="card-replace-waits">
+            <AlertTitle>This will wait for approval</AlertTitle>
+            <AlertDescription>
+              The card is locked as stolen or for suspected fraud: another member of staff must approve its
+              replacement, as they would its unlock. Nothing changes until then.
+            </AlertDescription>
+          </Alert>
+          <MakerReasonField error={errors.makerReason?.message} registration={form.register('makerReason')} />
+        </>
+      ) : null}
       <CardNoteField
         error={errors.note?.message}
         registration={form.register('note')}
@@ -85,7 +104,7 @@ function ReplaceForm({
           Keep the card
         </Button>
         <Button type="submit" loading={action.isExecuting}>
-          Replace card
+          {waits ? 'Send for approval' : 'Replace card'}
         </Button>
       </DialogFooter>
     </form>

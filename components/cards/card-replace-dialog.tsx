@@ -1,8 +1,10 @@
 'use client';
 // "Replace card" on a card's page (docs/back-office.md "Pages", a card): the lost-card call's end.
 // A confirmation dialog with the reason (the old card is cancelled with it) and a note; the new
-// card, of the same kind, gets the old card's balance and is paid as the old one was
-// (docs/wallet-api.md "card/replace"). The requestId is made when the dialog opens, so a double
+// card, of the same kind, gets the old card's balance and spending controls and is paid as the old
+// one was (docs/wallet-api.md "card/replace"); the confirmation names the holder and the open holds
+// the replacement reverses. A card locked as stolen or fraud waits for a second person, as its
+// unlock would (docs/back-office.md "Approvals"): the dialog then asks the maker's reason. The requestId is made when the dialog opens, so a double
 // click or a retry replaces the card once. On success the page of the new card opens. Without
 // JavaScript the button is a link to the replace page (…/cards/<cardId>/replace). The dialog
 // loads when first wanted (card-replace-dialog-body.tsx, components/ui/lazy-dialog.tsx).
@@ -23,10 +25,10 @@ export type CardReplaceDialogProps = {
   cardLabel: string;
   /** The reason the card was locked with, if any: the likely reason for replacing it. */
   suggestedReason: CardChangeReason | null;
-  /** "$1,500.00": what moves to the new card. */
-  balance: string;
-  /** "Virtual Visa Classic": the kind of the new card. */
-  cardName: string;
+  /** What the replacement does, in words (replaceConsequence): whose card, what moves, the holds reversed. */
+  consequence: string;
+  /** The replacement waits for a second person (a card locked as stolen or fraud). */
+  waitsForApproval?: boolean;
 };
 
 export function CardReplaceDialog(props: CardReplaceDialogProps) {

@@ -10,6 +10,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
@@ -34,6 +35,7 @@ export function CardReplacePageForm({
   suggestedReason,
   requestId,
   cancelled,
+  waitsForApproval = false,
 }: {
   appUserId: string;
   cardId: number;
@@ -42,15 +44,18 @@ export function CardReplacePageForm({
   requestId: string;
   /** The card is cancelled: it cannot be replaced, so the form only keeps what was typed. */
   cancelled: boolean;
+  /** The replacement waits for a second person (a card locked as stolen or fraud): a reason is asked. */
+  waitsForApproval?: boolean;
 }) {
   const router = useRouter();
   const { result, pending, formProps, fieldError } = useActionForm(replaceCardFromPage);
   const typed = typedValuesOf(result.validationErrors);
   const formError = (result.validationErrors as { _errors?: unknown } | undefined)?._errors;
-  const done = result.data?.path;
+  const done = result.data && 'path' in result.data ? result.data.path : cardPath;
+  const answered = result.data !== undefined;
   useEffect(() => {
-    if (done) router.push(done);
-  }, [done, router]);
+    if (answered) router.push(done);
+  }, [answered, done, router]);
   const refused = result.serverError !== undefined || result.validationErrors !== undefined;
   if (cancelled && !refused) {
     return (
@@ -84,6 +89,12 @@ export function CardReplacePageForm({
           ))}
         </NativeSelect>
       </Field>
+      {waitsForApproval || fieldError('makerReason') ? (
+        <MakerReasonInput
+          hint="The card is locked as stolen or for suspected fraud: another member of staff must approve its replacement, as they would its unlock."
+          invalid={fieldError('makerReason') !== undefined}
+        />
+      ) : null}
       <Field
         id="replace-note"
         label="Note"
@@ -102,7 +113,7 @@ export function CardReplacePageForm({
           Keep the card
         </Link>
         <Button type="submit" loading={pending} disabled={cancelled}>
-          Replace card
+          {waitsForApproval ? 'Send for approval' : 'Replace card'}
         </Button>
       </div>
     </form>

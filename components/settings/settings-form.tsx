@@ -93,8 +93,8 @@ export function SettingsForm({ saved }: { saved: AgencySettings }) {
         </div>
         {toggle(
           'unlockApprovalOn',
-          'unlocking a card locked as stolen or for suspected fraud',
-          'Always, whoever asks: someone else may be holding the card.',
+          'unlocking or replacing a card locked as stolen or for suspected fraud',
+          'Always, whoever asks: someone else may be holding the card, and a replacement holds its money.',
         )}
         {toggle('cancelApprovalOn', 'cancelling a card', 'Always: a cancelled card cannot be brought back.')}
       </fieldset>

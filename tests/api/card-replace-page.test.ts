@@ -2,9 +2,13 @@
 // replaceCardFromPage, called in-process as the browser posts it (FormData), with an operator's
 // session against the real wallet service over HTTP. Refused, it answers with the problem and the
 // values chosen and typed (a missing reason beside its field; the wallet's refusal above the form),
-// and changes nothing; done, it sends the browser to the new card's page. Mocked as in
+// and changes nothing; done, it sends the browser to the new card's page; a card locked as stolen or
+// for suspected fraud waits for a second person instead, as its unlock would. Mocked as in
 // approval-actions.test.ts: the session, the request's headers, revalidatePath.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAKER_REASON_MISSING } from '@/lib/backoffice/approvals/approval-facts';
+import { approvalRequests } from '@/lib/backoffice/db/schema';
 import { replaceCardFromPage } from '@/lib/backoffice/cards/actions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
@@ -137,5 +141,43 @@ describe('replaceCardFromPage, posted without JavaScript', () => {
     expect(after.find((c) => c.cardId === cardId)?.status).toBe('CANCELLED');
     expect(sent?.digest).toContain(`/users/${appUserId}/cards/${fresh.cardId}`);
     expect(sent?.digest).toMatch(/^NEXT_REDIRECT;/);
+  });
+
+  it('a card locked for suspected fraud: asks the reason for the approver, then waits for a second person; nothing replaced', async () => {
+    const { appUserId, cardId } = await seedCard();
+    const locked = await callWallet(wallet.baseUrl, 'cardLock', {
+      appUserId,
+      cardId,
+      reason: 'FRAUD_SUSPECTED',
+    });
+    expect(locked.body.code).toBe(0);
+    const requestId = `replace-page-${++seq}-abc`;
+    const fields = { appUserId, cardId: String(cardId), requestId, reason: 'FRAUD_SUSPECTED', note: '' };
+    const refused = await replaceCardFromPage({}, posted(fields));
+    expect(refused?.validationErrors).toMatchObject({
+      makerReason: { _errors: [MAKER_REASON_MISSING] },
+    });
+
+    const sent = await replaceCardFromPage(
+      {},
+      posted({ ...fields, makerReason: 'New card for the holder' }),
+    ).then(
+      () => null,
+      (error: unknown) => error as { digest?: string },
+    );
+    // Back to the card's page, where the waiting request is said.
+    expect(sent?.digest).toMatch(new RegExp(`^NEXT_REDIRECT;.*/users/${appUserId}/cards/${cardId};`));
+    expect(await cards(appUserId)).toEqual([expect.objectContaining({ cardId, status: 'LOCKED' })]);
+    const [request] = await database.backoffice
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.requestId, requestId));
+    expect(request).toMatchObject({
+      kind: 'card.replace',
+      status: 'PENDING',
+      operation: 'cardReplace',
+      params: { appUserId, cardId, reason: 'FRAUD_SUSPECTED', requestId },
+      reason: 'New card for the holder',
+    });
   });
 });

@@ -1,11 +1,16 @@
 // card/replace over HTTP (docs/wallet-api.md "card/replace"): the old card cancelled with its
 // reason, a new card of its category issued with its balance, the fee charged as at issuance,
-// all or nothing, once per card and per requestId.
+// all or nothing, once per card and per requestId; its spending controls, with what their limits
+// have counted, move to the new card in the same transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
 import {
   assetSchema,
+  authorizationSchema,
   cardApplicationSchema,
+  cardControlsSchema,
   cardDetailSchema,
   ledgerPageSchema,
   type CardApplication,
@@ -101,6 +106,9 @@ describe('card/replace', () => {
     expect(newCard.history).toEqual([
       { fromStatus: null, toStatus: 'ACTIVE', reason: null, at: expect.any(String) },
     ]);
+    // Each names the other: the old card its replacement, the new card the card it replaces.
+    expect([oldCard.replacesCardId, oldCard.replacedByCardId]).toEqual([null, replaced.cardId]);
+    expect([newCard.replacesCardId, newCard.replacedByCardId]).toEqual([old.cardId, null]);
     // The new card's fee (5.00) from the asset that paid for the old one: the agency's.
     expect(agencyBefore - (await agencyBalance())).toBe(5_00);
 
@@ -147,6 +155,16 @@ describe('card/replace', () => {
       availableBalance: 100,
     });
     expect(await detail(old.appUserId, old.cardId)).toMatchObject({ balance: 0, availableBalance: 0 });
+  });
+
+  it('a card cancelled, not replaced, names no replacement, though its balance went to the wallet', async () => {
+    const card = await cardWithBalance(7_00);
+    await ok('cardCancel', { appUserId: card.appUserId, cardId: card.cardId, reason: 'USER_REQUEST' });
+    expect(await detail(card.appUserId, card.cardId)).toMatchObject({
+      status: 'CANCELLED',
+      replacesCardId: null,
+      replacedByCardId: null,
+    });
   });
 
   it('replaces a card once: a second replacement is 4009, and a replay of the same requestId answers the first', async () => {
@@ -218,5 +236,121 @@ describe('card/replace', () => {
     expect(await refusal({ paymentAssetId: b.cardAssetId })).toBe(4005);
     expect(await refusal({ paymentAssetId: 999_999 })).toBe(4005);
     expect(await walletState(db.db)).toEqual(before);
+  });
+});
+
+describe('card/replace carries the spending controls', () => {
+  const purchase = (cardId: number, amount: string, mcc = '5411', merchantCountry = 'US') =>
+    ok('simulateAuthorize', { cardId, amount, merchantName: 'Corner Grocery', mcc, merchantCountry }).then(
+      (data) => authorizationSchema.parse(data),
+    );
+  const controlsOf = async (appUserId: string, cardId: number) =>
+    cardControlsSchema.parse(await ok('cardControls', { appUserId, cardId }));
+  const rowsOf = async (cardId: number) => ({
+    controls: await rawRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from wallet.card_controls where card_id = ${cardId}`,
+    ),
+    totals: await rawRows<{ window: string; amount: string }>(
+      db.db,
+      sql`select "window", amount from wallet.card_spend_totals where card_id = ${cardId} order by "window"`,
+    ),
+  });
+
+  it("moves the limits, what they have counted today, this month and all time, and the blocked lists; the new card declines what the old one's day has no room for", async () => {
+    const old = await cardWithBalance(1_000_00);
+    await ok('cardControlsSet', {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      perTransaction: '400.00',
+      daily: '300.00',
+      monthly: '2000.00',
+      allTime: '5000.00',
+      blockedMcc: '7995',
+      blockedCountries: 'KP',
+    });
+    // 200.00 spent and cleared today; a 92.00 hold still open, which the replacement reverses.
+    const spent = await purchase(old.cardId, '200.00');
+    const cleared = authorizationSchema.parse(
+      await ok('simulateClear', { authorizationId: spent.authorizationId }),
+    );
+    expect((await purchase(old.cardId, '92.00')).status).toBe('PENDING');
+    const before = await controlsOf(old.appUserId, old.cardId);
+    expect(before.limits.map((l) => [l.interval, l.spent])).toEqual([
+      ['PER_TRANSACTION', 0],
+      ['DAILY', 292],
+      ['MONTHLY', 292],
+      ['ALL_TIME', 292],
+    ]);
+
+    const replaced = await ok<CardApplication>('cardReplace', {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      reason: 'FRAUD_SUSPECTED',
+    });
+    const moved = await controlsOf(old.appUserId, replaced.cardId);
+    expect(moved.limits.map((l) => [l.interval, l.amount, l.spent, l.remaining])).toEqual([
+      ['PER_TRANSACTION', 400, 0, 400],
+      ['DAILY', 300, 200, 100],
+      ['MONTHLY', 2000, 200, 1800],
+      ['ALL_TIME', 5000, 200, 4800],
+    ]);
+    expect(moved.blockedMcc).toEqual(['7995']);
+    expect(moved.blockedCountries).toEqual(['KP']);
+
+    // 150.00 is within the per-transaction limit and the balance (800.00), not within today's 100.00 left.
+    const over = await purchase(replaced.cardId, '150.00');
+    expect(over).toMatchObject({ status: 'DECLINED', declineReason: 'LIMIT_DAILY' });
+    expect(await purchase(replaced.cardId, '5.00', '7995')).toMatchObject({ declineReason: 'MCC_BLOCKED' });
+    expect(await purchase(replaced.cardId, '5.00', '5411', 'KP')).toMatchObject({
+      declineReason: 'COUNTRY_BLOCKED',
+    });
+    expect((await purchase(replaced.cardId, '100.00')).status).toBe('PENDING');
+    expect((await controlsOf(old.appUserId, replaced.cardId)).limits[1]).toMatchObject({
+      interval: 'DAILY',
+      spent: 300,
+      remaining: 0,
+    });
+
+    // A refund of the old card's purchase gives the new card's day its room back, as it would have the old one's.
+    await ok('simulateRefund', { transactionId: cleared.transactionId!, amount: '50.00' });
+    expect((await controlsOf(old.appUserId, replaced.cardId)).limits[1]).toMatchObject({
+      spent: 250,
+      remaining: 50,
+    });
+  });
+
+  it('moves nothing when the replacement is refused: no controls or counts on any new card, the old card keeps its own', async () => {
+    const old = await cardWithBalance(50_00);
+    await ok('cardControlsSet', { appUserId: old.appUserId, cardId: old.cardId, daily: '40.00' });
+    await purchase(old.cardId, '10.00');
+    const wallet = assetSchema
+      .array()
+      .parse(await ok('userAssetList', { appUserId: old.appUserId }))
+      .find((a) => a.type === 'WALLET')!;
+    const [controlsBefore] = await rawRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from wallet.card_controls`,
+    );
+    const [totalsBefore] = await rawRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from wallet.card_spend_totals`,
+    );
+    const short = await call('cardReplace', {
+      appUserId: old.appUserId,
+      cardId: old.cardId,
+      reason: 'LOST',
+      paymentAssetId: wallet.assetId,
+    });
+    expect(short.body.code).toBe(4001);
+    expect(
+      await rawRows<{ n: number }>(db.db, sql`select count(*)::int as n from wallet.card_controls`),
+    ).toEqual([controlsBefore]);
+    expect(
+      await rawRows<{ n: number }>(db.db, sql`select count(*)::int as n from wallet.card_spend_totals`),
+    ).toEqual([totalsBefore]);
+    const kept = await rowsOf(old.cardId);
+    expect(kept.controls).toEqual([{ n: 1 }]);
+    expect(kept.totals.map((t) => Number(t.amount))).toEqual([10_00, 10_00, 10_00]);
   });
 });

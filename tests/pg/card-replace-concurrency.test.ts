@@ -1,6 +1,7 @@
 // card/replace under real concurrency, on PostgreSQL (docs/wallet-api.md "card/replace"): however
 // many replacements of one card race, with or without one requestId, the card is replaced once,
-// its balance moves once (to the one new card), and one fee is paid.
+// its balance moves once (to the one new card), and one fee is paid; and what the old card's limits
+// counted reaches the new card exactly, however its purchases and clears race the replacement.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
@@ -123,5 +124,54 @@ describe('card/replace on PostgreSQL', () => {
       ['ACTIVE', 25_00],
     ]);
     expect(agencyBefore - (await balanceOf(db.agencyAssetId))).toBe(FEE_MINOR);
+  });
+
+  it("purchases and clears racing a replacement: the new card counts exactly what the old card's cleared purchases spent", async () => {
+    const appUserId = 'race-spend-user';
+    const { cardId } = await cardWithBalance(appUserId, '1000.00');
+    const set = await callWallet(server.baseUrl, 'cardControlsSet', { appUserId, cardId, daily: '900.00' });
+    expect(set.body.code).toBe(0);
+    const authorize = () =>
+      callWallet<{ authorizationId: number; status: string; declineReason: string | null }>(
+        server.baseUrl,
+        'simulateAuthorize',
+        { cardId, amount: '10.00', merchantName: 'Corner Grocery', mcc: '5411', merchantCountry: 'US' },
+      );
+    const held = await Promise.all(Array.from({ length: 10 }, authorize));
+    expect(held.map((r) => r.body.data!.status)).toEqual(Array<string>(10).fill('PENDING'));
+
+    const [clears, purchases, replaced] = await Promise.all([
+      Promise.all(
+        held.map((r) =>
+          callWallet(server.baseUrl, 'simulateClear', { authorizationId: r.body.data!.authorizationId }),
+        ),
+      ),
+      Promise.all(Array.from({ length: 10 }, authorize)),
+      callWallet<{ cardId: number }>(server.baseUrl, 'cardReplace', { appUserId, cardId, reason: 'STOLEN' }),
+    ]);
+    expect(replaced.body.code).toBe(0);
+    // A clear after the replacement finds its hold reversed (4015); a purchase after it, the card cancelled.
+    expect(clears.every((r) => r.body.code === 0 || r.body.code === 4015)).toBe(true);
+    expect(purchases.every((r) => r.body.code === 0)).toBe(true);
+    for (const r of purchases) expect([null, 'CARD_NOT_ACTIVE']).toContain(r.body.data!.declineReason);
+
+    const [cleared] = await rawRows<{ sum: string | null; open: number }>(
+      db.db,
+      sql`select sum(cleared) as sum, count(*) filter (where status = 'PENDING')::int as open
+            from wallet.authorizations where card_id = ${cardId}`,
+    );
+    expect(cleared!.open).toBe(0);
+    const clearedMinor = Number(cleared!.sum ?? 0);
+    expect(clearedMinor).toBe(clears.filter((r) => r.body.code === 0).length * 10_00);
+    const totals = async (id: number) =>
+      (
+        await rawRows<{ window: string; amount: string }>(
+          db.db,
+          sql`select "window", amount from wallet.card_spend_totals where card_id = ${id} order by "window"`,
+        )
+      ).map((t) => Number(t.amount));
+    const newCardId = replaced.body.data!.cardId;
+    expect(await totals(cardId)).toEqual([clearedMinor, clearedMinor, clearedMinor]);
+    expect(await totals(newCardId)).toEqual([clearedMinor, clearedMinor, clearedMinor]);
   });
 });

@@ -8,7 +8,12 @@ import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import type { CardAction } from '@/lib/wallet/contract/card-lifecycle';
 import type { CardDetail } from '@/lib/wallet/contract/schemas';
-import { cancelNeedsApproval, lockReasonOf, unlockNeedsApproval } from './approval-policy';
+import {
+  cancelNeedsApproval,
+  lockReasonOf,
+  replaceNeedsApproval,
+  unlockNeedsApproval,
+} from './approval-policy';
 import { directTransferHeadroom } from './direct-transfers';
 
 export async function transferWaitsFrom(staff: CurrentStaff): Promise<string | null> {
@@ -38,4 +43,10 @@ export async function cardActionsWaiting(
   )
     waiting.add('unlock');
   return waiting;
+}
+
+/** Whether replacing the card waits for a second person (a card locked as stolen or fraud). */
+export async function replaceWaits(card: Pick<CardDetail, 'status' | 'history'>): Promise<boolean> {
+  const policy = await readSettings(await getDb());
+  return replaceNeedsApproval(policy, { status: card.status, lockReason: lockReasonOf(card.history) });
 }

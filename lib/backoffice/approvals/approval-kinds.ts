@@ -15,6 +15,7 @@ export const APPROVAL_KINDS = [
   'card.unlock',
   'card.cancel',
   'deposit.release',
+  'card.replace',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const APPROVAL_PERMISSION: Record<ApprovalKind, Permission> = {
   'card.unlock': ACTION_PERMISSIONS['card.unlock'],
   'card.cancel': ACTION_PERMISSIONS['card.cancel'],
   'deposit.release': ACTION_PERMISSIONS['deposit.release'],
+  'card.replace': ACTION_PERMISSIONS['card.replace'],
 };
 
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
@@ -50,6 +52,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   'card.unlock': `${cardActionWords('unlock').Verb} a card locked as stolen or fraud`,
   'card.cancel': `${cardActionWords('cancel').Verb} a card`,
   'deposit.release': 'Credit or reject a deposit held by KYT',
+  'card.replace': 'Replace a card locked as stolen or fraud',
 };
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {

@@ -5,6 +5,7 @@ import {
   cancelNeedsApproval,
   issueNeedsApproval,
   lockReasonOf,
+  replaceNeedsApproval,
   transferNeedsApproval,
   unlockNeedsApproval,
 } from './approval-policy';
@@ -81,5 +82,16 @@ describe('the approval policy of docs/back-office.md "Approvals"', () => {
       ]),
     ).toBe('LOST');
     expect(lockReasonOf([{ toStatus: 'ACTIVE', reason: null }])).toBeNull();
+  });
+
+  it('holds the replacement of a card locked as stolen or fraud exactly when its unlock waits', () => {
+    const locked = (lockReason: string | null) => ({ status: 'LOCKED', lockReason });
+    expect(replaceNeedsApproval(policy, locked('FRAUD_SUSPECTED'))).toBe(true);
+    expect(replaceNeedsApproval(policy, locked('STOLEN'))).toBe(true);
+    expect(replaceNeedsApproval(policy, locked('LOST'))).toBe(false);
+    expect(replaceNeedsApproval(policy, locked(null))).toBe(false);
+    // Unlocked since: nothing to go round; and with the unlock approval off, neither waits.
+    expect(replaceNeedsApproval(policy, { status: 'ACTIVE', lockReason: 'STOLEN' })).toBe(false);
+    expect(replaceNeedsApproval({ ...policy, unlockApprovalOn: false }, locked('STOLEN'))).toBe(false);
   });
 });

@@ -61,6 +61,18 @@ export function unlockNeedsApproval(policy: AgencySettings, call: { lockReason: 
   );
 }
 
+/**
+ * Replacing a card still locked as STOLEN or FRAUD_SUSPECTED waits exactly when unlocking it would
+ * (docs/back-office.md "Approvals"): the replacement is ACTIVE with the card's money, so it must not
+ * be a way round the second person its unlock needs.
+ */
+export function replaceNeedsApproval(
+  policy: AgencySettings,
+  call: { status: string; lockReason: string | null },
+): boolean {
+  return call.status === 'LOCKED' && unlockNeedsApproval(policy, { lockReason: call.lockReason });
+}
+
 /** Cancelling a card always waits, when on. */
 export function cancelNeedsApproval(policy: AgencySettings): boolean {
   return policy.cancelApprovalOn;

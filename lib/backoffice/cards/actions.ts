@@ -6,7 +6,7 @@
 // idempotent through the dialog's requestId. Under the approval policy
 // (docs/back-office.md "Approvals") unlocking a card locked as STOLEN or FRAUD_SUSPECTED, and
 // cancelling a card, wait for a second person instead (requestApproval): the call is recorded, not
-// made.
+// made; so does replacing a card still locked as STOLEN or FRAUD_SUSPECTED, as its unlock would.
 import { revalidatePath } from 'next/cache';
 import { returnValidationErrors } from 'next-safe-action';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import {
   cancelNeedsApproval,
   lockReasonOf,
+  replaceNeedsApproval,
   unlockNeedsApproval,
 } from '@/lib/backoffice/approvals/approval-policy';
 import { requestApproval, type PendingApproval } from '@/lib/backoffice/approvals/request-approval';
@@ -248,19 +249,63 @@ export type ReplacedCard = { oldCardId: number; cardId: number; status: string; 
 
 /**
  * The lost-card call's end (docs/back-office.md "Pages", a card): card/replace cancels the card
- * with the reason and issues a new one of its category with its balance, paid as the old one was,
- * in one wallet call, once per requestId. Operators and admins (cards.manage); audited on the old
- * card with the note; the answer names the new card's page.
+ * with the reason and issues a new one of its category with its balance and spending controls,
+ * paid as the old one was, in one wallet call, once per requestId. Operators and admins
+ * (cards.manage); audited on the old card with the note; the answer names the new card's page. A
+ * card locked as STOLEN or FRAUD_SUSPECTED waits for a second person instead, as its unlock does.
  */
 export const replaceCard = authActionClient
   .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
   .inputSchema(cardReplaceSchema)
-  .action(({ parsedInput, ctx }): Promise<ReplacedCard> => replaceOne(ctx.staff, parsedInput));
+  .action(({ parsedInput, ctx }): Promise<ReplacedCard | PendingApproval> =>
+    replaceOne(ctx.staff, parsedInput),
+  );
 
 type ReplaceInput = z.output<typeof cardReplaceSchema>;
 
-async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<ReplacedCard> {
-  const because = ` (reason: ${REASON_LABELS[input.reason]})`;
+/** Whether this replacement waits: the card is locked as stolen or fraud and the unlock would wait. */
+async function replaceNeedsSecondPerson(input: ReplaceInput): Promise<boolean> {
+  const policy = await readSettings(await getDb());
+  if (!policy.unlockApprovalOn) return false;
+  const card = await getWalletClient().cardDetail({ appUserId: input.appUserId, cardId: input.cardId });
+  return replaceNeedsApproval(policy, { status: card.status, lockReason: lockReasonOf(card.history) });
+}
+
+function replaceSummary(input: ReplaceInput, card: string): string {
+  return `Replace ${card} (reason: ${REASON_LABELS[input.reason]})`;
+}
+
+/** The replacement recorded for a second person (docs/back-office.md "Approvals"). */
+async function askToReplace(staff: CurrentStaff, input: ReplaceInput): Promise<PendingApproval> {
+  const reason = makerReasonOf(input.makerReason);
+  if (!reason)
+    returnValidationErrors(cardReplaceSchema, { makerReason: { _errors: [MAKER_REASON_MISSING] } });
+  const card = await cardWords(input);
+  const { cardPath } = pathsOf(input);
+  const pending = await requestApproval({
+    db: await getDb(),
+    actor: staff,
+    call: {
+      kind: 'card.replace',
+      operation: 'cardReplace',
+      params: { ...refOf(input), reason: input.reason },
+      summary: replaceSummary(input, card.text),
+      facts: [...card.facts, { term: 'Reason', text: REASON_LABELS[input.reason] }],
+      reason,
+      subjectUser: input.appUserId,
+      targetType: 'card',
+      targetId: String(input.cardId),
+      returnPath: cardPath,
+    },
+  });
+  revalidatePath(cardPath);
+  revalidatePath('/', 'layout');
+  return pending;
+}
+
+async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<ReplacedCard | PendingApproval> {
+  if (await replaceNeedsSecondPerson(input)) return askToReplace(staff, input);
+  const { text } = await cardWords(input);
   const issued = await runWalletMutation({
     staff,
     schema: cardReplaceSchema,
@@ -268,7 +313,7 @@ async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<Rep
     targetType: 'card',
     targetId: String(input.cardId),
     subjectUser: input.appUserId,
-    summary: `Replace card ${input.cardId} of user ${input.appUserId}${because}`,
+    summary: replaceSummary(input, text),
     ...(input.note ? { note: input.note } : {}),
     call: () =>
       getWalletClient().cardReplace({
@@ -278,7 +323,7 @@ async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<Rep
         requestId: input.requestId,
       }),
     describe: (result) => ({
-      summary: `Replaced card ${input.cardId} of user ${input.appUserId}${because} by card ${result.cardId}; now ${result.status}`,
+      summary: `Replaced ${text} (reason: ${REASON_LABELS[input.reason]}) by card ${result.cardId} •••• ${result.last4}; now ${result.status}`,
     }),
   });
   const { userPath, cardPath } = pathsOf(input);
@@ -303,14 +348,16 @@ async function replaceOne(staff: CurrentStaff, input: ReplaceInput): Promise<Rep
 export const replaceCardFromPage = authActionClient
   .metadata({ name: 'card.replace', permission: ACTION_PERMISSIONS['card.replace'] })
   .inputSchema(cardReplacePostSchema, keepTypedValues)
-  .stateAction<ReplacedCard>(async ({ parsedInput, clientInput, ctx }) => {
-    let replaced: ReplacedCard;
+  .stateAction<ReplacedCard | PendingApproval>(async ({ parsedInput, clientInput, ctx }) => {
+    let replaced: ReplacedCard | PendingApproval;
     try {
       replaced = await replaceOne(ctx.staff, parsedInput);
     } catch (error) {
       if (!postedWithoutScript(clientInput) || !isWalletClientError(error)) throw error;
       returnValidationErrors(cardReplaceSchema, { _errors: [error.staffMessage] });
     }
-    if (postedWithoutScript(clientInput)) redirect(replaced.path);
+    // Sent for approval: the card's page, where the waiting request is said (ApprovalNotices).
+    if (postedWithoutScript(clientInput))
+      redirect('approval' in replaced ? pathsOf(parsedInput).cardPath : replaced.path);
     return replaced;
   });

@@ -746,12 +746,17 @@ export const managedCardSchema = userCardSummarySchema.extend({
 
 /**
  * card/detail: the card record plus its card asset's balance, what of it is available (balance
- * less open holds, docs/card-spending.md "Money model") and its status history.
+ * less open holds, docs/card-spending.md "Money model"), its status history, and the cards a
+ * replacement links it to (docs/wallet-api.md "card/replace").
  */
 export const cardDetailSchema = managedCardSchema.extend({
   balance: z.number(),
   availableBalance: z.number(),
   history: z.array(cardStatusChangeSchema),
+  /** The card card/replace cancelled to issue this one, or null (extension). */
+  replacesCardId: z.number().int().nullable(),
+  /** The card card/replace issued in this one's place, or null (extension). */
+  replacedByCardId: z.number().int().nullable(),
 });
 
 /** asset/transfer */

@@ -5,7 +5,8 @@
 // as at 4.3/4.4 (applyCard: its own asset, its fee debited by one conditional UPDATE, 4001 when
 // short, everything rolled back); the old card asset's whole balance moves to the new card's
 // asset (a CARD_REFUND entry on both, none for 0), its open holds reversed first as a cancel's are
-// (docs/card-spending.md "Rules"); then the old card is CANCELLED with the reason
+// (docs/card-spending.md "Rules"); its spending controls and what their limits have counted move to
+// the new card (carry-controls.ts); then the old card is CANCELLED with the reason
 // (the history trigger records it). A card is replaced exactly once, and its money moves once.
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
@@ -18,6 +19,7 @@ import { assets, cards } from '../db/schema';
 import { moveMoney } from '../asset/move-money';
 import { recordEvent } from '../event/record-event';
 import { reverseOpenHolds } from '../spending/reverse-authorization';
+import { carryControls } from '../spending/carry-controls';
 import { applyCard } from './apply-card';
 import { findCardOrThrow } from './find-card';
 import { cardReplace } from '@/lib/wallet/contract/operations/card-replace';
@@ -100,6 +102,8 @@ export async function replaceCard(options: {
     inType: 'CARD_REFUND',
     cardId: old.card.id,
   });
+  // Its controls and what their limits have counted, after the holds' reversal lowered the counts.
+  await carryControls(db, old.card.id, issued.cardId);
 
   const [cancelled] = await db
     .update(cards)

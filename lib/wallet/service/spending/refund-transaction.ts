@@ -3,7 +3,8 @@
 // (4015). Under the locks of lockAuthorization: the card asset's balance rises (MERCHANT_REFUND
 // ledger entry), the authorization's refunded amount rises, the running totals fall by it, one
 // refund row. Event: transaction.refunded. A refund to a card cancelled since goes on, in the same
-// transaction, where the cancel moved the card's balance (docs/card-spending.md "Rules"): the card asset's answer balance is then what stays on it (0).
+// transaction, where the cancel moved the card's balance (docs/card-spending.md "Rules"): the card asset's answer balance is then what stays on it (0);
+// when that is the card a replacement carried the counts to, its counts fall by it too.
 import { sql } from 'drizzle-orm';
 import { minorToMajor, formatMinor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -15,7 +16,8 @@ import { assets, authorizations, cardRefunds, ledgerEntries } from '../db/schema
 import { recordEvent } from '../event/record-event';
 import { amountNotAllowed, lockAuthorization } from './authorization-records';
 import { optionalAmount } from './clear-authorization';
-import { addToTotals } from './spend-totals';
+import { addToTotals, windowsOf } from './spend-totals';
+import { lowerCarriedCounts } from './carry-controls';
 import { moveMoney } from '../asset/move-money';
 import { cancelledCardDestination } from '../card/cancelled-balance';
 import { moveInSummary, placeOfRow, stateOfRow } from './summary-totals';
@@ -77,6 +79,8 @@ export async function refundTransaction(options: {
     if ('short' in moved)
       throw new Error(`card asset ${row.card_asset_id} lost the refund it was just credited`);
     cardBalance = moved.fromBalance;
+    const w = windowsOf(row.approved_at ?? row.created_at);
+    await lowerCarriedCounts(db, destination, [w.day, w.month, w.allTime], amount);
   }
   await moveInSummary(db, placeOfRow(row), stateOfRow(row), {
     ...stateOfRow(row),

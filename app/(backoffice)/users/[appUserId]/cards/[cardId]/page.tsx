@@ -14,7 +14,13 @@ import { CardReplaceDialog } from '@/components/cards/card-replace-dialog';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
-import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
+import {
+  cardActionsWaiting,
+  replaceWaits,
+  transferWaitsFrom,
+} from '@/lib/backoffice/approvals/approval-hints';
+import { movedToReplacement, replacementLinks } from '@/lib/backoffice/cards/card-replacement';
+import { cardHref, namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,7 +35,13 @@ import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
 import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { cardActionsFor, cardLabel, cancelConsequence } from '@/lib/backoffice/cards/card-view';
+import {
+  cardActionsFor,
+  cardLabel,
+  cancelConsequence,
+  openHoldsText,
+  replaceConsequence,
+} from '@/lib/backoffice/cards/card-view';
 import {
   agencyTransferSources,
   toTransferAsset,
@@ -100,20 +112,26 @@ export default async function CardPage({
   await recordView({ staff: me, targetType: 'card', targetId: String(cardId), subjectUser: appUserId });
 
   const canTransfer = can(me.role, 'money.transfer');
-  const [ledger, userAssets, agencyAssets, who] = await Promise.all([
+  const replaced = card.replacesCardId !== null || card.replacedByCardId !== null;
+  const [ledger, userAssets, agencyAssets, who, holderNames] = await Promise.all([
     wallet.assetLedger({ assetId: card.cardAssetId, pageNum: 1, pageSize: LEDGER_ROWS }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
     ),
     canTransfer ? wallet.userAssetList({ appUserId }) : Promise.resolve([]),
     canTransfer ? wallet.agencyAssetList({}) : Promise.resolve([]),
-    getDb().then((db) => cardChangeWho(db, appUserId, cardId, card.history)),
+    getDb().then((db) => cardChangeWho(db, appUserId, cardId, card.history, card.replacesCardId)),
+    // The cards a replacement links this one to, in words (only then asked for).
+    replaced ? namesOfUser(appUserId).catch(() => null) : Promise.resolve(null),
   ]);
+  const links = replacementLinks(card, holderNames?.cards ?? [], (id) => cardHref(appUserId, id));
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
 
-  // The card's own entries name the other side of each transfer; the card itself is not one.
+  // The card's own entries name the other side of each transfer; the card itself is not one, but
+  // the replacement its money moved on to is.
   const otherSides = new Map([
     ...(ledger.ok ? await otherSidesOf(ledger.value.list.filter((e) => e.cardId !== cardId)) : []),
+    ...(ledger.ok ? movedToReplacement(ledger.value.list, cardId, links.replacedBy) : []),
   ]);
   const label = cardLabel(card.last4);
   const userPath = `/users/${encodeURIComponent(appUserId)}`;
@@ -177,8 +195,14 @@ export default async function CardPage({
                   cardId={cardId}
                   cardLabel={label}
                   suggestedReason={lockReason}
-                  balance={balance}
-                  cardName={card.cardName}
+                  consequence={replaceConsequence({
+                    label,
+                    holder: card.cardHolder || appUserId,
+                    cardName: card.cardName,
+                    balance,
+                    openHolds: openHoldsText(card),
+                  })}
+                  waitsForApproval={await replaceWaits(card)}
                 />
               ) : null}
               {canTransfer && card.status === 'ACTIVE' ? (
@@ -253,7 +277,12 @@ export default async function CardPage({
           path={`${userPath}/cards/${cardId}`}
           searchParams={await searchParams}
         />
-        <CardHistoryCard history={card.history} who={who} />
+        <CardHistoryCard
+          history={card.history}
+          who={who}
+          replaces={links.replaces}
+          replacedBy={links.replacedBy}
+        />
         {ledger.ok ? (
           <CardLedgerCard
             page={ledger.value}

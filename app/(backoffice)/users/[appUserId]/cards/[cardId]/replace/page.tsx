@@ -3,7 +3,8 @@
 // tab). The dialog's words and checks (the role, a card not cancelled), and its form
 // (components/cards/card-replace-page-form.tsx) posted to replaceCardFromPage, which answers with
 // the new card's page, or with this page again saying what went wrong, the reason and note kept
-// (also when the card was cancelled meanwhile: the form stays, its button off).
+// (also when the card was cancelled meanwhile: the form stays, its button off). A card locked as
+// stolen or fraud asks the maker's reason: its replacement waits for a second person.
 // The requestId is made as the page renders, so posting it twice replaces the card once.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -14,7 +15,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { CARD_CHANGE_REASONS } from '@/lib/backoffice/cards/card-programme-rules';
-import { cardLabel } from '@/lib/backoffice/cards/card-view';
+import { cardLabel, openHoldsText, replaceConsequence } from '@/lib/backoffice/cards/card-view';
+import { replaceWaits } from '@/lib/backoffice/approvals/approval-hints';
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { findCard } from '../../../find-user';
@@ -51,8 +53,13 @@ export default async function CardReplacePage({ params }: { params: Params }) {
         <CardHeader>
           <CardTitle>Replace card {label}</CardTitle>
           <CardDescription>
-            Card {label} is cancelled for good, and a new {card.cardName} is issued to {card.cardHolder} with
-            its balance ({balance}). The new card&apos;s fee is paid as the old card&apos;s was.
+            {replaceConsequence({
+              label,
+              holder: card.cardHolder || appUserId,
+              cardName: card.cardName,
+              balance,
+              openHolds: openHoldsText(card),
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -63,6 +70,7 @@ export default async function CardReplacePage({ params }: { params: Params }) {
             suggestedReason={suggestedReason}
             requestId={newRequestId()}
             cancelled={card.status === 'CANCELLED'}
+            waitsForApproval={await replaceWaits(card)}
           />
         </CardContent>
       </Card>
