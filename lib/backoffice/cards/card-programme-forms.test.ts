@@ -58,6 +58,12 @@ describe('checkTransfer: refused before the call', () => {
     });
     expect(checkTransfer('  ', wallet, card)).toEqual({ ok: false, message: 'Enter an amount.' });
   });
+  it('refuses an amount past any balance as over the balance, not as too many decimals', () => {
+    expect(checkTransfer('999,999,999,999,999.99', wallet, card)).toEqual({
+      ok: false,
+      message: 'Amount must be at most the balance of Wallet (USD): 12.50 USD.',
+    });
+  });
   it('refuses another currency', () => {
     expect(checkTransfer('1', wallet, { ...card, currency: 'EUR' })).toEqual({
       ok: false,

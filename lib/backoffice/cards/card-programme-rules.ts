@@ -78,14 +78,15 @@ export function checkTransfer(amount: string, from: TransferAsset, to: TransferA
   if (from.currency !== to.currency) {
     return { ok: false, message: `Money moves only in one currency (${from.currency} → ${to.currency}).` };
   }
-  const amountMinor = decimalToMinor(text, from.decimalPlaces);
-  if (amountMinor === undefined) {
+  if ((text.split('.')[1] ?? '').length > from.decimalPlaces) {
     return {
       ok: false,
       message: `Amount must have at most ${from.decimalPlaces} decimal${from.decimalPlaces === 1 ? '' : 's'} in ${from.currency}.`,
     };
   }
-  if (amountMinor > from.balanceMinor) {
+  // Past 2^53 minor units (15 digits and the decimals) is past every balance too.
+  const amountMinor = decimalToMinor(text, from.decimalPlaces);
+  if (amountMinor === undefined || amountMinor > from.balanceMinor) {
     return {
       ok: false,
       message: `Amount must be at most the balance of ${from.label}: ${formatMinor(from.balanceMinor, from.decimalPlaces)} ${from.currency}.`,
