@@ -6,9 +6,9 @@ import { History } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardStatusBadge } from '@/components/ui/status-badge';
 import { REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
 import type { ChangeWho } from '@/lib/backoffice/cards/card-history-who';
 import type { CardStatusChange } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 export function CardHistoryCard({
   history,
@@ -50,7 +50,7 @@ export function CardHistoryCard({
                 ) : null}
               </p>
               <p className="mt-1 text-xs text-muted-foreground">
-                <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                <LocalTime value={change.at} />
                 {by ? (
                   <span data-testid="card-history-who">
                     {' '}
