@@ -39,6 +39,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // Pages write times in the viewer's zone (components/ui/local-time.tsx): the tests read them in
+    // UTC wherever the machine is, and a test of another zone says so (test.use).
+    timezoneId: 'UTC',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -6,20 +6,9 @@
 // mismatch).
 import { Monitor, Moon, Sun, SunMoon } from 'lucide-react';
 import { useTheme } from 'next-themes';
-import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './ui/button';
-
-const noopSubscribe = () => () => {};
-
-/** False during SSR and hydration, true afterwards. */
-function useMounted(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
+import { useMounted } from './ui/use-mounted';
 
 const OPTIONS = [
   { value: 'light', label: 'Light', icon: Sun },

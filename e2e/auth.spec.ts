@@ -1,7 +1,8 @@
 // Staff sign-in in a real browser: success and sign-out (after which the old session cookie
 // answers nothing), coming back to the page asked for, callback URLs that would leave the site,
 // a wrong password, the growing wait after repeated failures, an admin inviting a support agent
-// who then signs in, and a support agent who can reach no mutating page or action.
+// (and making a new link, after a confirmation, that revokes the first) who then signs in, and a
+// support agent who can reach no mutating page or action.
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
@@ -179,7 +180,7 @@ test.describe('signed out', () => {
 test.describe('as an admin', () => {
   test.use({ role: 'admin' });
 
-  test('invites a support agent, who sets a password and signs in with the support role', async ({
+  test('invites a support agent, makes a new link after asking, and the agent joins with it as support', async ({
     page,
     browser,
   }) => {
@@ -192,11 +193,28 @@ test.describe('as an admin', () => {
     await dialog.getByLabel('Role', { exact: false }).selectOption('support');
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     await expect(dialog.getByText('Invitation created')).toBeVisible();
-    const link = await dialog.locator('#invite-link').inputValue();
+    const firstLink = await dialog.locator('#invite-link').inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByTestId(`staff-row-${email}`)).toContainText('Invited');
+    const row = page.getByTestId(`staff-row-${email}`);
+    await expect(row).toContainText('Invited');
+
+    // A new link revokes the one sent: asked first (issue 40 item 11); cancelled, nothing changes.
+    const reissue = page.getByRole('dialog', { name: `Make a new invitation link for ${email}?` });
+    await row.getByRole('button', { name: 'New invitation link' }).click();
+    await expect(reissue).toContainText('The link sent to them before stops working at once');
+    await reissue.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reissue).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await row.getByRole('button', { name: 'New invitation link' }).click();
+    await reissue.getByRole('button', { name: 'Make a new link' }).click();
+    const fresh = page.getByRole('dialog', { name: `New invitation link for ${email}` });
+    const link = await fresh.locator('#invite-link').inputValue();
+    expect(link).not.toBe(firstLink);
+    await page.keyboard.press('Escape');
 
     const invitee = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+    await invitee.goto(firstLink);
+    await expect(invitee.getByText('This link cannot be used')).toBeVisible();
     await invitee.goto(link);
     await expect(invitee.getByText('you are invited as Support')).toBeVisible();
     await invitee.getByLabel('New password').fill('invited-password-1');

@@ -1,9 +1,10 @@
 // Two-factor sign-in in a real browser (docs/back-office.md "Two-factor sign-in"): a member of
 // staff sets it up on /account (the QR code's key, a code computed here with the same library,
-// the recovery codes shown once), then signs in with a code after the password; wrong codes are
+// the recovery codes shown once, downloaded and copied), then signs in with a code after the password; wrong codes are
 // refused and, repeated, throttled; a recovery code signs in once; all of it without JavaScript
 // too; and when an admin requires it of admins, a new admin is sent to set it up at sign-in
 // before anything else.
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { expect, signIn, test, type StaffAccount } from './fixtures';
@@ -86,6 +87,18 @@ test.describe('two-factor sign-in', () => {
     const account = newAccount('operator');
     await signIn(page, account);
     const { secret, recoveryCodes } = await enrol(page);
+    // Kept somewhere: downloaded as a file, or copied (issue 40 item 11).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the codes' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('back-office-recovery-codes.txt');
+    const file = readFileSync((await download.path())!, 'utf8');
+    expect(file.trim().split('\n').slice(-10)).toEqual(recoveryCodes);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the codes' }).click();
+    await expect(page.getByText('Recovery codes copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join('\n'));
     await page.reload();
     await expect(page.getByText('10 recovery codes left')).toBeVisible();
     await signOut(page);

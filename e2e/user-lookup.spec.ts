@@ -456,3 +456,22 @@ test.describe('as a support agent', () => {
     expect((await callWallet(request, 'addressList', { appUserId: owner })).data).toEqual([]);
   });
 });
+
+// Issue 40 item 11: "it was an hour ago" on the phone must match the page, so a time reads in the
+// viewer's own zone once the page's scripts run, UTC on hover and in the server's HTML.
+test.describe("in the viewer's time zone", () => {
+  test.use({ role: 'support', timezoneId: 'Asia/Kolkata' });
+
+  test("a user's registration time reads in the viewer's time, UTC on hover", async ({ page, request }) => {
+    const appUserId = await seedUser(request, { firstName: 'Zia', lastName: 'Zone' });
+    await page.goto(`/users/${appUserId}`);
+    const registered = page.getByRole('region', { name: 'Profile' }).locator('time[title]');
+    const instant = new Date((await registered.getAttribute('datetime'))!);
+    // Written here, not taken from the code it checks: Kolkata is UTC+5:30 all year.
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const write = (d: Date, zone: string) =>
+      `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${d.toISOString().slice(11, 16)} ${zone}`;
+    await expect(registered).toHaveText(write(new Date(instant.getTime() + 330 * 60_000), 'UTC+5:30'));
+    await expect(registered).toHaveAttribute('title', write(instant, 'UTC'));
+  });
+});

@@ -1,9 +1,9 @@
 'use client';
 // Two-factor sign-in on /account: off (a button to set it up), being set up (the QR code and the
 // secret to type in, and the code that confirms them), or on (since when, recovery codes left, and
-// turning it off with a code). Confirming shows the ten recovery codes once; this component keeps
-// them on screen while the page behind it changes to "on". Every form is a state action's form:
-// it works before its scripts load too.
+// turning it off with a code). Confirming shows the ten recovery codes once (recovery-codes.tsx:
+// downloaded or copied); this component keeps them on screen while the page behind it changes to
+// "on". Every form is a state action's form: it works before its scripts load too.
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from '@/lib/backoffice/auth/two-factor-actions';
 import type { TwoFactorStatus } from '@/lib/backoffice/auth/two-factor';
+import { RecoveryCodes } from './recovery-codes';
 
 export function TwoFactorCard({ status, required }: { status: TwoFactorStatus; required: boolean }) {
   const start = useActionForm(startTwoFactor);
@@ -43,13 +44,9 @@ export function TwoFactorCard({ status, required }: { status: TwoFactorStatus; r
           <AlertDescription>
             <p>
               Each code signs you in once, instead of a code from your app, if you lose your phone. They are
-              shown only now: print them or keep them in your password manager.
+              shown only now: download them, copy them into your password manager or print them.
             </p>
-            <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
-              {recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
+            <RecoveryCodes codes={recoveryCodes} />
           </AlertDescription>
         </Alert>
       ) : null}

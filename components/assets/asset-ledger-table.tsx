@@ -8,9 +8,10 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ledgerTypeLabel, LEDGER_TYPE_HINTS, type LedgerType } from '@/lib/backoffice/assets/asset-ledger';
-import { formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { formatMoney } from '@/lib/backoffice/shared/format';
 import type { LedgerEntry } from '@/lib/wallet/contract/schemas';
 import { cn } from '@/lib/utils';
+import { LocalTime } from '@/components/ui/local-time';
 
 export function AssetLedgerTable({
   entries,
@@ -42,7 +43,7 @@ export function AssetLedgerTable({
         {entries.map((entry) => (
           <TableRow key={entry.entryId} data-testid={`ledger-entry-${entry.entryId}`}>
             <TableCell className="whitespace-nowrap tabular-nums">
-              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              <LocalTime value={entry.createdAt} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
               <span title={LEDGER_TYPE_HINTS[entry.type as LedgerType]}>{ledgerTypeLabel(entry.type)}</span>

@@ -11,9 +11,10 @@ import {
   merchantCategoryText,
 } from '@/lib/backoffice/cards/authorization-view';
 import { DECLINE_REASON_TEXT, explainDecline } from '@/lib/backoffice/cards/decline-reasons';
-import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { countryName, formatMoney } from '@/lib/backoffice/shared/format';
 import { mccGroupName } from '@/lib/wallet/contract/merchant-categories';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 /** The decimals to show an amount with: the card's when known, else at least 2 and every one it has. */
 export function decimalsFor(amounts: readonly number[], known?: number): number {
@@ -45,7 +46,7 @@ export function AuthorizationItem({
             <span className="block font-medium break-words">{a.merchant.name}</span>
             <span className="block text-muted-foreground">
               {mccGroupName(a.merchant.mcc)} · {countryName(a.merchant.country)} ·{' '}
-              <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+              <LocalTime value={a.createdAt} />
             </span>
           </span>
           <span className="grid justify-items-end gap-1">
@@ -85,10 +86,10 @@ export function AuthorizationItem({
             <DescriptionItem term="Refunded">{money(a.refundedAmount)}</DescriptionItem>
             <DescriptionItem term="Decided by">{DECIDED_BY_TEXT[a.decidedBy]}</DescriptionItem>
             <DescriptionItem term="Asked at">
-              <time dateTime={a.createdAt}>{formatDateTime(a.createdAt, { seconds: true })}</time>
+              <LocalTime value={a.createdAt} seconds />
             </DescriptionItem>
             <DescriptionItem term="Last change">
-              <time dateTime={a.updatedAt}>{formatDateTime(a.updatedAt, { seconds: true })}</time>
+              <LocalTime value={a.updatedAt} seconds />
             </DescriptionItem>
             {cardLink ? (
               <DescriptionItem term="Card">

@@ -16,8 +16,9 @@ import {
   LIMIT_LABEL,
   LIMIT_RESETS,
 } from '@/lib/backoffice/card-controls/controls-view';
-import { formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { formatMoney } from '@/lib/backoffice/shared/format';
 import type { CardControls } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 export function CardControlsCard({
   controls,
@@ -79,11 +80,7 @@ export function CardControlsCard({
                     {money(limit.remaining)}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {limit.resetsAt ? (
-                      <time dateTime={limit.resetsAt}>{formatDateTime(limit.resetsAt)}</time>
-                    ) : (
-                      LIMIT_RESETS[limit.interval]
-                    )}
+                    {limit.resetsAt ? <LocalTime value={limit.resetsAt} /> : LIMIT_RESETS[limit.interval]}
                   </TableCell>
                 </TableRow>
               ))}

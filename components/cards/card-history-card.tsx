@@ -9,10 +9,10 @@ import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardStatusBadge } from '@/components/ui/status-badge';
 import { REASON_LABELS } from '@/lib/backoffice/cards/card-programme-rules';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
 import type { ChangeWho } from '@/lib/backoffice/cards/card-history-who';
 import type { CardLink } from '@/lib/backoffice/cards/card-replacement';
 import type { CardStatusChange } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 function ReplacementLink({ words, link, testId }: { words: string; link: CardLink; testId: string }) {
   return (
@@ -77,7 +77,7 @@ export function CardHistoryCard({
                 ) : null}
               </p>
               <p className="mt-1 text-xs text-muted-foreground">
-                <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                <LocalTime value={change.at} />
                 {by ? (
                   <span data-testid="card-history-who">
                     {' '}

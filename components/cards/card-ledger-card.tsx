@@ -6,10 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { RowsTable } from '@/components/ui/rows-table';
-import { formatCount, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import { LEDGER_TYPE_LABELS } from '@/lib/backoffice/assets/ledger-labels';
 import { OtherSide } from '@/components/assets/asset-ledger-table';
 import type { LedgerPage } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 export function CardLedgerCard({
   page,
@@ -68,7 +69,7 @@ export function CardLedgerCard({
             row={(entry) => (
               <TableRow key={entry.entryId}>
                 <TableCell className="whitespace-nowrap">
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  <LocalTime value={entry.createdAt} />
                 </TableCell>
                 <TableCell>{LEDGER_TYPE_LABELS[entry.type]}</TableCell>
                 <TableCell className="text-right tabular-nums" keyColumn="end">

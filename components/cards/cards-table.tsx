@@ -12,7 +12,8 @@ import {
   summarizeCardStatuses,
   type CardsUserRow,
 } from '@/lib/backoffice/cards/cards-view';
-import { formatDate, formatDateTime } from '@/lib/backoffice/shared/format';
+import { formatDate } from '@/lib/backoffice/shared/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 const USER_COLUMNS = 4;
 
@@ -120,7 +121,7 @@ export function CardsTable({ users }: { users: readonly CardsUserRow[] }) {
               </TableHead>
               <TableCell data-testid="user-email">{user.email}</TableCell>
               <TableCell className="tabular-nums" data-testid="user-registered">
-                <time dateTime={user.registerTime}>{formatDateTime(user.registerTime)}</time>
+                <LocalTime value={user.registerTime} />
               </TableCell>
               <TableCell data-testid="card-summary">{summarizeCardStatuses(user.cards)}</TableCell>
             </TableRow>

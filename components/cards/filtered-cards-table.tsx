@@ -6,7 +6,7 @@ import { CardStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { FilteredCard } from '@/lib/backoffice/cards/card-filter-data';
 import { CARD_TYPE_WORDS } from '@/lib/backoffice/cards/card-filters';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 export function FilteredCardsTable({ cards, caption }: { cards: readonly FilteredCard[]; caption: string }) {
   return (
@@ -48,7 +48,7 @@ export function FilteredCardsTable({ cards, caption }: { cards: readonly Filtere
               <CardStatusBadge status={card.status} />
             </TableCell>
             <TableCell className="tabular-nums">
-              <time dateTime={card.issueTime}>{formatDateTime(card.issueTime)}</time>
+              <LocalTime value={card.issueTime} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,7 +1,7 @@
 'use client';
 // What an admin can do to one account: change its role or disable or re-enable it, each after a
 // confirmation that says what changes (both end the person's sessions), or issue a fresh
-// invitation link.
+// invitation link, after one that says the link sent before stops working.
 import { useAction } from 'next-safe-action/hooks';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ const dialogs = () => import('./staff-row-dialogs');
 const RoleChangeDialog = dynamic(() => dialogs().then((m) => m.RoleChangeDialog), { ssr: false });
 const StatusChangeDialog = dynamic(() => dialogs().then((m) => m.StatusChangeDialog), { ssr: false });
 const InviteLinkDialog = dynamic(() => dialogs().then((m) => m.InviteLinkDialog), { ssr: false });
+const ReissueInviteDialog = dynamic(() => dialogs().then((m) => m.ReissueInviteDialog), { ssr: false });
 
 type Member = { id: number; email: string; name: string; role: StaffRole; status: StaffStatus };
 
@@ -84,7 +85,10 @@ export function StaffRowActions({ member, isSelf }: { member: Member; isSelf: bo
       toast.error(error.serverError ?? 'Nothing was changed.');
     },
   });
+  // A new link revokes the one sent before: asked first, like the other two.
+  const [reissuing, setReissuing] = useState(false);
   const invite = useAction(reissueInvite, {
+    onSettled: () => setReissuing(false),
     onError: ({ error }) => toast.error(error.serverError ?? 'No new link was created.'),
   });
   if (isSelf) return <span className="text-sm text-muted-foreground">You</span>;
@@ -93,14 +97,17 @@ export function StaffRowActions({ member, isSelf }: { member: Member; isSelf: bo
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {member.status === 'invited' ? (
-        <Button
-          variant="outline"
-          size="sm"
-          loading={invite.isExecuting}
-          onClick={() => invite.execute({ staffId: member.id })}
-        >
+        <Button variant="outline" size="sm" loading={invite.isExecuting} onClick={() => setReissuing(true)}>
           New invitation link
         </Button>
+      ) : null}
+      {reissuing ? (
+        <ReissueInviteDialog
+          email={member.email}
+          busy={invite.isExecuting}
+          onCancel={() => setReissuing(false)}
+          onConfirm={() => invite.execute({ staffId: member.id })}
+        />
       ) : null}
       <Button variant={disabling ? 'destructive' : 'outline'} size="sm" onClick={() => setConfirming(true)}>
         {disabling ? 'Disable' : 'Enable'}

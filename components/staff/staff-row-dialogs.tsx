@@ -1,8 +1,8 @@
 'use client';
 // The confirmations of staff-row-actions.tsx, loaded when one is first wanted: a role change
 // (both roles in words; the person is signed out everywhere), disabling or enabling an account,
-// and a fresh invitation link. Each is mounted open; Escape, the close button or a click outside
-// cancels, and nothing changes.
+// a fresh invitation link (asked first: the link sent before stops working) and the link itself.
+// Each is mounted open; Escape, the close button or a click outside cancels, and nothing changes.
 import { Button } from '@/components/ui/button';
 import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/backoffice/auth/permissions';
@@ -83,6 +83,37 @@ export function StatusChangeDialog({
         </Button>
         <Button variant={disabling ? 'destructive' : 'default'} loading={busy} onClick={onConfirm}>
           {disabling ? 'Disable account' : 'Enable account'}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
+  );
+}
+
+export function ReissueInviteDialog({
+  email,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  email: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <TitledDialog
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
+      }}
+      title={`Make a new invitation link for ${email}?`}
+      description="The link sent to them before stops working at once: they can join only with the new one, which you then send them."
+    >
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button loading={busy} onClick={onConfirm}>
+          Make a new link
         </Button>
       </DialogFooter>
     </TitledDialog>

@@ -17,7 +17,11 @@ import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { transferMoney } from '@/lib/backoffice/transfers/actions';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
-import { checkTransfer, type TransferAsset } from '@/lib/backoffice/cards/card-programme-rules';
+import {
+  checkTransfer,
+  transferWillWait,
+  type TransferAsset,
+} from '@/lib/backoffice/cards/card-programme-rules';
 import { lazyZodResolver, usePreloadResolver } from '@/lib/backoffice/shared/lazy-resolver';
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { formatMinorMoney } from '@/lib/backoffice/shared/format-minor';
@@ -121,12 +125,7 @@ function TransferForm({
   const amount = form.watch('amount') ?? '';
   const check = from && amount.trim() !== '' ? checkTransfer(amount, from, target) : undefined;
   // Says before it is sent that it will wait (docs/back-office.md "Approvals"); the action decides.
-  const waits =
-    (check?.ok === true &&
-      from?.agency === true &&
-      waitsFrom != null &&
-      compareAmounts(amount.trim(), waitsFrom) >= 0) ||
-    errors.makerReason !== undefined;
+  const waits = transferWillWait(check, from, waitsFrom) || errors.makerReason !== undefined;
 
   if (payable.length === 0) {
     return (

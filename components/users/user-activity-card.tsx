@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { RowsTable } from '@/components/ui/rows-table';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 export type UserActivityRow = {
   id: number;
@@ -57,7 +57,7 @@ export function UserActivityCard({ rows, limit }: { rows: readonly UserActivityR
                 </TableCell>
                 <TableCell>{row.who}</TableCell>
                 <TableCell className="whitespace-nowrap">
-                  <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+                  <LocalTime value={row.at} />
                 </TableCell>
                 <TableCell>
                   <Badge variant={OUTCOME[row.outcome].tone}>{OUTCOME[row.outcome].label}</Badge>

@@ -5,8 +5,9 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
-import { formatDate, formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
+import { formatDate, formatMobile } from '@/lib/backoffice/shared/format';
 import type { VerificationState } from '@/lib/backoffice/users/verification';
+import { LocalTime } from '@/components/ui/local-time';
 
 export type UserProfileView = {
   appUserId: string;
@@ -78,7 +79,7 @@ export function UserProfileCard({ profile }: { profile: UserProfileView }) {
             {ACCOUNT_TYPES[profile.walletAccountType] ?? profile.walletAccountType}
           </DescriptionItem>
           <DescriptionItem term="Registered">
-            <time dateTime={profile.registerTime}>{formatDateTime(profile.registerTime)}</time>
+            <LocalTime value={profile.registerTime} />
           </DescriptionItem>
         </DescriptionList>
       </CardContent>

@@ -11,8 +11,9 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatMobile } from '@/lib/backoffice/shared/format';
+import { formatMobile } from '@/lib/backoffice/shared/format';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 export type UserRow = {
   appUserId: string;
@@ -83,7 +84,7 @@ export function UsersTable({ rows, caption }: { rows: readonly UserRow[]; captio
             <TableCell className="tabular-nums">{formatMobile(row.mobile)}</TableCell>
             <TableCell>{row.region}</TableCell>
             <TableCell className="min-w-28 whitespace-normal tabular-nums">
-              <time dateTime={row.registerTime}>{formatDateTime(row.registerTime)}</time>
+              <LocalTime value={row.registerTime} />
             </TableCell>
             <TableCell className="text-right tabular-nums">{row.cards}</TableCell>
           </TableRow>

@@ -33,7 +33,7 @@ import { listAuditActions, listAuditEntries } from '@/lib/backoffice/audit/list-
 import { getDb } from '@/lib/backoffice/db';
 import { AUDIT_OUTCOMES } from '@/lib/backoffice/auth/staff-roles';
 import { AUDIT_PAGE_SIZE, auditFilterQuery, auditFiltersSchema } from '@/lib/backoffice/audit/forms';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -210,9 +210,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   </div>
                   <div className="text-xs text-muted-foreground tabular-nums">
                     {/* To the second: entries of one action follow each other within a minute. */}
-                    <time dateTime={e.createdAt.toISOString()}>
-                      {formatDateTime(e.createdAt, { seconds: true })}
-                    </time>
+                    <LocalTime value={e.createdAt} seconds />
                   </div>
                 </TableCell>
                 <TableCell

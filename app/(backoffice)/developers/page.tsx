@@ -26,12 +26,12 @@ import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { lastDecisionSetting } from '@/lib/backoffice/developers/decision-setting';
 import { env } from '@/lib/env';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { wholeNumberOr, searchParam } from '@/lib/backoffice/shared/paging';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { EVENT_TYPES, type EventType } from '@/lib/wallet/contract/enums';
 import type { Delivery, EventPage, WebhookEndpoint } from '@/lib/wallet/contract/schemas';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Developers' };
 
@@ -45,7 +45,7 @@ const DELIVERY_BADGE: Record<Delivery['status'], { variant: BadgeVariant; label:
 
 function When({ at }: { at: string | null }) {
   if (!at) return <span className="text-muted-foreground">—</span>;
-  return <time dateTime={at}>{formatDateTime(at, { seconds: true })}</time>;
+  return <LocalTime value={at} seconds />;
 }
 
 function DeliveryLine({

@@ -9,9 +9,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
-import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { listStaff } from '@/lib/backoffice/staff/list-staff';
 import { getDb } from '@/lib/backoffice/db';
+import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Staff' };
 
@@ -62,11 +62,7 @@ export default async function StaffPage() {
                 ) : null}
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
-                {m.lastSignInAt ? (
-                  <time dateTime={m.lastSignInAt.toISOString()}>{formatDateTime(m.lastSignInAt)}</time>
-                ) : (
-                  'Never'
-                )}
+                {m.lastSignInAt ? <LocalTime value={m.lastSignInAt} /> : 'Never'}
               </TableCell>
               <TableCell className="text-right">
                 <div className="flex flex-wrap items-center justify-end gap-2">

@@ -8,6 +8,7 @@ import { MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categor
 import { appUserIdParam, countryParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { LIMIT_FIELDS } from './controls-view';
 import { fromFormData } from '../shared/action-form-data';
+import { optionalAmountField } from '../shared/amount-field';
 
 /** Checkboxes posted as groups.0, groups.3...: the list without the unticked gaps. */
 const ticked = (value: unknown) =>
@@ -15,14 +16,8 @@ const ticked = (value: unknown) =>
 
 const GROUP_KEYS = MERCHANT_CATEGORY_GROUPS.map((g) => g.key) as [string, ...string[]];
 
-/** A limit as typed: empty (no limit) or an amount like 50 or 50.00; the wallet checks the decimals. */
-const limitField = z
-  .string()
-  .trim()
-  .max(24, 'Enter an amount like 50.00, or leave it empty for no limit.')
-  .regex(/^(\d{1,15}(\.\d{1,18})?)?$/, 'Enter an amount like 50.00, or leave it empty for no limit.')
-  .refine((v) => v === '' || Number(v) > 0, 'A limit must be more than 0; leave it empty for no limit.')
-  .default('');
+/** A limit as typed ("1,000.00", "$50"): empty (no limit) or an amount above 0; the wallet checks the decimals. */
+const limitField = optionalAmountField();
 
 const onOff = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()).default(false);
 

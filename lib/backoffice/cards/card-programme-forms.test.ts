@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkTransfer, toTransferAsset, transferSchema, type TransferAsset } from './card-programme-forms';
+import { prefixesOf, typedAmount } from '@/lib/backoffice/shared/amount-typing.test-support';
+import {
+  checkTransfer,
+  toTransferAsset,
+  transferSchema,
+  transferWillWait,
+  type TransferAsset,
+} from './card-programme-forms';
 
 const wallet: TransferAsset = {
   assetId: 7,
@@ -20,6 +28,7 @@ describe('checkTransfer: refused before the call', () => {
   it('gives both balances after, in minor units', () => {
     expect(checkTransfer('12.5', wallet, card)).toEqual({
       ok: true,
+      amount: '12.5',
       amountMinor: 1250,
       fromAfterMinor: 0,
       toAfterMinor: 1250,
@@ -49,11 +58,55 @@ describe('checkTransfer: refused before the call', () => {
     });
     expect(checkTransfer('  ', wallet, card)).toEqual({ ok: false, message: 'Enter an amount.' });
   });
+  it('refuses an amount past any balance as over the balance, not as too many decimals', () => {
+    expect(checkTransfer('999,999,999,999,999.99', wallet, card)).toEqual({
+      ok: false,
+      message: 'Amount must be at most the balance of Wallet (USD): 12.50 USD.',
+    });
+  });
   it('refuses another currency', () => {
     expect(checkTransfer('1', wallet, { ...card, currency: 'EUR' })).toEqual({
       ok: false,
       message: 'Money moves only in one currency (USD → EUR).',
     });
+  });
+});
+
+// Issue 40 item 1: typing "25.50" key by key into Top up from the agency threw at "25." (the
+// typed text, not the checked amount, went to the comparison) and the page fell over.
+describe('transferWillWait: what the dialog works out at every key', () => {
+  const agency: TransferAsset = {
+    assetId: 3,
+    label: 'Card margin (agency)',
+    currency: 'USD',
+    decimalPlaces: 2,
+    balanceMinor: 10_000_000_00,
+    agency: true,
+  };
+  const waits = (typed: string, waitsFrom: string | null = '1000') =>
+    transferWillWait(checkTransfer(typed, agency, card), agency, waitsFrom);
+
+  it('reads the amount as typed, grouped or with its currency', () => {
+    expect(waits('25.')).toBe(false);
+    expect(waits('1,500.00')).toBe(true);
+    expect(waits('$1,000')).toBe(true);
+    expect(waits('999.99 USD')).toBe(false);
+    expect(waits('1,5')).toBe(false);
+    expect(waits('1,500.00', null)).toBe(false);
+    expect(transferWillWait(checkTransfer('1,500.00', wallet, card), wallet, '1000')).toBe(false);
+  });
+
+  it('answers every prefix of every typed amount, with the balances after when it is an amount', () => {
+    fc.assert(
+      fc.property(typedAmount, fc.constantFrom('0', '25', '1000.00', null), ({ typed }, waitsFrom) => {
+        for (const prefix of prefixesOf(typed)) {
+          const check = checkTransfer(prefix, agency, card);
+          expect(typeof transferWillWait(check, agency, waitsFrom)).toBe('boolean');
+          if (check.ok) expect(check.fromAfterMinor + check.toAfterMinor).toBe(agency.balanceMinor);
+          else expect(check.message).toMatch(/^[A-Z].+\.$/);
+        }
+      }),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
 // actions of lib/backoffice/cards/actions.ts and transfers.ts; every rule is the wallet's own
 // parameter rule, plus the sentences a person reads.
 import { z } from 'zod';
-import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
+import { amountField } from '@/lib/backoffice/shared/amount-field';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { MAKER_REASON_MAX } from '@/lib/backoffice/approvals/approval-facts';
 import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
@@ -78,16 +78,8 @@ export const transferSchema = z.object({
     .pipe(positiveIdParam),
   toAssetId: positiveIdParam,
   // As typed ("1,500.00", "$25"): normalised to the contract's decimal string before the call,
-  // or refused in plain words (amount-input.ts), then the wallet's own rule.
-  amount: z.string('Enter an amount.').transform((value, ctx) => {
-    const typed = parseAmountInput(value);
-    const message = typed.ok ? amountRuleMessage(typed.amount) : typed.message;
-    if (!typed.ok || message) {
-      ctx.addIssue({ code: 'custom', message: message ?? 'Enter an amount.' });
-      return z.NEVER;
-    }
-    return typed.amount;
-  }),
+  // or refused in plain words (amount-field.ts), then the wallet's own rule.
+  amount: amountField({ rule: amountRuleMessage }),
   requestId: requestIdParam,
   makerReason,
 });

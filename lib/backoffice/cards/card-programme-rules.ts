@@ -1,10 +1,17 @@
 // The card programme's rules in the back-office that client components use as they render and as
 // staff type (docs/wallet-api.md "Card lifecycle"; docs/back-office.md "Roles"), without zod: the
-// reasons as staff read them (the actions and their words are the contract's card-lifecycle.ts), and the money dialogs' check of an amount against the
-// wallet's amount rule, the asset's decimals and the source's balance, in integer minor units.
+// reasons as staff read them (the actions and their words are the contract's card-lifecycle.ts),
+// and the money dialogs' check of an amount against the wallet's amount rule, the asset's decimals
+// and the source's balance, in integer minor units, and whether it will wait for approval.
 // card-programme.ts builds the forms' schemas on these; lazy-resolver.ts says why the two are
 // apart.
-import { amountTextRule, decimalToMinor, formatMinor, majorToMinor } from '@/lib/wallet/contract/money';
+import {
+  amountTextRule,
+  compareAmounts,
+  decimalToMinor,
+  formatMinor,
+  majorToMinor,
+} from '@/lib/wallet/contract/money';
 import { CARD_CHANGE_REASONS, type CardChangeReason } from '@/lib/wallet/contract/enums';
 import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
 
@@ -47,7 +54,14 @@ export type TransferAsset = {
 };
 
 export type TransferCheck =
-  | { ok: true; amountMinor: number; fromAfterMinor: number; toAfterMinor: number }
+  | {
+      ok: true;
+      /** As the contract writes it ("1500.00" for "1,500.00" typed): the one any sum or comparison reads. */
+      amount: string;
+      amountMinor: number;
+      fromAfterMinor: number;
+      toAfterMinor: number;
+    }
   | { ok: false; message: string };
 
 /**
@@ -64,14 +78,15 @@ export function checkTransfer(amount: string, from: TransferAsset, to: TransferA
   if (from.currency !== to.currency) {
     return { ok: false, message: `Money moves only in one currency (${from.currency} → ${to.currency}).` };
   }
-  const amountMinor = decimalToMinor(text, from.decimalPlaces);
-  if (amountMinor === undefined) {
+  if ((text.split('.')[1] ?? '').length > from.decimalPlaces) {
     return {
       ok: false,
       message: `Amount must have at most ${from.decimalPlaces} decimal${from.decimalPlaces === 1 ? '' : 's'} in ${from.currency}.`,
     };
   }
-  if (amountMinor > from.balanceMinor) {
+  // Past 2^53 minor units (15 digits and the decimals) is past every balance too.
+  const amountMinor = decimalToMinor(text, from.decimalPlaces);
+  if (amountMinor === undefined || amountMinor > from.balanceMinor) {
     return {
       ok: false,
       message: `Amount must be at most the balance of ${from.label}: ${formatMinor(from.balanceMinor, from.decimalPlaces)} ${from.currency}.`,
@@ -79,10 +94,30 @@ export function checkTransfer(amount: string, from: TransferAsset, to: TransferA
   }
   return {
     ok: true,
+    amount: text,
     amountMinor,
     fromAfterMinor: from.balanceMinor - amountMinor,
     toAfterMinor: to.balanceMinor + amountMinor,
   };
+}
+
+/**
+ * Whether the dialog says, as the amount is typed, that the transfer will wait for approval
+ * (docs/back-office.md "Approvals"): out of an agency asset, from `waitsFrom` (what is left of the
+ * maker's 24 hours; null: never). Reads the checked amount, never the typed text, so every prefix
+ * of "1,500.00" or "25." is an answer, not a RangeError (issue 40). The action decides again.
+ */
+export function transferWillWait(
+  check: TransferCheck | undefined,
+  from: TransferAsset | undefined,
+  waitsFrom: string | null | undefined,
+): boolean {
+  return (
+    check?.ok === true &&
+    from?.agency === true &&
+    waitsFrom != null &&
+    compareAmounts(check.amount, waitsFrom) >= 0
+  );
 }
 
 /** An asset as the wallet lists it (major units), as a dialog's asset (minor units). */

@@ -4,7 +4,6 @@
 // each also reads a form posted without JavaScript.
 import { z } from 'zod';
 import { DEPOSIT_DECISIONS } from '@/lib/wallet/contract/enums';
-import { amountTextRule } from '@/lib/wallet/contract/money';
 import {
   addressListParam,
   appUserIdParam,
@@ -12,6 +11,7 @@ import {
   requestIdParam,
 } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
+import { amountField } from '../shared/amount-field';
 
 export const releaseDepositSchema = z.object({
   depositId: positiveIdParam,
@@ -42,17 +42,14 @@ const addressLines = z
     'Enter ETHEREUM (0x and 40 hex) or TRON (T and 33 characters) addresses, one per line.',
   );
 
-const amountField = (what: string) =>
-  z
-    .string(`Enter the ${what}.`)
-    .trim()
-    .refine((v) => amountTextRule(v) === undefined, `Enter the ${what} in USDT, e.g. 1000.00.`);
+/** As typed ("15,000.00", "$1000"), read as every amount is (amount-field.ts). */
+const usdtAmount = (what: string) => amountField({ missing: `Enter the ${what} in USDT, e.g. 1,000.00.` });
 
 export const kytRulesFormSchema = z.object({
   blockedAddresses: addressLines,
   reviewAddresses: addressLines,
-  reviewAmount: amountField('review amount'),
-  severeAmount: amountField('severe amount'),
+  reviewAmount: usdtAmount('review amount'),
+  severeAmount: usdtAmount('severe amount'),
 });
 export const kytRulesFormPostSchema = z.preprocess(fromFormData, kytRulesFormSchema);
 export type KytRulesFormInput = z.input<typeof kytRulesFormSchema>;

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { chainAddress, MAX_CONFIRMATIONS } from '@/lib/wallet/contract/chains';
 import { DEPOSIT_CHAINS } from '@/lib/wallet/contract/enums';
 import {
-  amountParam,
   appUserIdParam,
   countryParam,
   mccParam,
@@ -16,16 +15,10 @@ import {
   requestIdParam,
 } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
+import { amountField, optionalAmountField } from '../shared/amount-field';
 
-const optionalAmount = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine(
-    (v) => v === undefined || amountParam.safeParse(v).success,
-    'Enter an amount like 12.50, or leave it empty for the whole amount.',
-  );
+/** Empty: the wallet's default (the whole amount); else as typed, read as every amount is. */
+const optionalAmount = optionalAmountField();
 
 export const simulatePurchaseSchema = z.object({
   cardId: positiveIdParam,
@@ -36,7 +29,7 @@ export const simulatePurchaseSchema = z.object({
     .max(100, 'The merchant name must be at most 100 characters.'),
   mcc: mccParam,
   merchantCountry: countryParam,
-  amount: amountParam,
+  amount: amountField(),
   requestId: requestIdParam,
 });
 export const simulatePurchasePostSchema = z.preprocess(fromFormData, simulatePurchaseSchema);
@@ -62,11 +55,13 @@ export const simulateDepositSchema = z
   .object({
     appUserId: appUserIdParam,
     chain: z.enum(DEPOSIT_CHAINS, 'Choose the chain: Ethereum or Tron.'),
-    amount: z
-      .string('Enter the amount of USDT, e.g. 250.00.')
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,6})?$/, 'Enter the amount of USDT, e.g. 250.00, with at most 6 decimals.')
-      .refine((v) => Number(v) > 0, 'The amount must be more than 0.'),
+    amount: amountField({
+      missing: 'Enter the amount of USDT, e.g. 250.00.',
+      rule: (v) =>
+        /^\d{1,12}(\.|$)/.test(v)
+          ? undefined
+          : 'That amount is too large: at most 12 digits before the point.',
+    }),
     confirmations: z
       .string('Enter the confirmations so far, e.g. 0.')
       .trim()

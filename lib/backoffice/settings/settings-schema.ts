@@ -5,28 +5,18 @@
 // in major units, the same number in every currency, compared exactly (money.ts's compareAmounts).
 import { z } from 'zod';
 import { fromFormData } from '@/lib/backoffice/shared/action-form-data';
-import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
+import { amountField } from '@/lib/backoffice/shared/amount-field';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';
 
 export const TWO_FACTOR_REQUIREMENTS = ['nobody', 'admins', 'staff'] as const;
 
-/** As typed ("1,000.00", "$1000"), normalised (amount-input.ts); 0 turns a threshold off. */
+/** As typed ("1,000.00", "$1000"), normalised (amount-field.ts); 0 turns a threshold off. */
 const amount = (label: string) =>
-  z
-    .string(`Enter ${label}.`)
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .transform((value, ctx) => {
-      const typed = parseAmountInput(value, { allowZero: true });
-      if (!typed.ok || !AMOUNT_PATTERN.test(typed.amount)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: typed.ok ? `Enter ${label} as an amount, e.g. 1,000.00.` : typed.message,
-        });
-        return z.NEVER;
-      }
-      return typed.amount;
-    });
+  amountField({
+    missing: `Enter ${label}.`,
+    allowZero: true,
+    rule: (typed) => (AMOUNT_PATTERN.test(typed) ? undefined : `Enter ${label} as an amount, e.g. 1,000.00.`),
+  });
 
 /** A checkbox posted by a browser: "on"/"true" when ticked, absent or "false" when not. */
 const checkbox = z.preprocess(

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_PATTERN } from '@/lib/wallet/contract/money';
 import { parseAmountInput } from './amount-input';
+import { prefixesOf, typedAmount } from './amount-typing.test-support';
 
 describe('parseAmountInput', () => {
   it.each([
@@ -39,5 +41,26 @@ describe('parseAmountInput', () => {
   it('takes 0 where zero means "off" (a threshold)', () => {
     expect(parseAmountInput('0', { allowZero: true })).toEqual({ ok: true, amount: '0' });
     expect(parseAmountInput('$0.00', { allowZero: true })).toEqual({ ok: true, amount: '0.00' });
+  });
+
+  it('reads every amount format people type as the amount it means', () => {
+    fc.assert(
+      fc.property(typedAmount, ({ typed, amount }) => {
+        expect(parseAmountInput(typed)).toEqual({ ok: true, amount });
+      }),
+    );
+  });
+
+  // Issue 40: a field is read at every key, so "1,5", "$", "25." and "US" must be answers too.
+  it('answers every prefix of every typed amount: an amount the contract takes, or a sentence', () => {
+    fc.assert(
+      fc.property(typedAmount, fc.boolean(), ({ typed }, allowZero) => {
+        for (const prefix of prefixesOf(typed)) {
+          const read = parseAmountInput(prefix, { allowZero });
+          if (read.ok) expect(read.amount).toMatch(AMOUNT_PATTERN);
+          else expect(read.message).toMatch(/^[A-Z].+\.$/);
+        }
+      }),
+    );
   });
 });

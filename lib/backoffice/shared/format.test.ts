@@ -7,6 +7,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatDateTimeAt,
   formatExpiry,
   formatMobile,
   formatMoney,
@@ -56,6 +57,16 @@ describe('dates', () => {
 
   it('adds seconds when asked', () => {
     expect(formatDateTime('2026-11-23T14:05:09.000Z', { seconds: true })).toBe('23 Nov 2026, 14:05:09 UTC');
+  });
+
+  it("writes the viewer's time with its offset, and UTC's as formatDateTime does", () => {
+    expect(formatDateTimeAt('2026-11-23T14:05:09.000Z', 0)).toBe('23 Nov 2026, 14:05 UTC');
+    expect(formatDateTimeAt('2026-11-23T14:05:09.000Z', 60)).toBe('23 Nov 2026, 15:05 UTC+1');
+    expect(formatDateTimeAt('2026-11-23T20:05:09.000Z', 330, { seconds: true })).toBe(
+      '24 Nov 2026, 01:35:09 UTC+5:30',
+    );
+    expect(formatDateTimeAt('2026-11-23T02:05:00.000Z', -300)).toBe('22 Nov 2026, 21:05 UTC-5');
+    expect(formatDateTimeAt('not a date', 60)).toBe('not a date');
   });
 
   it('writes a date alone as its UTC day', () => {

@@ -49,40 +49,9 @@ export function formatCount(count: number): string {
 
 // ---------------------------------------------------------------- dates and times
 
-// Built by hand rather than by Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }): the ICU data of
-// Node and of each browser differ (current CLDR writes September "Sept", and the word between
-// date and time has changed between releases), and a client component's text must equal the
-// server's HTML. Always UTC: staff and users may be in any zone, and the wallet keeps UTC.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-function toDate(value: string | Date): Date | null {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function utcDay(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
-/**
- * "2026-11-23T14:05:09Z" -> "23 Nov 2026, 14:05 UTC", the one date-time format of the
- * back-office; with `seconds`, "23 Nov 2026, 14:05:09 UTC" (the audit log, where entries a few
- * seconds apart must read apart). A value that is not a date is shown as it came.
- */
-export function formatDateTime(value: string | Date, options: { seconds?: boolean } = {}): string {
-  const date = toDate(value);
-  if (!date) return String(value);
-  const seconds = options.seconds ? `:${two(date.getUTCSeconds())}` : '';
-  return `${utcDay(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}${seconds} UTC`;
-}
-
-/** "2026-11-23T23:59:00Z" -> "23 Nov 2026": the same style, date only (the UTC day). */
-export function formatDate(value: string | Date): string {
-  const date = toDate(value);
-  return date ? utcDay(date) : String(value);
-}
+// In format-time.ts, so that a time on a page (components/ui/local-time.tsx) does not bring the
+// country names below into the browser.
+export { formatDate, formatDateTime, formatDateTimeAt } from './format-time';
 
 // ---------------------------------------------------------------- countries
 

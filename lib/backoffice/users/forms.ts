@@ -14,6 +14,7 @@ import {
   registerAndKycParams,
 } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
+import { optionalAmountField } from '../shared/amount-field';
 import { joinMobile, joinPhotos, MAX_PHOTOS, OTHER_DOCUMENT_TYPE } from './form-rules';
 
 // The pure parts live beside, without zod, for the client components; server code may import
@@ -172,7 +173,11 @@ export const registerUserFormSchema = z
     photos: photosField,
     occupation: textField({ label: 'Occupation', rule: kyc.occupation.unwrap() }),
     position: textField({ label: 'Position', rule: kyc.position.unwrap() }),
-    annualIncome: textField({ label: 'Annual income', rule: kyc.annualIncome.unwrap() }),
+    // As typed ("85,000.00", "$85000"), read as every amount is (amount-field.ts); 0 is an income.
+    annualIncome: optionalAmountField({
+      allowZero: true,
+      rule: (v) => ruleMessage('Annual income', kyc.annualIncome.unwrap(), v),
+    }),
     detailedAddress: textField({ label: 'Home address', rule: kyc.detailedAddress.unwrap() }),
     cardUUID: textField({ label: 'Card account UUID', rule: kyc.cardUUID.unwrap() }),
     supportDocumentType: optionalEnum('Supporting document type', kyc.supportDocumentType.unwrap()),
