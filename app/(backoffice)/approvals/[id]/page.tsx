@@ -30,7 +30,7 @@ import { getDb } from '@/lib/backoffice/db';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
 import { staffNamesById } from '@/lib/backoffice/staff/staff-names';
-import type { ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
+import { makerReasonOfRequest, type ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
 import { PARAMETER_LABELS } from '@/lib/backoffice/wallet-client/errors';
 
@@ -120,10 +120,14 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 <AlertDescription>{row.resultMessage}</AlertDescription>
               </Alert>
             ) : null}
-            {row.status === 'REJECTED' && row.comment ? (
-              <Alert variant="warning">
-                <AlertTitle>Rejected by {decider}</AlertTitle>
-                <AlertDescription data-testid="approval-comment">{row.comment}</AlertDescription>
+            {row.comment && decider ? (
+              <Alert variant={row.status === 'REJECTED' ? 'warning' : 'info'}>
+                <AlertTitle>
+                  {row.status === 'REJECTED' ? 'Rejected' : 'Approved'} by {decider}
+                </AlertTitle>
+                <AlertDescription className="whitespace-pre-line break-words" data-testid="approval-comment">
+                  {row.comment}
+                </AlertDescription>
               </Alert>
             ) : null}
             <DescriptionList columns={3}>
@@ -172,7 +176,8 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                       {fact.text}
                     </Link>
                   ) : (
-                    <span className="break-words">{fact.text}</span>
+                    // Some facts hold one line per item (a held deposit's KYT reasons).
+                    <span className="whitespace-pre-line break-words">{fact.text}</span>
                   )}
                 </DescriptionItem>
               ))}
@@ -182,7 +187,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 Why {mine ? 'you asked' : `${maker} asks`}
               </h3>
               <p className="whitespace-pre-line break-words" data-testid="approval-reason">
-                {row.reason ?? 'No reason was given (asked before reasons were kept).'}
+                {makerReasonOfRequest(row) ?? 'No reason was given (asked before reasons were kept).'}
               </p>
             </div>
           </CardContent>
@@ -196,7 +201,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 {mine
                   ? 'You asked for this: another member of staff who may do it must approve it. You can withdraw it while it waits.'
                   : mayDecide
-                    ? 'Approving carries the call out now, once. Rejecting leaves everything as it is.'
+                    ? 'Approving carries the call out now, once; a comment is kept with the request. Rejecting leaves everything as it is.'
                     : `Your role (${me.role}) may not do this, so it may not decide it either.`}
               </CardDescription>
             </CardHeader>
