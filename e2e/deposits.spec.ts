@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
 import { actionId, callAction } from './support/server-actions';
 import { callWallet, seedUser, userWalletAsset } from './support/wallet-api';
 
@@ -88,6 +89,7 @@ test.describe('a held deposit, decided by two admins', () => {
     await expectWhole(page, row.getByTestId('deposit-status'));
     for (const reason of await reasons.all()) await expectWhole(page, reason);
     await expectWhole(page, row.getByRole('button', { name: 'Ask for approval' }));
+    await expectAccessible(page, '/compliance on a phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // No decision is made for the admin: asked without one, it is refused beside the field.

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
 import {
   agencyMarginAsset,
   callWallet,
@@ -88,6 +89,7 @@ test.describe('the lost-card call', () => {
     await expect(steps).toContainText('This card is locked (lost): it cannot be used.');
     await expect(steps).toContainText('Replace it');
     await expect(steps).toContainText('Unlock it');
+    await expectAccessible(page, 'a locked card with its next steps');
     const noScript = await browser.newContext({
       baseURL,
       storageState: storageStates.support,
