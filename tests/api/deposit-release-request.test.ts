@@ -3,7 +3,8 @@
 // service over HTTP: the request carries the deposit as the wallet holds it (the person by name,
 // the amount, the risk level and every KYT reason in words) and the maker's note as their reason;
 // a deposit that is not held for that person is refused and nothing is asked; the approver's
-// comment is kept with the request and in the audit log. Mocked as in approval-actions.test.ts:
+// comment is kept with the request and in the audit log; a request asked before facts were kept
+// reads them from the wallet when shown. Mocked as in approval-actions.test.ts:
 // the session, the request's headers, revalidatePath.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ import { approvalRequests, auditLog } from '@/lib/backoffice/db/schema';
 import { createStaffAccount } from '@/lib/backoffice/staff/create-staff-account';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { RISK_LEVEL_WORDS } from '@/lib/backoffice/deposits/deposit-words';
+import { depositReleaseFactsNow } from '@/lib/backoffice/deposits/release-facts-now';
 import { RISK_REASON_WORDS } from '@/lib/wallet/contract/enums';
 import type { Deposit } from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams } from '../helpers/wallet-call';
@@ -205,5 +207,43 @@ describe('a held deposit, asked and approved', () => {
     );
     expect(asked?.serverError).toMatch(/^Deposit \d+ is no longer held/);
     expect(asked?.data).toBeUndefined();
+  });
+
+  it('a request asked before facts were kept reads them from the wallet now; any other request reads none', async () => {
+    const held = await heldDeposit('katherine-johnson-004');
+    // As the release was recorded before: the call's parameters and a summary, no facts, no reason.
+    const legacy = {
+      kind: 'deposit.release',
+      facts: null,
+      subjectUser: 'katherine-johnson-004',
+      params: {
+        depositId: held.depositId,
+        decision: 'REJECT',
+        note: 'Unknown sender',
+        requestId: 'legacy-1',
+      },
+    };
+    expect(await depositReleaseFactsNow(legacy)).toEqual({
+      amount: '20,000.00 USDT',
+      facts: [
+        { term: 'Decision', text: 'Reject: credit nothing' },
+        { term: 'Person', text: 'Grace Hopper', href: '/users/katherine-johnson-004' },
+        { term: 'Deposit', text: `#${held.depositId} on ETHEREUM, ${formatDateTime(held.createdAt)}` },
+        { term: 'Amount', text: '20,000.00 USDT (credits 20,000.00 USD)' },
+        { term: 'From', text: held.fromAddress },
+        { term: 'Risk', text: RISK_LEVEL_WORDS[held.risk.level] },
+        { term: 'KYT reasons', text: held.risk.reasons.map((r) => RISK_REASON_WORDS[r]).join('\n') },
+      ],
+    });
+    expect(
+      await depositReleaseFactsNow({ ...legacy, facts: [{ term: 'Decision', text: 'kept' }] }),
+    ).toBeNull();
+    expect(await depositReleaseFactsNow({ ...legacy, kind: 'card.unlock' })).toBeNull();
+    expect(
+      await depositReleaseFactsNow({
+        ...legacy,
+        params: { ...legacy.params, depositId: held.depositId + 1000 },
+      }),
+    ).toBeNull();
   });
 });

@@ -17,29 +17,15 @@ import { userHref } from '@/lib/backoffice/names/wallet-names';
 import { StaffFacingError } from '@/lib/backoffice/shared/errors';
 import type { Deposit, KytRules } from '@/lib/wallet/contract/schemas';
 import { depositReleaseFacts, usdtDecimal, usdtText } from './deposit-words';
+import { findDeposit } from './find-deposit';
 import { kytRulesFormPostSchema, kytRulesFormSchema, releaseDepositPostSchema } from './forms';
 
 const PAGE = '/compliance';
 
-/** Pages of a person's held deposits read to find one (100 each): far beyond any real queue. */
-const HELD_PAGES_READ = 10;
-
 /** The deposit as the wallet holds it, while it is still held; refused otherwise. */
 async function heldDeposit(appUserId: string, depositId: number): Promise<Deposit> {
-  const wallet = getWalletClient();
-  let cursor: string | undefined;
-  for (let page = 0; page < HELD_PAGES_READ; page++) {
-    const held = await wallet.depositList({
-      appUserId,
-      status: 'HELD',
-      pageSize: 100,
-      ...(cursor ? { cursor } : {}),
-    });
-    const found = held.list.find((d) => d.depositId === depositId);
-    if (found) return found;
-    if (!held.nextCursor) break;
-    cursor = held.nextCursor;
-  }
+  const held = await findDeposit(appUserId, depositId, 'HELD');
+  if (held) return held;
   throw new StaffFacingError(
     `Deposit ${depositId} is no longer held (someone may have decided it already). Reload the page to see its status now.`,
   );

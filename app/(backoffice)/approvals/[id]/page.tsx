@@ -33,6 +33,7 @@ import { staffNamesById } from '@/lib/backoffice/staff/staff-names';
 import { makerReasonOfRequest, type ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
 import { PARAMETER_LABELS } from '@/lib/backoffice/wallet-client/errors';
+import { depositReleaseFactsNow } from '@/lib/backoffice/deposits/release-facts-now';
 
 export const metadata: Metadata = { title: 'Approval request' };
 
@@ -68,7 +69,11 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
   const db = await getDb();
   const row = await getApproval({ db, actor: me, id, now });
   if (!row) notFound();
-  const names = await staffNamesById(db, [row.makerId, row.deciderId]);
+  const [names, readNow] = await Promise.all([
+    staffNamesById(db, [row.makerId, row.deciderId]),
+    // A held deposit's release asked before facts were kept: its facts as the wallet has them now.
+    depositReleaseFactsNow(row),
+  ]);
   const maker = names.get(row.makerId) ?? row.makerEmail;
   const decider = row.deciderId === null ? row.deciderEmail : (names.get(row.deciderId) ?? row.deciderEmail);
 
@@ -133,7 +138,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
             <DescriptionList columns={3}>
               <DescriptionItem term="Amount">
                 <span className="tabular-nums" data-testid="approval-amount">
-                  {approvalAmount(row)}
+                  {readNow?.amount ?? approvalAmount(row)}
                 </span>
               </DescriptionItem>
               <DescriptionItem term="Asked by">
@@ -161,11 +166,14 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
         <Card>
           <CardHeader>
             <CardTitle>What it does</CardTitle>
-            <CardDescription>Carried out exactly as asked, once, when it is approved.</CardDescription>
+            <CardDescription>
+              Carried out exactly as asked, once, when it is approved.
+              {readNow ? ' Asked before its facts were kept: they are read from the wallet now.' : ''}
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <DescriptionList columns={2} data-testid="approval-facts">
-              {factsOf(row).map((fact) => (
+              {(readNow?.facts ?? factsOf(row)).map((fact) => (
                 <DescriptionItem key={fact.term} term={fact.term}>
                   {fact.href ? (
                     <Link
