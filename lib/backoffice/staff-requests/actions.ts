@@ -19,6 +19,8 @@ import { closeStaffRequest, fileStaffRequest } from './staff-requests';
 function refresh(appUserId: string, cardId: number) {
   revalidatePath(cardHref(appUserId, cardId));
   revalidatePath('/approvals');
+  // The navigation's count (the layout).
+  revalidatePath('/', 'layout');
 }
 
 export const fileStaffRequestAction = authActionClient

@@ -14,6 +14,7 @@ import { resetTestDatabase } from '@/tests/helpers/wallet-db';
 import { notDoneYetText } from './staff-request-kinds';
 import {
   closeStaffRequest,
+  countOpenFor,
   fileStaffRequest,
   openStaffRequests,
   staffRequestsForCard,
@@ -88,6 +89,9 @@ describe('filing', () => {
       'card.replace',
       'card.unlock',
     ]);
+    // Counted in the navigation for whoever may close them; support closes none.
+    expect(await countOpenFor({ db, actor: operator })).toBe(2);
+    expect(await countOpenFor({ db, actor: support })).toBe(0);
   });
 
   it('a card that is not locked is refused, and nothing is recorded', async () => {

@@ -6,7 +6,7 @@
 // double submit, or two agents filing at once, finds the one already open. The roles are checked
 // here, whatever the page showed. Server-only.
 import 'server-only';
-import { and, desc, eq, gte, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { staffRequests } from '@/lib/backoffice/db/schema';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -18,6 +18,7 @@ import {
   doneOnCard,
   notDoneYetText,
   staffRequestSummary,
+  STAFF_REQUEST_KINDS,
   STAFF_REQUEST_PERMISSION,
   STAFF_REQUEST_STATUS_LABELS,
   type StaffRequestKind,
@@ -160,6 +161,19 @@ export async function openStaffRequests(options: {
     .where(eq(staffRequests.status, 'OPEN'))
     .orderBy(staffRequests.createdAt, staffRequests.id)
     .limit(options.limit ?? 50);
+}
+
+/**
+ * How many open requests wait for this person (of a kind they may close; none for support): added
+ * to the navigation's count beside Approvals, where the queue is.
+ */
+export async function countOpenFor(options: { db: Database; actor: CurrentStaff }): Promise<number> {
+  const kinds = STAFF_REQUEST_KINDS.filter((kind) => can(options.actor.role, STAFF_REQUEST_PERMISSION[kind]));
+  if (kinds.length === 0) return 0;
+  return options.db.$count(
+    staffRequests,
+    and(eq(staffRequests.status, 'OPEN'), inArray(staffRequests.kind, kinds)),
+  );
 }
 
 /** A card's requests: every open one, and those closed in the last week (so the asker sees the outcome). */
