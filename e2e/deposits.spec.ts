@@ -1,11 +1,15 @@
-// Deposits and KYT in the back-office (issue 29, docs/back-office.md "Compliance"): a deposit of
-// 20,000 USDT over the severe amount is held; an admin asks on /compliance to credit it and is
-// refused approving their own request; a second admin approves it; the user's wallet then shows
-// the credit and its DEPOSIT ledger entry; a support agent sees the queue, the rules and the
-// user's deposits, and can change nothing.
+// Deposits and KYT in the back-office (issues 29 and 40, docs/back-office.md "Compliance"): a
+// deposit of 20,000 USDT over the severe amount is held; /compliance names the person and shows
+// every KYT reason whole at 1280 px and on a 390 px phone (the status in view, nothing wider than
+// the screen); an admin must choose to credit or reject (no default) and asks with a note, and is
+// refused approving their own request; a second admin reads the amount, the risk, the reasons and
+// the maker's note on the request and approves it with a comment, which the request and the audit
+// log keep; the user's wallet then shows the credit and its DEPOSIT ledger entry; a support agent
+// sees the queue, the rules and the user's deposits, and can change nothing.
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
 import { actionId, callAction } from './support/server-actions';
 import { callWallet, seedUser, userWalletAsset } from './support/wallet-api';
 
@@ -31,6 +35,24 @@ async function heldDeposit(page: Page, appUserId: string): Promise<{ depositId: 
   return { depositId: deposit.data!.depositId, address: address.data!.address };
 }
 
+/** Reasons a first deposit of 20,000 USDT from an unlisted address is held for, in words. */
+const REASONS = [
+  'The amount is at or over the severe amount',
+  'The amount is at or over the review amount',
+  "The user's first deposit is at or over a tenth of the review amount",
+  "The user's deposits in 24 hours, this one included, reach the review amount",
+];
+
+/** The element is drawn whole inside the viewport: nothing of it cut or out of view. */
+async function expectWhole(page: Page, element: Locator) {
+  await element.scrollIntoViewIfNeeded();
+  const box = (await element.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x, 'starts in view').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'ends in view').toBeLessThanOrEqual(width);
+  expect(await element.evaluate((el) => el.scrollWidth <= el.clientWidth), 'not cut').toBe(true);
+}
+
 async function pageAs(browser: Browser, storageState: string, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ storageState, baseURL });
   return context.newPage();
@@ -49,14 +71,34 @@ test.describe('a held deposit, decided by two admins', () => {
     const appUserId = await seedUser(page.request, { firstName: 'Dee', lastName: 'Posit' });
     const { depositId, address } = await heldDeposit(page, appUserId);
 
-    // The queue: the deposit with its level and reasons in words, counted in the navigation.
+    // The queue: the person by name, the deposit with its level and every reason whole, counted in
+    // the navigation; at 1280 px (the desktop viewport) no reason is cut.
     await page.goto('/compliance');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('deposits-held')).toBeVisible();
     const row = page.getByTestId(`deposit-${depositId}`);
+    await expect(row.getByRole('link', { name: 'Dee Posit' })).toHaveAttribute('href', `/users/${appUserId}`);
     await expect(row).toContainText('High risk');
-    await expect(row).toContainText('The amount is at or over the severe amount');
     await expect(row).toContainText('20,000.00 USDT');
-    await row.getByLabel('Note').fill('Payroll from a known employer');
+    const reasons = row.getByTestId('deposit-reasons').getByRole('listitem');
+    for (const reason of REASONS) await expect(reasons.filter({ hasText: reason })).toHaveCount(1);
+    for (const reason of await reasons.all()) await expectWhole(page, reason);
+
+    // On a 390 px phone: nothing wider than the screen, the status and the form in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectWhole(page, row.getByTestId('deposit-status'));
+    for (const reason of await reasons.all()) await expectWhole(page, reason);
+    await expectWhole(page, row.getByRole('button', { name: 'Ask for approval' }));
+    await expectAccessible(page, '/compliance on a phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // No decision is made for the admin: asked without one, it is refused beside the field.
+    const decision = row.getByLabel('Decision');
+    await expect(decision).toHaveValue('');
+    await row.getByLabel('Note').pressSequentially('Payroll from a known employer');
+    await row.getByRole('button', { name: 'Ask for approval' }).click();
+    await expect(row.getByText('Choose to credit or to reject the deposit.')).toBeVisible();
+    await decision.selectOption({ label: "Credit the user's wallet" });
     await row.getByRole('button', { name: 'Ask for approval' }).click();
     const asked = row.getByText(/Request \d+ now waits/);
     await expect(asked).toBeVisible();
@@ -78,8 +120,20 @@ test.describe('a held deposit, decided by two admins', () => {
     ).newPage();
     await signIn(second, newAccount('admin'));
     await second.goto(`/approvals/${id}`);
+    // What the checker decides on: the amount, the person, the risk, every reason, the maker's note.
+    await expect(second.getByTestId('approval-amount')).toHaveText('20,000.00 USDT');
+    const facts = second.getByTestId('approval-facts');
+    await expect(facts.getByRole('link', { name: 'Dee Posit' })).toBeVisible();
+    await expect(facts).toContainText("Credit the user's wallet");
+    await expect(facts).toContainText('High risk');
+    for (const reason of REASONS) await expect(facts).toContainText(reason);
+    await expect(second.getByTestId('approval-reason')).toHaveText('Payroll from a known employer');
+    await second.getByLabel('Comment (optional)').pressSequentially('Checked the payslip with the employer');
     await second.getByRole('button', { name: 'Approve and carry out' }).click();
     await expect(second.getByTestId('approval-status')).toHaveText('Approved');
+    await expect(second.getByTestId('approval-comment')).toHaveText('Checked the payslip with the employer');
+    await second.goto(`/audit?user=${appUserId}`);
+    await expect(second.getByText(/comment: Checked the payslip with the employer/)).toBeVisible();
     const wallet = await userWalletAsset(page.request, appUserId);
     expect(wallet.balance).toBe(20000);
     const again = await callAction(second, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);

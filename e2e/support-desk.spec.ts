@@ -1,12 +1,15 @@
-// The support desk's second pass (issue 30), per person, in Chromium: the lost-card call from
-// "Grace Hopper" (support finds her by her full name, verifies her, locks the card as lost with a
-// note; an operator sees who locked it, is told the card was reported lost, and replaces it: the
-// new card holds the balance); the full-name and mixed searches, with the count and the list of
+// The support desk's second pass (issues 30 and 40), per person, in Chromium: the lost-card call
+// from "Grace Hopper" (support finds her by her full name, verifies her, locks the card as lost with
+// a note; the locked card then shows support its next step, and support asks an operator to replace
+// it, with a note, from a browser without JavaScript; the operator finds the request on /approvals,
+// sees who locked the card, is told it was reported lost, replaces it (the new card holds the
+// balance) and marks the request done with a comment, which support reads on the card); the full-name and mixed searches, with the count and the list of
 // all results; an amount typed with a thousands separator. Each test seeds its own users and
 // cards through the signed API, with a surname of its own so other tests' users never match.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectAccessible } from './support/a11y';
 import {
   agencyMarginAsset,
   callWallet,
@@ -81,14 +84,39 @@ test.describe('the lost-card call', () => {
     await expect(latest.getByTestId('card-history-who')).toHaveText('· by Sam Support (support)');
     await expect(latest.getByTestId('card-history-note')).toHaveText('“Lost on the bus this morning”');
 
-    // The operator takes the call over.
+    // The next step: what an operator can do, and support asks for it, here without JavaScript.
+    const steps = page.getByTestId('card-next-steps');
+    await expect(steps).toContainText('This card is locked (lost): it cannot be used.');
+    await expect(steps).toContainText('Replace it');
+    await expect(steps).toContainText('Unlock it');
+    await expectAccessible(page, 'a locked card with its next steps');
+    const noScript = await browser.newContext({
+      baseURL,
+      storageState: storageStates.support,
+      extraHTTPHeaders,
+      javaScriptEnabled: false,
+    });
+    const desk = await noScript.newPage();
+    await desk.goto(`/users/${appUserId}/cards/${cardId}`);
+    const ask = desk.getByRole('form', { name: 'Ask an operator' });
+    await ask.getByLabel('Ask for').selectOption({ label: 'Replace the card' });
+    await ask.getByLabel('Note for the operator').pressSequentially('She wants a new card today');
+    await ask.getByRole('button', { name: 'Ask an operator' }).click();
+    await expect(desk.getByText(/Request \d+ waits for an operator or admin/)).toBeVisible();
+    await noScript.close();
+
+    // The operator takes the call over, from the queue on /approvals.
     const operator = await browser.newContext({
       baseURL,
       storageState: storageStates.operator,
       extraHTTPHeaders,
     });
     const op = await operator.newPage();
-    await op.goto(`/users/${appUserId}/cards/${cardId}`);
+    await op.goto('/approvals');
+    const queue = op.getByTestId('staff-requests');
+    await expect(queue).toContainText('She wants a new card today');
+    await queue.getByRole('link', { name: new RegExp(`^Replace Grace ${surname}'s .+ ••1906$`) }).click();
+    await expect(op).toHaveURL(`/users/${appUserId}/cards/${cardId}`);
     await expect(op.getByTestId('card-history').locator('li').first()).toContainText('by Sam Support');
     await op.getByRole('button', { name: 'Unlock card' }).click();
     const unlock = op.getByRole('dialog', { name: 'Unlock this card' });
@@ -117,7 +145,16 @@ test.describe('the lost-card call', () => {
     await expect(
       op.getByTestId('card-history').locator('li').first().getByTestId('card-history-who'),
     ).toHaveText('· by Olga Operator (operator)');
+
+    // Replaced: the operator marks support's request done, with a comment support reads.
+    const request = op.getByTestId('card-next-steps').locator('li[data-testid^="staff-request-"]');
+    await request.getByLabel('Comment (optional)').pressSequentially('Replaced with a virtual card');
+    await request.getByRole('button', { name: 'Mark done' }).click();
+    await expect(request.getByTestId('staff-request-status')).toHaveText('Done');
     await operator.close();
+    await page.reload();
+    await expect(page.getByTestId('staff-request-outcome')).toContainText('Done by Olga Operator, ');
+    await expect(page.getByTestId('staff-request-outcome')).toContainText(': Replaced with a virtual card');
   });
 });
 

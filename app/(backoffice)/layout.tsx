@@ -7,12 +7,19 @@ import { countWaitingFor } from '@/lib/backoffice/approvals/list-approvals';
 import { getDb } from '@/lib/backoffice/db';
 import { env } from '@/lib/env';
 import { countHeldDeposits } from '@/lib/backoffice/deposits/held-count';
+import { countOpenFor } from '@/lib/backoffice/staff-requests/staff-requests';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   // The shell only (each page checks for itself): for someone enrolling, one with only /account.
   const staff = await requireStaff(undefined, { whileEnrolling: true });
-  // The navigation's count of requests waiting for this person (actions that change one refresh it).
-  const waitingApprovals = await countWaitingFor({ db: await getDb(), actor: staff });
+  // The navigation's count of requests waiting for this person (actions that change one refresh it):
+  // approvals, and the requests from support they may close (docs/back-office.md "Staff requests").
+  const db = await getDb();
+  const counts = await Promise.all([
+    countWaitingFor({ db, actor: staff }),
+    countOpenFor({ db, actor: staff }),
+  ]);
+  const waitingApprovals = counts[0] + counts[1];
   // Beside Compliance: the deposits KYT holds for a decision (docs/back-office.md "Compliance").
   const heldDeposits = await countHeldDeposits(staff);
   return (

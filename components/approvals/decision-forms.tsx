@@ -1,6 +1,6 @@
 'use client';
-// The decisions on one request (/approvals/[id], docs/back-office.md "Approvals"): approve, reject
-// with a comment, withdraw one's own. Each is a state action (useActionForm): a posted form before
+// The decisions on one request (/approvals/[id], docs/back-office.md "Approvals"): approve (with a
+// comment if the approver has one), reject with a comment, withdraw one's own. Each is a state action (useActionForm): a posted form before
 // the scripts load, the same action in place after. The page says what happened once it refreshes
 // (the request's new state, a failed call's result code); a refusal (someone decided first, the
 // request expired, the maker approving their own) is shown here, and a typed comment is kept.
@@ -25,7 +25,8 @@ function Refused({ title, message }: { title: string; message: string | undefine
 }
 
 export function ApproveForm({ id, again = false }: { id: number; again?: boolean }) {
-  const { result, pending, formProps } = useActionForm(approveApproval);
+  const { result, pending, formProps, fieldError } = useActionForm(approveApproval);
+  const typed = typedValuesOf(result.validationErrors);
   return (
     <form {...formProps} method="post" aria-label={`Approve request ${id}`} className="grid gap-3">
       <Refused title="Not approved" message={result.serverError} />
@@ -39,6 +40,14 @@ export function ApproveForm({ id, again = false }: { id: number; again?: boolean
         </Alert>
       ) : null}
       <input type="hidden" name="id" value={id} />
+      <Field
+        id={`approve-comment-${id}`}
+        label="Comment (optional)"
+        description="Kept with the request and in the audit log: what you checked, for instance."
+        error={fieldError('comment')}
+      >
+        <Textarea name="comment" rows={3} maxLength={500} defaultValue={typed('comment')} />
+      </Field>
       <div>
         <Button type="submit" loading={pending}>
           <Check aria-hidden="true" />

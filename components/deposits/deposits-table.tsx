@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 export type DepositRowView = {
   depositId: number;
   appUserId: string;
+  /** The person's name, when the page read it; their ID is shown otherwise. */
+  userName: string | null;
   createdAt: string;
   chain: string;
   amount: string;
@@ -67,7 +69,7 @@ export function DepositsTable({
                   className="underline-offset-4 hover:underline"
                   href={`/users/${encodeURIComponent(d.appUserId)}`}
                 >
-                  {d.appUserId}
+                  {d.userName ?? d.appUserId}
                 </a>
               </TableCell>
             ) : null}
@@ -85,7 +87,7 @@ export function DepositsTable({
               <div className="text-xs text-muted-foreground">{d.confirmations}</div>
               {d.note ? <div className="text-xs text-muted-foreground">Note: {d.note}</div> : null}
             </TableCell>
-            <TableCell>
+            <TableCell className="min-w-64 whitespace-normal">
               {d.risk ? (
                 <Badge variant={d.risk.variant}>{d.risk.label}</Badge>
               ) : (

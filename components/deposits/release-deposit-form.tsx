@@ -2,7 +2,8 @@
 // Asking for a held deposit to be credited or rejected (/compliance, docs/back-office.md
 // "Compliance"): always a request a second admin approves on /approvals (the maker never can). A
 // state action (useActionForm): a posted form before the scripts load, the same action in place
-// after; a refusal keeps the note typed.
+// after; a refusal keeps the note typed. The decision has no default: crediting or rejecting is
+// chosen, never left as it came.
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -13,6 +14,8 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
+import { DEPOSIT_DECISION_WORDS } from '@/lib/backoffice/deposits/deposit-words';
+import { DEPOSIT_DECISIONS } from '@/lib/wallet/contract/enums';
 import { requestDepositRelease } from '@/lib/backoffice/deposits/actions';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 
@@ -47,10 +50,13 @@ export function ReleaseDepositForm({
       <input type="hidden" name="depositId" value={depositId} />
       <input type="hidden" name="appUserId" value={appUserId} />
       <input type="hidden" name="requestId" value={id} />
-      <Field id={`decision-${depositId}`} label="Decision" error={fieldError('decision')}>
-        <NativeSelect name="decision" defaultValue={typed('decision') ?? 'CREDIT'}>
-          <option value="CREDIT">Credit the user&apos;s wallet</option>
-          <option value="REJECT">Reject: credit nothing</option>
+      <Field id={`decision-${depositId}`} label="Decision" required error={fieldError('decision')}>
+        <NativeSelect name="decision" required placeholder="Choose…" defaultValue={typed('decision') ?? ''}>
+          {DEPOSIT_DECISIONS.map((decision) => (
+            <option key={decision} value={decision}>
+              {DEPOSIT_DECISION_WORDS[decision]}
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       <Field id={`note-${depositId}`} label="Note" required error={fieldError('note')}>

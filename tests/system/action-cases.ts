@@ -7,7 +7,7 @@
 //
 // Keys are the exported names; `module` is the file, as the build manifest names it.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Permission } from '@/lib/backoffice/auth/permissions';
 import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
@@ -22,6 +22,7 @@ import {
   settings,
   staff,
   staffRecoveryCodes,
+  staffRequests,
   type StaffRole,
 } from '@/lib/backoffice/db/schema';
 import { newTotpSecret, totpCodeAt } from '@/lib/backoffice/auth/two-factor';
@@ -1322,6 +1323,62 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
+  // lib/backoffice/staff-requests/actions.ts -------------------------------------------------------
+  fileStaffRequestAction: {
+    module: 'lib/backoffice/staff-requests/actions.ts',
+    name: 'staff_request.file',
+    permission: 'cards.request',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const { appUserId, cardId } = await seedCard(ctx, { lock: true });
+      return { appUserId, cardId, kind: 'card.replace', note: 'The caller lost it on a train' };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { appUserId, cardId } = input as { appUserId: string; cardId: number };
+      const [row] = await ctx.db
+        .select()
+        .from(staffRequests)
+        .where(and(eq(staffRequests.appUserId, appUserId), eq(staffRequests.cardId, cardId)));
+      expect(row).toMatchObject({
+        kind: 'card.replace',
+        status: 'OPEN',
+        note: 'The caller lost it on a train',
+      });
+      expect(data).toEqual({ id: row!.id, filed: true });
+      expect(newAudit[0]).toMatchObject({ action: 'staff_request.file', outcome: 'success' });
+    },
+  },
+  closeStaffRequestAction: {
+    module: 'lib/backoffice/staff-requests/actions.ts',
+    name: 'staff_request.close',
+    permission: 'cards.manage',
+    successAudit: 'staff_request.dismiss',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const { appUserId, cardId } = await seedCard(ctx, { lock: true });
+      const [row] = await ctx.db
+        .insert(staffRequests)
+        .values({
+          kind: 'card.unlock',
+          status: 'OPEN',
+          appUserId,
+          cardId,
+          summary: `Unlock card ${cardId} of user ${appUserId}`,
+          note: 'Found it in a coat pocket',
+          makerId: ctx.accounts.support.id,
+          makerEmail: ctx.accounts.support.email,
+          createdAt: new Date(),
+        })
+        .returning();
+      return { id: row!.id, outcome: 'DISMISSED', comment: 'The holder must call us themselves' };
+    },
+    async verify(ctx, { input }) {
+      const { id } = input as { id: number };
+      const [row] = await ctx.db.select().from(staffRequests).where(eq(staffRequests.id, id));
+      expect(row).toMatchObject({ status: 'DISMISSED', comment: 'The holder must call us themselves' });
+    },
+  },
+
   // lib/backoffice/deposits/actions.ts ----------------------------------------------------------------
   requestDepositRelease: {
     module: 'lib/backoffice/deposits/actions.ts',
@@ -1453,6 +1510,7 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'cards.issue': ['admin', 'operator'],
     'cards.lock': ['admin', 'operator', 'support'],
     'cards.manage': ['admin', 'operator'],
+    'cards.request': ['admin', 'operator', 'support'],
     'money.transfer': ['admin', 'operator'],
     'staff.read': ['admin'],
     'staff.manage': ['admin'],
@@ -1473,10 +1531,10 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
 }
 
 /**
- * Mutating permissions granted to support: locking a card a caller reports lost
- * (docs/back-office.md "Roles").
+ * Mutating permissions granted to support: locking a card a caller reports lost, and asking an
+ * operator to replace or unlock it (docs/back-office.md "Roles", "Staff requests").
  */
-export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock'];
+export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock', 'cards.request'];
 
 /** Mutating permissions never granted to support (docs/back-office.md "Roles"). */
 export const MUTATING_PERMISSIONS: readonly Permission[] = [

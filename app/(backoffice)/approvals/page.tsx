@@ -1,11 +1,13 @@
 // /approvals (docs/back-office.md "Routes", "Approvals"): requests waiting for a second person, and
 // what became of the others. Filtered by state (pending first), kind and whose (anyone's, mine,
 // waiting for me), in the URL, a page at a time. Every role reads it (a support agent can tell a
-// caller their unlock is waiting); deciding is on each request's page, checked by its action.
+// caller their unlock is waiting); deciding is on each request's page, checked by its action. Above
+// them, the requests support has filed about locked cards (docs/back-office.md "Staff requests").
 import { ClipboardCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApprovalsTable } from '@/components/approvals/approvals-table';
+import { StaffRequestsQueue } from '@/components/staff-requests/staff-requests-queue';
 import { AccessDenied } from '@/components/access-denied';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -53,6 +55,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         title="Approvals"
         description="Money leaving the agency and undoing a stolen card's lock wait for a second member of staff (the one who asked never approves). Requests expire after 72 hours."
       />
+      <StaffRequestsQueue staff={me} />
       <form
         method="get"
         role="search"

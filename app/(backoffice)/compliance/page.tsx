@@ -1,5 +1,5 @@
 // /compliance (docs/back-office.md "Compliance"; docs/deposits-and-kyt.md): the deposits KYT holds,
-// each with its risk level and reasons in words, where an admin asks for one to be credited or
+// each with the person's name, its risk level and reasons in words, where an admin asks for one to be credited or
 // rejected (a request another admin approves on /approvals); and the KYT rules, which admins edit.
 // Everyone who may read deposits sees both; only admins get the forms. Rendered on the server from
 // the wallet API (deposit/list, kyt/rules); pages by the list's cursor (?cursor=).
@@ -7,7 +7,7 @@ import { ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
-import { DepositsTable } from '@/components/deposits/deposits-table';
+import { HeldDepositsList } from '@/components/deposits/held-deposits-list';
 import { KytRulesForm } from '@/components/deposits/kyt-rules-form';
 import { ReleaseDepositForm } from '@/components/deposits/release-deposit-form';
 import { ApprovalNotices } from '@/components/approvals/approval-notices';
@@ -19,6 +19,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { depositRow } from '@/lib/backoffice/deposits/deposit-rows';
+import { personNamesOf } from '@/lib/backoffice/names/person-names';
 import { searchParam } from '@/lib/backoffice/shared/paging';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
@@ -49,6 +50,7 @@ export default async function CompliancePage({
     if (!walletError) throw error;
     failure = walletError.staffMessage;
   }
+  const names = await personNamesOf(held?.list.map((d) => d.appUserId) ?? []);
   const canDecide = can(me.role, 'deposits.decide');
   const canEditRules = can(me.role, 'kyt.manage');
 
@@ -83,10 +85,9 @@ export default async function CompliancePage({
               />
             ) : null}
             {held && held.list.length > 0 ? (
-              <DepositsTable
+              <HeldDepositsList
                 label="Held deposits"
-                deposits={held.list.map(depositRow)}
-                showUser
+                deposits={held.list.map((d) => depositRow(d, names))}
                 {...(canDecide
                   ? {
                       actions: (d) => (

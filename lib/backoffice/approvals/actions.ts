@@ -1,6 +1,6 @@
 'use server';
 // Server actions of /approvals (docs/back-office.md "Approvals"): approve (the recorded wallet call
-// is made, once), reject with a comment, withdraw one's own. Each checks the caller itself: the
+// is made, once; with the approver's comment when they give one), reject with a comment, withdraw one's own. Each checks the caller itself: the
 // action client their session, the domain function the permission of the request's own action and
 // that the approver is not the maker. Usable as forms posted without JavaScript (state actions: the
 // page answers with the outcome).
@@ -9,7 +9,11 @@ import { authActionClient, keepTypedValues } from '@/lib/backoffice/shared/actio
 import { approveRequest, type ApprovalOutcome } from '@/lib/backoffice/approvals/approve-request';
 import { rejectRequest, withdrawRequest } from '@/lib/backoffice/approvals/reject-request';
 import { getDb } from '@/lib/backoffice/db';
-import { approvalRefPostSchema, rejectApprovalPostSchema } from '@/lib/backoffice/approvals/forms';
+import {
+  approvalRefPostSchema,
+  approveApprovalPostSchema,
+  rejectApprovalPostSchema,
+} from '@/lib/backoffice/approvals/forms';
 import { getWalletClient, type WalletClient } from '@/lib/backoffice/wallet-client';
 
 export type ApprovalDecision = Omit<ApprovalOutcome, 'result'>;
@@ -23,13 +27,14 @@ function refresh(returnPath: string, id: number) {
 
 export const approveApproval = authActionClient
   .metadata({ name: 'approval.approve', permission: 'approvals.decide' })
-  .inputSchema(approvalRefPostSchema)
+  .inputSchema(approveApprovalPostSchema, keepTypedValues)
   .stateAction<ApprovalDecision>(async ({ parsedInput, ctx }) => {
     const wallet = getWalletClient();
     const outcome = await approveRequest({
       db: await getDb(),
       actor: ctx.staff,
       id: parsedInput.id,
+      ...(parsedInput.comment ? { comment: parsedInput.comment } : {}),
       call: (operation, params) => wallet[operation as keyof WalletClient](params as never),
     });
     refresh(outcome.returnPath, outcome.id);

@@ -17,3 +17,18 @@ export function makerReasonOf(value: unknown): string | undefined {
   const text = value.trim();
   return text === '' ? undefined : text.slice(0, MAKER_REASON_MAX);
 }
+
+/**
+ * Why the maker asked, for whoever decides: the reason kept with the request; on a request to
+ * release a held deposit asked before reasons were kept, the note the maker wrote (its call's own
+ * parameter, kept on the deposit). Null when there is neither.
+ */
+export function makerReasonOfRequest(row: {
+  kind: string;
+  reason: string | null;
+  params: Record<string, unknown>;
+}): string | null {
+  if (row.reason) return row.reason;
+  const note = row.kind === 'deposit.release' ? row.params.note : undefined;
+  return typeof note === 'string' && note.trim() !== '' ? note : null;
+}

@@ -6,7 +6,8 @@
 // written after the call: APPROVED, or FAILED with the wallet's result code. When the wallet could
 // not be reached the outcome is unknown: the request stays EXECUTING with that said, and may be
 // carried out again (the same requestId makes the wallet answer with what it did, never do it
-// twice); so may one left EXECUTING by a crash, after STALE_AFTER_MS.
+// twice); so may one left EXECUTING by a crash, after STALE_AFTER_MS. The approver may say why they
+// approve (a comment, kept with the request and in the audit entry, as a rejection's is).
 import 'server-only';
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
@@ -39,9 +40,11 @@ export async function approveRequest(options: {
   actor: CurrentStaff;
   id: number;
   call: ApprovedCall;
+  /** The approver's comment, if any (trimmed, at most 500 characters: forms.ts). */
+  comment?: string;
   now?: Date;
 }): Promise<ApprovalOutcome> {
-  const { db, actor, id } = options;
+  const { db, actor, id, comment } = options;
   const now = options.now ?? new Date();
   await expireDueRequests(db, now);
   const claimed = await db.transaction(async (tx) => {
@@ -57,6 +60,8 @@ export async function approveRequest(options: {
         deciderEmail: actor.email,
         decidedAt: now,
         resultMessage: null,
+        // Carried out again without a comment keeps the first approver's.
+        ...(comment ? { comment } : {}),
       })
       .where(
         and(
@@ -77,7 +82,8 @@ export async function approveRequest(options: {
       targetId: String(id),
       ...(won.subjectUser ? { subjectUser: won.subjectUser } : {}),
       outcome: 'success',
-      summary: `${row.status === 'EXECUTING' ? 'Carried out again' : 'Approved'} request ${id} of ${won.makerEmail}: ${won.summary}`,
+      ...(comment ? { note: comment } : {}),
+      summary: `${row.status === 'EXECUTING' ? 'Carried out again' : 'Approved'} request ${id} of ${won.makerEmail}: ${won.summary}${comment ? ` (comment: ${comment})` : ''}`,
     });
     return won;
   });

@@ -1,5 +1,5 @@
-// The contracts of /approvals and /settings forms (docs/back-office.md "Approvals"): approving,
-// rejecting (with a comment) and withdrawing a request. One schema each, shared by the forms and
+// The contracts of /approvals and /settings forms (docs/back-office.md "Approvals"): approving
+// (with a comment, if the approver has one), rejecting (with a comment) and withdrawing a request. One schema each, shared by the forms and
 // the server actions of lib/backoffice/approvals/actions.ts; each also reads a form posted without
 // JavaScript.
 import { z } from 'zod';
@@ -13,6 +13,17 @@ const approvalId = z.coerce
 
 export const approvalRefSchema = z.object({ id: approvalId });
 export const approvalRefPostSchema = z.preprocess(fromFormData, approvalRefSchema);
+
+export const approveApprovalSchema = z.object({
+  id: approvalId,
+  comment: z
+    .string()
+    .trim()
+    .max(500, 'The comment must be at most 500 characters.')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export const approveApprovalPostSchema = z.preprocess(fromFormData, approveApprovalSchema);
 
 export const rejectApprovalSchema = z.object({
   id: approvalId,

@@ -78,6 +78,11 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'approval.withdraw': 'Withdrew request',
   'approval.expire': 'Request expired',
   'approval.read': 'Opened approvals',
+  // Staff requests (docs/back-office.md "Staff requests"): support asks, an operator closes
+  'staff_request.file': 'Asked an operator about a card',
+  'staff_request.close': 'Closed a request from support',
+  'staff_request.done': 'Marked a request from support done',
+  'staff_request.dismiss': 'Dismissed a request from support',
   'settings.update': 'Changed settings',
   // Deposits and KYT (/compliance, docs/back-office.md "Compliance"): a release is asked for and
   // approved as a request; once approved, the wallet call is logged as 'deposit.release'

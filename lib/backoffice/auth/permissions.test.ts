@@ -1,6 +1,7 @@
 // The role matrix of docs/back-office.md "Roles", written out in full: admin does everything (and alone
 // manages staff and reads the audit log), operator registers users, manages addresses, issues and
-// manages cards and moves money, support reads and looks up and only locks a card. A permission added to PERMISSIONS without a
+// manages cards and moves money, support reads and looks up, only locks a card and asks an operator
+// about it. A permission added to PERMISSIONS without a
 // row here fails the test, so the matrix cannot grow unreviewed.
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Permission } from './permissions';
@@ -16,6 +17,7 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'cards.issue': { admin: true, operator: true, support: false },
   'cards.lock': { admin: true, operator: true, support: true },
   'cards.manage': { admin: true, operator: true, support: false },
+  'cards.request': { admin: true, operator: true, support: true },
   'money.transfer': { admin: true, operator: true, support: false },
   'staff.read': { admin: true, operator: false, support: false },
   'staff.manage': { admin: true, operator: false, support: false },
@@ -61,9 +63,9 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
       expect(can('admin', permission)).toBe(true);
   });
 
-  it('support may only read and lock a card', () => {
+  it('support may only read, lock a card and ask an operator about it', () => {
     const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('support', p));
-    expect(allowed.sort()).toEqual([...READS, 'cards.lock'].sort());
+    expect(allowed.sort()).toEqual([...READS, 'cards.lock', 'cards.request'].sort());
   });
 
   it('operator may do everything but staff and audit', () => {
@@ -77,6 +79,7 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
         'cards.issue',
         'cards.lock',
         'cards.manage',
+        'cards.request',
         'money.transfer',
         'approvals.decide',
         'spending.manage',
@@ -96,7 +99,7 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...STAFF_ROLES].sort());
     expect(Object.keys(ROLE_DESCRIPTIONS).sort()).toEqual([...STAFF_ROLES].sort());
     expect(ROLE_DESCRIPTIONS.support).toBe(
-      'Reads and looks up everything; locks a card a caller reports lost or stolen',
+      'Reads and looks up everything; locks a card a caller reports lost or stolen, and asks an operator to replace or unlock it',
     );
   });
 });

@@ -22,6 +22,11 @@ export const PERMISSIONS = {
   'cards.lock': ALL,
   /** Unlock, activate, cancel (docs/back-office.md "Roles"). */
   'cards.manage': WRITERS,
+  /**
+   * Ask an operator or admin to replace or unlock a locked card, with a note: support's next step
+   * after a lock (docs/back-office.md "Staff requests"); closing one needs what it asks for.
+   */
+  'cards.request': ALL,
   /** Transfers: funding a user's wallet and topping up cards (docs/back-office.md "Roles"). */
   'money.transfer': WRITERS,
   'staff.read': ADMINS,
@@ -122,5 +127,6 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: 'Everything, including staff accounts and the audit log',
   operator: 'Registers users, manages addresses, issues and manages cards, moves money',
-  support: 'Reads and looks up everything; locks a card a caller reports lost or stolen',
+  support:
+    'Reads and looks up everything; locks a card a caller reports lost or stolen, and asks an operator to replace or unlock it',
 };

@@ -24,6 +24,10 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 import type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/backoffice/auth/staff-roles';
 import type { ApprovalKind, ApprovalStatus } from '@/lib/backoffice/approvals/approval-kinds';
+import type {
+  StaffRequestKind,
+  StaffRequestStatus,
+} from '@/lib/backoffice/staff-requests/staff-request-kinds';
 
 export { AUDIT_OUTCOMES, STAFF_ROLES, STAFF_STATUSES } from '@/lib/backoffice/auth/staff-roles';
 export type { AuditOutcome, StaffRole, StaffStatus } from '@/lib/backoffice/auth/staff-roles';
@@ -240,5 +244,41 @@ export const directTransfers = backoffice.table(
   (t) => [
     uniqueIndex('direct_transfers_request_id_key').on(t.requestId),
     index('direct_transfers_maker_idx').on(t.makerId, t.createdAt),
+  ],
+);
+
+/**
+ * Requests between members of staff (lib/backoffice/staff-requests, docs/back-office.md "Staff
+ * requests"): support, who may only lock a card, asks an operator or admin to replace or unlock
+ * it, with a note; whoever may do that completes it once done (checked against the wallet) or
+ * dismisses it with a comment. At most one open request of each kind per card.
+ */
+export const staffRequests = backoffice.table(
+  'staff_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<StaffRequestKind>().notNull(),
+    status: text('status').$type<StaffRequestStatus>().notNull(),
+    appUserId: text('app_user_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    /** What is asked, in words ("Replace Grace Hopper's Virtual Visa Classic ••1234"). */
+    summary: text('summary').notNull(),
+    /** Why, in the asker's words (what the caller said). */
+    note: text('note').notNull(),
+    makerId: integer('maker_id').notNull(),
+    makerEmail: text('maker_email').notNull(),
+    createdAt: at('created_at').notNull(),
+    closerId: integer('closer_id'),
+    closerEmail: text('closer_email'),
+    closedAt: at('closed_at'),
+    /** The closer's comment: required when dismissed. */
+    comment: text('comment'),
+  },
+  (t) => [
+    uniqueIndex('staff_requests_open_key')
+      .on(t.appUserId, t.cardId, t.kind)
+      .where(sql`${t.status} = 'OPEN'`),
+    index('staff_requests_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('staff_requests_card_idx').on(t.appUserId, t.cardId, t.createdAt.desc()),
   ],
 );

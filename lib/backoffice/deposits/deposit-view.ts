@@ -4,12 +4,8 @@
 import 'server-only';
 import QRCode from 'qrcode';
 import type { BadgeVariant } from '@/components/ui/badge';
-import {
-  RISK_REASON_WORDS,
-  type DepositStatus,
-  type RiskLevel,
-  type RiskReason,
-} from '@/lib/wallet/contract/enums';
+import type { DepositStatus, RiskLevel, RiskReason } from '@/lib/wallet/contract/enums';
+import { RISK_LEVEL_WORDS, riskReasonText, usdtText } from './deposit-words';
 
 export const DEPOSIT_STATUS_BADGE: Record<DepositStatus, { variant: BadgeVariant; label: string }> = {
   CONFIRMING: { variant: 'warning', label: 'Confirming' },
@@ -19,20 +15,18 @@ export const DEPOSIT_STATUS_BADGE: Record<DepositStatus, { variant: BadgeVariant
 };
 
 export const RISK_BADGE: Record<RiskLevel, { variant: BadgeVariant; label: string }> = {
-  LOW: { variant: 'success', label: 'Low risk' },
-  MEDIUM: { variant: 'warning', label: 'Medium risk' },
-  HIGH: { variant: 'danger', label: 'High risk' },
-  SEVERE: { variant: 'danger', label: 'Severe risk' },
+  LOW: { variant: 'success', label: RISK_LEVEL_WORDS.LOW },
+  MEDIUM: { variant: 'warning', label: RISK_LEVEL_WORDS.MEDIUM },
+  HIGH: { variant: 'danger', label: RISK_LEVEL_WORDS.HIGH },
+  SEVERE: { variant: 'danger', label: RISK_LEVEL_WORDS.SEVERE },
 };
 
 export function reasonWords(reasons: readonly RiskReason[]): string[] {
-  return reasons.map((r) => RISK_REASON_WORDS[r]);
+  return reasons.map(riskReasonText);
 }
 
 /** "1,234.567891 USDT": the amount as sent, up to 6 decimals. */
-export function formatUsdt(amount: number): string {
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USDT`;
-}
+export const formatUsdt = usdtText;
 
 /** The address as a QR code (an SVG data URL), as wallets show a deposit address. */
 export async function addressQrCode(address: string): Promise<string> {

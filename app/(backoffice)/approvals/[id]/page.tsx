@@ -30,9 +30,10 @@ import { getDb } from '@/lib/backoffice/db';
 import { formatDateTime } from '@/lib/backoffice/shared/format';
 import { resultCodeWords } from '@/lib/backoffice/shared/result-code-words';
 import { staffNamesById } from '@/lib/backoffice/staff/staff-names';
-import type { ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
+import { makerReasonOfRequest, type ApprovalFact } from '@/lib/backoffice/approvals/approval-facts';
 import type { ApprovalRow } from '@/lib/backoffice/approvals/list-approvals';
 import { PARAMETER_LABELS } from '@/lib/backoffice/wallet-client/errors';
+import { depositReleaseFactsNow } from '@/lib/backoffice/deposits/release-facts-now';
 
 export const metadata: Metadata = { title: 'Approval request' };
 
@@ -68,7 +69,11 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
   const db = await getDb();
   const row = await getApproval({ db, actor: me, id, now });
   if (!row) notFound();
-  const names = await staffNamesById(db, [row.makerId, row.deciderId]);
+  const [names, readNow] = await Promise.all([
+    staffNamesById(db, [row.makerId, row.deciderId]),
+    // A held deposit's release asked before facts were kept: its facts as the wallet has them now.
+    depositReleaseFactsNow(row),
+  ]);
   const maker = names.get(row.makerId) ?? row.makerEmail;
   const decider = row.deciderId === null ? row.deciderEmail : (names.get(row.deciderId) ?? row.deciderEmail);
 
@@ -120,16 +125,20 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 <AlertDescription>{row.resultMessage}</AlertDescription>
               </Alert>
             ) : null}
-            {row.status === 'REJECTED' && row.comment ? (
-              <Alert variant="warning">
-                <AlertTitle>Rejected by {decider}</AlertTitle>
-                <AlertDescription data-testid="approval-comment">{row.comment}</AlertDescription>
+            {row.comment && decider ? (
+              <Alert variant={row.status === 'REJECTED' ? 'warning' : 'info'}>
+                <AlertTitle>
+                  {row.status === 'REJECTED' ? 'Rejected' : 'Approved'} by {decider}
+                </AlertTitle>
+                <AlertDescription className="whitespace-pre-line break-words" data-testid="approval-comment">
+                  {row.comment}
+                </AlertDescription>
               </Alert>
             ) : null}
             <DescriptionList columns={3}>
               <DescriptionItem term="Amount">
                 <span className="tabular-nums" data-testid="approval-amount">
-                  {approvalAmount(row)}
+                  {readNow?.amount ?? approvalAmount(row)}
                 </span>
               </DescriptionItem>
               <DescriptionItem term="Asked by">
@@ -157,11 +166,14 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
         <Card>
           <CardHeader>
             <CardTitle>What it does</CardTitle>
-            <CardDescription>Carried out exactly as asked, once, when it is approved.</CardDescription>
+            <CardDescription>
+              Carried out exactly as asked, once, when it is approved.
+              {readNow ? ' Asked before its facts were kept: they are read from the wallet now.' : ''}
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <DescriptionList columns={2} data-testid="approval-facts">
-              {factsOf(row).map((fact) => (
+              {(readNow?.facts ?? factsOf(row)).map((fact) => (
                 <DescriptionItem key={fact.term} term={fact.term}>
                   {fact.href ? (
                     <Link
@@ -172,7 +184,8 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                       {fact.text}
                     </Link>
                   ) : (
-                    <span className="break-words">{fact.text}</span>
+                    // Some facts hold one line per item (a held deposit's KYT reasons).
+                    <span className="whitespace-pre-line break-words">{fact.text}</span>
                   )}
                 </DescriptionItem>
               ))}
@@ -182,7 +195,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 Why {mine ? 'you asked' : `${maker} asks`}
               </h3>
               <p className="whitespace-pre-line break-words" data-testid="approval-reason">
-                {row.reason ?? 'No reason was given (asked before reasons were kept).'}
+                {makerReasonOfRequest(row) ?? 'No reason was given (asked before reasons were kept).'}
               </p>
             </div>
           </CardContent>
@@ -196,7 +209,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
                 {mine
                   ? 'You asked for this: another member of staff who may do it must approve it. You can withdraw it while it waits.'
                   : mayDecide
-                    ? 'Approving carries the call out now, once. Rejecting leaves everything as it is.'
+                    ? 'Approving carries the call out now, once; a comment is kept with the request. Rejecting leaves everything as it is.'
                     : `Your role (${me.role}) may not do this, so it may not decide it either.`}
               </CardDescription>
             </CardHeader>

@@ -16,6 +16,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { depositRow } from '@/lib/backoffice/deposits/deposit-rows';
+import { personNamesOf } from '@/lib/backoffice/names/person-names';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { appUserIdParam } from '@/lib/wallet/contract/schemas';
 
@@ -39,6 +40,7 @@ export default async function SandboxDepositsPage({ searchParams }: { searchPara
     if (!walletError) throw error;
     deposits = { ok: false as const, message: walletError.staffMessage };
   }
+  const names = await personNamesOf(deposits.ok ? deposits.list.map((d) => d.appUserId) : []);
 
   return (
     <>
@@ -79,7 +81,7 @@ export default async function SandboxDepositsPage({ searchParams }: { searchPara
                   label="Latest deposits"
                   actionsLabel="Confirmations"
                   showUser
-                  deposits={deposits.list.map(depositRow)}
+                  deposits={deposits.list.map((d) => depositRow(d, names))}
                   actions={(row) => {
                     const d = deposits.list.find((x) => x.depositId === row.depositId);
                     return d && d.status === 'CONFIRMING' ? (

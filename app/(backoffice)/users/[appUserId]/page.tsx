@@ -289,7 +289,7 @@ export default async function UserPage({ params }: { params: Params }) {
         {deposits ? (
           <UserDepositsCard
             addresses={deposits.ok ? deposits.value.depositAddresses : []}
-            deposits={deposits.ok ? deposits.value.page.list.map(depositRow) : []}
+            deposits={deposits.ok ? deposits.value.page.list.map((d) => depositRow(d)) : []}
             error={
               deposits.ok ? undefined : sectionError('The deposits could not be loaded', deposits.reason)
             }

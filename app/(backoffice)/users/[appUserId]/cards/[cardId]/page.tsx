@@ -1,7 +1,8 @@
 // One card (docs/back-office.md "Routes"; docs/wallet-api.md "Card lifecycle"), its opening
 // recorded as a view: its record with the number masked, status, balance, the status history as a
 // timeline and the latest entries of its ledger; the lifecycle actions and the top-up the viewer's
-// role allows (docs/back-office.md "Roles") for the card's status. The number is masked here, on
+// role allows (docs/back-office.md "Roles") for the card's status, and a locked card's next step
+// (docs/back-office.md "Staff requests": support asks an operator). The number is masked here, on
 // the server, so the full value reaches neither the HTML nor the RSC payload.
 import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
@@ -28,6 +29,7 @@ import { DescriptionItem, DescriptionList } from '@/components/ui/description-li
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApprovalNotices } from '@/components/approvals/approval-notices';
+import { CardStaffRequests } from '@/components/staff-requests/card-staff-requests';
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getDb } from '@/lib/backoffice/db';
@@ -222,6 +224,14 @@ export default async function CardPage({
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <ApprovalNotices staff={me} path={`${userPath}/cards/${cardId}`} />
+        <CardStaffRequests
+          staff={me}
+          appUserId={appUserId}
+          cardId={cardId}
+          status={card.status}
+          lockReason={lockReason}
+          unlockWaits={waitsFor.has('unlock')}
+        />
         <Card role="region" aria-labelledby="card-title">
           <CardHeader>
             <CardTitle id="card-title">Card</CardTitle>
