@@ -87,9 +87,8 @@ function HolderChoices({
 }) {
   return (
     <Alert>
-      <AlertTitle>
-        {formatCount(match.people.length)} people match “{holder}”
-      </AlertTitle>
+      {/* user/search answers at most HOLDER_CHOICES: the count may be more than those shown. */}
+      <AlertTitle>More than one person matches “{holder}”</AlertTitle>
       <AlertDescription>
         <p>Choose whose purchases to show:</p>
         <ul className="mt-2 grid gap-1" data-testid="holder-choices">
