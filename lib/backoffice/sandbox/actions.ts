@@ -19,6 +19,7 @@ import { chainAddress } from '@/lib/wallet/contract/chains';
 import type { Authorization, Deposit, Refund } from '@/lib/wallet/contract/schemas';
 import { simulatedSender, simulatedTxHash } from './deposit-simulation';
 import {
+  labelInSentence,
   purchaseAttemptSummary,
   purchaseDoneSummary,
   stepAttemptSummary,
@@ -161,9 +162,7 @@ const CHAIN_WORDS = { ETHEREUM: 'Ethereum', TRON: 'Tron' } as const;
 
 /** "confirming, 3 of 12 confirmations", "credited", "held by KYT (high risk)". */
 function depositOutcome(d: Deposit): string {
-  // Lower case but for its first letter's sake only: "KYT" stays a name ("held by kyt" was not).
-  const label = DEPOSIT_STATUS_BADGE[d.status].label;
-  const status = `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  const status = labelInSentence(DEPOSIT_STATUS_BADGE[d.status].label);
   if (d.status === 'CONFIRMING')
     return `${status}, ${d.confirmations} of ${d.requiredConfirmations} confirmations`;
   return d.risk ? `${status} (${d.risk.level.toLowerCase()} risk)` : status;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { purchase } from '@/lib/backoffice/cards/purchase-test-fixtures';
 import {
+  labelInSentence,
   purchaseAttemptSummary,
   purchaseDoneSummary,
   stepAttemptSummary,
@@ -56,5 +57,10 @@ describe('sandbox summaries', () => {
     expect(stepAttemptSummary('refund', { id: 9, cardId: 5, amount: '6' }, null)).toBe(
       'Simulated the merchant refunding 6 of transaction 9 on card 5',
     );
+  });
+
+  it('a deposit held by KYT keeps its capitals in the sentence', () => {
+    expect(labelInSentence('Held by KYT')).toBe('held by KYT');
+    expect(labelInSentence('Credited')).toBe('credited');
   });
 });

@@ -83,3 +83,11 @@ export function stepDoneSummary(
   }
   return `${attempt}: ${purchaseOutcomeText(result)}, ${moneyText(result.clearedAmount, result.currency)} cleared, ${moneyText(result.heldAmount, result.currency)} still held`;
 }
+
+/**
+ * A badge's label inside a sentence: its first letter lower case, the rest as written, so that a
+ * name keeps its capitals ("Held by KYT" reads "held by KYT", not "held by kyt").
+ */
+export function labelInSentence(label: string): string {
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
