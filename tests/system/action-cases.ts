@@ -1312,7 +1312,16 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         reversed: true,
         tookMs: expect.any(Number),
       });
-      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+      // In words, about the holder (issue 40 item 5): no raw codes (RULES, AGENCY_TIMEOUT).
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: expect.any(String),
+        resultCode: 0,
+        summary: expect.stringMatching(
+          /^Sent a test authorization of \$1\.00 on Virtual Visa Classic ••\d{4} of Jane O'Connor: approved, decided by the wallet's own checks \(card status, controls, balance\), in \d+ ms$/,
+        ),
+      });
       // The test leaves nothing held.
       const [row] = await rawRows<{ status: string }>(
         ctx.db,

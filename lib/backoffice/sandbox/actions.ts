@@ -54,12 +54,23 @@ async function holderOfCard(a: Pick<Authorization, 'appUserId' | 'cardId'>): Pro
   return holderOf(a, await holdersOf([a]));
 }
 
-/** The purchase a merchant step is on, with its holder; null when the wallet cannot say. */
-async function stepPurchase(authorizationId: number | undefined): Promise<StepPurchase | null> {
+/**
+ * The purchase a merchant step is on, with its holder; null when the wallet cannot say, or when
+ * the purchase the form names is not the one the step acts on (a refund's transaction, the card):
+ * the audit entry never names a purchase on the form's word alone.
+ */
+async function stepPurchase(
+  step: MerchantStep,
+  input: { id: number; cardId: number; authorizationId?: number | undefined },
+): Promise<StepPurchase | null> {
+  const authorizationId = step === 'refund' ? input.authorizationId : input.id;
   if (authorizationId === undefined) return null;
   try {
     const authorization = await getWalletClient().authorizationDetail({ authorizationId });
-    return { authorization, holder: await holderOfCard(authorization) };
+    const same =
+      authorization.cardId === input.cardId &&
+      (step !== 'refund' || authorization.transactionId === input.id);
+    return same ? { authorization, holder: await holderOfCard(authorization) } : null;
   } catch (error) {
     if (isWalletClientError(error)) return null;
     throw error;
@@ -118,7 +129,7 @@ function stepAction(step: MerchantStep) {
     requireSimulation();
     const { id, cardId, amount, requestId } = parsedInput;
     const wallet = getWalletClient();
-    const purchase = await stepPurchase(step === 'refund' ? parsedInput.authorizationId : id);
+    const purchase = await stepPurchase(step, parsedInput);
     const attempt = stepAttemptSummary(step, parsedInput, purchase);
     const result: Authorization | Refund = await runWalletMutation<Authorization | Refund>({
       staff: ctx.staff,

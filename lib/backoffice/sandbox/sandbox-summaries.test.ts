@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { purchase } from '@/lib/backoffice/cards/purchase-test-fixtures';
 import {
+  decisionTestSummary,
   labelInSentence,
   purchaseAttemptSummary,
   purchaseDoneSummary,
@@ -62,5 +63,18 @@ describe('sandbox summaries', () => {
   it('a deposit held by KYT keeps its capitals in the sentence', () => {
     expect(labelInSentence('Held by KYT')).toBe('held by KYT');
     expect(labelInSentence('Credited')).toBe('credited');
+  });
+
+  it("the decision endpoint's test names the card, the outcome and who decided in words", () => {
+    const a = purchase({
+      amount: 1,
+      status: 'DECLINED',
+      declineReason: 'AGENCY_TIMEOUT',
+      decidedBy: 'FALLBACK',
+      clearedAmount: 0,
+    });
+    expect(decisionTestSummary(a, grace, 1500)).toBe(
+      "Sent a test authorization of $1.00 on Virtual Visa Classic ••4242 of Grace Hopper: declined: programme did not answer, decided by the decision endpoint's fallback (it did not answer in time), in 1500 ms",
+    );
   });
 });

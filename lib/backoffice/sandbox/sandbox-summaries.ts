@@ -3,6 +3,7 @@
 // States) on Virtual Visa Classic ••4242 of Grace Hopper: approved and held"), amounts with their
 // currency, the outcome in the words of the one mapping (purchase-words.ts). IDs only where the
 // wallet could not name the purchase, the card or the person. Pure.
+import { DECIDED_BY_TEXT } from '@/lib/backoffice/cards/authorization-view';
 import {
   moneyText,
   purchaseCardText,
@@ -90,4 +91,14 @@ export function stepDoneSummary(
  */
 export function labelInSentence(label: string): string {
   return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+/**
+ * The decision endpoint's test (/developers), once answered: "Sent a test authorization of $1.00
+ * on Virtual Visa Classic ••4242 of Grace Hopper: declined: declined by the programme, decided by
+ * the card programme's decision endpoint, in 120 ms".
+ */
+export function decisionTestSummary(a: Authorization, holder: PurchaseHolder | null, tookMs: number): string {
+  const outcome = a.status === 'DECLINED' ? purchaseOutcomeText(a) : 'approved';
+  return `Sent a test authorization of ${moneyText(a.amount, a.currency)} on ${purchaseCardText(a, holder)}: ${outcome}, decided by ${labelInSentence(DECIDED_BY_TEXT[a.decidedBy])}, in ${tookMs} ms`;
 }
