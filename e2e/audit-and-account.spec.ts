@@ -1,7 +1,8 @@
 // The audit log as an admin reads it, the staff role change and one's own account, in a real
 // browser: opening a user's page is recorded; /audit filtered by that user shows the view and
-// every event about the user (an address, a card issued, a card refused, each in words, the card
-// linking to its page); the CSV export carries exactly those rows; a role change waits for a
+// every event about the user (an address, a card issued, a card refused, a card locked with the
+// agent's note, each in words, the card linking to its page); the CSV export carries exactly those
+// rows, the note in a column of its own; a role change waits for a
 // confirmation that says what the new role may do (cancel leaves the role); a member of staff
 // changes their password, which ends their other sessions, keeps this one, and retires the old
 // password. /audit and /account pass axe.
@@ -148,6 +149,16 @@ test.describe('as an admin', () => {
       requestId: uniqueId('issue'),
       paymentAssetId: 999_999,
     });
+    // A lock with the caller's words as the agent typed them (issue 40 item 5): kept whole.
+    const note = 'Caller says: stolen; =1+1 at the station';
+    const locked = await callAction(page, baseURL!, actionId('lib/backoffice/cards/actions.ts', 'lockCard'), {
+      appUserId,
+      cardId,
+      requestId: uniqueId('lock'),
+      reason: 'STOLEN',
+      note,
+    });
+    expect(locked).toContain('LOCKED');
 
     // Opening the user's page is recorded; a reload within the minute is not recorded again.
     await page.goto(`/users/${appUserId}`);
@@ -176,6 +187,14 @@ test.describe('as an admin', () => {
       },
       {
         who,
+        action: 'Locked card',
+        target: `${cardName} of Audra Trail`,
+        outcome: 'Succeeded',
+        code: 'Wallet: done (code 0)',
+        summary: `Locked Audra Trail's ${cardName} (reason: Stolen); now LOCKED`,
+      },
+      {
+        who,
         action: 'Issued card',
         target: 'Audra Trail',
         outcome: 'Failed',
@@ -199,8 +218,14 @@ test.describe('as an admin', () => {
         summary: `Added delivery address ${addressId} in US for Audra Trail (card issue)`,
       },
     ]);
+    // The note the agent typed, beside the lock's sentence, and on no other entry.
+    const notes = page.getByTestId('audit-note');
+    await expect(notes).toHaveCount(1);
+    await expect(page.locator('main table tbody tr').nth(1).getByTestId('audit-note')).toHaveText(
+      `Note: “${note}”`,
+    );
     // The card leads to its page, its holder to theirs.
-    const cardRow = page.locator('main table tbody tr').nth(2);
+    const cardRow = page.locator('main table tbody tr').nth(3);
     await expect(cardRow.getByRole('link', { name: cardName })).toHaveAttribute(
       'href',
       `/users/${appUserId}/cards/${cardId}`,
@@ -247,9 +272,11 @@ test.describe('as an admin', () => {
       'Outcome',
       'Wallet code',
       'What happened',
+      'Note',
     ]);
     expect(rows.map((r) => r.slice(1, 10))).toEqual([
       [account.email, 'admin', 'Viewed user', 'user.view', 'user', appUserId, appUserId, 'success', ''],
+      [account.email, 'admin', 'Locked card', 'card.lock', 'card', String(cardId), appUserId, 'success', '0'],
       [account.email, 'admin', 'Issued card', 'card.issue', 'user', appUserId, appUserId, 'failure', '4005'],
       [
         account.email,
@@ -264,7 +291,9 @@ test.describe('as an admin', () => {
       ],
       [account.email, 'admin', 'Added address', 'address.add', 'user', appUserId, appUserId, 'success', '0'],
     ]);
-    expect(rows[1]![10]).toContain(refusal);
+    expect(rows[2]![10]).toContain(refusal);
+    // The note as typed, its formula start defused for a spreadsheet splitting on ';'.
+    expect(rows.map((r) => r[11])).toEqual(['', "Caller says: stolen; '=1+1 at the station", '', '', '']);
     for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     // The export is recorded, and is about the user whose trail it carried.

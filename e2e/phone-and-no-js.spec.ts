@@ -134,6 +134,9 @@ for (const role of ['operator', 'admin'] as const satisfies Role[]) {
     });
 
     test('every page fits a 390 px phone', async ({ page }) => {
+      // Two axe scans of each of up to 19 pages: on a loaded two-core machine this ran past the
+      // 2 min default (timed out at the 16th page), so it gets three times that.
+      test.slow();
       const routes = role === 'admin' ? ADMIN_ROUTES : await seedRoutes(page);
       await onAPhone(page, routes);
     });

@@ -1,13 +1,18 @@
-// An authorization's status as a badge: Held, Cleared, Reversed, Expired, Declined
-// (lib/backoffice/cards/authorization-view.ts). The text carries the meaning. Server-compatible.
+// A purchase's status as a badge: Held, Cleared, Refunded, Partly refunded, Reversed, Expired,
+// Declined (purchaseStatusText, lib/backoffice/cards/authorization-view.ts). The text carries the
+// meaning. Server-compatible.
 import { Badge } from '@/components/ui/badge';
-import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
-import type { AuthorizationStatus } from '@/lib/wallet/contract/enums';
+import { purchaseStatusText } from '@/lib/backoffice/cards/authorization-view';
+import type { Authorization } from '@/lib/wallet/contract/schemas';
 
-export function AuthorizationStatusBadge({ status }: { status: AuthorizationStatus }) {
-  const text = AUTHORIZATION_STATUS_TEXT[status];
+export function AuthorizationStatusBadge({
+  authorization,
+}: {
+  authorization: Pick<Authorization, 'status' | 'clearedAmount' | 'refundedAmount'>;
+}) {
+  const text = purchaseStatusText(authorization);
   return (
-    <Badge variant={text.tone} title={text.means}>
+    <Badge variant={text.tone} title={text.means} data-testid="purchase-status">
       {text.label}
     </Badge>
   );

@@ -18,12 +18,15 @@ export function MerchantStepForm({
   step,
   id,
   cardId,
+  authorizationId,
   requestId,
 }: {
   step: keyof typeof STEPS;
   /** The authorization (clear, reverse) or its transaction (refund). */
   id: number;
   cardId: number;
+  /** A refund's purchase, so the audit entry names it (sandbox-summaries.ts). */
+  authorizationId?: number;
   requestId: string;
 }) {
   const { action, label, done } = STEPS[step];
@@ -39,6 +42,7 @@ export function MerchantStepForm({
     >
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="cardId" value={cardId} />
+      {authorizationId ? <input type="hidden" name="authorizationId" value={authorizationId} /> : null}
       <input type="hidden" name="requestId" value={requestId} />
       <label htmlFor={inputId} className="sr-only">
         Amount to {label.toLowerCase()} (empty: all)

@@ -398,6 +398,8 @@ function sandboxStepCase(
       return {
         id: step === 'refund' ? purchase.transactionId : purchase.authorizationId,
         cardId: purchase.cardId,
+        // A refund's form names its purchase too, so the entry says it in words.
+        ...(step === 'refund' ? { authorizationId: purchase.authorizationId } : {}),
         amount: '',
         requestId: randomBytes(12).toString('hex'),
       };
@@ -405,7 +407,21 @@ function sandboxStepCase(
     async verify(_ctx, { input, data, newAudit }) {
       const { cardId } = input as { cardId: number };
       expect(data).toMatchObject({ step, result: expected });
-      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+      const verb = { clear: 'clearing all', reverse: 'reversing all', refund: 'refunding what is left' }[
+        step
+      ];
+      // About the holder, in words: the purchase, the card and its holder by name, money in dollars.
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: expect.any(String),
+        resultCode: 0,
+        summary: expect.stringMatching(
+          new RegExp(
+            `^Simulated the merchant ${verb} of the purchase of \\$10\\.00 at Matrix Shop on Virtual Visa Classic ••\\d{4} of Jane O'Connor: `,
+          ),
+        ),
+      });
     },
   };
 }
@@ -942,11 +958,16 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         authorization: { cardId, status: 'PENDING', amount: 12.5, heldAmount: 12.5, declineReason: null },
       });
       const { authorizationId } = (data as { authorization: { authorizationId: number } }).authorization;
+      expect(authorizationId).toBeGreaterThan(0);
+      // A sentence about the holder by name, the amount in the card's currency (issue 40 item 5).
       expect(newAudit[0]).toMatchObject({
         targetType: 'card',
         targetId: String(cardId),
+        subjectUser: expect.any(String),
         resultCode: 0,
-        summary: `Simulated a purchase of $12.50 at Matrix Cafe (MCC 5812, US) on card ${cardId}: authorization ${authorizationId}, pending`,
+        summary: expect.stringMatching(
+          /^Simulated a purchase of \$12\.50 at Matrix Cafe \(Restaurants and bars, United States\) on Virtual Visa Classic ••\d{4} of Jane O'Connor: approved and held$/,
+        ),
       });
     },
   },
@@ -1292,7 +1313,16 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         reversed: true,
         tookMs: expect.any(Number),
       });
-      expect(newAudit[0]).toMatchObject({ targetType: 'card', targetId: String(cardId), resultCode: 0 });
+      // In words, about the holder (issue 40 item 5): no raw codes (RULES, AGENCY_TIMEOUT).
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: expect.any(String),
+        resultCode: 0,
+        summary: expect.stringMatching(
+          /^Sent a test authorization of \$1\.00 on Virtual Visa Classic ••\d{4} of Jane O'Connor: approved, decided by the wallet's own checks \(card status, controls, balance\), in \d+ ms$/,
+        ),
+      });
       // The test leaves nothing held.
       const [row] = await rawRows<{ status: string }>(
         ctx.db,

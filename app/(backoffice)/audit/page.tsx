@@ -1,7 +1,8 @@
 // The audit log (admins): who did what, to which user or card, when, with what outcome and
 // wallet result code. Filters live in the URL, so a filtered view can be shared and reloaded, and
-// the same filters export every matching entry as CSV (/audit/export). Actions read as words
-// (audit-labels.ts); targets link to the user's or the card's page.
+// the same filters export every matching entry as CSV (/audit/export). Actions and summaries read
+// as words (audit-labels.ts: people, cards and staff by name), with the note the member of staff
+// typed; targets link to the user's or the card's page.
 import { Download } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -85,6 +86,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   ]);
   const [names, summaryNames] = await Promise.all([auditNamesOf(entries), auditSummaryNamesOf(entries)]);
   const staffByEmail = new Map(staffList.map((s) => [s.email.toLowerCase(), s.name]));
+  const sentenceNames = { ...summaryNames, staff: staffByEmail };
   // The picker offers every member of staff; an e-mail in the address that is none of theirs
   // (an account since renamed, "system") is kept as an option rather than dropped.
   const pickerOptions = [
@@ -221,7 +223,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 </TableCell>
                 <TableCell className="whitespace-normal align-top text-sm break-words">
                   {/* Older entries name things by ID: read in words where exact (the CSV keeps them as recorded). */}
-                  <div data-testid="audit-summary">{auditSummaryInWords(e, names, summaryNames)}</div>
+                  <div data-testid="audit-summary">{auditSummaryInWords(e, names, sentenceNames)}</div>
+                  {/* What the member of staff typed (a lock's note), as typed: the CSV's "Note" column. */}
+                  {e.note ? (
+                    <p className="mt-1 whitespace-pre-line break-words" data-testid="audit-note">
+                      <span className="text-muted-foreground">Note: </span>“{e.note}”
+                    </p>
+                  ) : null}
                   {e.resultCode !== null ? (
                     <div className="mt-1 text-xs text-muted-foreground" data-testid="audit-code">
                       Wallet: {e.resultCode === 0 ? 'done (code 0)' : resultCodeWords(e.resultCode)}

@@ -9,6 +9,8 @@ import type { Metadata } from 'next';
 import { AccessDenied } from '@/components/access-denied';
 import { mayUseSandbox } from '@/lib/backoffice/sandbox/sandbox-access';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
+import { holderOf } from '@/lib/backoffice/cards/purchase-words';
+import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
 import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -32,7 +34,9 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
 
   let recent;
   try {
-    recent = { ok: true as const, page: await getWalletClient().authorizationList({ pageSize: RECENT }) };
+    const page = await getWalletClient().authorizationList({ pageSize: RECENT });
+    // Whose purchase each is, by name, as on /transactions.
+    recent = { ok: true as const, page, holders: await holdersOf(page.list) };
   } catch (error) {
     const walletError = asWalletClientError(error);
     if (!walletError) throw error;
@@ -77,6 +81,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
                       <ul>
                         <AuthorizationItem
                           authorization={a}
+                          holder={holderOf(a, recent.holders)}
                           cardLink={`/users/${encodeURIComponent(a.appUserId)}/cards/${a.cardId}`}
                         />
                       </ul>
@@ -103,6 +108,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
                           step="refund"
                           id={a.transactionId}
                           cardId={a.cardId}
+                          authorizationId={a.authorizationId}
                           requestId={randomUUID()}
                         />
                       ) : null}

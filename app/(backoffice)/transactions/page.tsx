@@ -1,8 +1,9 @@
 // /transactions (docs/back-office.md "Routes"): every purchase (authorization) of the programme,
-// newest first, from authorization/list; filters as GET parameters named as its own (status,
-// declineReason, appUserId, from, to), cursor paging, the filter's headline figures and a CSV of
-// exactly the filter. Rendered on the server: the filter form, the paging links and the CSV work
-// without JavaScript.
+// newest first, from authorization/list, each with whose card it was on by name; filters as GET
+// parameters named as its own (status, declineReason, appUserId, from, to) and a person by name
+// (holder: one match is the filter, several are listed to choose from), cursor paging, the
+// filter's headline figures and a CSV of exactly the filter. Rendered on the server: the filter
+// form, the paging links and the CSV work without JavaScript.
 import { Download, Receipt } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -22,16 +23,21 @@ import { SelectOptions } from '@/components/ui/select-options';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { AUTHORIZATION_STATUS_OPTIONS } from '@/lib/backoffice/cards/authorization-view';
 import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
+import { holderOf } from '@/lib/backoffice/cards/purchase-words';
+import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
 import {
+  findHolder,
   loadHeadline,
   loadTransactionsPage,
   type Headline,
+  type HolderMatch,
 } from '@/lib/backoffice/transactions/transactions-data';
 import {
   describeTransactionFilters,
   parseTransactionsQuery,
   transactionsQueryString,
+  type TransactionFilters,
 } from '@/lib/backoffice/transactions/transactions-filters';
 import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 
@@ -53,7 +59,7 @@ function HeadlineFigures({ headline }: { headline: Headline }) {
             <span className="text-lg font-semibold tabular-nums" data-testid="headline-approved">
               {headline.approvedAmounts.length
                 ? headline.approvedAmounts.map((a) => formatMoney(a.amount, a.currency, 2)).join(' · ')
-                : formatCount(0)}
+                : 'Nothing approved'}
             </span>
           </DescriptionItem>
           <DescriptionItem term="Approval rate">
@@ -69,25 +75,72 @@ function HeadlineFigures({ headline }: { headline: Headline }) {
   );
 }
 
+/** The people a name filter matched, each a link to the filter with them. */
+function HolderChoices({
+  match,
+  holder,
+  filters,
+}: {
+  match: Extract<HolderMatch, { kind: 'many' }>;
+  holder: string;
+  filters: TransactionFilters;
+}) {
+  return (
+    <Alert>
+      {/* user/search answers at most HOLDER_CHOICES: the count may be more than those shown. */}
+      <AlertTitle>More than one person matches “{holder}”</AlertTitle>
+      <AlertDescription>
+        <p>Choose whose purchases to show:</p>
+        <ul className="mt-2 grid gap-1" data-testid="holder-choices">
+          {match.people.map((p) => (
+            <li key={p.appUserId}>
+              <Link
+                href={`/transactions${transactionsQueryString({ ...filters, appUserId: p.appUserId })}`}
+                className="text-link underline underline-offset-4"
+              >
+                {p.name}
+              </Link>{' '}
+              <span className="break-all text-muted-foreground">({p.email})</span>
+            </li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+async function loadAll(filters: TransactionFilters, cursor: string | undefined) {
+  const [page, headline] = await Promise.all([loadTransactionsPage(filters, cursor), loadHeadline(filters)]);
+  // Whose purchases, by name; the person filtered by too, even with no purchase on the page.
+  const holders = await holdersOf([
+    ...page.list,
+    ...(filters.appUserId ? [{ appUserId: filters.appUserId }] : []),
+  ]);
+  return { page, headline, holders };
+}
+
 export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff('cards.read');
-  const { filters, cursor, invalid } = parseTransactionsQuery(await searchParams);
+  const { filters, cursor, holder, invalid } = parseTransactionsQuery(await searchParams);
   const hasInvalid = Object.keys(invalid).length > 0;
 
+  let match: HolderMatch | undefined;
   let loaded;
   if (!hasInvalid) {
     try {
-      const [page, headline] = await Promise.all([
-        loadTransactionsPage(filters, cursor),
-        loadHeadline(filters),
-      ]);
-      loaded = { ok: true as const, page, headline };
+      match = holder ? await findHolder(holder) : undefined;
+      if (match?.kind === 'one') filters.appUserId = match.appUserId;
+      if (!match || match.kind === 'one') loaded = { ok: true as const, ...(await loadAll(filters, cursor)) };
     } catch (error) {
       const walletError = asWalletClientError(error);
       if (!walletError) throw error;
       loaded = { ok: false as const, message: walletError.staffMessage };
     }
   }
+  const holderName = filters.appUserId
+    ? ((match?.kind === 'one' ? match.name : undefined) ??
+      (loaded?.ok ? loaded.holders.get(filters.appUserId)?.name : undefined))
+    : undefined;
   const query = transactionsQueryString(filters);
 
   return (
@@ -96,7 +149,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         title="Transactions"
         description="Every purchase on the programme's cards, newest first: approved, cleared, reversed, expired or declined."
         actions={
-          hasInvalid ? null : (
+          hasInvalid || !loaded?.ok ? null : (
             <a href={`/transactions/export${query}`} className={buttonVariants({ variant: 'outline' })}>
               <Download aria-hidden="true" />
               Export CSV
@@ -124,8 +177,14 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
             </NativeSelect>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="tx-user">App user ID</Label>
-            <Input id="tx-user" name="appUserId" defaultValue={filters.appUserId ?? ''} autoComplete="off" />
+            <Label htmlFor="tx-holder">Person</Label>
+            <Input
+              id="tx-holder"
+              name="holder"
+              defaultValue={holder ?? holderName ?? filters.appUserId ?? ''}
+              placeholder="e.g. Grace Hopper"
+              autoComplete="off"
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="tx-from">From (UTC)</Label>
@@ -156,6 +215,17 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
             </AlertDescription>
           </Alert>
         ) : null}
+        {match?.kind === 'none' ? (
+          <Alert>
+            <AlertTitle>No one matches “{holder}”</AlertTitle>
+            <AlertDescription>
+              Look for a first or last name, a full name, an e-mail or an app user ID.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {match?.kind === 'many' && holder ? (
+          <HolderChoices match={match} holder={holder} filters={filters} />
+        ) : null}
         {loaded && !loaded.ok ? (
           <Alert variant="error">
             <AlertTitle>The purchases could not be loaded</AlertTitle>
@@ -165,7 +235,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         {loaded?.ok ? (
           <>
             <p className="text-sm text-muted-foreground" data-testid="transactions-filter">
-              Showing {describeTransactionFilters(filters)}.
+              Showing {describeTransactionFilters(filters, holderName)}.
             </p>
             <HeadlineFigures headline={loaded.headline} />
             {loaded.page.list.length === 0 ? (
@@ -180,6 +250,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
                   <AuthorizationItem
                     key={a.authorizationId}
                     authorization={a}
+                    holder={holderOf(a, loaded.holders)}
                     cardLink={`/users/${encodeURIComponent(a.appUserId)}/cards/${a.cardId}`}
                   />
                 ))}

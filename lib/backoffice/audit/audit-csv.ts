@@ -1,5 +1,6 @@
 // The audit log as CSV (RFC 4180), for the export of /audit with its filters: the header and one
-// line per entry. Cells are quoted and formula starts defused by the cards export's own cell
+// line per entry, with the note the member of staff typed (a lock's "caller says the card was
+// stolen at the station") in a column of its own, as typed. Cells are quoted and formula starts defused by the cards export's own cell
 // writer (cards-csv.ts): summaries hold what staff typed (names, e-mails) and must not run in a
 // spreadsheet. Times are ISO 8601 UTC, not formatDateTime: a CSV is read by programs, which sort
 // and parse ISO 8601 as it is (the same choice as the cards export). Pure.
@@ -18,6 +19,7 @@ export const AUDIT_CSV_HEADER = [
   'Outcome',
   'Wallet code',
   'What happened',
+  'Note',
 ] as const;
 
 export type AuditCsvRow = {
@@ -31,6 +33,7 @@ export type AuditCsvRow = {
   outcome: string;
   resultCode: number | null;
   summary: string;
+  note: string | null;
 };
 
 export function auditCsvLine(row: AuditCsvRow): string {
@@ -46,6 +49,7 @@ export function auditCsvLine(row: AuditCsvRow): string {
     row.outcome,
     row.resultCode === null ? '' : String(row.resultCode),
     row.summary,
+    row.note ?? '',
   ]);
 }
 

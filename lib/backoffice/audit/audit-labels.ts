@@ -148,12 +148,17 @@ export type AuditNames = ReadonlyMap<
   }
 >;
 
-/** What else a page's summaries may name by number: the agency's assets and the card categories. */
+/**
+ * What else a page's summaries may name by number or address: the agency's assets, the card
+ * categories and the members of staff.
+ */
 export type AuditSummaryNames = {
   /** "the agency's Card margin (USD)", by asset ID. */
   agencyAssets: ReadonlyMap<string, string>;
   /** "Virtual Visa Classic", by category ID. */
   categories: ReadonlyMap<string, string>;
+  /** "Ada Lovelace", by e-mail in lower case ("approved by ada@example.com"). */
+  staff?: ReadonlyMap<string, string>;
 };
 
 const NO_SUMMARY_NAMES: AuditSummaryNames = { agencyAssets: new Map(), categories: new Map() };
@@ -162,13 +167,21 @@ const NO_SUMMARY_NAMES: AuditSummaryNames = { agencyAssets: new Map(), categorie
 const NAMED_BY_NUMBER = /\b(user|card|asset|category) ([A-Za-z0-9_.@:+-]+)/g;
 
 /**
- * An entry's summary as people read it (docs/back-office.md "Audit log"): older entries were
- * written with IDs ("Replace card 49 of user review-kyc-001 (reason: Lost)"); each ID the entry's
- * own fields or the wallet tie to one thing is read as its name ("Replace Virtual Visa Classic
- * ••1234 of Grace Hopper (reason: Lost)"). Exact, never a guess: a user only when it is the
- * entry's subject or target; a card or an asset only when it is that user's (or the agency's
- * asset); a category by the catalogue. Anything else stays as written. The stored summary is not
- * changed (the CSV keeps it as recorded).
+ * A member of staff's e-mail in a summary ("approved by ada@example.com"); not one written beside
+ * their name already ("Invited Ada <ada@example.com>") nor an app user ID ("user ada@x.test").
+ */
+const STAFF_EMAIL = /(?<![<\w.+-]|user )([\w.%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
+
+/**
+ * An entry's summary as people read it (docs/back-office.md "Audit log"): the one home where a
+ * stored summary becomes the page's sentence, whatever action wrote it. Older entries were written
+ * with IDs ("Replace card 49 of user review-kyc-001 (reason: Lost)"); each ID the entry's own
+ * fields or the wallet tie to one thing is read as its name ("Replace Virtual Visa Classic ••1234
+ * of Grace Hopper (reason: Lost)"), and a member of staff's e-mail as their name ("approved by
+ * Ada Lovelace"). Exact, never a guess: a user only when it is the entry's subject or target; a
+ * card or an asset only when it is that user's (or the agency's asset); a category by the
+ * catalogue; an e-mail only when it is a member of staff's. Anything else stays as written. The
+ * stored summary is not changed (the CSV keeps it as recorded).
  */
 export function auditSummaryInWords(
   entry: AuditTargetFields & { summary: string },
@@ -193,7 +206,8 @@ export function auditSummaryInWords(
         return undefined;
     }
   };
-  return entry.summary.replace(NAMED_BY_NUMBER, (whole, kind: string, token: string) => {
+  const staff = more.staff;
+  const byId = entry.summary.replace(NAMED_BY_NUMBER, (whole, kind: string, token: string) => {
     // The ID may be followed by punctuation its alphabet allows ("user x1:", "card 12."): the
     // longest known prefix is the ID.
     for (let end = token.length; end > 0; end -= 1) {
@@ -204,6 +218,9 @@ export function auditSummaryInWords(
     }
     return whole;
   });
+  return staff?.size
+    ? byId.replace(STAFF_EMAIL, (email: string) => staff.get(email.toLowerCase()) ?? email)
+    : byId;
 }
 
 const userHref = (appUserId: string) => `/users/${encodeURIComponent(appUserId)}`;

@@ -343,9 +343,11 @@ describe('the CSV', () => {
       outcome: 'failure',
       resultCode: 4009,
       summary: '@SUM(A1), then "quoted"',
+      note: 'Caller says: stolen; =1+1 at the station',
     });
     expect(line).toBe(
-      '2026-05-01T10:11:12.345Z,ada@agency.test,admin,Locked card,card.lock,card,42,"\'=HYPERLINK(""x"")",failure,4009,"\'@SUM(A1), then ""quoted"""\r\n',
+      '2026-05-01T10:11:12.345Z,ada@agency.test,admin,Locked card,card.lock,card,42,"\'=HYPERLINK(""x"")",failure,4009,"\'@SUM(A1), then ""quoted""","Caller says: stolen; \'=1+1 at the station"\r\n',
     );
+    expect(AUDIT_CSV_HEADER.at(-1)).toBe('Note');
   });
 });

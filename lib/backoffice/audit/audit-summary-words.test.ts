@@ -93,4 +93,40 @@ describe('auditSummaryInWords', () => {
       ),
     ).toBe('Replace card 49 of user review-kyc-001 (reason: Lost)');
   });
+
+  it('names members of staff by their e-mail, and only them (issue 40 item 5)', () => {
+    const staff = new Map([
+      ['ada@example.com', 'Ada Lovelace'],
+      ['olga@example.com', 'Olga Operator'],
+    ]);
+    const withStaff = { ...more, staff };
+    const approval = { targetType: 'approval', targetId: '7', subjectUser: 'review-kyc-001' };
+    expect(
+      auditSummaryInWords(
+        {
+          ...approval,
+          summary:
+            'Unlock card 49 of user review-kyc-001 (request 7 of Olga@Example.com, approved by ada@example.com).',
+        },
+        names,
+        withStaff,
+      ),
+    ).toBe(
+      'Unlock Virtual Visa Classic ••1234 of Grace Hopper (request 7 of Olga Operator, approved by Ada Lovelace).',
+    );
+    // Beside their name already, an unknown address, an app user ID that is an e-mail: as written.
+    for (const summary of [
+      'Invited Ada Lovelace <ada@example.com> as admin',
+      'Changed eve@example.com from support to admin',
+      'Viewed user ada@example.com',
+    ]) {
+      expect(
+        auditSummaryInWords(
+          { targetType: 'staff', targetId: '3', subjectUser: null, summary },
+          names,
+          withStaff,
+        ),
+      ).toBe(summary);
+    }
+  });
 });

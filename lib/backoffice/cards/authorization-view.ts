@@ -27,6 +27,30 @@ export const AUTHORIZATION_STATUS_TEXT: Readonly<
   DECLINED: { label: 'Declined', tone: 'danger', means: 'Refused; no money was held' },
 };
 
+export type PurchaseStatusText = (typeof AUTHORIZATION_STATUS_TEXT)[AuthorizationStatus];
+
+/**
+ * A purchase's badge (docs/back-office.md "Pages"): its status, except that a cleared purchase the
+ * merchant refunded, in whole or in part, says so: "Cleared" alone would read as money spent.
+ * The one mapping from a purchase to its words: the card page, /transactions, the sandbox.
+ */
+export function purchaseStatusText(
+  a: Pick<Authorization, 'status' | 'clearedAmount' | 'refundedAmount'>,
+): PurchaseStatusText {
+  if (a.status !== 'CLEARED' || a.refundedAmount <= 0) return AUTHORIZATION_STATUS_TEXT[a.status];
+  return a.refundedAmount >= a.clearedAmount
+    ? {
+        label: 'Refunded',
+        tone: 'neutral',
+        means: 'The merchant cleared it, then refunded all of it to the card',
+      }
+    : {
+        label: 'Partly refunded',
+        tone: 'success',
+        means: 'The merchant cleared it, then refunded part of it to the card',
+      };
+}
+
 /** The statuses as a filter select's options (SelectOptions), in the contract's order. */
 export const AUTHORIZATION_STATUS_OPTIONS = AUTHORIZATION_STATUSES.map((s) => ({
   value: s,

@@ -43,6 +43,86 @@ describe('csvCell', () => {
   });
 });
 
+/**
+ * How a spreadsheet reads one CSV line when it splits on `separator`: a quote opens a quoted
+ * field only at the field's start ("" inside is a quote); anywhere else it is a literal character.
+ */
+function spreadsheetCells(line: string, separator: ',' | ';'): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let atStart = true;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (atStart && c === '"') {
+      atStart = false;
+      for (i++; i < line.length; i++) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (line[i] === '"') break;
+        else cell += line[i];
+      }
+    } else if (c === separator) {
+      cells.push(cell);
+      cell = '';
+      atStart = true;
+    } else {
+      cell += c;
+      atStart = false;
+    }
+  }
+  cells.push(cell);
+  return cells;
+}
+
+describe('csvCell in semicolon locales (issue 41 item 7)', () => {
+  // Cells people can type (a merchant's name, a note, a summary) built to run in a spreadsheet
+  // that splits on ',' or on ';'.
+  const HOSTILE = [
+    'Shop;=1+1;@SUM(2)',
+    'Shop,=1+1,@SUM(2)',
+    'Shop; =1+1',
+    'Shop;+1',
+    'Shop;-2+3',
+    'Shop;@SUM(A1)',
+    'Shop;\tcmd',
+    'a;b;=HYPERLINK("http://x.test","click")',
+    '=1+1',
+    'x,y;=cmd|" /C calc"!A0',
+    ';=1',
+    ',@x',
+    '"a;=1"',
+    'say "x";=1',
+  ];
+  const FORMULA = /^[=+\-@\t\r]/;
+
+  it.each(HOSTILE)('%j: no cell of the line opens a formula under either separator', (value) => {
+    const line = csvLine(['1', value, 'end']).replace(/\r\n$/, '');
+    for (const separator of [',', ';'] as const) {
+      for (const cell of spreadsheetCells(line, separator)) {
+        expect(FORMULA.test(cell.replace(/^ +/, '')), `${cell} (split on ${separator})`).toBe(false);
+      }
+    }
+    // Read as RFC 4180 has it, the line is still three cells and the value reads as written,
+    // apart from the quotes that defuse it.
+    const cells = spreadsheetCells(line, ',');
+    expect(cells).toHaveLength(3);
+    expect(cells[1]!.replaceAll("'", '')).toBe(value.replaceAll("'", ''));
+  });
+
+  it('quotes and defuses the merchant of the report exactly', () => {
+    expect(csvCell('Shop;=1+1;@SUM(2)')).toBe('"Shop;\'=1+1;\'@SUM(2)"');
+    expect(csvCell('Shop; -2+3')).toBe('"Shop; \'-2+3"');
+  });
+
+  it('quotes a semicolon that opens nothing, and leaves numbers and plain pieces alone', () => {
+    expect(csvCell('Bread; milk')).toBe('"Bread; milk"');
+    expect(csvCell('-12.50;-3')).toBe('"-12.50;-3"');
+    expect(csvCell('Doe, Jane')).toBe('"Doe, Jane"');
+    expect(csvCell('jane+1@example.com')).toBe('jane+1@example.com');
+  });
+});
+
 describe('cards CSV', () => {
   it('starts with a byte-order mark and the header', () => {
     expect(cardsCsvPreamble()).toBe(

@@ -33,10 +33,28 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 // A negative decimal ("-12.50", a ledger amount) is a value, not a formula: it stays a number.
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-/** One cell: formula starts defused with a single quote, then quoted when RFC 4180 needs it. */
+// The separators a spreadsheet may split a line on: ',' (RFC 4180) and ';' (the default in
+// locales whose decimal mark is a comma: German, French, Dutch...). Opened there, a line is split
+// on ';' and RFC 4180's quotes protect nothing: a quote that opens mid-field ('1,"Shop;=1+1"') is
+// a literal character, so "=1+1" is a cell of its own. Every piece must be defused on its own.
+const PIECE = /([,;])/;
+
+/** A piece that would open a formula, with a single quote before it; leading spaces are kept. */
+function defusePiece(piece: string): string {
+  const start = piece.replace(/^ +/, '');
+  if (!FORMULA_START.test(start) || PLAIN_NUMBER.test(start)) return piece;
+  return `${piece.slice(0, piece.length - start.length)}'${start}`;
+}
+
+/**
+ * One cell (docs/security.md "CSV exports"): each piece of it, split on either separator, that
+ * would open a formula gets a single quote before it (some programs trim the spaces after a
+ * separator, so they are skipped); a cell holding either separator, a quote or a line break is
+ * quoted (RFC 4180), so a spreadsheet splitting on ',' or on ';' reads it as one cell.
+ */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = value.split(PIECE).map(defusePiece).join('');
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** One record, CRLF-terminated as RFC 4180 has it. */

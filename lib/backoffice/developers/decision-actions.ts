@@ -10,6 +10,9 @@ import { revalidatePath } from 'next/cache';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { ActionError, authActionClient, keepTypedValues } from '@/lib/backoffice/shared/action-client';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
+import { holderOf } from '@/lib/backoffice/cards/purchase-words';
+import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
+import { decisionTestSummary } from '@/lib/backoffice/sandbox/sandbox-summaries';
 import { getWalletClient } from '@/lib/backoffice/wallet-client';
 import { env } from '@/lib/env';
 import type { Authorization, DecisionEndpoint } from '@/lib/wallet/contract/schemas';
@@ -55,7 +58,7 @@ export const testDecisionEndpoint = authActionClient
     const { cardId } = parsedInput;
     const wallet = getWalletClient();
     let tookMs = 0;
-    const authorization = await runWalletMutation({
+    const { authorization } = await runWalletMutation({
       staff: ctx.staff,
       schema: testDecisionSchema,
       action: 'decision.test',
@@ -73,10 +76,13 @@ export const testDecisionEndpoint = authActionClient
           requestId: randomUUID(),
         });
         tookMs = Math.round(performance.now() - started);
-        return a;
+        // The holder's name for the entry; the wallet not naming them leaves the IDs.
+        return { authorization: a, holder: holderOf(a, await holdersOf([a])) };
       },
-      describe: (a) => ({
-        summary: `Sent a test authorization of 1.00 on card ${cardId}: authorization ${a.authorizationId}, ${a.status === 'DECLINED' ? `declined (${a.declineReason})` : 'approved'}, decided by ${a.decidedBy}, in ${tookMs} ms`,
+      // In words (sandbox-summaries.ts), about the holder: the outcome, who decided, how long.
+      describe: ({ authorization: a, holder }) => ({
+        subjectUser: a.appUserId,
+        summary: decisionTestSummary(a, holder, tookMs),
       }),
     });
     let reversed = false;

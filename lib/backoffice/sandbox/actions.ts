@@ -9,14 +9,24 @@ import { revalidatePath } from 'next/cache';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { ActionError, authActionClient, keepTypedValues } from '@/lib/backoffice/shared/action-client';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
-import { getWalletClient } from '@/lib/backoffice/wallet-client';
-import { formatDecimalText } from '@/lib/backoffice/shared/format';
+import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
+import { holderOf, type PurchaseHolder } from '@/lib/backoffice/cards/purchase-words';
+import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { env } from '@/lib/env';
 import { namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { DEPOSIT_STATUS_BADGE, formatUsdt } from '@/lib/backoffice/deposits/deposit-view';
 import { chainAddress } from '@/lib/wallet/contract/chains';
 import type { Authorization, Deposit, Refund } from '@/lib/wallet/contract/schemas';
 import { simulatedSender, simulatedTxHash } from './deposit-simulation';
+import {
+  labelInSentence,
+  purchaseAttemptSummary,
+  purchaseDoneSummary,
+  stepAttemptSummary,
+  stepDoneSummary,
+  type MerchantStep,
+  type StepPurchase,
+} from './sandbox-summaries';
 import {
   merchantStepPostSchema,
   merchantStepSchema,
@@ -39,8 +49,32 @@ function requireSimulation(): void {
   }
 }
 
-function outcome(a: Authorization): string {
-  return a.status === 'DECLINED' ? `declined (${a.declineReason})` : a.status.toLowerCase();
+/** The card's holder by name, for a summary; null when the wallet cannot name them now. */
+async function holderOfCard(a: Pick<Authorization, 'appUserId' | 'cardId'>): Promise<PurchaseHolder | null> {
+  return holderOf(a, await holdersOf([a]));
+}
+
+/**
+ * The purchase a merchant step is on, with its holder; null when the wallet cannot say, or when
+ * the purchase the form names is not the one the step acts on (a refund's transaction, the card):
+ * the audit entry never names a purchase on the form's word alone.
+ */
+async function stepPurchase(
+  step: MerchantStep,
+  input: { id: number; cardId: number; authorizationId?: number | undefined },
+): Promise<StepPurchase | null> {
+  const authorizationId = step === 'refund' ? input.authorizationId : input.id;
+  if (authorizationId === undefined) return null;
+  try {
+    const authorization = await getWalletClient().authorizationDetail({ authorizationId });
+    const same =
+      authorization.cardId === input.cardId &&
+      (step !== 'refund' || authorization.transactionId === input.id);
+    return same ? { authorization, holder: await holderOfCard(authorization) } : null;
+  } catch (error) {
+    if (isWalletClientError(error)) return null;
+    throw error;
+  }
 }
 
 export const simulatePurchase = authActionClient
@@ -49,70 +83,76 @@ export const simulatePurchase = authActionClient
   .stateAction<{ authorization: Authorization }>(async ({ parsedInput, ctx }) => {
     requireSimulation();
     const { cardId, merchantName, mcc, merchantCountry, amount, requestId } = parsedInput;
-    const authorization = await runWalletMutation({
+    // The names are read inside the call, so the entry is written once, in words; a wallet that
+    // cannot name the holder leaves the IDs (holdersOf), never fails the simulated purchase.
+    const { authorization } = await runWalletMutation({
       staff: ctx.staff,
       schema: simulatePurchaseSchema,
       action: 'sandbox.authorize',
       targetType: 'card',
       targetId: String(cardId),
-      summary: `Simulated a purchase of ${amount} at ${merchantName} (MCC ${mcc}, ${merchantCountry}) on card ${cardId}`,
-      call: () =>
-        getWalletClient().simulateAuthorize({
+      summary: purchaseAttemptSummary(parsedInput),
+      call: async () => {
+        const a = await getWalletClient().simulateAuthorize({
           cardId,
           merchantName,
           mcc,
           merchantCountry,
           amount,
           requestId,
-        }),
-      describe: (a) => ({
-        summary: `Simulated a purchase of ${formatDecimalText(amount, a.currency, 2)} at ${merchantName} (MCC ${mcc}, ${merchantCountry}) on card ${cardId}: authorization ${a.authorizationId}, ${outcome(a)}`,
+        });
+        return { authorization: a, holder: await holderOfCard(a) };
+      },
+      describe: ({ authorization: a, holder: h }) => ({
+        subjectUser: a.appUserId,
+        summary: purchaseDoneSummary(a, h),
       }),
     });
     revalidatePath(PAGE);
     return { authorization };
   });
 
-type Step = 'clear' | 'reverse' | 'refund';
-
-function stepAction(step: Step) {
+function stepAction(step: MerchantStep) {
   return async ({
     parsedInput,
     ctx,
   }: {
-    parsedInput: { id: number; cardId: number; amount?: string | undefined; requestId: string };
+    parsedInput: {
+      id: number;
+      cardId: number;
+      authorizationId?: number | undefined;
+      amount?: string | undefined;
+      requestId: string;
+    };
     ctx: { staff: Parameters<typeof runWalletMutation>[0]['staff'] };
   }) => {
     requireSimulation();
     const { id, cardId, amount, requestId } = parsedInput;
     const wallet = getWalletClient();
-    const what = step === 'refund' ? `transaction ${id}` : `authorization ${id}`;
+    const purchase = await stepPurchase(step, parsedInput);
+    const attempt = stepAttemptSummary(step, parsedInput, purchase);
     const result: Authorization | Refund = await runWalletMutation<Authorization | Refund>({
       staff: ctx.staff,
       schema: merchantStepSchema,
       action: `sandbox.${step}`,
       targetType: 'card',
       targetId: String(cardId),
-      summary: `Simulated ${step === 'clear' ? 'clearing' : step === 'reverse' ? 'reversing' : 'refunding'} ${what}${amount ? ` (${amount})` : ''} on card ${cardId}`,
+      ...(purchase ? { subjectUser: purchase.authorization.appUserId } : {}),
+      summary: attempt,
       call: () =>
         step === 'clear'
           ? wallet.simulateClear({ authorizationId: id, requestId, ...(amount ? { amount } : {}) })
           : step === 'reverse'
             ? wallet.simulateReverse({ authorizationId: id, requestId, ...(amount ? { amount } : {}) })
             : wallet.simulateRefund({ transactionId: id, requestId, ...(amount ? { amount } : {}) }),
-      describe: (r) => ({
-        summary:
-          'refundId' in r
-            ? `Simulated a refund of ${r.amount} on transaction ${r.transactionId} of card ${cardId}: refund ${r.refundId}, card balance ${r.balance}`
-            : `Simulated ${step === 'clear' ? 'clearing' : 'reversing'} authorization ${r.authorizationId} on card ${cardId}: ${outcome(r)}, cleared ${r.clearedAmount}, still held ${r.heldAmount}`,
-      }),
+      describe: (r) => ({ summary: stepDoneSummary(attempt, r, purchase) }),
     });
     revalidatePath(PAGE);
     return { step, result };
   };
 }
 
-export type MerchantStepResult = { step: Step; result: Authorization | Refund };
+export type MerchantStepResult = { step: MerchantStep; result: Authorization | Refund };
 
 export const clearPurchase = authActionClient
   .metadata({ name: 'sandbox.clear', permission: ACTION_PERMISSIONS['sandbox.clear'] })
@@ -131,9 +171,9 @@ export const refundPurchase = authActionClient
 
 const CHAIN_WORDS = { ETHEREUM: 'Ethereum', TRON: 'Tron' } as const;
 
-/** "confirming, 3 of 12 confirmations", "credited", "held by KYT (High risk)". */
+/** "confirming, 3 of 12 confirmations", "credited", "held by KYT (high risk)". */
 function depositOutcome(d: Deposit): string {
-  const status = DEPOSIT_STATUS_BADGE[d.status].label.toLowerCase();
+  const status = labelInSentence(DEPOSIT_STATUS_BADGE[d.status].label);
   if (d.status === 'CONFIRMING')
     return `${status}, ${d.confirmations} of ${d.requiredConfirmations} confirmations`;
   return d.risk ? `${status} (${d.risk.level.toLowerCase()} risk)` : status;

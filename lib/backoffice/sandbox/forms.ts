@@ -39,6 +39,8 @@ export const merchantStepSchema = z.object({
   id: positiveIdParam,
   /** The card the authorization is on: what the audit entry is about. */
   cardId: positiveIdParam,
+  /** A refund's purchase (its id is the transaction's), so its audit entry names it in words. */
+  authorizationId: positiveIdParam.optional(),
   amount: optionalAmount,
   requestId: requestIdParam,
 });

@@ -25,8 +25,16 @@ export async function runWalletMutation<T>(options: {
   /** The note the member of staff wrote, kept with the entry whatever the outcome. */
   note?: string;
   call: () => Promise<T>;
-  /** The target once known (e.g. the new card's id), and a line for the log. */
-  describe?: (result: T) => { targetType?: AuditEntry['targetType']; targetId?: string; summary?: string };
+  /**
+   * The target once known (e.g. the new card's id), the user it turned out to be about (a purchase
+   * on a card the form named by ID), and a line for the log.
+   */
+  describe?: (result: T) => {
+    targetType?: AuditEntry['targetType'];
+    targetId?: string;
+    subjectUser?: string;
+    summary?: string;
+  };
 }): Promise<T> {
   const { staff, action, targetType } = options;
   const actor = { id: staff.id, email: staff.email, role: staff.role };
@@ -36,12 +44,13 @@ export async function runWalletMutation<T>(options: {
   try {
     const result = await options.call();
     const described = options.describe?.(result) ?? {};
+    const about = described.subjectUser ?? subjectUser;
     await recordAudit(db, {
       actor,
       action,
       targetType: described.targetType ?? targetType,
       targetId: described.targetId ?? options.targetId,
-      ...(subjectUser ? { subjectUser } : {}),
+      ...(about ? { subjectUser: about } : {}),
       outcome: 'success',
       resultCode: 0,
       summary: described.summary ?? options.summary,

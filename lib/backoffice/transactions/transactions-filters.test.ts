@@ -27,7 +27,7 @@ describe('/transactions filters', () => {
       '?status=DECLINED&declineReason=MCC_BLOCKED&appUserId=u-1&from=2026-11-01&to=2026-11-30&cursor=abc_1',
     );
     expect(describeTransactionFilters(parsed.filters)).toBe(
-      'status DECLINED, decline reason MCC_BLOCKED, user u-1, from 2026-11-01, to 2026-11-30',
+      'declined purchases (merchant category blocked) of user u-1, from 2026-11-01 to 2026-11-30',
     );
   });
 
@@ -54,6 +54,34 @@ describe('/transactions filters', () => {
     expect(bad.filters).toEqual({});
     expect(parseTransactionsQuery({ from: '2026-11-02', to: '2026-11-01' }).invalid).toEqual({
       to: 'The end date must not be before the start date.',
+    });
+  });
+
+  it('says the filter in words, from the one mapping of statuses and reasons (issue 40 item 6)', () => {
+    expect(describeTransactionFilters({ declineReason: 'LIMIT_DAILY' })).toBe(
+      'declined purchases (over the daily limit)',
+    );
+    expect(describeTransactionFilters({ status: 'PENDING', appUserId: 'grace-1' }, 'Grace Hopper')).toBe(
+      'held purchases of Grace Hopper',
+    );
+    expect(describeTransactionFilters({ status: 'CLEARED', to: '2026-11-30' })).toBe(
+      'cleared purchases, to 2026-11-30',
+    );
+    expect(describeTransactionFilters({ from: '2026-11-01' })).toBe('purchases, from 2026-11-01');
+  });
+
+  it('reads a person asked for by name, unless an appUserId names them already', () => {
+    expect(parseTransactionsQuery({ holder: ' Grace Hopper ' })).toEqual({
+      filters: {},
+      holder: 'Grace Hopper',
+      invalid: {},
+    });
+    expect(parseTransactionsQuery({ holder: 'Grace', appUserId: 'grace-1' })).toEqual({
+      filters: { appUserId: 'grace-1' },
+      invalid: {},
+    });
+    expect(parseTransactionsQuery({ holder: 'G' }).invalid).toEqual({
+      holder: "Enter 2-64 characters of the person's name or e-mail.",
     });
   });
 });

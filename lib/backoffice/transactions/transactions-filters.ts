@@ -1,8 +1,13 @@
 // The filters of /transactions (docs/back-office.md "Routes"): GET parameters named as
 // authorization/list's (status, declineReason, appUserId, from, to) plus the cursor, read from the
 // address the same way by the page and its CSV export, so the export is exactly the filter
-// (docs/card-spending.md "authorization/list"). A value the wallet would refuse is reported, not
-// dropped: dropping it would list (and export) more than was asked for. Pure and zod-free.
+// (docs/card-spending.md "authorization/list"); and `holder`, a person as people name them (a name,
+// an e-mail), which the page turns into their appUserId (transactions-data.ts findHolder). A value
+// the wallet would refuse is reported, not dropped: dropping it would list (and export) more than
+// was asked for. The filter in words comes from the one mapping of statuses and decline reasons.
+// Pure and zod-free.
+import { AUTHORIZATION_STATUS_TEXT } from '@/lib/backoffice/cards/authorization-view';
+import { DECLINE_REASON_TEXT } from '@/lib/backoffice/cards/decline-reasons';
 import { APP_USER_ID_PATTERN } from '@/lib/wallet/contract/patterns';
 import {
   AUTHORIZATION_STATUSES,
@@ -22,8 +27,10 @@ export type TransactionFilters = {
 export type ParsedTransactionsQuery = {
   filters: TransactionFilters;
   cursor?: string;
+  /** The person asked for by name (2-64 characters), when no appUserId names them already. */
+  holder?: string;
   /** The parameters that are not valid, by name, with what is wrong, for the form. */
-  invalid: Partial<Record<keyof TransactionFilters | 'cursor', string>>;
+  invalid: Partial<Record<keyof TransactionFilters | 'cursor' | 'holder', string>>;
 };
 
 export const FILTER_NAMES = ['status', 'declineReason', 'appUserId', 'from', 'to'] as const;
@@ -65,6 +72,8 @@ export function parseTransactionsQuery(source: Source): ParsedTransactionsQuery 
     if (APP_USER_ID_PATTERN.test(appUserId)) filters.appUserId = appUserId;
     else invalid.appUserId = "An app user ID is 1-64 letters, digits, '_', '.', '@', ':', '+' or '-'.";
   }
+  // An appUserId is exact: a name beside it (a link from the list of people of one name) is left.
+  const holder = filters.appUserId ? undefined : get(source, 'holder');
   for (const name of ['from', 'to'] as const) {
     const v = get(source, name);
     if (v === undefined) continue;
@@ -77,6 +86,10 @@ export function parseTransactionsQuery(source: Source): ParsedTransactionsQuery 
   }
   const cursor = get(source, 'cursor');
   const parsed: ParsedTransactionsQuery = { filters, invalid };
+  if (holder !== undefined) {
+    if (holder.length >= 2 && holder.length <= 64) parsed.holder = holder;
+    else invalid.holder = "Enter 2-64 characters of the person's name or e-mail.";
+  }
   if (cursor !== undefined) {
     if (CURSOR.test(cursor)) parsed.cursor = cursor;
     else invalid.cursor = 'The page link is not valid; start from the newest.';
@@ -96,13 +109,24 @@ export function transactionsQueryString(filters: TransactionFilters, cursor?: st
   return s ? `?${s}` : '';
 }
 
-/** The filter in words, for the audit log and the page: "status DECLINED, decline reason MCC_BLOCKED". */
-export function describeTransactionFilters(filters: TransactionFilters): string {
-  const parts: string[] = [];
-  if (filters.status) parts.push(`status ${filters.status}`);
-  if (filters.declineReason) parts.push(`decline reason ${filters.declineReason}`);
-  if (filters.appUserId) parts.push(`user ${filters.appUserId}`);
-  if (filters.from) parts.push(`from ${filters.from}`);
-  if (filters.to) parts.push(`to ${filters.to}`);
-  return parts.length ? parts.join(', ') : 'every purchase';
+/**
+ * The filter in words, for the page and the audit log: "declined purchases (over the daily limit)
+ * of Grace Hopper, from 2026-11-01 to 2026-11-30". The person by name when the page knows it.
+ */
+export function describeTransactionFilters(filters: TransactionFilters, holderName?: string): string {
+  const { status, declineReason, appUserId, from, to } = filters;
+  const any = status || declineReason || appUserId || from || to;
+  const parts = [
+    status
+      ? `${AUTHORIZATION_STATUS_TEXT[status].label.toLowerCase()} purchases`
+      : declineReason
+        ? 'declined purchases'
+        : any
+          ? 'purchases'
+          : 'every purchase',
+  ];
+  if (declineReason) parts.push(`(${DECLINE_REASON_TEXT[declineReason].label.toLowerCase()})`);
+  if (appUserId) parts.push(`of ${holderName ?? `user ${appUserId}`}`);
+  const days = [from ? `from ${from}` : '', to ? `to ${to}` : ''].filter(Boolean).join(' ');
+  return days ? `${parts.join(' ')}, ${days}` : parts.join(' ');
 }
