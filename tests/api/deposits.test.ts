@@ -528,6 +528,25 @@ describe('KYT rules and screening', () => {
     expect(total!.velocity_amount).toBe('1000000000');
   });
 
+  it('VELOCITY_SEVERE: twelve deposits of 9,999.99 from one sender within a minute: the first credited, the rest HIGH and held', async () => {
+    const user = await newUser();
+    const from = ethSender('structuring');
+    const deposits: Deposit[] = [];
+    for (let i = 0; i < 12; i++) deposits.push(await deposit(user, '9999.99', { fromAddress: from }));
+    expect(deposits[0]).toMatchObject({
+      status: 'CREDITED',
+      risk: { level: 'MEDIUM', reasons: ['AMOUNT_OVER_REVIEW', 'FIRST_DEPOSIT_LARGE', 'VELOCITY'] },
+    });
+    for (const held of deposits.slice(1)) {
+      expect(held).toMatchObject({
+        status: 'HELD',
+        creditedAt: null,
+        risk: { level: 'HIGH', reasons: ['AMOUNT_OVER_REVIEW', 'VELOCITY', 'VELOCITY_SEVERE'] },
+      });
+    }
+    expect((await walletOf(user)).balance).toBe(9999.99);
+  });
+
   it('AMOUNT_OVER_REVIEW is MEDIUM and credited; AMOUNT_OVER_SEVERE is HIGH and held, crediting nothing', async () => {
     const user = await newUser();
     await deposit(user, '1');
@@ -541,7 +560,10 @@ describe('KYT rules and screening', () => {
     expect(held).toMatchObject({
       status: 'HELD',
       creditedAt: null,
-      risk: { level: 'HIGH', reasons: ['AMOUNT_OVER_SEVERE', 'AMOUNT_OVER_REVIEW', 'VELOCITY'] },
+      risk: {
+        level: 'HIGH',
+        reasons: ['AMOUNT_OVER_SEVERE', 'AMOUNT_OVER_REVIEW', 'VELOCITY', 'VELOCITY_SEVERE'],
+      },
     });
     expect((await walletOf(other)).balance).toBe(1);
   });
@@ -618,7 +640,9 @@ describe('deposit/release', () => {
     );
     const waiting = await deposit(user, '1', { confirmations: 0 });
     await refused('depositRelease', { depositId: waiting.depositId, decision: 'CREDIT', note: 'n' }, 4016);
-    const credited = await deposit(user, '1');
+    // Another user's: the 15,000 held here counts towards this user's VELOCITY_SEVERE.
+    const credited = await deposit(await newUser(), '1');
+    expect(credited.status).toBe('CREDITED');
     await refused('depositRelease', { depositId: credited.depositId, decision: 'REJECT', note: 'n' }, 4016);
     await refused('depositRelease', { depositId: 999_999, decision: 'REJECT', note: 'n' }, 4016);
     const another = await deposit(await newUser(), '50000');

@@ -166,7 +166,10 @@ export type DepositDecision = (typeof DEPOSIT_DECISIONS)[number];
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-/** The built-in screener's reasons, most serious first, each with its level. */
+/**
+ * The built-in screener's reasons, each with its level, in the order of docs/deposits-and-kyt.md
+ * "KYT" (a verdict lists its reasons in this order).
+ */
 export const RISK_REASONS = [
   'BLOCKED_ADDRESS',
   'REVIEW_ADDRESS',
@@ -174,6 +177,7 @@ export const RISK_REASONS = [
   'AMOUNT_OVER_REVIEW',
   'FIRST_DEPOSIT_LARGE',
   'VELOCITY',
+  'VELOCITY_SEVERE',
 ] as const;
 export type RiskReason = (typeof RISK_REASONS)[number];
 
@@ -184,6 +188,7 @@ export const RISK_REASON_LEVEL: Readonly<Record<RiskReason, RiskLevel>> = {
   AMOUNT_OVER_REVIEW: 'MEDIUM',
   FIRST_DEPOSIT_LARGE: 'MEDIUM',
   VELOCITY: 'MEDIUM',
+  VELOCITY_SEVERE: 'HIGH',
 };
 
 /** Each reason in words, for the docs and the back-office's compliance queue. */
@@ -194,4 +199,5 @@ export const RISK_REASON_WORDS: Readonly<Record<RiskReason, string>> = {
   AMOUNT_OVER_REVIEW: 'The amount is at or over the review amount',
   FIRST_DEPOSIT_LARGE: "The user's first deposit is at or over a tenth of the review amount",
   VELOCITY: "The user's deposits in 24 hours, this one included, reach the review amount",
+  VELOCITY_SEVERE: "The user's deposits in 24 hours, this one included, reach the severe amount",
 };

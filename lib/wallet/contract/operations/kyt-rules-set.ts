@@ -31,6 +31,7 @@ export const kytRulesSet = defineOperation({
     reviewAddresses: 'Senders whose deposits are HIGH, separated by commas; given empty, clears the list',
     reviewAmount:
       'USDT amount from which a deposit is MEDIUM (AMOUNT_OVER_REVIEW, and the base of FIRST_DEPOSIT_LARGE and VELOCITY)',
-    severeAmount: 'USDT amount from which a deposit is HIGH (AMOUNT_OVER_SEVERE)',
+    severeAmount:
+      "USDT amount from which a deposit, or the user's deposits in 24 hours, are HIGH and held (AMOUNT_OVER_SEVERE, VELOCITY_SEVERE)",
   },
 });
