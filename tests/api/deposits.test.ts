@@ -164,18 +164,17 @@ function eip55(address: string): string {
 }
 
 describe('deposit/address', () => {
-  it('ETHEREUM: 0x and 40 lower-case hex, a valid EIP-55 address, the one the seed derives, the same on every call', async () => {
+  it('ETHEREUM: 0x and 40 hex in its EIP-55 checksummed form, the one the seed derives, the same on every call', async () => {
     const user = await newUser();
     const data = await ok('depositAddress', { appUserId: user, chain: 'ETHEREUM' });
     expect(Object.keys(data as object).sort()).toEqual(['address', 'appUserId', 'chain']);
     const { address } = depositAddressSchema.parse(data);
     expect(data).toEqual({ appUserId: user, chain: 'ETHEREUM', address });
-    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
-    const checksummed = eip55(address);
-    expect(checksummed.toLowerCase()).toBe(address);
-    expect(checksummed).toMatch(/[A-F]/); // a mixed-case checksum, as wallets show it
-    expect(eip55(checksummed.toLowerCase())).toBe(checksummed);
-    expect(address).toBe(await expectedAddress(user, 'ETHEREUM'));
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(address).toBe(eip55(address.toLowerCase()));
+    expect(address).toMatch(/[A-F]/); // a mixed-case checksum, as wallets show it
+    // Compared case-insensitively: the seed's address is the same 20 bytes.
+    expect(address.toLowerCase()).toBe(await expectedAddress(user, 'ETHEREUM'));
     expect(await addressOf(user, 'ETHEREUM')).toBe(address);
   });
 
@@ -242,7 +241,7 @@ describe('simulate/deposit and simulate/confirm', () => {
       chain: 'ETHEREUM',
       txHash,
       logIndex: 3,
-      fromAddress: sender,
+      fromAddress: eip55(sender), // sent in upper case, answered as wallets show it
       address,
       amount: 10.129999,
       creditedAmount: 10.12,
@@ -301,6 +300,66 @@ describe('simulate/deposit and simulate/confirm', () => {
     );
     expect(filtered.dataTotal).toBe(1);
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
+  });
+
+  it('addresses are checked for their checksum, 1002 naming the field: a TRON base58check, a mixed-case EIP-55; lower case finds the EIP-55 address', async () => {
+    const user = await newUser();
+    const eth = await addressOf(user, 'ETHEREUM');
+    const tron = await addressOf(user, 'TRON');
+    const tronSender = await addressOf(await newUser(), 'TRON');
+    const brokenTron = `${tronSender.slice(0, -1)}${tronSender.endsWith('1') ? '2' : '1'}`;
+    const tronValid = {
+      chain: 'TRON',
+      address: tron,
+      txHash: hex64('checksums'),
+      amount: '1',
+      fromAddress: tronSender,
+    };
+    const tronChecksum = 'must be a TRON address with a valid base58check checksum and version byte 0x41';
+    const ethChecksum = 'must be an ETHEREUM address with a valid EIP-55 checksum (or in one case)';
+    expect(
+      (await refused('simulateDeposit', { ...tronValid, fromAddress: brokenTron }, 1002)).body.data,
+    ).toEqual({ field: 'fromAddress', rule: tronChecksum });
+    const brokenOwn = `${tron.slice(0, -1)}${tron.endsWith('1') ? '2' : '1'}`;
+    expect((await refused('simulateDeposit', { ...tronValid, address: brokenOwn }, 1002)).body.data).toEqual({
+      field: 'address',
+      rule: tronChecksum,
+    });
+    // A mixed-case Ethereum sender with one letter in the wrong case.
+    const sender = eip55(ethSender('checksums'));
+    const flip = sender.search(/[a-fA-F]/);
+    const c = sender[flip]!;
+    const wrongCase = `${sender.slice(0, flip)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${sender.slice(flip + 1)}`;
+    const ethValid = {
+      chain: 'ETHEREUM',
+      address: eth,
+      txHash: ethTxHash('checksums'),
+      amount: '1',
+      fromAddress: sender,
+    };
+    expect(
+      (await refused('simulateDeposit', { ...ethValid, fromAddress: wrongCase }, 1002)).body.data,
+    ).toEqual({
+      field: 'fromAddress',
+      rule: ethChecksum,
+    });
+    // kyt/rules/set lists the same addresses as refused, whichever list, changing nothing.
+    const listRule =
+      'must be addresses with valid checksums: EIP-55 for a mixed-case ETHEREUM address, base58check for TRON';
+    expect((await refused('kytRulesSet', { blockedAddresses: brokenTron }, 1002)).body.data).toEqual({
+      field: 'blockedAddresses',
+      rule: listRule,
+    });
+    expect(
+      (await refused('kytRulesSet', { reviewAddresses: `${ethSender('ok')},${wrongCase}` }, 1002)).body.data,
+    ).toEqual({ field: 'reviewAddresses', rule: listRule });
+    // The deposit address given in lower case is the same address; answered in EIP-55 form.
+    const d = depositSchema.parse(await ok('simulateDeposit', { ...ethValid, address: eth.toLowerCase() }));
+    expect([d.address, d.fromAddress]).toEqual([eth, sender]);
+    expect(depositSchema.parse(await ok('simulateDeposit', tronValid))).toMatchObject({
+      address: tron,
+      fromAddress: tronSender,
+    });
   });
 
   it('the same txHash with another logIndex is another deposit', async () => {

@@ -968,12 +968,13 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     }),
     async verify(_ctx, { input, data, newAudit }) {
       const { appUserId, transaction } = input as { appUserId: string; transaction: string };
-      const { deposit } = data as { deposit: { depositId: number } };
+      const { deposit } = data as { deposit: { depositId: number; fromAddress: string } };
+      // Answered in EIP-55 form: compared case-insensitively.
+      expect(deposit.fromAddress.toLowerCase()).toBe(`0x${transaction.slice(24)}`);
       expect(deposit).toMatchObject({
         appUserId,
         chain: 'ETHEREUM',
         txHash: `0x${transaction}`,
-        fromAddress: `0x${transaction.slice(24)}`,
         amount: 50,
         confirmations: 0,
         requiredConfirmations: 12,

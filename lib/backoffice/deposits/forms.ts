@@ -39,7 +39,7 @@ const addressLines = z
   )
   .refine(
     (v) => v === '' || addressListParam.safeParse(v).success,
-    'Enter ETHEREUM (0x and 40 hex) or TRON (T and 33 characters) addresses, one per line.',
+    'Enter ETHEREUM (0x and 40 hex) or TRON (T and 33 characters) addresses, one per line, each with a valid checksum.',
   );
 
 const amountField = (what: string) =>

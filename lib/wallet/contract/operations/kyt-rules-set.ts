@@ -27,8 +27,10 @@ export const kytRulesSet = defineOperation({
   events: [],
   clearable: ['blockedAddresses', 'reviewAddresses'],
   paramText: {
-    blockedAddresses: 'Senders whose deposits are SEVERE, separated by commas; given empty, clears the list',
-    reviewAddresses: 'Senders whose deposits are HIGH, separated by commas; given empty, clears the list',
+    blockedAddresses:
+      'Senders whose deposits are SEVERE, separated by commas, each with a valid checksum (else 1002); given empty, clears the list',
+    reviewAddresses:
+      'Senders whose deposits are HIGH, separated by commas, each with a valid checksum (else 1002); given empty, clears the list',
     reviewAmount:
       'USDT amount from which a deposit is MEDIUM (AMOUNT_OVER_REVIEW, and the base of FIRST_DEPOSIT_LARGE and VELOCITY)',
     severeAmount:
