@@ -1,8 +1,9 @@
 // Deposits and KYT in the back-office (issue 29, docs/back-office.md "Compliance"): a deposit of
-// 20,000 USDT over the severe amount is held; an admin asks on /compliance to credit it and is
-// refused approving their own request; a second admin approves it; the user's wallet then shows
-// the credit and its DEPOSIT ledger entry; a support agent sees the queue, the rules and the
-// user's deposits, and can change nothing.
+// 20,000 USDT over the severe amount is held; with the KYT rules' apiRelease false the app's API
+// key alone cannot release it (4016); an admin asks on /compliance to credit it and is refused
+// approving their own request; a second admin approves it, and the back-office's approved release
+// goes through; the user's wallet then shows the credit and its DEPOSIT ledger entry; a support
+// agent sees the queue, the rules and the user's deposits, and can change nothing.
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
@@ -48,6 +49,14 @@ test.describe('a held deposit, decided by two admins', () => {
   }) => {
     const appUserId = await seedUser(page.request, { firstName: 'Dee', lastName: 'Posit' });
     const { depositId, address } = await heldDeposit(page, appUserId);
+    // Releases kept behind the two-person approval: the API key alone is refused.
+    expect((await callWallet(page.request, 'kytRulesSet', { apiRelease: false })).code).toBe(0);
+    const byKey = await callWallet(page.request, 'depositRelease', {
+      depositId,
+      decision: 'CREDIT',
+      note: 'key',
+    });
+    expect(byKey.code).toBe(4016);
 
     // The queue: the deposit with its level and reasons in words, counted in the navigation.
     await page.goto('/compliance');
@@ -82,6 +91,7 @@ test.describe('a held deposit, decided by two admins', () => {
     await expect(second.getByTestId('approval-status')).toHaveText('Approved');
     const wallet = await userWalletAsset(page.request, appUserId);
     expect(wallet.balance).toBe(20000);
+    expect((await callWallet(page.request, 'kytRulesSet', { apiRelease: true })).code).toBe(0);
     const again = await callAction(second, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
     expect(again).toContain(`Request ${id} is no longer waiting`);
     expect((await userWalletAsset(page.request, appUserId)).balance).toBe(20000);

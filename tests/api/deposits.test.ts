@@ -13,7 +13,9 @@ import { HDKey } from '@scure/bip32';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
+import { walletReleaseKey } from '@/lib/env';
 import { isSealed } from '@/lib/secrets/secret-box';
+import { releaseApproval } from '@/lib/wallet/contract/release-approval';
 import {
   depositAddressSchema,
   depositPageSchema,
@@ -29,7 +31,7 @@ import { apps, depositSeeds, users } from '@/lib/wallet/service/db/schema';
 import { configuredSecretBox } from '@/lib/wallet/service/secrets/app-secrets';
 import { ethSender, ethTxHash, hex64 } from '../helpers/deposits';
 import { callWallet, failureDataProblem, kycParams, type Envelope } from '../helpers/wallet-call';
-import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances, walletState } from '../helpers/wallet-state';
 
@@ -132,6 +134,7 @@ const DEFAULT_RULES: KytRules = {
   reviewAddresses: [],
   reviewAmount: 1000,
   severeAmount: 10000,
+  apiRelease: true,
 };
 
 // ---------------------------------------------------------------- addresses
@@ -487,6 +490,79 @@ describe('simulate/deposit and simulate/confirm', () => {
 
 // ---------------------------------------------------------------- KYT
 
+/** The back-office's approval of a release of the test app's deposit (docs/deposits-and-kyt.md "deposit/release"). */
+function approvalOf(depositId: number, decision: 'CREDIT' | 'REJECT'): string {
+  return releaseApproval(walletReleaseKey(), {
+    agencyCode: TEST_AGENCY.agencyCode,
+    appId: TEST_AGENCY.appId,
+    depositId,
+    decision,
+  });
+}
+
+describe('KYT rule changes', () => {
+  it('kyt/rules/set is an event kyt.rules_changed with the rules before and after; a set that changes nothing writes none', async () => {
+    const changes = async () =>
+      (
+        await ok<{ list: { type: string; data: unknown }[] }>('eventList', {
+          type: 'kyt.rules_changed',
+          pageSize: 100,
+        })
+      ).list.map((e) => e.data);
+    const before = await changes();
+    // The loosening of the issue: severeAmount raised out of reach, from the app's key.
+    const loose = { ...DEFAULT_RULES, severeAmount: 1_000_000_000 };
+    expect(await setRules({ severeAmount: '1000000000' })).toEqual(loose);
+    const after = await changes();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toEqual({ before: DEFAULT_RULES, after: loose });
+    await setRules({ severeAmount: '1000000000.00' });
+    expect(await changes()).toHaveLength(after.length);
+    await setRules({ severeAmount: '10000' });
+    expect((await changes())[0]).toEqual({ before: loose, after: DEFAULT_RULES });
+    const hooked = await ok<{ events: string[] }>('webhookAdd', {
+      url: 'https://93.184.215.14/kyt',
+      events: 'kyt.rules_changed',
+    });
+    expect(hooked.events).toEqual(['kyt.rules_changed']);
+  });
+
+  it("apiRelease=false: deposit/release with the API key alone is 4016, changing nothing; with the back-office's approval it releases", async () => {
+    const user = await newUser();
+    const held = await deposit(user, '20000');
+    expect(held.status).toBe('HELD');
+    expect(await setRules({ apiRelease: 'false' })).toEqual({ ...DEFAULT_RULES, apiRelease: false });
+    try {
+      const release = { depositId: held.depositId, decision: 'CREDIT', note: 'Known sender' };
+      const r = await refused('depositRelease', release, 4016);
+      expect(r.body.msg).toBe(
+        "This app's held deposits are released only through the back-office's two-person approval (apiRelease is false).",
+      );
+      // An approval of another decision, or of another deposit, is no approval of this one.
+      await refused('depositRelease', { ...release, approval: approvalOf(held.depositId, 'REJECT') }, 4016);
+      await refused(
+        'depositRelease',
+        { ...release, approval: approvalOf(held.depositId + 1, 'CREDIT') },
+        4016,
+      );
+      const released = depositSchema.parse(
+        await ok('depositRelease', { ...release, approval: approvalOf(held.depositId, 'CREDIT') }),
+      );
+      expect(released).toMatchObject({ status: 'CREDITED', note: 'Known sender' });
+      expect((await walletOf(user)).balance).toBe(20000);
+    } finally {
+      expect(await setRules({ apiRelease: 'true' })).toEqual(DEFAULT_RULES);
+    }
+    // apiRelease true again: the API key releases on its own.
+    const again = await deposit(await newUser(), '20000');
+    expect(
+      depositSchema.parse(
+        await ok('depositRelease', { depositId: again.depositId, decision: 'REJECT', note: 'Unknown' }),
+      ).status,
+    ).toBe('REJECTED');
+  });
+});
+
 describe('KYT rules and screening', () => {
   it('kyt/rules: the defaults; kyt/rules/set changes what is given, keeps what is absent, clears what is given empty', async () => {
     expect(await ok('kytRules', {})).toEqual(DEFAULT_RULES);
@@ -503,6 +579,7 @@ describe('KYT rules and screening', () => {
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     // Given empty clears (the empty value is not signed, like every empty parameter).
     expect(await setRules({ blockedAddresses: '' })).toEqual({
@@ -510,12 +587,14 @@ describe('KYT rules and screening', () => {
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     expect(await ok('kytRules', {})).toEqual({
       blockedAddresses: [],
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     expect(await setRules({ reviewAddresses: '', reviewAmount: '1000', severeAmount: '10000' })).toEqual(
       DEFAULT_RULES,

@@ -1361,6 +1361,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       reviewAddresses: '',
       reviewAmount: '1000.00',
       severeAmount: '10000.00',
+      apiRelease: 'true',
     }),
     async verify(ctx, { newAudit }) {
       const rules = await callWallet<{ blockedAddresses: string[] }>(ctx.baseUrl, 'kytRules', {}, ctx.wallet);
@@ -1369,6 +1370,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         reviewAddresses: [],
         reviewAmount: 1000,
         severeAmount: 10000,
+        apiRelease: true,
       });
       expect(newAudit[0]).toMatchObject({ action: 'kyt.rules.set', targetType: 'kyt', outcome: 'success' });
     },

@@ -53,6 +53,8 @@ export const kytRulesFormSchema = z.object({
   reviewAddresses: addressLines,
   reviewAmount: amountField('review amount'),
   severeAmount: amountField('severe amount'),
+  /** Who may release a held deposit: 'false' keeps releases behind the back-office's approvals. */
+  apiRelease: z.enum(['true', 'false'], 'Choose who may release a held deposit.').default('true'),
 });
 export const kytRulesFormPostSchema = z.preprocess(fromFormData, kytRulesFormSchema);
 export type KytRulesFormInput = z.input<typeof kytRulesFormSchema>;

@@ -113,6 +113,7 @@ export const EVENT_TYPES = [
   'deposit.held',
   'deposit.credited',
   'deposit.rejected',
+  'kyt.rules_changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -145,6 +146,7 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.held': 'A deposit screened HIGH or SEVERE was held for a person to decide',
   'deposit.credited': "A deposit was credited to the user's USD wallet asset",
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
+  'kyt.rules_changed': "The app's KYT rules were changed (kyt/rules/set), with the rules before and after",
 };
 
 // ---------------------------------------------------------------- deposits and KYT

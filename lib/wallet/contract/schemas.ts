@@ -523,6 +523,8 @@ export const depositStatusParam = oneOf(DEPOSIT_STATUSES);
 /** An address on some chain, before its chain's form is checked. */
 export const chainAddressParam = pattern(/^[A-Za-z0-9]{1,64}$/, 'must be 1-64 letters or digits');
 export const txHashParam = pattern(/^[A-Za-z0-9]{1,66}$/, 'must be 1-66 letters or digits');
+/** The back-office's approval of a release (release-approval.ts): an HMAC-SHA256 in hex. */
+export const releaseApprovalParam = pattern(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex characters');
 
 /**
  * Addresses separated by commas (ETHEREUM or TRON forms with their checksums, Ethereum's kept in
@@ -1008,6 +1010,8 @@ export const kytRulesSchema = z.object({
   reviewAmount: z.number(),
   /** Major units. */
   severeAmount: z.number(),
+  /** false: deposit/release needs the back-office's approval (docs/deposits-and-kyt.md "deposit/release"). */
+  apiRelease: z.boolean(),
 });
 
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
@@ -1102,6 +1106,7 @@ export const eventDataSchemas = {
   'deposit.held': depositSchema,
   'deposit.credited': depositSchema,
   'deposit.rejected': depositSchema,
+  'kyt.rules_changed': z.object({ before: kytRulesSchema, after: kytRulesSchema }),
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;
