@@ -121,6 +121,9 @@ test.describe('a held deposit, decided by two admins', () => {
     await expect(supportRow.getByRole('button', { name: 'Ask for approval' })).toHaveCount(0);
     await expect(support.getByRole('button', { name: 'Save KYT rules' })).toHaveCount(0);
     await expect(support.getByRole('definition').filter({ hasText: '10000 USDT' })).toBeVisible();
+    await expect(
+      support.getByRole('definition').filter({ hasText: "Two admins here, or the app's API key" }),
+    ).toBeVisible();
     const rulesBefore = await callWallet(support.request, 'kytRules', {});
     const release = await callAction(
       support,
