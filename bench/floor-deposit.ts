@@ -15,6 +15,7 @@ import {
   chainTxHash,
   DEPOSIT_TOKEN_DECIMALS,
   REQUIRED_CONFIRMATIONS,
+  shownAddress,
 } from '@/lib/wallet/contract/chains';
 import type { DepositChain } from '@/lib/wallet/contract/enums';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
@@ -87,8 +88,8 @@ function shown(r: Row, at: Record<DepositColumn, number>) {
     chain: r[at.chain],
     txHash: r[at.tx_hash],
     logIndex: r[at.log_index],
-    fromAddress: r[at.from_address],
-    address: r[at.address],
+    fromAddress: shownAddress(r[at.chain] as DepositChain, r[at.from_address] as string),
+    address: shownAddress(r[at.chain] as DepositChain, r[at.address] as string),
     amount: minorToMajor(Number(r[at.amount]), DEPOSIT_TOKEN_DECIMALS),
     creditedAmount: minorToMajor(Number(r[at.credited_amount]), r[at.decimal_places] as number),
     confirmations: r[at.confirmations],

@@ -1,11 +1,13 @@
-// Deposits and KYT in the back-office (issues 29 and 40, docs/back-office.md "Compliance"): a
-// deposit of 20,000 USDT over the severe amount is held; /compliance names the person and shows
-// every KYT reason whole at 1280 px and on a 390 px phone (the status in view, nothing wider than
-// the screen); an admin must choose to credit or reject (no default) and asks with a note, and is
+// Deposits and KYT in the back-office (issues 29, 40 and 41, docs/back-office.md "Compliance"): a
+// deposit of 20,000 USDT over the severe amount is held; with the KYT rules' apiRelease false the
+// app's API key alone cannot release it (4016); /compliance names the person and shows every KYT
+// reason whole at 1280 px and on a 390 px phone (the status in view, nothing wider than the
+// screen); an admin must choose to credit or reject (no default) and asks with a note, and is
 // refused approving their own request; a second admin reads the amount, the risk, the reasons and
 // the maker's note on the request and approves it with a comment, which the request and the audit
-// log keep; the user's wallet then shows the credit and its DEPOSIT ledger entry; a support agent
-// sees the queue, the rules and the user's deposits, and can change nothing.
+// log keep, and the back-office's approved release goes through; the user's wallet then shows the
+// credit and its DEPOSIT ledger entry; a support agent sees the queue, the rules and the user's
+// deposits, and can change nothing.
 import { createHash } from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
@@ -70,6 +72,14 @@ test.describe('a held deposit, decided by two admins', () => {
   }) => {
     const appUserId = await seedUser(page.request, { firstName: 'Dee', lastName: 'Posit' });
     const { depositId, address } = await heldDeposit(page, appUserId);
+    // Releases kept behind the two-person approval: the API key alone is refused.
+    expect((await callWallet(page.request, 'kytRulesSet', { apiRelease: false })).code).toBe(0);
+    const byKey = await callWallet(page.request, 'depositRelease', {
+      depositId,
+      decision: 'CREDIT',
+      note: 'key',
+    });
+    expect(byKey.code).toBe(4016);
 
     // The queue: the person by name, the deposit with its level and every reason whole, counted in
     // the navigation; at 1280 px (the desktop viewport) no reason is cut.
@@ -136,6 +146,7 @@ test.describe('a held deposit, decided by two admins', () => {
     await expect(second.getByText(/comment: Checked the payslip with the employer/)).toBeVisible();
     const wallet = await userWalletAsset(page.request, appUserId);
     expect(wallet.balance).toBe(20000);
+    expect((await callWallet(page.request, 'kytRulesSet', { apiRelease: true })).code).toBe(0);
     const again = await callAction(second, baseURL!, APPROVE(), [{}, { id }], `/approvals/${id}`);
     expect(again).toContain(`Request ${id} is no longer waiting`);
     expect((await userWalletAsset(page.request, appUserId)).balance).toBe(20000);
@@ -165,6 +176,9 @@ test.describe('a held deposit, decided by two admins', () => {
     await expect(supportRow.getByRole('button', { name: 'Ask for approval' })).toHaveCount(0);
     await expect(support.getByRole('button', { name: 'Save KYT rules' })).toHaveCount(0);
     await expect(support.getByRole('definition').filter({ hasText: '10000 USDT' })).toBeVisible();
+    await expect(
+      support.getByRole('definition').filter({ hasText: "Two admins here, or the app's API key" }),
+    ).toBeVisible();
     const rulesBefore = await callWallet(support.request, 'kytRules', {});
     const release = await callAction(
       support,

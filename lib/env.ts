@@ -2,7 +2,7 @@
 // with zod; the rest of the app imports `env` and never sees a raw variable.
 // Secrets that may be left unset (WALLET_APP_SECRET, AUTH_SECRET) are generated once and kept
 // under the data directory, so a fresh `npm start` needs no environment at all.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -107,6 +107,12 @@ const envSchema = z.object({
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),
   ),
+  /**
+   * The key of the back-office's approvals of deposit releases (docs/deposits-and-kyt.md
+   * "deposit/release"), shared by the back-office and the wallet service; unset: derived from the
+   * master key.
+   */
+  WALLET_RELEASE_KEY: optional(z.string().min(32, 'WALLET_RELEASE_KEY must be at least 32 characters')),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -175,6 +181,19 @@ export function walletMasterKey(): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readFileSync(masterKeyFile, 'utf8').trim();
   }
+}
+
+/**
+ * The key the back-office signs its approved deposit releases with and the wallet service checks
+ * them by (docs/deposits-and-kyt.md "deposit/release"): WALLET_RELEASE_KEY, else derived from the
+ * master key, so the embedded default (one process, one master key) needs nothing set. An app's
+ * signing secret alone cannot make an approval.
+ */
+export function walletReleaseKey(): string {
+  if (env.WALLET_RELEASE_KEY) return env.WALLET_RELEASE_KEY;
+  return createHmac('sha256', walletMasterKey())
+    .update('card-wallet: deposit release approvals')
+    .digest('hex');
 }
 
 /** The next-auth session secret: AUTH_SECRET, else generated once. */

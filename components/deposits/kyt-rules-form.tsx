@@ -1,7 +1,8 @@
 'use client';
 // The KYT rules editor (/compliance, admins; docs/deposits-and-kyt.md "KYT"): the addresses whose
 // deposits are blocked (SEVERE) or reviewed (HIGH), one per line, and the review and severe
-// amounts. An emptied list is cleared. A state action (useActionForm): works before its scripts
+// amounts, and who may release a held deposit (apiRelease: the app's API key too, or only two
+// admins here). An emptied list is cleared. A state action (useActionForm): works before its scripts
 // load, and a refused save keeps what was typed.
 import { Save } from 'lucide-react';
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -10,6 +11,7 @@ import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { saveKytRules } from '@/lib/backoffice/deposits/actions';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
@@ -80,6 +82,17 @@ export function KytRulesForm({ saved }: { saved: KytRules }) {
           />
         </Field>
       </div>
+      <Field
+        id="kyt-api-release"
+        label="Who may release a held deposit"
+        description="Two admins here always may. Allowing the app's API key lets a program release one without them."
+        error={fieldError('apiRelease')}
+      >
+        <NativeSelect name="apiRelease" defaultValue={typed('apiRelease') ?? String(rules.apiRelease)}>
+          <option value="false">Only two admins in the back-office</option>
+          <option value="true">Two admins here, or the app&apos;s API key</option>
+        </NativeSelect>
+      </Field>
       <div>
         <Button type="submit" loading={pending}>
           <Save aria-hidden="true" />

@@ -109,6 +109,8 @@ describe('decision/set', () => {
       'https://127.0.0.1/decide',
       'https://10.0.0.8/decide',
       'https://169.254.169.254/latest',
+      'https://[::127.0.0.1]:3802/decide',
+      'https://[::a9fe:a9fe]/latest',
       'http://93.184.215.14/decide',
     ]) {
       const r = await callWallet(strict.baseUrl, 'decisionSet', { url });

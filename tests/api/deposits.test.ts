@@ -13,7 +13,9 @@ import { HDKey } from '@scure/bip32';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
+import { walletReleaseKey } from '@/lib/env';
 import { isSealed } from '@/lib/secrets/secret-box';
+import { releaseApproval } from '@/lib/wallet/contract/release-approval';
 import {
   depositAddressSchema,
   depositPageSchema,
@@ -29,7 +31,7 @@ import { apps, depositSeeds, users } from '@/lib/wallet/service/db/schema';
 import { configuredSecretBox } from '@/lib/wallet/service/secrets/app-secrets';
 import { ethSender, ethTxHash, hex64 } from '../helpers/deposits';
 import { callWallet, failureDataProblem, kycParams, type Envelope } from '../helpers/wallet-call';
-import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances, walletState } from '../helpers/wallet-state';
 
@@ -132,6 +134,7 @@ const DEFAULT_RULES: KytRules = {
   reviewAddresses: [],
   reviewAmount: 1000,
   severeAmount: 10000,
+  apiRelease: true,
 };
 
 // ---------------------------------------------------------------- addresses
@@ -164,18 +167,17 @@ function eip55(address: string): string {
 }
 
 describe('deposit/address', () => {
-  it('ETHEREUM: 0x and 40 lower-case hex, a valid EIP-55 address, the one the seed derives, the same on every call', async () => {
+  it('ETHEREUM: 0x and 40 hex in its EIP-55 checksummed form, the one the seed derives, the same on every call', async () => {
     const user = await newUser();
     const data = await ok('depositAddress', { appUserId: user, chain: 'ETHEREUM' });
     expect(Object.keys(data as object).sort()).toEqual(['address', 'appUserId', 'chain']);
     const { address } = depositAddressSchema.parse(data);
     expect(data).toEqual({ appUserId: user, chain: 'ETHEREUM', address });
-    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
-    const checksummed = eip55(address);
-    expect(checksummed.toLowerCase()).toBe(address);
-    expect(checksummed).toMatch(/[A-F]/); // a mixed-case checksum, as wallets show it
-    expect(eip55(checksummed.toLowerCase())).toBe(checksummed);
-    expect(address).toBe(await expectedAddress(user, 'ETHEREUM'));
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(address).toBe(eip55(address.toLowerCase()));
+    expect(address).toMatch(/[A-F]/); // a mixed-case checksum, as wallets show it
+    // Compared case-insensitively: the seed's address is the same 20 bytes.
+    expect(address.toLowerCase()).toBe(await expectedAddress(user, 'ETHEREUM'));
     expect(await addressOf(user, 'ETHEREUM')).toBe(address);
   });
 
@@ -242,7 +244,7 @@ describe('simulate/deposit and simulate/confirm', () => {
       chain: 'ETHEREUM',
       txHash,
       logIndex: 3,
-      fromAddress: sender,
+      fromAddress: eip55(sender), // sent in upper case, answered as wallets show it
       address,
       amount: 10.129999,
       creditedAmount: 10.12,
@@ -301,6 +303,66 @@ describe('simulate/deposit and simulate/confirm', () => {
     );
     expect(filtered.dataTotal).toBe(1);
     expect(await ledgerSumsToBalances(db.db)).toBe(true);
+  });
+
+  it('addresses are checked for their checksum, 1002 naming the field: a TRON base58check, a mixed-case EIP-55; lower case finds the EIP-55 address', async () => {
+    const user = await newUser();
+    const eth = await addressOf(user, 'ETHEREUM');
+    const tron = await addressOf(user, 'TRON');
+    const tronSender = await addressOf(await newUser(), 'TRON');
+    const brokenTron = `${tronSender.slice(0, -1)}${tronSender.endsWith('1') ? '2' : '1'}`;
+    const tronValid = {
+      chain: 'TRON',
+      address: tron,
+      txHash: hex64('checksums'),
+      amount: '1',
+      fromAddress: tronSender,
+    };
+    const tronChecksum = 'must be a TRON address with a valid base58check checksum and version byte 0x41';
+    const ethChecksum = 'must be an ETHEREUM address with a valid EIP-55 checksum (or in one case)';
+    expect(
+      (await refused('simulateDeposit', { ...tronValid, fromAddress: brokenTron }, 1002)).body.data,
+    ).toEqual({ field: 'fromAddress', rule: tronChecksum });
+    const brokenOwn = `${tron.slice(0, -1)}${tron.endsWith('1') ? '2' : '1'}`;
+    expect((await refused('simulateDeposit', { ...tronValid, address: brokenOwn }, 1002)).body.data).toEqual({
+      field: 'address',
+      rule: tronChecksum,
+    });
+    // A mixed-case Ethereum sender with one letter in the wrong case.
+    const sender = eip55(ethSender('checksums'));
+    const flip = sender.search(/[a-fA-F]/);
+    const c = sender[flip]!;
+    const wrongCase = `${sender.slice(0, flip)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${sender.slice(flip + 1)}`;
+    const ethValid = {
+      chain: 'ETHEREUM',
+      address: eth,
+      txHash: ethTxHash('checksums'),
+      amount: '1',
+      fromAddress: sender,
+    };
+    expect(
+      (await refused('simulateDeposit', { ...ethValid, fromAddress: wrongCase }, 1002)).body.data,
+    ).toEqual({
+      field: 'fromAddress',
+      rule: ethChecksum,
+    });
+    // kyt/rules/set lists the same addresses as refused, whichever list, changing nothing.
+    const listRule =
+      'must be addresses with valid checksums: EIP-55 for a mixed-case ETHEREUM address, base58check for TRON';
+    expect((await refused('kytRulesSet', { blockedAddresses: brokenTron }, 1002)).body.data).toEqual({
+      field: 'blockedAddresses',
+      rule: listRule,
+    });
+    expect(
+      (await refused('kytRulesSet', { reviewAddresses: `${ethSender('ok')},${wrongCase}` }, 1002)).body.data,
+    ).toEqual({ field: 'reviewAddresses', rule: listRule });
+    // The deposit address given in lower case is the same address; answered in EIP-55 form.
+    const d = depositSchema.parse(await ok('simulateDeposit', { ...ethValid, address: eth.toLowerCase() }));
+    expect([d.address, d.fromAddress]).toEqual([eth, sender]);
+    expect(depositSchema.parse(await ok('simulateDeposit', tronValid))).toMatchObject({
+      address: tron,
+      fromAddress: tronSender,
+    });
   });
 
   it('the same txHash with another logIndex is another deposit', async () => {
@@ -428,6 +490,79 @@ describe('simulate/deposit and simulate/confirm', () => {
 
 // ---------------------------------------------------------------- KYT
 
+/** The back-office's approval of a release of the test app's deposit (docs/deposits-and-kyt.md "deposit/release"). */
+function approvalOf(depositId: number, decision: 'CREDIT' | 'REJECT'): string {
+  return releaseApproval(walletReleaseKey(), {
+    agencyCode: TEST_AGENCY.agencyCode,
+    appId: TEST_AGENCY.appId,
+    depositId,
+    decision,
+  });
+}
+
+describe('KYT rule changes', () => {
+  it('kyt/rules/set is an event kyt.rules_changed with the rules before and after; a set that changes nothing writes none', async () => {
+    const changes = async () =>
+      (
+        await ok<{ list: { type: string; data: unknown }[] }>('eventList', {
+          type: 'kyt.rules_changed',
+          pageSize: 100,
+        })
+      ).list.map((e) => e.data);
+    const before = await changes();
+    // The loosening of the issue: severeAmount raised out of reach, from the app's key.
+    const loose = { ...DEFAULT_RULES, severeAmount: 1_000_000_000 };
+    expect(await setRules({ severeAmount: '1000000000' })).toEqual(loose);
+    const after = await changes();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toEqual({ before: DEFAULT_RULES, after: loose });
+    await setRules({ severeAmount: '1000000000.00' });
+    expect(await changes()).toHaveLength(after.length);
+    await setRules({ severeAmount: '10000' });
+    expect((await changes())[0]).toEqual({ before: loose, after: DEFAULT_RULES });
+    const hooked = await ok<{ events: string[] }>('webhookAdd', {
+      url: 'https://93.184.215.14/kyt',
+      events: 'kyt.rules_changed',
+    });
+    expect(hooked.events).toEqual(['kyt.rules_changed']);
+  });
+
+  it("apiRelease=false: deposit/release with the API key alone is 4016, changing nothing; with the back-office's approval it releases", async () => {
+    const user = await newUser();
+    const held = await deposit(user, '20000');
+    expect(held.status).toBe('HELD');
+    expect(await setRules({ apiRelease: 'false' })).toEqual({ ...DEFAULT_RULES, apiRelease: false });
+    try {
+      const release = { depositId: held.depositId, decision: 'CREDIT', note: 'Known sender' };
+      const r = await refused('depositRelease', release, 4016);
+      expect(r.body.msg).toBe(
+        "This app's held deposits are released only through the back-office's two-person approval (apiRelease is false).",
+      );
+      // An approval of another decision, or of another deposit, is no approval of this one.
+      await refused('depositRelease', { ...release, approval: approvalOf(held.depositId, 'REJECT') }, 4016);
+      await refused(
+        'depositRelease',
+        { ...release, approval: approvalOf(held.depositId + 1, 'CREDIT') },
+        4016,
+      );
+      const released = depositSchema.parse(
+        await ok('depositRelease', { ...release, approval: approvalOf(held.depositId, 'CREDIT') }),
+      );
+      expect(released).toMatchObject({ status: 'CREDITED', note: 'Known sender' });
+      expect((await walletOf(user)).balance).toBe(20000);
+    } finally {
+      expect(await setRules({ apiRelease: 'true' })).toEqual(DEFAULT_RULES);
+    }
+    // apiRelease true again: the API key releases on its own.
+    const again = await deposit(await newUser(), '20000');
+    expect(
+      depositSchema.parse(
+        await ok('depositRelease', { depositId: again.depositId, decision: 'REJECT', note: 'Unknown' }),
+      ).status,
+    ).toBe('REJECTED');
+  });
+});
+
 describe('KYT rules and screening', () => {
   it('kyt/rules: the defaults; kyt/rules/set changes what is given, keeps what is absent, clears what is given empty', async () => {
     expect(await ok('kytRules', {})).toEqual(DEFAULT_RULES);
@@ -444,6 +579,7 @@ describe('KYT rules and screening', () => {
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     // Given empty clears (the empty value is not signed, like every empty parameter).
     expect(await setRules({ blockedAddresses: '' })).toEqual({
@@ -451,12 +587,14 @@ describe('KYT rules and screening', () => {
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     expect(await ok('kytRules', {})).toEqual({
       blockedAddresses: [],
       reviewAddresses: [tron],
       reviewAmount: 500.5,
       severeAmount: 2000,
+      apiRelease: true,
     });
     expect(await setRules({ reviewAddresses: '', reviewAmount: '1000', severeAmount: '10000' })).toEqual(
       DEFAULT_RULES,
@@ -528,6 +666,25 @@ describe('KYT rules and screening', () => {
     expect(total!.velocity_amount).toBe('1000000000');
   });
 
+  it('VELOCITY_SEVERE: twelve deposits of 9,999.99 from one sender within a minute: the first credited, the rest HIGH and held', async () => {
+    const user = await newUser();
+    const from = ethSender('structuring');
+    const deposits: Deposit[] = [];
+    for (let i = 0; i < 12; i++) deposits.push(await deposit(user, '9999.99', { fromAddress: from }));
+    expect(deposits[0]).toMatchObject({
+      status: 'CREDITED',
+      risk: { level: 'MEDIUM', reasons: ['AMOUNT_OVER_REVIEW', 'FIRST_DEPOSIT_LARGE', 'VELOCITY'] },
+    });
+    for (const held of deposits.slice(1)) {
+      expect(held).toMatchObject({
+        status: 'HELD',
+        creditedAt: null,
+        risk: { level: 'HIGH', reasons: ['AMOUNT_OVER_REVIEW', 'VELOCITY', 'VELOCITY_SEVERE'] },
+      });
+    }
+    expect((await walletOf(user)).balance).toBe(9999.99);
+  });
+
   it('AMOUNT_OVER_REVIEW is MEDIUM and credited; AMOUNT_OVER_SEVERE is HIGH and held, crediting nothing', async () => {
     const user = await newUser();
     await deposit(user, '1');
@@ -541,7 +698,10 @@ describe('KYT rules and screening', () => {
     expect(held).toMatchObject({
       status: 'HELD',
       creditedAt: null,
-      risk: { level: 'HIGH', reasons: ['AMOUNT_OVER_SEVERE', 'AMOUNT_OVER_REVIEW', 'VELOCITY'] },
+      risk: {
+        level: 'HIGH',
+        reasons: ['AMOUNT_OVER_SEVERE', 'AMOUNT_OVER_REVIEW', 'VELOCITY', 'VELOCITY_SEVERE'],
+      },
     });
     expect((await walletOf(other)).balance).toBe(1);
   });
@@ -618,7 +778,9 @@ describe('deposit/release', () => {
     );
     const waiting = await deposit(user, '1', { confirmations: 0 });
     await refused('depositRelease', { depositId: waiting.depositId, decision: 'CREDIT', note: 'n' }, 4016);
-    const credited = await deposit(user, '1');
+    // Another user's: the 15,000 held here counts towards this user's VELOCITY_SEVERE.
+    const credited = await deposit(await newUser(), '1');
+    expect(credited.status).toBe('CREDITED');
     await refused('depositRelease', { depositId: credited.depositId, decision: 'REJECT', note: 'n' }, 4016);
     await refused('depositRelease', { depositId: 999_999, decision: 'REJECT', note: 'n' }, 4016);
     const another = await deposit(await newUser(), '50000');

@@ -78,6 +78,12 @@ describe('webhook/add refuses what must not receive events, naming url, and writ
       'https://[::ffff:192.168.0.1]/x',
       'must not point at a loopback, private, link-local or metadata address',
     ],
+    // IPv4-compatible and IPv4-mapped IPv6 (::/96, ::ffff:0:0/96) refused whole.
+    ['https://[::127.0.0.1]:3802/x', 'must not point at a loopback, private, link-local or metadata address'],
+    ['https://[::7f00:1]/x', 'must not point at a loopback, private, link-local or metadata address'],
+    ['https://[::10.0.0.1]/x', 'must not point at a loopback, private, link-local or metadata address'],
+    ['https://[::a9fe:a9fe]/x', 'must not point at a loopback, private, link-local or metadata address'],
+    ['https://[::ffff:8.8.8.8]/x', 'must not point at a loopback, private, link-local or metadata address'],
     ['https://localhost/x', 'must not point at a loopback, private, link-local or metadata address'],
     ['https://user:pw@93.184.215.14/x', 'must not carry a user name or password'],
     ['ftp://93.184.215.14/x', 'must be an http(s) URL'],

@@ -482,6 +482,14 @@ const BAD: Record<string, [string, string][]> = {
     ['APPROVE', 'must be one of CREDIT, REJECT'],
   ],
   note: textRules(500),
+  approval: [
+    ['A'.repeat(64), 'must be 64 lower-case hex characters'],
+    ['a'.repeat(63), 'must be 64 lower-case hex characters'],
+  ],
+  apiRelease: [
+    ['no', RULE.bool],
+    ['FALSE', RULE.bool],
+  ],
   blockedAddresses: [
     ['0x1234', RULE.addressList],
     [`0x${'1'.repeat(40)},nope`, RULE.addressList],

@@ -990,12 +990,13 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     }),
     async verify(_ctx, { input, data, newAudit }) {
       const { appUserId, transaction } = input as { appUserId: string; transaction: string };
-      const { deposit } = data as { deposit: { depositId: number } };
+      const { deposit } = data as { deposit: { depositId: number; fromAddress: string } };
+      // Answered in EIP-55 form: compared case-insensitively.
+      expect(deposit.fromAddress.toLowerCase()).toBe(`0x${transaction.slice(24)}`);
       expect(deposit).toMatchObject({
         appUserId,
         chain: 'ETHEREUM',
         txHash: `0x${transaction}`,
-        fromAddress: `0x${transaction.slice(24)}`,
         amount: 50,
         confirmations: 0,
         requiredConfirmations: 12,
@@ -1447,6 +1448,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       reviewAddresses: '',
       reviewAmount: '1000.00',
       severeAmount: '10000.00',
+      apiRelease: 'true',
     }),
     async verify(ctx, { newAudit }) {
       const rules = await callWallet<{ blockedAddresses: string[] }>(ctx.baseUrl, 'kytRules', {}, ctx.wallet);
@@ -1455,6 +1457,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         reviewAddresses: [],
         reviewAmount: 1000,
         severeAmount: 10000,
+        apiRelease: true,
       });
       expect(newAudit[0]).toMatchObject({ action: 'kyt.rules.set', targetType: 'kyt', outcome: 'success' });
     },

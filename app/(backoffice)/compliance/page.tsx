@@ -138,6 +138,12 @@ export default async function CompliancePage({
                 <dd className="break-all font-mono text-xs">{rules.blockedAddresses.join(', ') || 'none'}</dd>
                 <dt className="text-muted-foreground">Addresses to review</dt>
                 <dd className="break-all font-mono text-xs">{rules.reviewAddresses.join(', ') || 'none'}</dd>
+                <dt className="text-muted-foreground">Who may release a held deposit</dt>
+                <dd>
+                  {rules.apiRelease
+                    ? "Two admins here, or the app's API key"
+                    : 'Only two admins in the back-office'}
+                </dd>
               </dl>
             ) : null}
           </CardContent>

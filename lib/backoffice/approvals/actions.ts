@@ -9,6 +9,7 @@ import { authActionClient, keepTypedValues } from '@/lib/backoffice/shared/actio
 import { approveRequest, type ApprovalOutcome } from '@/lib/backoffice/approvals/approve-request';
 import { rejectRequest, withdrawRequest } from '@/lib/backoffice/approvals/reject-request';
 import { getDb } from '@/lib/backoffice/db';
+import { withReleaseApproval } from '@/lib/backoffice/deposits/approved-release';
 import {
   approvalRefPostSchema,
   approveApprovalPostSchema,
@@ -35,7 +36,9 @@ export const approveApproval = authActionClient
       actor: ctx.staff,
       id: parsedInput.id,
       ...(parsedInput.comment ? { comment: parsedInput.comment } : {}),
-      call: (operation, params) => wallet[operation as keyof WalletClient](params as never),
+      // A deposit release carries the back-office's approval (apiRelease=false apps need it).
+      call: (operation, params) =>
+        wallet[operation as keyof WalletClient](withReleaseApproval(operation, params) as never),
     });
     refresh(outcome.returnPath, outcome.id);
     // The wallet's answer stays on the server (an issued card's number is never sent to a browser).

@@ -71,7 +71,7 @@ export const saveKytRules = authActionClient
   .metadata({ name: 'kyt.rules.set', permission: 'kyt.manage' })
   .inputSchema(kytRulesFormPostSchema, keepTypedValues)
   .stateAction<KytRules>(async ({ parsedInput, ctx }) => {
-    const { blockedAddresses, reviewAddresses, reviewAmount, severeAmount } = parsedInput;
+    const { blockedAddresses, reviewAddresses, reviewAmount, severeAmount, apiRelease } = parsedInput;
     const count = (list: string) => (list === '' ? 0 : list.split(',').length);
     const saved = await runWalletMutation({
       staff: ctx.staff,
@@ -79,10 +79,16 @@ export const saveKytRules = authActionClient
       action: 'kyt.rules.set',
       targetType: 'kyt',
       targetId: 'rules',
-      summary: `Set the KYT rules: review amount ${reviewAmount}, severe amount ${severeAmount}, ${count(blockedAddresses)} blocked and ${count(reviewAddresses)} review addresses`,
+      summary: `Set the KYT rules: review amount ${reviewAmount}, severe amount ${severeAmount}, ${count(blockedAddresses)} blocked and ${count(reviewAddresses)} review addresses, held deposits released ${apiRelease === 'true' ? 'by two admins or the API key' : 'only by two admins'}`,
       // An empty list is sent empty: kyt/rules/set clears it ("given empty").
       call: () =>
-        getWalletClient().kytRulesSet({ blockedAddresses, reviewAddresses, reviewAmount, severeAmount }),
+        getWalletClient().kytRulesSet({
+          blockedAddresses,
+          reviewAddresses,
+          reviewAmount,
+          severeAmount,
+          apiRelease: apiRelease === 'true',
+        }),
     });
     revalidatePath(PAGE);
     return saved;

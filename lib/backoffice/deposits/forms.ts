@@ -39,7 +39,7 @@ const addressLines = z
   )
   .refine(
     (v) => v === '' || addressListParam.safeParse(v).success,
-    'Enter ETHEREUM (0x and 40 hex) or TRON (T and 33 characters) addresses, one per line.',
+    'Enter ETHEREUM (0x and 40 hex) or TRON (T and 33 characters) addresses, one per line, each with a valid checksum.',
   );
 
 /** As typed ("15,000.00", "$1000"), read as every amount is (amount-field.ts). */
@@ -50,6 +50,8 @@ export const kytRulesFormSchema = z.object({
   reviewAddresses: addressLines,
   reviewAmount: usdtAmount('review amount'),
   severeAmount: usdtAmount('severe amount'),
+  /** Who may release a held deposit: 'false' keeps releases behind the back-office's approvals. */
+  apiRelease: z.enum(['true', 'false'], 'Choose who may release a held deposit.').default('true'),
 });
 export const kytRulesFormPostSchema = z.preprocess(fromFormData, kytRulesFormSchema);
 export type KytRulesFormInput = z.input<typeof kytRulesFormSchema>;

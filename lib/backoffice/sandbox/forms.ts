@@ -84,8 +84,8 @@ export const simulateDepositSchema = z
         path: ['fromAddress'],
         message:
           v.chain === 'ETHEREUM'
-            ? 'An Ethereum address is 0x and 40 hex characters; or leave it empty.'
-            : "A Tron address is 'T' and 33 base58 characters; or leave it empty.",
+            ? 'An Ethereum address is 0x and 40 hex characters, in mixed case with a valid checksum; or leave it empty.'
+            : "A Tron address is 'T' and 33 base58 characters with a valid checksum; or leave it empty.",
       });
     }
   });

@@ -289,6 +289,8 @@ export const PARAMETER_LABELS: Record<string, string> = {
   reviewAddresses: 'addresses to review',
   reviewAmount: 'review amount',
   severeAmount: 'severe amount',
+  apiRelease: 'who may release a held deposit',
+  approval: "the back-office's approval of the release",
 };
 
 /**

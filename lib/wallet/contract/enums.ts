@@ -113,6 +113,7 @@ export const EVENT_TYPES = [
   'deposit.held',
   'deposit.credited',
   'deposit.rejected',
+  'kyt.rules_changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -145,6 +146,7 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.held': 'A deposit screened HIGH or SEVERE was held for a person to decide',
   'deposit.credited': "A deposit was credited to the user's USD wallet asset",
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
+  'kyt.rules_changed': "The app's KYT rules were changed (kyt/rules/set), with the rules before and after",
 };
 
 // ---------------------------------------------------------------- deposits and KYT
@@ -166,7 +168,10 @@ export type DepositDecision = (typeof DEPOSIT_DECISIONS)[number];
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'SEVERE'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-/** The built-in screener's reasons, most serious first, each with its level. */
+/**
+ * The built-in screener's reasons, each with its level, in the order of docs/deposits-and-kyt.md
+ * "KYT" (a verdict lists its reasons in this order).
+ */
 export const RISK_REASONS = [
   'BLOCKED_ADDRESS',
   'REVIEW_ADDRESS',
@@ -174,6 +179,7 @@ export const RISK_REASONS = [
   'AMOUNT_OVER_REVIEW',
   'FIRST_DEPOSIT_LARGE',
   'VELOCITY',
+  'VELOCITY_SEVERE',
 ] as const;
 export type RiskReason = (typeof RISK_REASONS)[number];
 
@@ -184,6 +190,7 @@ export const RISK_REASON_LEVEL: Readonly<Record<RiskReason, RiskLevel>> = {
   AMOUNT_OVER_REVIEW: 'MEDIUM',
   FIRST_DEPOSIT_LARGE: 'MEDIUM',
   VELOCITY: 'MEDIUM',
+  VELOCITY_SEVERE: 'HIGH',
 };
 
 /** Each reason in words, for the docs and the back-office's compliance queue. */
@@ -194,4 +201,5 @@ export const RISK_REASON_WORDS: Readonly<Record<RiskReason, string>> = {
   AMOUNT_OVER_REVIEW: 'The amount is at or over the review amount',
   FIRST_DEPOSIT_LARGE: "The user's first deposit is at or over a tenth of the review amount",
   VELOCITY: "The user's deposits in 24 hours, this one included, reach the review amount",
+  VELOCITY_SEVERE: "The user's deposits in 24 hours, this one included, reach the severe amount",
 };

@@ -422,7 +422,7 @@ const EXPECTED: Record<
     path: '/wallet/api/deposit/release',
     tag: 'Deposit',
     required: [...COMMON, 'depositId', 'decision', 'note'],
-    optional: ['requestId'],
+    optional: ['requestId', 'approval'],
   },
   kytRules: {
     method: 'post',
@@ -436,7 +436,7 @@ const EXPECTED: Record<
     path: '/wallet/api/kyt/rules/set',
     tag: 'KYT',
     required: COMMON,
-    optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount'],
+    optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount', 'apiRelease'],
   },
 };
 

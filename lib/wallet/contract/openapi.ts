@@ -346,6 +346,8 @@ const EXAMPLES: Record<string, unknown> = {
   reviewAddresses: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
   reviewAmount: '1000.00',
   severeAmount: '10000.00',
+  // The back-office's approval of a release (release-approval.ts): an HMAC-SHA256 in hex.
+  approval: '9f2c6b1e0d4a7c3b8e5f1a2d6c9b0e3f7a4d1c8b5e2f9a6c3d0b7e4f1a8c5d2b',
   last4: '1111',
   issuedFrom: '2026-11-01',
   issuedTo: '2026-11-30',

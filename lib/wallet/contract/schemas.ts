@@ -16,7 +16,7 @@ import {
   decodeEventCursor,
   encodeEventCursor,
 } from './paging';
-import { chainOfAddress } from './chains';
+import { chainAddress, chainOfAddress } from './chains';
 import { AMOUNT_FORMAT_RULE, AMOUNT_PATTERN, AMOUNT_POSITIVE_RULE, amountTextRule } from './money';
 import {
   AUTHORIZATION_STATUSES,
@@ -523,38 +523,42 @@ export const depositStatusParam = oneOf(DEPOSIT_STATUSES);
 /** An address on some chain, before its chain's form is checked. */
 export const chainAddressParam = pattern(/^[A-Za-z0-9]{1,64}$/, 'must be 1-64 letters or digits');
 export const txHashParam = pattern(/^[A-Za-z0-9]{1,66}$/, 'must be 1-66 letters or digits');
+/** The back-office's approval of a release (release-approval.ts): an HMAC-SHA256 in hex. */
+export const releaseApprovalParam = pattern(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex characters');
 
 /**
- * Addresses separated by commas (ETHEREUM or TRON forms, Ethereum's kept in lower case), the
- * distinct ones sorted; given empty, the empty list. White space alone is no list (1002): it is
- * neither empty nor an address.
+ * Addresses separated by commas (ETHEREUM or TRON forms with their checksums, Ethereum's kept in
+ * lower case), the distinct ones sorted; given empty, the empty list. White space alone is no list
+ * (1002): it is neither empty nor an address. A mistyped address is refused rather than listed,
+ * since it would never match a deposit (docs/deposits-and-kyt.md "kyt/rules/set").
  */
 export const addressListParam = z
   .string()
   .max(12_000, 'must be at most 12000 characters')
   .transform((v, ctx) => {
+    const form = 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas';
     const parts = v
       .split(',')
       .map((p) => p.trim())
       .filter((p) => p !== '');
     if (v !== '' && parts.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas',
-      });
+      ctx.addIssue({ code: 'custom', message: form });
       return z.NEVER;
     }
     const addresses: string[] = [];
     for (const part of parts) {
       const chain = chainOfAddress(part);
-      if (!chain) {
+      const stored = chain && chainAddress(chain, part);
+      if (!stored) {
         ctx.addIssue({
           code: 'custom',
-          message: 'must be ETHEREUM (0x and 40 hex) or TRON (T and 33 base58) addresses separated by commas',
+          message: chain
+            ? 'must be addresses with valid checksums: EIP-55 for a mixed-case ETHEREUM address, base58check for TRON'
+            : form,
         });
         return z.NEVER;
       }
-      addresses.push(chain === 'ETHEREUM' ? part.toLowerCase() : part);
+      addresses.push(stored);
     }
     return [...new Set(addresses)].sort();
   });
@@ -1011,6 +1015,8 @@ export const kytRulesSchema = z.object({
   reviewAmount: z.number(),
   /** Major units. */
   severeAmount: z.number(),
+  /** false: deposit/release needs the back-office's approval (docs/deposits-and-kyt.md "deposit/release"). */
+  apiRelease: z.boolean(),
 });
 
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
@@ -1105,6 +1111,7 @@ export const eventDataSchemas = {
   'deposit.held': depositSchema,
   'deposit.credited': depositSchema,
   'deposit.rejected': depositSchema,
+  'kyt.rules_changed': z.object({ before: kytRulesSchema, after: kytRulesSchema }),
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;

@@ -16,7 +16,7 @@ import { renderReferencePage } from './http/reference-page';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
-import { env } from '@/lib/env';
+import { env, walletReleaseKey } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
@@ -120,6 +120,7 @@ export function createWalletService(options: {
       secretBox,
       allowPrivateWebhooks: allowPrivate,
       simulation,
+      releaseKey: walletReleaseKey(),
     }),
     mode: simulation ? 'sandbox' : 'live',
     logger,

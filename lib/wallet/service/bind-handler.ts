@@ -50,6 +50,11 @@ export type HandlerConfig = {
   allowPrivateWebhooks: boolean;
   /** WALLET_SIMULATION: the simulate/* operations are served unless this is false. */
   simulation?: boolean;
+  /**
+   * WALLET_RELEASE_KEY (else derived from the master key): checks the back-office's approvals of
+   * deposit releases (docs/deposits-and-kyt.md "deposit/release"); none: no approval is valid.
+   */
+  releaseKey?: string;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (

@@ -29,6 +29,7 @@ export const depositAddress = defineOperation({
   events: [],
   paramText: {
     appUserId: 'App user ID; the user must exist under the app (else 3001)',
-    chain: 'The chain: ETHEREUM (0x and 40 lower-case hex) or TRON (T and 33 base58 characters)',
+    chain:
+      'The chain: ETHEREUM (0x and 40 hex, answered in its EIP-55 checksummed form) or TRON (T and 33 base58 characters, base58check)',
   },
 });

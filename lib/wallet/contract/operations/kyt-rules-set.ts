@@ -1,8 +1,14 @@
 // kyt/rules/set (docs/deposits-and-kyt.md "kyt/rules/set"): given empty clears a list, absent
-// leaves a rule as it is.
+// leaves a rule as it is; a change is an event kyt.rules_changed, the rules before and after.
 import { z } from 'zod';
 import { defineOperation } from '@/lib/wallet/contract/define-operation';
-import { addressListParam, amountParam, authParams, kytRulesSchema } from '@/lib/wallet/contract/schemas';
+import {
+  addressListParam,
+  amountParam,
+  authParams,
+  booleanParam,
+  kytRulesSchema,
+} from '@/lib/wallet/contract/schemas';
 
 const kytRulesSetParams = z.object({
   ...authParams,
@@ -10,6 +16,7 @@ const kytRulesSetParams = z.object({
   reviewAddresses: addressListParam.optional(),
   reviewAmount: amountParam.optional(),
   severeAmount: amountParam.optional(),
+  apiRelease: booleanParam.optional(),
 });
 
 export const kytRulesSet = defineOperation({
@@ -24,13 +31,18 @@ export const kytRulesSet = defineOperation({
   params: kytRulesSetParams,
   data: kytRulesSchema,
   codes: [],
-  events: [],
+  events: ['kyt.rules_changed'],
   clearable: ['blockedAddresses', 'reviewAddresses'],
   paramText: {
-    blockedAddresses: 'Senders whose deposits are SEVERE, separated by commas; given empty, clears the list',
-    reviewAddresses: 'Senders whose deposits are HIGH, separated by commas; given empty, clears the list',
+    blockedAddresses:
+      'Senders whose deposits are SEVERE, separated by commas, each with a valid checksum (else 1002); given empty, clears the list',
+    reviewAddresses:
+      'Senders whose deposits are HIGH, separated by commas, each with a valid checksum (else 1002); given empty, clears the list',
     reviewAmount:
       'USDT amount from which a deposit is MEDIUM (AMOUNT_OVER_REVIEW, and the base of FIRST_DEPOSIT_LARGE and VELOCITY)',
-    severeAmount: 'USDT amount from which a deposit is HIGH (AMOUNT_OVER_SEVERE)',
+    severeAmount:
+      "USDT amount from which a deposit, or the user's deposits in 24 hours, are HIGH and held (AMOUNT_OVER_SEVERE, VELOCITY_SEVERE)",
+    apiRelease:
+      "true or false (default true): false refuses deposit/release with the app's key alone (4016), so a held deposit is released only through the back-office's two-person approval",
   },
 });

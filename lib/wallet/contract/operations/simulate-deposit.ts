@@ -41,10 +41,12 @@ export const simulateDeposit = defineOperation({
   events: ['deposit.detected', 'deposit.held', 'deposit.credited'],
   paramText: {
     chain: 'The chain: ETHEREUM or TRON',
-    address: 'A deposit address of this app on that chain (else 1002, field address)',
+    address:
+      'A deposit address of this app on that chain, in any case on ETHEREUM (else 1002, field address)',
     txHash: 'The transaction: 0x and 64 hex characters on ETHEREUM, 64 hex characters on TRON',
     amount: 'The USDT amount, more than 0, up to 6 decimals',
-    fromAddress: "The sender, in the chain's address form",
+    fromAddress:
+      "The sender, in the chain's address form with a valid checksum: EIP-55 for a mixed-case ETHEREUM address, base58check for TRON (else 1002)",
     logIndex: 'The transfer within the transaction',
     confirmations: 'Confirmations so far; reaching the chain’s required number screens the deposit at once',
   },

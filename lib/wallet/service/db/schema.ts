@@ -750,6 +750,8 @@ export const kytRules = wallet.table('kyt_rules', {
   /** Millionths of the token, like deposits.amount. */
   reviewAmount: bigint('review_amount', { mode: 'number' }).notNull(),
   severeAmount: bigint('severe_amount', { mode: 'number' }).notNull(),
+  /** false: deposit/release needs the back-office's approval (migration 0025). */
+  apiRelease: boolean('api_release').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

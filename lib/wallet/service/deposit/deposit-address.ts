@@ -3,6 +3,7 @@
 // user by address. One per user and chain whatever the concurrency: the unique index on (user,
 // chain) lets one insert win, and the others read it.
 import { and, eq } from 'drizzle-orm';
+import { shownAddress } from '@/lib/wallet/contract/chains';
 import type { DepositChain } from '@/lib/wallet/contract/enums';
 import { depositAddress } from '@/lib/wallet/contract/operations/deposit-address';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -14,6 +15,7 @@ import { findUserOrThrow } from '../user/find-user';
 import { appDepositSeed } from './deposit-seed';
 import { deriveDepositAddress } from './derive-address';
 
+/** The user's address on the chain in its stored form (Ethereum's in lower case). */
 export async function userDepositAddress(
   db: Executor,
   config: Pick<HandlerConfig, 'secretBox'>,
@@ -43,7 +45,7 @@ export async function getDepositAddress(
   const { db, app, params } = options;
   const user = await findUserOrThrow(db, app.id, params.appUserId);
   const address = await userDepositAddress(db, config, app, user.id, params.chain);
-  return { appUserId: params.appUserId, chain: params.chain, address };
+  return { appUserId: params.appUserId, chain: params.chain, address: shownAddress(params.chain, address) };
 }
 
 /** depositAddress's handler (lib/wallet/contract/operations/deposit-address.ts). */

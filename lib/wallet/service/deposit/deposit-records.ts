@@ -2,7 +2,7 @@
 // appUserId and its asset's decimal places; and the errors every deposit operation shares.
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
-import { DEPOSIT_TOKEN_DECIMALS } from '@/lib/wallet/contract/chains';
+import { DEPOSIT_TOKEN_DECIMALS, shownAddress } from '@/lib/wallet/contract/chains';
 import type { DepositChain, DepositStatus, RiskLevel, RiskReason } from '@/lib/wallet/contract/enums';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
@@ -42,8 +42,9 @@ export function depositFromRow(row: DepositRow): Deposit {
     chain: row.chain,
     txHash: row.tx_hash,
     logIndex: row.log_index,
-    fromAddress: row.from_address,
-    address: row.address,
+    // Kept in lower case on ETHEREUM, shown in EIP-55 form (docs/deposits-and-kyt.md "Chains").
+    fromAddress: shownAddress(row.chain, row.from_address),
+    address: shownAddress(row.chain, row.address),
     amount: minorToMajor(Number(row.amount), DEPOSIT_TOKEN_DECIMALS),
     creditedAmount: minorToMajor(Number(row.credited_amount), row.decimal_places),
     confirmations: row.confirmations,

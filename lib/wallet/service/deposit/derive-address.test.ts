@@ -5,7 +5,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { derivationPath, deriveDepositAddress, TRON_VERSION_BYTE } from './derive-address';
+import { TRON_VERSION_BYTE } from '@/lib/wallet/contract/chains';
+import { derivationPath, deriveDepositAddress } from './derive-address';
 
 // BIP-39 seed of "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon
 // abandon about" with no passphrase.

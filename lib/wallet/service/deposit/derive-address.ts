@@ -5,20 +5,14 @@
 // @scure/base. The service never needs the private keys: whoever sweeps deposits derives them
 // from the same seed.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
+import { tronAddress } from '@/lib/wallet/contract/chains';
 import type { DepositChain } from '@/lib/wallet/contract/enums';
 
 /** BIP-44 coin types (SLIP-44). */
 const COIN_TYPE: Readonly<Record<DepositChain, number>> = { ETHEREUM: 60, TRON: 195 };
-
-/** TRON's address version byte: its addresses start with 'T'. */
-export const TRON_VERSION_BYTE = 0x41;
-
-const base58check = createBase58check(sha256);
 
 /** The derivation path of a user's address on a chain. */
 export function derivationPath(chain: DepositChain, index: number): string {
@@ -34,14 +28,14 @@ function accountBytes(compressedPublicKey: Uint8Array): Uint8Array {
   return keccak_256(uncompressed.subarray(1)).subarray(12);
 }
 
-/** The address of `index` under `seed` on `chain`: 0x + 40 lower-case hex, or T + 33 base58. */
+/**
+ * The address of `index` under `seed` on `chain` in its stored form: 0x + 40 lower-case hex (the
+ * API shows it in EIP-55 form, chains.ts shownAddress), or T + 33 base58.
+ */
 export function deriveDepositAddress(seed: Uint8Array, chain: DepositChain, index: number): string {
   const key = HDKey.fromMasterSeed(seed).derive(derivationPath(chain, index));
   if (!key.publicKey) throw new Error('derived key has no public key');
   const account = accountBytes(key.publicKey);
   if (chain === 'ETHEREUM') return `0x${bytesToHex(account)}`;
-  const payload = new Uint8Array(21);
-  payload[0] = TRON_VERSION_BYTE;
-  payload.set(account, 1);
-  return base58check.encode(payload);
+  return tronAddress(account);
 }

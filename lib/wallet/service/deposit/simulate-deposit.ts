@@ -7,12 +7,14 @@ import { sql } from 'drizzle-orm';
 import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import {
   ADDRESS_RULES,
+  addressProblem,
   chainAddress,
   chainTxHash,
   DEPOSIT_TOKEN_DECIMALS,
   REQUIRED_CONFIRMATIONS,
   TX_HASH_RULES,
 } from '@/lib/wallet/contract/chains';
+import type { DepositChain } from '@/lib/wallet/contract/enums';
 import { decimalToMinor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { simulateConfirm } from '@/lib/wallet/contract/operations/simulate-confirm';
@@ -35,6 +37,14 @@ function invalid(field: string, rule: string): WalletError {
   return new WalletError(ResultCode.PARAM_INVALID, `${field} ${rule}.`, { field, rule });
 }
 
+/** The address in its stored form; 1002 on `field` for a wrong form or checksum. */
+function storedAddress(field: string, chain: DepositChain, text: string): string {
+  const rule = addressProblem(chain, text);
+  const address = chainAddress(chain, text);
+  if (rule !== undefined || address === undefined) throw invalid(field, rule ?? ADDRESS_RULES[chain]);
+  return address;
+}
+
 export async function receiveDeposit(options: {
   db: Executor;
   engine: DatabaseHandle;
@@ -43,12 +53,10 @@ export async function receiveDeposit(options: {
 }): Promise<Deposit> {
   const { db, engine, app, params } = options;
   const { chain } = params;
-  const address = chainAddress(chain, params.address);
-  if (!address) throw invalid('address', ADDRESS_RULES[chain]);
+  const address = storedAddress('address', chain, params.address);
   const txHash = chainTxHash(chain, params.txHash);
   if (!txHash) throw invalid('txHash', TX_HASH_RULES[chain]);
-  const fromAddress = chainAddress(chain, params.fromAddress);
-  if (!fromAddress) throw invalid('fromAddress', ADDRESS_RULES[chain]);
+  const fromAddress = storedAddress('fromAddress', chain, params.fromAddress);
   const amount = decimalToMinor(params.amount, DEPOSIT_TOKEN_DECIMALS);
   if (amount === undefined || amount <= 0)
     throw invalid('amount', 'must be more than 0 with at most 6 decimals');

@@ -1,6 +1,8 @@
 // An app's KYT rules (docs/deposits-and-kyt.md "kyt/rules", "kyt/rules/set"): one row per app, the
 // defaults until the app first sets them (reviewAmount 1,000.00, severeAmount 10,000.00, no
-// addresses). Amounts are kept in millionths of the token, like deposits; the API shows major units.
+// addresses, apiRelease true). Amounts are kept in millionths of the token, like deposits; the API
+// shows major units. A change is an event kyt.rules_changed with the rules before and after, so
+// rules are never loosened in silence.
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { DEPOSIT_TOKEN_DECIMALS } from '@/lib/wallet/contract/chains';
@@ -13,20 +15,25 @@ import type { KytRules } from '@/lib/wallet/contract/schemas';
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
 import { kytRules } from '../db/schema';
+import { recordEvent } from '../event/record-event';
 import { KYT_RULES } from '../deposit/deposit-statements';
 import type { KytRuleSet } from './screener';
 
 const M = 10 ** DEPOSIT_TOKEN_DECIMALS;
 
-export const DEFAULT_KYT_RULES: KytRuleSet = Object.freeze({
+/** The screening rules and apiRelease (who may release a held deposit: deposit/release). */
+export type AppKytRules = KytRuleSet & { apiRelease: boolean };
+
+export const DEFAULT_KYT_RULES: AppKytRules = Object.freeze({
   blockedAddresses: [],
   reviewAddresses: [],
   reviewAmount: 1_000 * M,
   severeAmount: 10_000 * M,
+  apiRelease: true,
 });
 
 /** The app's rules (the defaults when it never set any). */
-export async function loadKytRules(db: Executor, appKey: number): Promise<KytRuleSet> {
+export async function loadKytRules(db: Executor, appKey: number): Promise<AppKytRules> {
   const [row] = await db.select().from(kytRules).where(eq(kytRules.appId, appKey));
   return row ?? DEFAULT_KYT_RULES;
 }
@@ -53,13 +60,19 @@ export async function kytRulesForScreening(
     : DEFAULT_KYT_RULES;
 }
 
-function shown(rules: KytRuleSet): KytRules {
+function shown(rules: AppKytRules): KytRules {
   return {
     blockedAddresses: [...rules.blockedAddresses],
     reviewAddresses: [...rules.reviewAddresses],
     reviewAmount: minorToMajor(rules.reviewAmount, DEPOSIT_TOKEN_DECIMALS),
     severeAmount: minorToMajor(rules.severeAmount, DEPOSIT_TOKEN_DECIMALS),
+    apiRelease: rules.apiRelease,
   };
+}
+
+/** Whether two sets of rules as shown differ (the lists are kept distinct and sorted). */
+function differ(a: KytRules, b: KytRules): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
 }
 
 export async function getKytRules(options: { db: Executor; app: AuthenticatedApp }): Promise<KytRules> {
@@ -77,7 +90,7 @@ function millionths(amount: string, field: string): number {
 
 /**
  * kyt/rules/set: the given rules changed, the others kept; a list given empty (`cleared`)
- * is cleared. The row is locked (or created) in the call's transaction, so two changes at once
+ * is cleared. A change (the rules shown differ) writes kyt.rules_changed in the same transaction. The row is locked (or created) in the call's transaction, so two changes at once
  * apply one after the other.
  */
 export async function setKytRules(options: {
@@ -95,7 +108,7 @@ export async function setKytRules(options: {
     .onConflictDoNothing();
   const [current] = await db.select().from(kytRules).where(eq(kytRules.appId, app.id)).for('update');
   if (!current) throw new Error('kyt rules row missing after insert');
-  const next: KytRuleSet = {
+  const next: AppKytRules = {
     blockedAddresses: empty.has('blockedAddresses')
       ? []
       : (params.blockedAddresses ?? current.blockedAddresses),
@@ -106,6 +119,7 @@ export async function setKytRules(options: {
     severeAmount: params.severeAmount
       ? millionths(params.severeAmount, 'severeAmount')
       : current.severeAmount,
+    apiRelease: params.apiRelease ?? current.apiRelease,
   };
   await db
     .update(kytRules)
@@ -116,7 +130,10 @@ export async function setKytRules(options: {
       updatedAt: sql`now()`,
     })
     .where(eq(kytRules.appId, app.id));
-  return shown(next);
+  const [before, after] = [shown(current), shown(next)];
+  if (differ(before, after))
+    await recordEvent({ db, app, type: 'kyt.rules_changed', data: { before, after } });
+  return after;
 }
 
 /** kytRules's handler (lib/wallet/contract/operations/kyt-rules.ts). */

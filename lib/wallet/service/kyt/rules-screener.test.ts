@@ -71,6 +71,23 @@ describe('screenByRules', () => {
     expect(screenByRules(deposit(10 * M), context({ last24Hours: 1000 * M - 1 })).reasons).toEqual([]);
   });
 
+  it('VELOCITY_SEVERE (HIGH, held) when the same 24 h total reaches severeAmount: deposits structured under it', () => {
+    // The twelfth of twelve deposits of 9,999.99: each under severeAmount, together far over it.
+    const structured = 9_999_990_000; // 9,999.99 in millionths
+    expect(screenByRules(deposit(structured), context({ last24Hours: 12 * structured }))).toEqual({
+      level: 'HIGH',
+      reasons: ['AMOUNT_OVER_REVIEW', 'VELOCITY', 'VELOCITY_SEVERE'],
+    });
+    expect(screenByRules(deposit(M), context({ last24Hours: 10_000 * M }))).toEqual({
+      level: 'HIGH',
+      reasons: ['VELOCITY', 'VELOCITY_SEVERE'],
+    });
+    expect(screenByRules(deposit(M), context({ last24Hours: 10_000 * M - 1 }))).toEqual({
+      level: 'MEDIUM',
+      reasons: ['VELOCITY'],
+    });
+  });
+
   it('the level is the highest reason; HIGH and SEVERE hold, LOW and MEDIUM do not', () => {
     const rules = { ...context().rules, blockedAddresses: [FROM], reviewAddresses: [FROM] };
     const verdict = screenByRules(
@@ -86,6 +103,7 @@ describe('screenByRules', () => {
         'AMOUNT_OVER_REVIEW',
         'FIRST_DEPOSIT_LARGE',
         'VELOCITY',
+        'VELOCITY_SEVERE',
       ],
     });
     expect([holds('LOW'), holds('MEDIUM'), holds('HIGH'), holds('SEVERE')]).toEqual([

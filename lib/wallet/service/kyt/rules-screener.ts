@@ -21,7 +21,9 @@ export function screenByRules(deposit: ScreenedDeposit, context: ScreeningContex
   // A tenth of reviewAmount, compared without rounding: 10 × amount ≥ reviewAmount.
   if (context.firstDeposit && deposit.amount * 10 >= rules.reviewAmount) found.add('FIRST_DEPOSIT_LARGE');
   if (context.last24Hours >= rules.reviewAmount) found.add('VELOCITY');
-  // Most serious first, in the order of the contract's table.
+  // Deposits each under severeAmount but together over it in a day (structuring) are held.
+  if (context.last24Hours >= rules.severeAmount) found.add('VELOCITY_SEVERE');
+  // In the order of the contract's table.
   const reasons = RISK_REASONS.filter((r) => found.has(r));
   return { level: levelOf(reasons), reasons };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, webhookUrlProblem } from './webhook-target';
+import { isPublicAddress, literalHostProblem, webhookUrlProblem } from './webhook-target';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -18,10 +18,19 @@ describe('isPublicAddress', () => {
     ['fd00:ec2::254', false], // unique local, a metadata address
     ['::ffff:10.0.0.1', false], // IPv4-mapped private
     ['::ffff:127.0.0.1', false],
+    // IPv4-compatible (::/96) and IPv4-mapped (::ffff:0:0/96) are refused whole, whatever the
+    // IPv4 address inside: a URL writes [::127.0.0.1] as [::7f00:1].
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::10.0.0.1', false],
+    ['::a00:1', false],
+    ['::a9fe:a9fe', false], // 169.254.169.254, the metadata address
+    ['::808:808', false],
+    ['::ffff:808:808', false],
     ['64:ff9b::a00:1', false], // NAT64 of 10.0.0.1
     ['93.184.215.14', true],
     ['8.8.8.8', true],
-    ['::ffff:8.8.8.8', true],
+    ['::ffff:8.8.8.8', false],
     ['2606:4700:4700::1111', true],
     ['not-an-ip', false],
   ])('%s: %s', (ip, expected) => {
@@ -48,6 +57,9 @@ describe('webhookUrlProblem', () => {
     expect(await webhookUrlProblem('https://127.0.0.1/x', strict)).toBe(refused);
     expect(await webhookUrlProblem('https://[::1]/x', strict)).toBe(refused);
     expect(await webhookUrlProblem('https://169.254.169.254/latest/meta-data', strict)).toBe(refused);
+    for (const host of ['[::127.0.0.1]:3802', '[::7f00:1]', '[::10.0.0.1]', '[::a9fe:a9fe]']) {
+      expect(await webhookUrlProblem(`https://${host}/x`, strict), host).toBe(refused);
+    }
     expect(
       await webhookUrlProblem('https://hooks.example.com/x', {
         ...strict,
@@ -69,5 +81,15 @@ describe('webhookUrlProblem', () => {
     expect(await webhookUrlProblem('https://nowhere.invalid/x', { ...strict, resolveAll: fails })).toBe(
       'must have a host name that resolves (nowhere.invalid does not)',
     );
+  });
+});
+
+describe('literalHostProblem (at connection time)', () => {
+  it('refuses IPv4-compatible and IPv4-mapped literals, whatever the IPv4 inside', () => {
+    for (const host of ['[::127.0.0.1]:3802', '[::a9fe:a9fe]', '[::ffff:8.8.8.8]', '[::808:808]']) {
+      expect(literalHostProblem(new URL(`https://${host}/x`), false), host).toMatch(/^refused: /);
+    }
+    expect(literalHostProblem(new URL('https://[2606:4700:4700::1111]/x'), false)).toBeUndefined();
+    expect(literalHostProblem(new URL('https://[::7f00:1]/x'), true)).toBeUndefined();
   });
 });

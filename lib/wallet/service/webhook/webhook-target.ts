@@ -8,14 +8,22 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+/**
+ * IPv4-compatible (::/96) and IPv4-mapped (::ffff:0:0/96) IPv6 addresses: refused whole, whatever
+ * the IPv4 address inside (docs/security.md "The wallet API"). ipaddr.js calls
+ * ::7f00:1 (how a URL writes [::127.0.0.1]) and ::a9fe:a9fe (the metadata address) "unicast",
+ * and a stack may still route them to the IPv4 address; no public service needs either form.
+ */
+function embedsIPv4(ip: ipaddr.IPv6): boolean {
+  const [a, b, c, d, e, f] = ip.parts;
+  return a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0 || f === 0xffff);
+}
+
 /** Only ordinary public unicast addresses: every special range of ipaddr.js is refused. */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let parsed = ipaddr.parse(ip);
-  // ::ffff:10.0.0.1 is 10.0.0.1.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
+  const parsed = ipaddr.parse(ip);
+  if (parsed.kind() === 'ipv6' && embedsIPv4(parsed as ipaddr.IPv6)) return false;
   return parsed.range() === 'unicast';
 }
 
