@@ -60,9 +60,12 @@ export async function startApp(options: { port?: number; env: Record<string, str
         WALLET_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wallet-app-')),
         // The suite's one master key (vitest.config.ts), so what the tests seal the app opens.
         ...(process.env.WALLET_MASTER_KEY ? { WALLET_MASTER_KEY: process.env.WALLET_MASTER_KEY } : {}),
-        // The suite's rate limit (none: vitest.config.ts) unless a test sets its own in `env`.
+        // The suite's rate limits (none: vitest.config.ts) unless a test sets its own in `env`.
         ...(process.env.WALLET_RATE_LIMIT_RPS !== undefined
           ? { WALLET_RATE_LIMIT_RPS: process.env.WALLET_RATE_LIMIT_RPS }
+          : {}),
+        ...(process.env.WALLET_BACKOFFICE_RATE_LIMIT_RPS !== undefined
+          ? { WALLET_BACKOFFICE_RATE_LIMIT_RPS: process.env.WALLET_BACKOFFICE_RATE_LIMIT_RPS }
           : {}),
         ...options.env,
         PORT: String(port),
