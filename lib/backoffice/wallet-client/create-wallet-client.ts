@@ -58,6 +58,11 @@ export type WalletClientConfig = {
   nonce?: () => string;
   /** One line per call, free of parameter values; default: silent. */
   log?: (line: string) => void;
+  /**
+   * Asked before each valid call is sent: what it throws is thrown and the call is not sent (the
+   * back-office's share per member of staff, staff-pace.ts).
+   */
+  admit?: (operation: WalletOperationName) => Promise<void>;
 };
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -148,6 +153,14 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       const error = inputError(name, raw, parsed?.error);
       log(line(`not sent (invalid ${error.field ?? 'input'})`));
       throw error;
+    }
+    if (config.admit) {
+      try {
+        await config.admit(name);
+      } catch (error) {
+        log(line('not sent (not admitted)'));
+        throw error;
+      }
     }
 
     // Signed over the spec's path, whatever prefix baseUrl has (docs/wallet-api.md "Signature", step 5).
