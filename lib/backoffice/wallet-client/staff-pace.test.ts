@@ -1,0 +1,87 @@
+// A member of staff's share of the back-office's wallet budget (staff-pace.ts), on the real
+// statement (PGlite) and a clock the test sets: within any second and the one before, a member of
+// staff's calls stay within twice the share; a refused call is not counted; each member of staff
+// is counted apart; and the client does not send a call over the share, answering it with the
+// "slow down" error. The same over HTTP on PostgreSQL, with the service's budgets:
+// tests/pg/backoffice-budget.test.ts.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/wallet-db';
+import { createWalletClient } from './create-wallet-client';
+import { isWalletClientError, STAFF_PACE_MESSAGE } from './errors';
+import { admitWithinShare, createStaffPace, staffKey, staffRps } from './staff-pace';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+}, 120_000);
+
+describe('staffRps', () => {
+  it("is a quarter of the back-office's budget, at least one, and no limit when the budget has none", () => {
+    expect(staffRps(100)).toBe(25);
+    expect(staffRps(10)).toBe(2);
+    expect(staffRps(3)).toBe(1);
+    expect(staffRps(0)).toBe(0);
+  });
+});
+
+describe('createStaffPace', () => {
+  it('admits twice the share over a second and the one before, and counts what it refuses nowhere', async () => {
+    let at = 1_900_000_000_000;
+    const pace = createStaffPace({ engine: db, rps: 5, now: () => at });
+    const admitted = async (key: string, n: number) => {
+      let yes = 0;
+      for (let i = 0; i < n; i++) if (await pace.admit(key)) yes++;
+      return yes;
+    };
+    // A first second: the whole window (2 x 5).
+    expect(await admitted('staff:1', 14)).toBe(10);
+    // The next second: the one before used it all.
+    at += 1000;
+    expect(await admitted('staff:1', 3)).toBe(0);
+    // The second after: the one before admitted nothing (refusals are not counted).
+    at += 1000;
+    expect(await admitted('staff:1', 4)).toBe(4);
+    at += 1000;
+    expect(await admitted('staff:1', 9)).toBe(6);
+  });
+
+  it('counts each member of staff apart, and calls at once exactly', async () => {
+    const at = 1_900_000_100_000;
+    const pace = createStaffPace({ engine: db, rps: 5, now: () => at });
+    expect(await pace.admit('staff:2')).toBe(true);
+    const decisions = await Promise.all(Array.from({ length: 30 }, () => pace.admit('staff:3')));
+    expect(decisions.filter(Boolean)).toHaveLength(10);
+    expect(await pace.admit('staff:2')).toBe(true);
+    expect(await pace.admit(staffKey(null))).toBe(true);
+  });
+});
+
+describe('the client within the share', () => {
+  it('does not send a call over the share and answers it with the "slow down" error', async () => {
+    const sent: string[] = [];
+    const pace = createStaffPace({ engine: db, rps: 1, now: () => 1_900_000_200_000 });
+    const client = createWalletClient({
+      baseUrl: 'http://wallet.test',
+      agencyCode: 'AG001',
+      appId: 'app-1',
+      secret: 'a-back-office-key',
+      admit: admitWithinShare(pace, async () => staffKey(7)),
+      fetch: async (url) => {
+        sent.push(String(url));
+        return new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }), { status: 200 });
+      },
+    });
+    expect(await client.agencyAssetList({})).toEqual([]);
+    expect(await client.agencyAssetList({})).toEqual([]);
+    const refused = await client.agencyAssetList({}).catch((error: unknown) => error);
+    expect(isWalletClientError(refused, 'WalletRateLimitedError')).toBe(true);
+    expect(refused).toMatchObject({
+      operation: 'agencyAssetList',
+      code: null,
+      staffMessage: STAFF_PACE_MESSAGE,
+    });
+    expect(sent).toHaveLength(2);
+  });
+});
