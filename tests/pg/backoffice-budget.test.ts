@@ -2,10 +2,10 @@
 // limiters of the service and of the back-office: staff sign with the app's back-office key and
 // count on a budget of their own, and each member of staff's calls on a share of it
 // (lib/backoffice/wallet-client/staff-pace.ts), composed as the back-office's own client is
-// (wallet-client/index.ts), one per staff session. Staff loading pages as fast as they can never
-// cost the agency's signed server a refusal while it sends at half its limit; the agency's server
-// flooding never costs staff a refusal while they load pages at half their share; and one session
-// flooding leaves another served. Every rate stays under its bound by construction (a paced
+// (wallet-client/index.ts), one per staff session. Staff loading pages as fast as they can, in
+// several tabs each, never cost the agency's signed server a refusal while it sends at half its
+// limit; the agency's server flooding never costs staff a refusal while they load pages at half
+// their share; and one session flooding leaves another served. Every rate stays under its bound by construction (a paced
 // sender never catches up after a stall), so a loaded machine only sends less, never refuses more.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,10 +105,20 @@ async function loadDashboard(client: WalletClient, into: Tally): Promise<void> {
   ]);
 }
 
-/** `step` again and again until `until`, as fast as it answers. */
-async function flood(until: number, step: () => Promise<void>): Promise<void> {
-  while (Date.now() < until) await step();
+/**
+ * `step` again and again until `until`, as fast as it answers, in `tabs` at once (a person
+ * reloading the page in several tabs).
+ */
+async function flood(until: number, step: () => Promise<void>, tabs = 1): Promise<void> {
+  await Promise.all(
+    Array.from({ length: tabs }, async () => {
+      while (Date.now() < until) await step();
+    }),
+  );
 }
+
+/** Tabs a flooding member of staff reloads at once: more than their share can pace by waiting. */
+const TABS = 6;
 
 /**
  * `step` every `everyMs` until `until`: after a stall it starts again from now rather than
@@ -156,15 +166,16 @@ describe("the back-office's budget and the agency's are apart", () => {
     await Promise.all([
       ...staffIds.map((id, i) => {
         const session = staffSession(id);
-        return flood(until, () => loadDashboard(session, staff[i]!));
+        return flood(until, () => loadDashboard(session, staff[i]!), TABS);
       }),
       paced(until, 1000 / (RPS / 2), () => count(agency, agencyClient.agencyAssetList({}))),
     ]);
     expect(agency).toEqual({ served: agency.served, slowDown: 0, refused: 0 });
     expect(agency.served).toBeGreaterThan(0);
-    // The staff did ask for more than their share, and each session was served some of it.
+    // The staff did ask for more than their shares (some calls waited longer than a call may and
+    // were not sent), each session was served some of it, and none beyond its share.
+    expect(staff.reduce((sum, t) => sum + t.slowDown, 0)).toBeGreaterThan(0);
     for (const [i, t] of staff.entries()) {
-      expect(t.slowDown, `session ${i}`).toBeGreaterThan(0);
       expect(t.served, `session ${i}`).toBeGreaterThan(0);
       await expectWithinShare(staffIds[i]!);
     }
@@ -205,7 +216,7 @@ describe("each member of staff's share", () => {
     const calm = tally();
     const [floodingSession, calmSession] = [staffSession(21), staffSession(22)];
     await Promise.all([
-      flood(until, () => loadDashboard(floodingSession, flooding)),
+      flood(until, () => loadDashboard(floodingSession, flooding), TABS),
       paced(until, (5 * 1000) / (STAFF_RPS / 2), () => loadDashboard(calmSession, calm)),
     ]);
     // The flood was held to its share, so the back-office's budget had room: the service refused

@@ -1,7 +1,7 @@
 // A member of staff's share of the back-office's wallet budget (staff-pace.ts), on the real
 // statement (PGlite) and a clock the test sets: within any second and the one before, a member of
-// staff's calls stay within twice the share; a refused call is not counted; each member of staff
-// is counted apart; and the client does not send a call over the share, answering it with the
+// staff's calls stay within twice the share; a call over it waits for room a second at a time, up
+// to its bound; a refused call is not counted; each member of staff is counted apart; and the client does not send a call over the share, answering it with the
 // "slow down" error. The same over HTTP on PostgreSQL, with the service's budgets:
 // tests/pg/backoffice-budget.test.ts.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ describe('staffRps', () => {
 describe('createStaffPace', () => {
   it('admits twice the share over a second and the one before, and counts what it refuses nowhere', async () => {
     let at = 1_900_000_000_000;
-    const pace = createStaffPace({ engine: db, rps: 5, now: () => at });
+    const pace = createStaffPace({ engine: db, rps: 5, maxWaitMs: 0, now: () => at });
     const admitted = async (key: string, n: number) => {
       let yes = 0;
       for (let i = 0; i < n; i++) if (await pace.admit(key)) yes++;
@@ -49,7 +49,7 @@ describe('createStaffPace', () => {
 
   it('counts each member of staff apart, and calls at once exactly', async () => {
     const at = 1_900_000_100_000;
-    const pace = createStaffPace({ engine: db, rps: 5, now: () => at });
+    const pace = createStaffPace({ engine: db, rps: 5, maxWaitMs: 0, now: () => at });
     expect(await pace.admit('staff:2')).toBe(true);
     const decisions = await Promise.all(Array.from({ length: 30 }, () => pace.admit('staff:3')));
     expect(decisions.filter(Boolean)).toHaveLength(10);
@@ -58,10 +58,35 @@ describe('createStaffPace', () => {
   });
 });
 
+describe('a call over the share', () => {
+  it('waits a second at a time for room, up to its bound, then is refused uncounted', async () => {
+    let at = 1_900_000_300_100;
+    const slept: number[] = [];
+    const sleep = async (ms: number) => {
+      slept.push(ms);
+      at += ms;
+    };
+    const pace = createStaffPace({ engine: db, rps: 1, now: () => at, sleep });
+    expect([await pace.admit('staff:8'), await pace.admit('staff:8')]).toEqual([true, true]);
+    expect(slept).toEqual([]);
+    // The next second still counts those two; the one after has room.
+    expect(await pace.admit('staff:8')).toBe(true);
+    expect(slept).toHaveLength(2);
+    expect(at - 1_900_000_302_000).toBeGreaterThanOrEqual(0);
+    expect(at - 1_900_000_302_000).toBeLessThan(50);
+    // Within a second's wait there is no room again: refused, and not counted.
+    const hasty = createStaffPace({ engine: db, rps: 1, maxWaitMs: 1000, now: () => at, sleep });
+    expect(await hasty.admit('staff:8')).toBe(true);
+    expect(await hasty.admit('staff:8')).toBe(false);
+    at += 2000;
+    expect([await hasty.admit('staff:8'), await hasty.admit('staff:8')]).toEqual([true, true]);
+  });
+});
+
 describe('the client within the share', () => {
   it('does not send a call over the share and answers it with the "slow down" error', async () => {
     const sent: string[] = [];
-    const pace = createStaffPace({ engine: db, rps: 1, now: () => 1_900_000_200_000 });
+    const pace = createStaffPace({ engine: db, rps: 1, maxWaitMs: 0, now: () => 1_900_000_200_000 });
     const client = createWalletClient({
       baseUrl: 'http://wallet.test',
       agencyCode: 'AG001',

@@ -4,8 +4,10 @@
 // theirs. Within that budget, this keeps one member of staff (every tab and browser of their
 // account: a share per person, so signing in twice does not double it) from starving the others:
 // each may send a quarter of the budget per second on average, bursts up to twice that, counted
-// as the service counts (this second and the one before together). A call over the share is not
-// sent; the client answers it with a "slow down" sentence instead (errors.ts staffPaceError).
+// as the service counts (this second and the one before together). A call over the share waits
+// for room, a second at a time, up to MAX_WAIT_MS (so a long export or a page that names fifty
+// people is paced rather than cut short); one still over it then is not sent, and the client
+// answers it with a "slow down" sentence instead (errors.ts staffPaceError).
 //
 // Counted in the database (backoffice.staff_call_counts), so every back-office instance sees
 // one share per person: one statement per call, which adds the call to this second's row only
@@ -18,6 +20,9 @@ import { staffPaceError } from './errors';
 
 /** Each member of staff may use this fraction of the back-office's budget. */
 export const STAFF_SHARE_OF_BUDGET = 1 / 4;
+
+/** How long a call over the share waits for room before it is refused: the window's length. */
+export const MAX_WAIT_MS = 2000;
 
 /** A member of staff's calls per second (bursts up to twice that); 0: no limit. */
 export function staffRps(backofficeRps: number): number {
@@ -49,7 +54,10 @@ const PRUNE = {
 } as const;
 
 export type StaffPace = {
-  /** Counts one call of `key` and says whether it is within the share; a refused call is not counted. */
+  /**
+   * Counts one call of `key` once it is within the share, waiting for room up to the pace's
+   * maxWaitMs; false when there was none by then (a refused call is not counted).
+   */
   admit(key: string): Promise<boolean>;
 };
 
@@ -57,26 +65,44 @@ export function createStaffPace(options: {
   engine: DatabaseHandle;
   /** Calls per second per member of staff (staffRps). */
   rps: number;
+  /** Default MAX_WAIT_MS; 0 refuses at once. */
+  maxWaitMs?: number;
   now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }): StaffPace {
   const { engine } = options;
   const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const window = 2 * options.rps;
   let lastPrune = 0;
+
+  async function countIn(key: string, second: number): Promise<boolean> {
+    const rows = await engine.query<{ calls: number }>(
+      COUNT_CALL.text,
+      [key, second, window],
+      COUNT_CALL.name,
+    );
+    // Counts older than a minute are of no use: at most once a minute per process, off the path.
+    if (second - lastPrune >= 60) {
+      lastPrune = second;
+      void engine.query(PRUNE.text, [second - 60], PRUNE.name).catch(() => undefined);
+    }
+    return rows.length > 0;
+  }
+
   return {
     async admit(key) {
-      const second = Math.floor(now() / 1000);
-      const rows = await engine.query<{ calls: number }>(
-        COUNT_CALL.text,
-        [key, second, window],
-        COUNT_CALL.name,
-      );
-      // Counts older than a minute are of no use: at most once a minute per process, off the path.
-      if (second - lastPrune >= 60) {
-        lastPrune = second;
-        void engine.query(PRUNE.text, [second - 60], PRUNE.name).catch(() => undefined);
+      const deadline = now() + maxWaitMs;
+      for (;;) {
+        const at = now();
+        if (await countIn(key, Math.floor(at / 1000))) return true;
+        // Room comes back only with a new second: wait for it, a little spread so that one
+        // person's waiting calls do not all ask at its first instant.
+        const nextSecond = (Math.floor(at / 1000) + 1) * 1000 + Math.floor(Math.random() * 50);
+        if (nextSecond > deadline) return false;
+        await sleep(nextSecond - now());
       }
-      return rows.length > 0;
     },
   };
 }
