@@ -195,7 +195,7 @@ describe("the back-office's budget and the agency's are apart", () => {
         const session = staffSession(id);
         return paced(until, pageEveryMs, () => loadDashboard(session, staff[i]!));
       }),
-      ...Array.from({ length: 4 }, () => flood(until, () => count(agency, agencyClient.agencyAssetList({})))),
+      ...Array.from({ length: 8 }, () => flood(until, () => count(agency, agencyClient.agencyAssetList({})))),
     ]);
     // The agency's server was over its own limit...
     expect(agency.refused).toBeGreaterThan(0);
