@@ -83,6 +83,26 @@ describe('a call over the share', () => {
   });
 });
 
+describe('one caller, one call after another (an export)', () => {
+  it('is paced to the share and never refused, whenever in the second its calls come', async () => {
+    for (const offset of [0, 1, 500, 999]) {
+      let at = 1_900_000_400_000 + offset * 10_000 + offset;
+      const sleep = async (ms: number) => {
+        at += Math.max(0, ms);
+      };
+      const pace = createStaffPace({ engine: db, rps: 1, now: () => at, sleep });
+      const seconds: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        expect(await pace.admit(`export:${offset}`), `call ${i} at offset ${offset}`).toBe(true);
+        seconds.push(Math.floor(at / 1000));
+      }
+      // Two calls a window: two in a second, then none in the next, and so on.
+      const first = seconds[0]!;
+      expect(seconds.map((s) => s - first)).toEqual([0, 0, 2, 2, 4, 4, 6, 6]);
+    }
+  });
+});
+
 describe('the client within the share', () => {
   it('does not send a call over the share and answers it with the "slow down" error', async () => {
     const sent: string[] = [];

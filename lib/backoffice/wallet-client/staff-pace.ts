@@ -21,8 +21,12 @@ import { staffPaceError } from './errors';
 /** Each member of staff may use this fraction of the back-office's budget. */
 export const STAFF_SHARE_OF_BUDGET = 1 / 4;
 
-/** How long a call over the share waits for room before it is refused: the window's length. */
-export const MAX_WAIT_MS = 2000;
+/**
+ * How long a call over the share waits for room before it is refused: the window's length and the
+ * spread of the retries, so that a lone caller (an export's pages, one after another) always
+ * finds room by then; only calls competing with the same person's others are refused.
+ */
+export const MAX_WAIT_MS = 2100;
 
 /** A member of staff's calls per second (bursts up to twice that); 0: no limit. */
 export function staffRps(backofficeRps: number): number {
