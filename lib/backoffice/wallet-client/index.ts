@@ -5,7 +5,7 @@
 import 'server-only';
 import { getCurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDatabase } from '@/lib/db/client';
-import { env, walletApiBaseUrl, walletBackofficeSecret } from '@/lib/env';
+import { env, walletApiBaseUrl, walletAppSecret, walletBackofficeSecret } from '@/lib/env';
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
 import { createWalletClient, type WalletClient } from './create-wallet-client';
 import { admitWithinShare, createStaffPace, staffKey, staffRps } from './staff-pace';
@@ -19,7 +19,8 @@ type Holder = typeof globalThis & { [KEY]?: WalletClient };
  * The client every server action and page uses, built on first use. It signs with the app's
  * back-office key, so the service counts staff on the back-office's own budget, never the
  * agency's server's, and sends a call only within the calling member of staff's share of it
- * (docs/security.md "Rate limit").
+ * (docs/security.md "Rate limit"). A service that refuses the key still serves staff, signed with
+ * the app secret (fallbackSecret), and the log says so.
  */
 export function getWalletClient(): WalletClient {
   const holder = globalThis as Holder;
@@ -34,6 +35,7 @@ function backofficeClient(): WalletClient {
     agencyCode: env.WALLET_AGENCY_CODE,
     appId: env.WALLET_APP_ID,
     secret: walletBackofficeSecret(),
+    fallbackSecret: walletAppSecret(),
     log: (line) => console.info(line),
     ...(admit ? { admit } : {}),
   });
