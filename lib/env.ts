@@ -10,128 +10,131 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    DATABASE_URL: optional(
-      z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
-    ),
-    WALLET_DATA_DIR: z.string().default('.data'),
-    WALLET_API_BASE_URL: optional(z.url()),
-    WALLET_AGENCY_CODE: z
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
+  ),
+  WALLET_DATA_DIR: z.string().default('.data'),
+  WALLET_API_BASE_URL: optional(z.url()),
+  WALLET_AGENCY_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'WALLET_AGENCY_CODE must be 1-32 letters, digits, _ or -')
+    .default('DEMO'),
+  WALLET_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'WALLET_APP_ID must be 1-64 letters, digits, _, . or -')
+    .default('demo-app'),
+  WALLET_APP_SECRET: optional(z.string().min(16, 'WALLET_APP_SECRET must be at least 16 characters')),
+  /**
+   * The back-office key: the app's second signing secret, which only the back-office signs with,
+   * so that its calls count on a budget of their own (docs/security.md "Rate limit").
+   */
+  WALLET_BACKOFFICE_SECRET: optional(
+    z.string().min(16, 'WALLET_BACKOFFICE_SECRET must be at least 16 characters'),
+  ),
+  AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
+  /**
+   * The back-office's public URL (docs/architecture.md "Embedded default"): an https:// one makes
+   * the session cookies Secure and sets HSTS. Default http://localhost:<PORT>.
+   */
+  APP_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'APP_URL must be an http:// or https:// URL' })
+      .refine((u) => new URL(u).pathname === '/', 'APP_URL must be an origin, without a path'),
+  ),
+  /**
+   * Reverse proxies in front of the app that append the client's address to X-Forwarded-For.
+   * 0: the app is reached directly, and the socket's address is the client's.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Requests per second per app, sustained; bursts up to twice that
+   * (docs/wallet-api.md "Rate limit"). 0: no limit.
+   */
+  WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /**
+   * The back-office's own budget: requests per second signed with the back-office key, bursts up
+   * to twice that; each member of staff may use a quarter of it (docs/security.md "Rate limit").
+   * 0: no limit.
+   */
+  WALLET_BACKOFFICE_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /**
+   * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
+   * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes
+   * no metrics to whoever reaches its port.
+   */
+  WALLET_METRICS_TOKEN: optional(
+    z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'WALLET_AGENCY_CODE must be 1-32 letters, digits, _ or -')
-      .default('DEMO'),
-    WALLET_APP_ID: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'WALLET_APP_ID must be 1-64 letters, digits, _, . or -')
-      .default('demo-app'),
-    WALLET_APP_SECRET: optional(z.string().min(16, 'WALLET_APP_SECRET must be at least 16 characters')),
-    /**
-     * The back-office key: the app's second signing secret, which only the back-office signs with,
-     * so that its calls count on a budget of their own (docs/security.md "Rate limit").
-     */
-    WALLET_BACKOFFICE_SECRET: optional(
-      z.string().min(16, 'WALLET_BACKOFFICE_SECRET must be at least 16 characters'),
-    ),
-    AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
-    ADMIN_EMAIL: z.email().default('admin@example.com'),
-    ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
-    /**
-     * The back-office's public URL (docs/architecture.md "Embedded default"): an https:// one makes
-     * the session cookies Secure and sets HSTS. Default http://localhost:<PORT>.
-     */
-    APP_URL: optional(
-      z
-        .url({ protocol: /^https?$/, error: 'APP_URL must be an http:// or https:// URL' })
-        .refine((u) => new URL(u).pathname === '/', 'APP_URL must be an origin, without a path'),
-    ),
-    /**
-     * Reverse proxies in front of the app that append the client's address to X-Forwarded-For.
-     * 0: the app is reached directly, and the socket's address is the client's.
-     */
-    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /**
-     * Requests per second per app, sustained; bursts up to twice that
-     * (docs/wallet-api.md "Rate limit"). 0: no limit.
-     */
-    WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
-    /**
-     * The back-office's own budget: requests per second signed with the back-office key, bursts up
-     * to twice that; each member of staff may use a quarter of it (docs/security.md "Rate limit").
-     * 0: no limit.
-     */
-    WALLET_BACKOFFICE_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
-    /**
-     * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
-     * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes
-     * no metrics to whoever reaches its port.
-     */
-    WALLET_METRICS_TOKEN: optional(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9._~+/=-]{32,256}$/,
-          'WALLET_METRICS_TOKEN must be 32-256 characters of A-Z a-z 0-9 . _ ~ + / = -',
-        ),
-    ),
-    /** Seals app (and webhook) secrets at rest, AES-256-GCM (docs/architecture.md "Embedded default"). */
-    WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
-    /**
-     * Lets webhook URLs be http:// and point at loopback and private addresses
-     * (docs/wallet-api.md "webhook/add"): local development and tests only.
-     */
-    WALLET_WEBHOOK_ALLOW_PRIVATE: z
-      .enum(['true', 'false'], 'WALLET_WEBHOOK_ALLOW_PRIVATE must be true or false')
-      .default('false')
-      .transform((v) => v === 'true'),
-    /** Multiplies the webhook retry schedule (docs/wallet-api.md "Webhook delivery"), e.g. 0.001 in tests. */
-    WALLET_WEBHOOK_RETRY_SCALE: z.coerce
-      .number('WALLET_WEBHOOK_RETRY_SCALE must be a number')
-      .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
-      .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
-      .default(1),
-    /**
-     * The sandbox's simulate/* operations: the card network's messages (docs/card-spending.md "Sandbox and live") and the chain watcher's (docs/deposits-and-kyt.md "Chains"): `false`
-     * makes their paths answer as no operation (HTTP 404, 1005).
-     */
-    WALLET_SIMULATION: z
-      .enum(['true', 'false'], 'WALLET_SIMULATION must be true or false')
-      .default('true')
-      .transform((v) => v === 'true'),
-    /** An approved authorization's hold expires after this many hours (docs/card-spending.md "Rules"). */
-    WALLET_AUTH_EXPIRY_HOURS: z.coerce
-      .number('WALLET_AUTH_EXPIRY_HOURS must be a number')
-      .positive('WALLET_AUTH_EXPIRY_HOURS must be more than 0')
-      .max(24 * 366, 'WALLET_AUTH_EXPIRY_HOURS must be at most 8784')
-      .default(168),
-    /**
-     * How often each instance's hold expiry worker looks for due holds, in ms (docs/card-spending.md
-     * "How it is built"): a test setting, with WALLET_AUTH_EXPIRY_HOURS scaled down (e.g. 0.002).
-     */
-    WALLET_AUTH_EXPIRY_POLL_MS: z.coerce
-      .number('WALLET_AUTH_EXPIRY_POLL_MS must be a number')
-      .int('WALLET_AUTH_EXPIRY_POLL_MS must be a whole number')
-      .min(50, 'WALLET_AUTH_EXPIRY_POLL_MS must be at least 50')
-      .max(3_600_000, 'WALLET_AUTH_EXPIRY_POLL_MS must be at most 3600000')
-      .default(60_000),
-    /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
-    WALLET_MASTER_KEY_PREVIOUS: optional(
-      z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),
-    ),
-  })
-  .refine((e) => !e.WALLET_BACKOFFICE_SECRET || e.WALLET_BACKOFFICE_SECRET !== e.WALLET_APP_SECRET, {
-    // The service tries the agency's secret first: the same value would count staff on the agency.
-    message: 'WALLET_BACKOFFICE_SECRET must differ from WALLET_APP_SECRET',
-    path: ['WALLET_BACKOFFICE_SECRET'],
-  });
+      .regex(
+        /^[A-Za-z0-9._~+/=-]{32,256}$/,
+        'WALLET_METRICS_TOKEN must be 32-256 characters of A-Z a-z 0-9 . _ ~ + / = -',
+      ),
+  ),
+  /** Seals app (and webhook) secrets at rest, AES-256-GCM (docs/architecture.md "Embedded default"). */
+  WALLET_MASTER_KEY: optional(z.string().min(32, 'WALLET_MASTER_KEY must be at least 32 characters')),
+  /**
+   * Lets webhook URLs be http:// and point at loopback and private addresses
+   * (docs/wallet-api.md "webhook/add"): local development and tests only.
+   */
+  WALLET_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], 'WALLET_WEBHOOK_ALLOW_PRIVATE must be true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Multiplies the webhook retry schedule (docs/wallet-api.md "Webhook delivery"), e.g. 0.001 in tests. */
+  WALLET_WEBHOOK_RETRY_SCALE: z.coerce
+    .number('WALLET_WEBHOOK_RETRY_SCALE must be a number')
+    .positive('WALLET_WEBHOOK_RETRY_SCALE must be more than 0')
+    .max(1000, 'WALLET_WEBHOOK_RETRY_SCALE must be at most 1000')
+    .default(1),
+  /**
+   * The sandbox's simulate/* operations: the card network's messages (docs/card-spending.md "Sandbox and live") and the chain watcher's (docs/deposits-and-kyt.md "Chains"): `false`
+   * makes their paths answer as no operation (HTTP 404, 1005).
+   */
+  WALLET_SIMULATION: z
+    .enum(['true', 'false'], 'WALLET_SIMULATION must be true or false')
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** An approved authorization's hold expires after this many hours (docs/card-spending.md "Rules"). */
+  WALLET_AUTH_EXPIRY_HOURS: z.coerce
+    .number('WALLET_AUTH_EXPIRY_HOURS must be a number')
+    .positive('WALLET_AUTH_EXPIRY_HOURS must be more than 0')
+    .max(24 * 366, 'WALLET_AUTH_EXPIRY_HOURS must be at most 8784')
+    .default(168),
+  /**
+   * How often each instance's hold expiry worker looks for due holds, in ms (docs/card-spending.md
+   * "How it is built"): a test setting, with WALLET_AUTH_EXPIRY_HOURS scaled down (e.g. 0.002).
+   */
+  WALLET_AUTH_EXPIRY_POLL_MS: z.coerce
+    .number('WALLET_AUTH_EXPIRY_POLL_MS must be a number')
+    .int('WALLET_AUTH_EXPIRY_POLL_MS must be a whole number')
+    .min(50, 'WALLET_AUTH_EXPIRY_POLL_MS must be at least 50')
+    .max(3_600_000, 'WALLET_AUTH_EXPIRY_POLL_MS must be at most 3600000')
+    .default(60_000),
+  /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
+  WALLET_MASTER_KEY_PREVIOUS: optional(
+    z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),
+  ),
+});
 
 export type Env = z.infer<typeof envSchema>;
 
+const checkedEnvSchema = envSchema.refine(
+  (e) => !e.WALLET_BACKOFFICE_SECRET || e.WALLET_BACKOFFICE_SECRET !== e.WALLET_APP_SECRET,
+  {
+    // The service tries the agency's secret first: the same value would count staff on the agency.
+    message: 'WALLET_BACKOFFICE_SECRET must differ from WALLET_APP_SECRET',
+    path: ['WALLET_BACKOFFICE_SECRET'],
+  },
+);
+
 function loadEnv(): Env {
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = checkedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment configuration:\n${lines}`);
