@@ -37,9 +37,14 @@ function project(test: ProjectTest & { name: string }): TestProjectInlineConfigu
       pool: 'forks',
       // One master key for the test processes and every app they start (secrets at rest are
       // sealed by one process and opened by another, as with several instances in production).
-      // No rate limit in-process: API tests send thousands of requests a second; the limit's own
-      // tests set theirs (tests/api/rate-limit.test.ts, tests/pg).
-      env: { WALLET_MASTER_KEY: TEST_MASTER_KEY, WALLET_RATE_LIMIT_RPS: '0' },
+      // No rate limit in-process (neither the agency's nor the back-office's budget): API tests
+      // send thousands of requests a second; the limit's own tests set theirs
+      // (tests/api/rate-limit-admission.test.ts, tests/pg).
+      env: {
+        WALLET_MASTER_KEY: TEST_MASTER_KEY,
+        WALLET_RATE_LIMIT_RPS: '0',
+        WALLET_BACKOFFICE_RATE_LIMIT_RPS: '0',
+      },
       ...test,
     },
   };

@@ -1,9 +1,9 @@
 // Configuration: the one module that reads process.env. Everything is validated once, here,
 // with zod; the rest of the app imports `env` and never sees a raw variable.
-// Secrets that may be left unset (WALLET_APP_SECRET, AUTH_SECRET) are generated once and kept
-// under the data directory, so a fresh `npm start` needs no environment at all.
+// Secrets that may be left unset (WALLET_APP_SECRET, WALLET_BACKOFFICE_SECRET, AUTH_SECRET) are
+// generated once and kept under the data directory, so a fresh `npm start` needs no environment at all.
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +27,13 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'WALLET_APP_ID must be 1-64 letters, digits, _, . or -')
     .default('demo-app'),
   WALLET_APP_SECRET: optional(z.string().min(16, 'WALLET_APP_SECRET must be at least 16 characters')),
+  /**
+   * The back-office key: the app's second signing secret, which only the back-office signs with,
+   * so that its calls count on a budget of their own (docs/security.md "Rate limit").
+   */
+  WALLET_BACKOFFICE_SECRET: optional(
+    z.string().min(16, 'WALLET_BACKOFFICE_SECRET must be at least 16 characters'),
+  ),
   AUTH_SECRET: optional(z.string().min(32, 'AUTH_SECRET must be at least 32 characters')),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: optional(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters')),
@@ -50,6 +57,12 @@ const envSchema = z.object({
    * (docs/wallet-api.md "Rate limit"). 0: no limit.
    */
   WALLET_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /**
+   * The back-office's own budget: requests per second signed with the back-office key, bursts up
+   * to twice that; each member of staff may use a quarter of it (docs/security.md "Rate limit").
+   * 0: no limit.
+   */
+  WALLET_BACKOFFICE_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /**
    * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
    * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes
@@ -117,8 +130,17 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const checkedEnvSchema = envSchema.refine(
+  (e) => !e.WALLET_BACKOFFICE_SECRET || e.WALLET_BACKOFFICE_SECRET !== e.WALLET_APP_SECRET,
+  {
+    // The service tries the agency's secret first: the same value would count staff on the agency.
+    message: 'WALLET_BACKOFFICE_SECRET must differ from WALLET_APP_SECRET',
+    path: ['WALLET_BACKOFFICE_SECRET'],
+  },
+);
+
 function loadEnv(): Env {
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = checkedEnvSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment configuration:\n${lines}`);
@@ -131,35 +153,77 @@ export const env: Env = loadEnv();
 /** Absolute path of the data directory (PGlite files, generated secrets). */
 export const dataDir = path.resolve(env.WALLET_DATA_DIR);
 
-type GeneratedSecrets = { walletAppSecret: string; authSecret: string };
+type GeneratedSecrets = { walletAppSecret: string; authSecret: string; backofficeSecret: string };
 
 let cachedSecrets: GeneratedSecrets | undefined;
 
+const freshSecret = () => randomBytes(32).toString('base64url');
+
 /**
- * Secrets generated on first use and kept in `<dataDir>/secrets.json` (mode 0600).
- * Exclusive create makes two processes starting at once agree on one file.
+ * Secrets generated on first use and kept in `file` (mode 0600). Exclusive create makes two
+ * processes starting at once agree on one file. A file from before the back-office key gains
+ * one, once, and keeps the others as they are: the merged file is linked to `<file>.next`
+ * (exclusive, so one process's key wins) and renamed over the file; a process that finds
+ * `<file>.next` already there takes its key and finishes the rename.
  */
-function generatedSecrets(): GeneratedSecrets {
-  if (cachedSecrets) return cachedSecrets;
-  const file = path.join(dataDir, 'secrets.json');
-  mkdirSync(dataDir, { recursive: true });
+export function loadGeneratedSecrets(file: string): GeneratedSecrets {
+  mkdirSync(path.dirname(file), { recursive: true });
   try {
     const fresh: GeneratedSecrets = {
-      walletAppSecret: randomBytes(32).toString('base64url'),
-      authSecret: randomBytes(32).toString('base64url'),
+      walletAppSecret: freshSecret(),
+      authSecret: freshSecret(),
+      backofficeSecret: freshSecret(),
     };
     writeFileSync(file, JSON.stringify(fresh, null, 2), { flag: 'wx', mode: 0o600 });
-    cachedSecrets = fresh;
+    return fresh;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    cachedSecrets = JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
   }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
+  if (stored.walletAppSecret && stored.authSecret && stored.backofficeSecret) {
+    return stored as GeneratedSecrets;
+  }
+  const next = `${file}.next`;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, JSON.stringify({ ...stored, backofficeSecret: freshSecret() }, null, 2), {
+    flag: 'wx',
+    mode: 0o600,
+  });
+  try {
+    linkSync(draft, next);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  let merged: GeneratedSecrets;
+  try {
+    merged = JSON.parse(readFileSync(next, 'utf8')) as GeneratedSecrets;
+    renameSync(next, file);
+  } catch (error) {
+    // Another process renamed it first: the file now holds the key.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    merged = JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  }
+  return merged;
+}
+
+function generatedSecrets(): GeneratedSecrets {
+  cachedSecrets ??= loadGeneratedSecrets(path.join(dataDir, 'secrets.json'));
   return cachedSecrets;
 }
 
 /** The signing secret of the provisioned app: WALLET_APP_SECRET, else generated once. */
 export function walletAppSecret(): string {
   return env.WALLET_APP_SECRET ?? generatedSecrets().walletAppSecret;
+}
+
+/**
+ * The provisioned app's back-office key (docs/security.md "Rate limit"): WALLET_BACKOFFICE_SECRET,
+ * else generated once beside the app's secret.
+ */
+export function walletBackofficeSecret(): string {
+  return env.WALLET_BACKOFFICE_SECRET ?? generatedSecrets().backofficeSecret;
 }
 
 /** Where a generated master key is kept (mode 0600) when WALLET_MASTER_KEY is unset. */

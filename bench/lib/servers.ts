@@ -161,10 +161,13 @@ function baseEnv(): Env {
     WALLET_AGENCY_CODE: BENCH_APP.agencyCode,
     WALLET_APP_ID: BENCH_APP.appId,
     WALLET_APP_SECRET: BENCH_APP.secret,
+    // The back-office's key, the same for every process on the database (docs/operator-guide.md).
+    WALLET_BACKOFFICE_SECRET: BENCH_BACKOFFICE_SECRET,
     // Every process that seals or opens the app's secret (seed, service, app) shares one key.
     WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     // The limit runs (its cost is measured) but never refuses the benchmark's load.
     WALLET_RATE_LIMIT_RPS: '1000000',
+    WALLET_BACKOFFICE_RATE_LIMIT_RPS: '1000000',
     // The harness reads each server's heap from its /wallet/metrics, as a scraper would.
     WALLET_METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The webhook receiver of the events measurement listens on 127.0.0.1. Every server on the
@@ -174,6 +177,8 @@ function baseEnv(): Env {
   };
 }
 
+/** The back-office key of every benchmark process (docs/security.md "Rate limit"). */
+export const BENCH_BACKOFFICE_SECRET = 'bench-backoffice-key-0123456789';
 /** The master key of every benchmark process (secrets at rest, docs/architecture.md "Embedded default"). */
 export const BENCH_MASTER_KEY = 'b'.repeat(64);
 /** The bearer token of every bench server's /wallet/metrics. */

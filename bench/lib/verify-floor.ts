@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { WalletOperationName } from '@/lib/wallet/contract/operations';
 import { runToEnd } from './processes';
 import { floorCalls, STARTUP_KEY, type FloorCall } from './floor-calls';
-import { BENCH_APP, BENCH_MASTER_KEY, type Server } from './servers';
+import { BENCH_APP, BENCH_BACKOFFICE_SECRET, BENCH_MASTER_KEY, type Server } from './servers';
 import { signedPath, type Population } from './wallet-requests';
 
 export type FloorCheck = {
@@ -73,6 +73,7 @@ export async function verifyFloor(options: {
       WALLET_AGENCY_CODE: BENCH_APP.agencyCode,
       WALLET_APP_ID: BENCH_APP.appId,
       WALLET_APP_SECRET: BENCH_APP.secret,
+      WALLET_BACKOFFICE_SECRET: BENCH_BACKOFFICE_SECRET,
       WALLET_MASTER_KEY: BENCH_MASTER_KEY,
     },
     timeoutMs: 120_000,

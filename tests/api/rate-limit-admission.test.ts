@@ -1,11 +1,13 @@
 // Which calls the rate limit counts, and against which app (docs/security.md "Rate limit"), with a
 // limiter that counts what it is asked without a clock, so the answers are exact: only a call
 // whose signature holds is counted, before its nonce is spent, against the app the parsed
-// parameters name, however its name or value is spelled on the wire. The shared limiter itself
+// parameters name, however its name or value is spelled on the wire; a call signed with the app's
+// back-office key on the back-office's own bucket, apart from the agency's. The shared limiter itself
 // (PostgreSQL, two instances) is tests/pg/rate-limit.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RateDecision, RateLimiter } from '@/lib/wallet/service/http/rate-limit';
 import { usedNonces } from '@/lib/wallet/service/db/schema';
+import { provision } from '@/lib/wallet/service/provision';
 import { callWallet, signedUrl } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -29,9 +31,17 @@ const counting = countingLimiter(BUDGET);
 let db: TestDatabase;
 let server: WalletTestServer;
 
+/** The app's back-office key (docs/security.md "Rate limit"), given to TEST_AGENCY's app here. */
+const BACKOFFICE_KEY = 'test-backoffice-key-0001';
+
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await startWalletServer({ rateLimiter: counting.limiter });
+  await provision(db.db, { ...TEST_AGENCY, backofficeSecret: BACKOFFICE_KEY });
+  // One counting limiter for both budgets: the key it is asked about says which bucket.
+  server = await startWalletServer({
+    rateLimiter: counting.limiter,
+    backofficeRateLimiter: counting.limiter,
+  });
 });
 
 afterAll(async () => {
@@ -126,5 +136,39 @@ describe('the counted app is the one the parser read, whatever its spelling on t
     }
     expect(codes).toEqual([...Array<number>(BUDGET).fill(0), 6001, 6001]);
     expect(counting.asked).toEqual(Array(BUDGET + 2).fill(TEST_AGENCY.appId));
+  });
+});
+
+describe("the back-office key's calls count on a bucket of their own", () => {
+  const asBackoffice = { secret: BACKOFFICE_KEY };
+  const bucket = `${TEST_AGENCY.appId}/back-office`;
+
+  it('a call signed with the back-office key is counted on the back-office bucket, not the app', async () => {
+    expect((await callWallet(server.baseUrl, 'agencyAssetList', {}, asBackoffice)).body.code).toBe(0);
+    expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
+    expect(counting.asked).toEqual([bucket, TEST_AGENCY.appId]);
+  });
+
+  it("the agency's budget used up leaves the back-office served, and the other way round", async () => {
+    for (let i = 0; i < BUDGET; i++) {
+      expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
+    }
+    expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).status).toBe(429);
+    for (let i = 0; i < BUDGET; i++) {
+      expect((await callWallet(server.baseUrl, 'agencyAssetList', {}, asBackoffice)).body.code).toBe(0);
+    }
+    const refused = await callWallet(server.baseUrl, 'agencyAssetList', {}, asBackoffice);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(6001);
+    counting.reset();
+    // The back-office's budget used up (above) and counted anew: the agency is served again.
+    for (let i = 0; i <= BUDGET; i++) await callWallet(server.baseUrl, 'agencyAssetList', {}, asBackoffice);
+    expect((await callWallet(server.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
+  });
+
+  it('no spelling of the app names the back-office bucket: an appId cannot hold its slash', async () => {
+    const named = await post(signedUrl(server.baseUrl, 'agencyAssetList', {}, { appId: bucket }));
+    expect(named.code).toBe(1002);
+    expect(counting.asked).toEqual([]);
   });
 });

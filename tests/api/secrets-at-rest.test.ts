@@ -1,11 +1,14 @@
 // App secrets at rest (docs/architecture.md "Embedded default"): stored sealed with the master key,
-// plain ones sealed at start, a rotation re-sealing them all, and signed calls working throughout.
+// plain ones sealed at start, a rotation re-sealing them all, and signed calls working throughout;
+// the back-office key (docs/security.md "Rate limit") given to an app from before it by its next
+// provisioning, sealed, left as it is by the one after, and re-sealed by a rotation too.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, webhookEndpoints } from '@/lib/wallet/service/db/schema';
 import { configuredSecretBox, sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
 import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
 import { walletMasterKey } from '@/lib/env';
+import { provision } from '@/lib/wallet/service/provision';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -66,5 +69,50 @@ describe('app secrets at rest', () => {
     // Back to the configured key, so the server of this file keeps verifying.
     await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
     server.service.logger.flush?.();
+  });
+});
+
+describe("the app's back-office key at rest", () => {
+  const KEY = 'a-back-office-key-at-rest';
+  const stored = async () => (await db.db.select().from(apps).where(eq(apps.appId, TEST_AGENCY.appId)))[0]!;
+
+  it('an app from before it gets one at its next provisioning, sealed; the next changes nothing', async () => {
+    const before = await stored();
+    expect(before.backofficeSecret).toBeNull();
+    await provision(db.db, { ...TEST_AGENCY, backofficeSecret: KEY });
+    const after = await stored();
+    expect(isSealed(after.backofficeSecret!)).toBe(true);
+    expect(after.backofficeSecret).not.toContain(KEY);
+    expect(configuredSecretBox().open(after.backofficeSecret!)).toBe(KEY);
+    // Nothing else of the app changed, and a restart's provisioning leaves it all as it is.
+    expect({ ...after, backofficeSecret: null }).toEqual(before);
+    await provision(db.db, { ...TEST_AGENCY, backofficeSecret: KEY });
+    expect(await stored()).toEqual(after);
+    // Calls signed with it are served, beside the agency's (by a service that has not cached the
+    // app from before: a cached app takes up to APP_CACHE_TTL_MS to see it).
+    const fresh = await startWalletServer();
+    try {
+      expect((await callWallet(fresh.baseUrl, 'agencyAssetList', {}, { secret: KEY })).body.code).toBe(0);
+      expect((await callWallet(fresh.baseUrl, 'agencyAssetList', {})).body.code).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is refused when it is the app secret itself: its calls would count as the agency', async () => {
+    await expect(
+      provision(db.db, { ...TEST_AGENCY, backofficeSecret: TEST_AGENCY.appSecret }),
+    ).rejects.toThrow(/must differ from the app secret/);
+  });
+
+  it('a rotation re-seals it with the new key', async () => {
+    const newKey = 'd'.repeat(64);
+    await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(newKey, [walletMasterKey()])));
+    expect(createSecretBox(newKey).open((await stored()).backofficeSecret!)).toBe(KEY);
+    // A process without the new key names it among what it cannot open.
+    const { unopenable } = await sealAppSecrets(db.db, configuredSecretBox());
+    expect(unopenable).toContain(`back-office key of app ${TEST_AGENCY.appId}`);
+    await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
+    expect(configuredSecretBox().open((await stored()).backofficeSecret!)).toBe(KEY);
   });
 });

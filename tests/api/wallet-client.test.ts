@@ -358,6 +358,43 @@ describe('the signed request', () => {
   });
 });
 
+describe('a back-office key the service refuses', () => {
+  it('is sent again with the app secret once per call, admitted once, and the log says what to fix', async () => {
+    const rec = recordingFetch();
+    const lines: string[] = [];
+    let admitted = 0;
+    const misconfigured = makeClient({
+      secret: 'a-back-office-key-this-service-lacks',
+      fallbackSecret: TEST_AGENCY.appSecret,
+      fetch: rec.fetch,
+      log: (line) => lines.push(line),
+      admit: async () => {
+        admitted++;
+      },
+    });
+    expect((await misconfigured.agencyAssetList({})).map((a) => a.assetId)).toContain(db.agencyAssetId);
+    expect((await misconfigured.categoryList({})).length).toBeGreaterThan(0);
+    expect(rec.urls).toHaveLength(4);
+    expect(admitted).toBe(2);
+    // Each resend is a new request: its own nonce and sign.
+    const nonces = rec.urls.map((u) => new URL(u).searchParams.get('nonce'));
+    expect(new Set(nonces).size).toBe(4);
+    expect(lines.filter((l) => l.includes('WALLET_BACKOFFICE_SECRET'))).toHaveLength(1);
+    // Without a fallback, the refusal is the error it always was.
+    const plain = makeClient({ secret: 'a-back-office-key-this-service-lacks' });
+    await expect(plain.agencyAssetList({})).rejects.toBeInstanceOf(WalletAuthError);
+    // With a fallback the service refuses too, the second refusal is the answer: no third send.
+    const rec2 = recordingFetch();
+    const bothWrong = makeClient({
+      secret: 'wrong-one-0123456',
+      fallbackSecret: 'wrong-two-0123456',
+      fetch: rec2.fetch,
+    });
+    await expect(bothWrong.agencyAssetList({})).rejects.toBeInstanceOf(WalletAuthError);
+    expect(rec2.urls).toHaveLength(2);
+  });
+});
+
 // ------------------------------------------------------------------ client-side refusals
 
 describe('input the client refuses sends nothing', () => {

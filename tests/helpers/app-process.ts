@@ -11,6 +11,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The back-office key of every app process the tests start, unless a test gives its own. */
+export const SYSTEM_BACKOFFICE_SECRET = 'system-backoffice-key-0123456789';
+
 export type AppProcess = {
   baseUrl: string;
   port: number;
@@ -60,9 +63,15 @@ export async function startApp(options: { port?: number; env: Record<string, str
         WALLET_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wallet-app-')),
         // The suite's one master key (vitest.config.ts), so what the tests seal the app opens.
         ...(process.env.WALLET_MASTER_KEY ? { WALLET_MASTER_KEY: process.env.WALLET_MASTER_KEY } : {}),
-        // The suite's rate limit (none: vitest.config.ts) unless a test sets its own in `env`.
+        // One back-office key for every instance on a database (docs/operator-guide.md "Scaling"):
+        // each would otherwise generate its own in its data directory, and the last to start wins.
+        WALLET_BACKOFFICE_SECRET: SYSTEM_BACKOFFICE_SECRET,
+        // The suite's rate limits (none: vitest.config.ts) unless a test sets its own in `env`.
         ...(process.env.WALLET_RATE_LIMIT_RPS !== undefined
           ? { WALLET_RATE_LIMIT_RPS: process.env.WALLET_RATE_LIMIT_RPS }
+          : {}),
+        ...(process.env.WALLET_BACKOFFICE_RATE_LIMIT_RPS !== undefined
+          ? { WALLET_BACKOFFICE_RATE_LIMIT_RPS: process.env.WALLET_BACKOFFICE_RATE_LIMIT_RPS }
           : {}),
         ...options.env,
         PORT: String(port),

@@ -31,6 +31,9 @@ export async function startWalletProcess(env: Record<string, string>): Promise<W
         WALLET_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wallet-process-')),
         ...(process.env.WALLET_MASTER_KEY ? { WALLET_MASTER_KEY: process.env.WALLET_MASTER_KEY } : {}),
         WALLET_RATE_LIMIT_RPS: '0',
+        WALLET_BACKOFFICE_RATE_LIMIT_RPS: '0',
+        // One back-office key for every instance on the database, as an operator sets it.
+        WALLET_BACKOFFICE_SECRET: 'system-backoffice-key-0123456789',
         ...env,
         PORT: String(port),
       },

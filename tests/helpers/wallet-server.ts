@@ -33,6 +33,10 @@ export async function startWalletServer(
     rateLimitRps?: number;
     /** A limiter of the test's own (e.g. one that counts, without a clock). */
     rateLimiter?: RateLimiter;
+    /** The back-office's own budget (docs/security.md "Rate limit"); the suite's default is none. */
+    backofficeRateLimitRps?: number;
+    /** A limiter of the test's own for the calls signed with the back-office key. */
+    backofficeRateLimiter?: RateLimiter;
     deliverWebhooks?: boolean;
     /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
     metricsToken?: string;
@@ -64,6 +68,10 @@ export async function startWalletServer(
     metrics: createMetrics({ processMetrics: false }),
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.backofficeRateLimitRps !== undefined
+      ? { backofficeRateLimitRps: options.backofficeRateLimitRps }
+      : {}),
+    ...(options.backofficeRateLimiter ? { backofficeRateLimiter: options.backofficeRateLimiter } : {}),
     deliverWebhooks: options.deliverWebhooks ?? false,
     metricsToken: options.metricsToken ?? null,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),

@@ -20,6 +20,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const mark = randomBytes(6).toString('hex');
 const SECRETS = {
   WALLET_APP_SECRET: `nsb-wallet-${mark}-${randomBytes(12).toString('hex')}`,
+  WALLET_BACKOFFICE_SECRET: `nsb-backoffice-${mark}-${randomBytes(12).toString('hex')}`,
   AUTH_SECRET: `nsb-auth-${mark}-${randomBytes(24).toString('hex')}`,
   ADMIN_PASSWORD: `nsb-admin-${mark}-${randomBytes(8).toString('hex')}`,
 };

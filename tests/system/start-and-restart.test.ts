@@ -1,7 +1,9 @@
 // `npm start` on a fresh data directory with no configuration serves the signed API, and a
-// restart keeps every user, card and balance (and provisions nothing twice).
+// restart keeps every user, card and balance (and provisions nothing twice). A data directory
+// from before the back-office key (docs/security.md "Rate limit") gets one at that restart, served
+// at once, and nothing else of its secrets changes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -145,10 +147,26 @@ it('serves the signed API on the embedded default, and a restart keeps every use
   const before = await snapshot();
   expect((before.assets.data as { balance: number }[])[0]!.balance).toBe(99995);
 
+  // As an installation from before the back-office key: its secrets file has the other two only.
+  const secretsFile = path.join(dataDir, 'secrets.json');
+  const generated = JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
+  expect(Object.keys(generated).sort()).toEqual(['authSecret', 'backofficeSecret', 'walletAppSecret']);
+  const { backofficeSecret: firstKey, ...older } = generated;
   await stopServer();
+  writeFileSync(secretsFile, JSON.stringify(older), { mode: 0o600 });
   await startServer();
 
   const after = await snapshot();
   expect(after).toEqual(before);
   expect((after.users.data as { dataTotal: number }).dataTotal).toBe(1);
+  // The restart gave it a new back-office key, kept the other two, and the service took it.
+  const upgraded = JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
+  expect(upgraded).toMatchObject(older);
+  expect(upgraded.backofficeSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(upgraded.backofficeSecret).not.toBe(firstKey);
+  const asBackoffice = { ...app, secret: upgraded.backofficeSecret! };
+  expect((await callWallet(baseUrl, 'agencyAssetList', {}, asBackoffice)).body.code).toBe(0);
+  expect((await callWallet(baseUrl, 'agencyAssetList', {}, { ...app, secret: firstKey! })).body.code).toBe(
+    2001,
+  );
 });

@@ -3,6 +3,7 @@
 // and assets it learns from the wallet API.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -92,6 +93,25 @@ export const signInThrottle = backoffice.table(
     checkingUntil: at('checking_until'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('sign_in_throttle_last_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * Each member of staff's share of the back-office's wallet budget (docs/security.md "Rate limit"):
+ * wallet calls per staff key and second, counted before each call is sent
+ * (wallet-client/staff-pace.ts), here so that every back-office instance sees them.
+ */
+export const staffCallCounts = backoffice.table(
+  'staff_call_counts',
+  {
+    /** `staff:<id>`, or `no-session` for a call made outside a signed-in request. */
+    staffKey: text('staff_key').notNull(),
+    second: bigint('second', { mode: 'number' }).notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffKey, t.second] }),
+    index('staff_call_counts_second_idx').on(t.second),
+  ],
 );
 
 /** Two-factor recovery codes: SHA-256 of each code, each usable once. */

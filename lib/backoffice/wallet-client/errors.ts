@@ -154,10 +154,31 @@ export class WalletServiceError extends WalletClientError {
   static override readonly kind: string = 'WalletServiceError';
   override name = 'WalletServiceError';
 }
-/** 6001 (HTTP 429): the app's request rate is over the service's limit; nothing was done. */
+/**
+ * 6001 (HTTP 429): the back-office's calls are over the service's limit for its key; nothing was
+ * done. Also, with no code, a call the back-office did not send because the member of staff's
+ * share of that budget is used up (staffPaceError).
+ */
 export class WalletRateLimitedError extends WalletClientError {
   static override readonly kind: string = 'WalletRateLimitedError';
   override name = 'WalletRateLimitedError';
+}
+
+/** The "slow down" sentence of a call over the member of staff's share (staff-pace.ts). */
+export const STAFF_PACE_MESSAGE =
+  'You are opening pages or sending actions faster than the back-office serves one person. Nothing was changed; wait a few seconds, then try again.';
+
+/**
+ * A call not sent: the member of staff's share of the back-office's wallet budget is used up
+ * (docs/security.md "Rate limit"). No code: the service was not asked.
+ */
+export function staffPaceError(operation: string): WalletRateLimitedError {
+  return new WalletRateLimitedError({
+    operation,
+    code: null,
+    staffMessage: STAFF_PACE_MESSAGE,
+    detail: `wallet ${operation}: not sent, over this member of staff's share of the back-office's budget`,
+  });
 }
 
 export type UnavailableReason = 'timeout' | 'network' | 'http-status' | 'body';
@@ -345,7 +366,7 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4016: 'The deposit was not found, or it is no longer held (someone may have decided it already). Reload the page to see its status now.',
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   5001: 'The wallet service cannot reach its database right now. Try again in a few seconds; if you were changing something, reload the page first to see whether it was done.',
-  6001: 'The wallet service is receiving too many requests from this agency right now. Nothing was changed; try again in a few seconds.',
+  6001: "The back-office's staff together are sending the wallet service more requests than the back-office's budget allows right now. Nothing was changed; try again in a few seconds.",
 };
 
 /** For 1001: the parameter is absent. */

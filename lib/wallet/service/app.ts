@@ -62,6 +62,13 @@ export function createWalletService(options: {
   rateLimitRps?: number;
   /** A limiter of the caller's instead (tests that count what is asked of it). */
   rateLimiter?: RateLimiter;
+  /**
+   * The back-office's own budget (docs/security.md "Rate limit"): requests per second signed with
+   * an app's back-office key; default WALLET_BACKOFFICE_RATE_LIMIT_RPS; 0: no limit.
+   */
+  backofficeRateLimitRps?: number;
+  /** A limiter of the caller's for those calls instead. */
+  backofficeRateLimiter?: RateLimiter;
   /** The bearer token /wallet/metrics asks for; default WALLET_METRICS_TOKEN; none: metrics off. */
   metricsToken?: string | null;
   /** Runs the webhook delivery worker in this process (default true). */
@@ -79,6 +86,10 @@ export function createWalletService(options: {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
   const rateLimiter = options.rateLimiter ?? (rps > 0 ? createRateLimiter({ engine, rps }) : undefined);
+  const backofficeRps = options.backofficeRateLimitRps ?? env.WALLET_BACKOFFICE_RATE_LIMIT_RPS;
+  const backofficeRateLimiter =
+    options.backofficeRateLimiter ??
+    (backofficeRps > 0 ? createRateLimiter({ engine, rps: backofficeRps }) : undefined);
   const logger = options.logger ?? createLogger();
   const metricsToken = options.metricsToken === undefined ? env.WALLET_METRICS_TOKEN : options.metricsToken;
   const metricsDigest = metricsToken ? digest(metricsToken) : undefined;
@@ -128,6 +139,7 @@ export function createWalletService(options: {
     openApiJson: () => (openApiJson ??= JSON.stringify(buildOpenApiDocument())),
     referenceHtml: () => (referenceHtml ??= renderReferencePage(buildOpenApiDocument())),
     ...(rateLimiter ? { rateLimiter } : {}),
+    ...(backofficeRateLimiter ? { backofficeRateLimiter } : {}),
     ...(deliveries ? { afterCommit: () => deliveries.nudge() } : {}),
   });
 
@@ -177,7 +189,12 @@ export function createWalletService(options: {
     ...(deliveries ? { deliveries } : {}),
     ...(holdExpiry ? { holdExpiry } : {}),
     close: async () => {
-      await Promise.all([rateLimiter?.close(), deliveries?.stop(), holdExpiry?.stop()]);
+      await Promise.all([
+        rateLimiter?.close(),
+        backofficeRateLimiter?.close(),
+        deliveries?.stop(),
+        holdExpiry?.stop(),
+      ]);
     },
     handle(req, res) {
       const url = req.url ?? '/';

@@ -1,11 +1,13 @@
 // First-start provisioning (docs/architecture.md "Embedded default"): the agency, its app and
 // secret, the card category catalogue and the agency's CARD_MARGIN asset with an opening balance
-// (and its ledger entry). Idempotent: what exists is left as it is, except the app's secret, which
-// follows the configuration so that the back-office and the service keep agreeing.
+// (and its ledger entry). Idempotent: what exists is left as it is, except the app's two secrets
+// (the agency's and the back-office key, docs/security.md "Rate limit"), which follow the
+// configuration so that the back-office and the service keep agreeing: an app from before the
+// back-office key gets one at its next start.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { agencies, apps, assets, cardCategories, ledgerEntries } from '@/lib/wallet/service/db/schema';
-import { env, walletAppSecret } from '@/lib/env';
+import { env, walletAppSecret, walletBackofficeSecret } from '@/lib/env';
 import { configuredSecretBox } from './secrets/app-secrets';
 import { isSealed, type SecretBox } from './secrets/secret-box';
 
@@ -79,6 +81,8 @@ export type ProvisionConfig = {
   agencyName?: string;
   appId: string;
   appSecret: string;
+  /** The back-office key; left as stored when not given. */
+  backofficeSecret?: string;
   openingBalanceMinor?: number;
 };
 
@@ -104,6 +108,7 @@ export async function provision(
         appId: config.appId,
         name: config.appId,
         secret: box.seal(config.appSecret),
+        ...(config.backofficeSecret ? { backofficeSecret: box.seal(config.backofficeSecret) } : {}),
       })
       .onConflictDoNothing();
     const [app] = await tx.select().from(apps).where(eq(apps.appId, config.appId));
@@ -113,10 +118,27 @@ export async function provision(
         `App ${config.appId} already exists under another agency; choose another WALLET_APP_ID.`,
       );
     }
+    if (config.backofficeSecret === config.appSecret) {
+      throw new Error(
+        "The back-office key must differ from the app secret: its calls would count as the agency's.",
+      );
+    }
     if (!isSealed(app.secret) || openOrNull(box, app.secret) !== config.appSecret) {
       await tx
         .update(apps)
         .set({ secret: box.seal(config.appSecret) })
+        .where(eq(apps.id, app.id));
+    }
+    const { backofficeSecret } = config;
+    if (
+      backofficeSecret &&
+      (app.backofficeSecret === null ||
+        !isSealed(app.backofficeSecret) ||
+        openOrNull(box, app.backofficeSecret) !== backofficeSecret)
+    ) {
+      await tx
+        .update(apps)
+        .set({ backofficeSecret: box.seal(backofficeSecret) })
         .where(eq(apps.id, app.id));
     }
 
@@ -183,6 +205,7 @@ export function provisionFromEnv(db: Database): Promise<ProvisionResult> {
     agencyCode: env.WALLET_AGENCY_CODE,
     appId: env.WALLET_APP_ID,
     appSecret: walletAppSecret(),
+    backofficeSecret: walletBackofficeSecret(),
   });
 }
 

@@ -52,6 +52,12 @@ export const apps = wallet.table('apps', {
   name: text('name').notNull(),
   /** HMAC key of docs/wallet-api.md "Signature"; the service needs it in clear to verify signatures. */
   secret: text('secret').notNull(),
+  /**
+   * The back-office key (docs/security.md "Rate limit"): a second HMAC key of the app, verified
+   * when the agency's does not verify, whose calls count on the back-office's own budget. Sealed
+   * like `secret`; null until provisioning gives the app one.
+   */
+  backofficeSecret: text('backoffice_secret'),
   /** Users registered under the app, kept in step by registration, so 4.2 never counts rows. */
   userCount: integer('user_count').notNull().default(0),
   /** Users holding at least one card (4.2 withCards' dataTotal), kept by a trigger on cards. */

@@ -12,7 +12,7 @@ import { APP_USER_ID_PATTERN, PERSON_NAME_PREFIX_PATTERN } from '@/lib/wallet/co
  */
 export const APP_BY_CODES = {
   name: 'wallet_app_by_codes',
-  text: `select a.id, a.app_id, a.secret, g.id as agency_id, g.code as agency_code
+  text: `select a.id, a.app_id, a.secret, a.backoffice_secret, g.id as agency_id, g.code as agency_code
 from wallet.apps a join wallet.agencies g on g.id = a.agency_id
 where a.app_id = $1 and g.code = $2`,
 } as const;

@@ -8,7 +8,9 @@
 // Retry-After), the nonce (2003), the operation (exactly once per requestId when it mutates), and
 // the envelope. The rate limit counts the app that the parsed parameters name and the signature
 // proves, after the signature and before the nonce write (docs/security.md "Rate limit"): a caller
-// without the app's secret cannot spend its budget, however it spells the name on the wire.
+// without the app's secret cannot spend its budget, however it spells the name on the wire. A call
+// signed with the app's back-office key counts on the back-office's own budget instead, so that
+// neither the agency's server nor the back-office can use up the other's.
 // A database that is away is HTTP 503 / code 5001 with Retry-After (lib/db/unavailable.ts);
 // anything else unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
 // line and one metric. The request body is never read: every parameter is in the query string.
@@ -28,7 +30,7 @@ import {
 } from '@/lib/wallet/contract/api-version';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
-import type { Authenticator } from '../request/authenticate';
+import type { Authenticator, Signer } from '../request/authenticate';
 import type { WalletRoute, WalletRouter } from '../router';
 import { requestFingerprint, runOnce } from '../request/idempotency';
 import { queuedDeliveries } from '../event/record-event';
@@ -38,6 +40,14 @@ import type { RateLimiter } from './rate-limit';
 import { REFERENCE_CSP, REFERENCE_PATH } from './reference-page';
 
 export const WALLET_API_PREFIX = '/wallet/api/';
+
+/**
+ * The rate limit's bucket of an app's back-office calls: apart from the app's own (its appId),
+ * and no appId can spell it (an appId has no '/').
+ */
+export function backofficeBucket(appId: string): string {
+  return `${appId}/back-office`;
+}
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
 /**
  * The longest query string served (characters, as on the wire). Node already refuses a request
@@ -103,6 +113,11 @@ export type WalletRequestHandlerOptions = {
   referenceHtml?: () => string;
   /** The per-app rate limit (docs/security.md "Rate limit"); none when absent. */
   rateLimiter?: RateLimiter;
+  /**
+   * The back-office's own budget: the calls signed with an app's back-office key, counted on
+   * their own bucket (backofficeBucket); none when absent.
+   */
+  backofficeRateLimiter?: RateLimiter;
   /** The operations by path, each with its handler (router.ts). */
   router: WalletRouter;
   /** Told after a mutating operation committed webhook deliveries: they are due now. */
@@ -115,13 +130,21 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
   const { engine, db, authenticator, logger, metrics } = options;
   const { router } = options;
 
-  /** Counts a signed call against its app; refuses it (before its nonce is spent) when over. */
-  const admit = options.rateLimiter
-    ? async (app: AuthenticatedApp) => {
-        const decision = await options.rateLimiter!.check(app.appId);
-        if (!decision.allowed) throw new RateRefusal(decision.retryAfterSeconds);
-      }
-    : undefined;
+  /**
+   * Counts a signed call against its app's budget for the key that signed it (the agency's, or the
+   * back-office's own); refuses it (before its nonce is spent) when over.
+   */
+  const { rateLimiter, backofficeRateLimiter } = options;
+  const admit =
+    rateLimiter || backofficeRateLimiter
+      ? async (app: AuthenticatedApp, signer: Signer) => {
+          const decision =
+            signer === 'backoffice'
+              ? await backofficeRateLimiter?.check(backofficeBucket(app.appId))
+              : await rateLimiter?.check(app.appId);
+          if (decision && !decision.allowed) throw new RateRefusal(decision.retryAfterSeconds);
+        }
+      : undefined;
 
   async function runOperation(route: WalletRoute, search: string): Promise<Outcome> {
     const { name, operation, handle } = route;

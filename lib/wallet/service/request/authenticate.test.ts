@@ -1,5 +1,6 @@
 // The authenticator against a scripted engine: the order of the checks, the app cache's bound
-// (a rotated secret applies within APP_CACHE_TTL_MS), and that unknown apps are never cached.
+// (a rotated secret applies within APP_CACHE_TTL_MS), that unknown apps are never cached, and
+// which of the app's two keys signed a call.
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { signRequest } from '@/lib/wallet/contract/signature';
@@ -7,14 +8,28 @@ import { WalletError } from '@/lib/wallet/contract/result-codes';
 import { APP_BY_CODES, SPEND_NONCE } from '../db/statements';
 import { APP_CACHE_TTL_MS, createAuthenticator, type SignedRequest } from './authenticate';
 
-function fakeEngine(state: { secret: string | null; lookups: number; nonces: Set<string> }) {
+function fakeEngine(state: {
+  secret: string | null;
+  backofficeSecret?: string;
+  lookups: number;
+  nonces: Set<string>;
+}) {
   return {
     query: async (_text: string, values: unknown[] = [], name?: string) => {
       if (name === APP_BY_CODES.name) {
         state.lookups++;
         return state.secret === null
           ? []
-          : [{ id: 7, app_id: values[0], secret: state.secret, agency_id: 3, agency_code: values[1] }];
+          : [
+              {
+                id: 7,
+                app_id: values[0],
+                secret: state.secret,
+                backoffice_secret: state.backofficeSecret ?? null,
+                agency_id: 3,
+                agency_code: values[1],
+              },
+            ];
       }
       if (name === SPEND_NONCE.name) {
         const key = String(values[1]);
@@ -117,5 +132,32 @@ describe('createAuthenticator', () => {
     expect(await codeOf(auth.authenticate(request('s', 'c'.repeat(16), now), admit))).toBe(0);
     expect(admitted).toEqual([7]);
     expect([...state.nonces]).toEqual(['c'.repeat(16)]);
+  });
+
+  it("tells admit which key signed: the agency's secret, or the app's back-office key", async () => {
+    const state = {
+      secret: 'agency-key',
+      backofficeSecret: 'staff-key',
+      lookups: 0,
+      nonces: new Set<string>(),
+    };
+    const now = 5_000_000;
+    const auth = createAuthenticator({ engine: fakeEngine(state), now: () => now });
+    const signers: string[] = [];
+    const admit = async (_app: unknown, signer: string) => {
+      signers.push(signer);
+    };
+    expect(await codeOf(auth.authenticate(request('agency-key', 'd'.repeat(16), now), admit))).toBe(0);
+    expect(await codeOf(auth.authenticate(request('staff-key', 'e'.repeat(16), now), admit))).toBe(0);
+    expect(await codeOf(auth.authenticate(request('other-key', 'f'.repeat(16), now), admit))).toBe(2001);
+    expect(signers).toEqual(['agency', 'backoffice']);
+    // One app, one set of nonces: a nonce the agency spent is spent for the back-office too.
+    expect(await codeOf(auth.authenticate(request('staff-key', 'd'.repeat(16), now), admit))).toBe(2003);
+  });
+
+  it('an app without a back-office key verifies the agency secret alone', async () => {
+    const state = { secret: 'agency-key', lookups: 0, nonces: new Set<string>() };
+    const auth = createAuthenticator({ engine: fakeEngine(state), now: () => 5_000_000 });
+    expect(await codeOf(auth.authenticate(request('staff-key', 'g'.repeat(16), 5_000_000)))).toBe(2001);
   });
 });

@@ -1,6 +1,9 @@
 // Authentication of a wallet request (docs/wallet-api.md "Signature"), in this order: the app
 // under the agency (2004), the signature (2001), the timestamp window (2002), then the nonce
 // (2003), which is recorded in the database so that every instance refuses a replay.
+// The signature verifies under one of the app's two keys (docs/security.md "Rate limit"): the
+// agency's secret, tried first, or the back-office key; `admit` is told which, so that each counts
+// on its own budget. The nonce is the app's either way.
 // Between the timestamp and the nonce runs the caller's `admit` (the service's rate limit): only
 // a correctly signed, current call reaches it, so a caller without the app's secret cannot spend
 // the app's budget, and a call the limit refuses has not spent its nonce (docs/security.md
@@ -22,17 +25,28 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
 export const APP_CACHE_TTL_MS = 5_000;
 const APP_CACHE_MAX = 1_000;
 
-type AppRow = { id: number; app_id: string; secret: string; agency_id: number; agency_code: string };
-type CachedApp = { app: AuthenticatedApp; secret: string; expires: number };
+type AppRow = {
+  id: number;
+  app_id: string;
+  secret: string;
+  backoffice_secret: string | null;
+  agency_id: number;
+  agency_code: string;
+};
+type CachedApp = { app: AuthenticatedApp; secret: string; backofficeSecret: string | null; expires: number };
+
+/** Which of the app's keys signed a call: the agency's server's, or the back-office's. */
+export type Signer = 'agency' | 'backoffice';
 
 export type Authenticator = {
   /**
    * The app, or a WalletError. `admit`, when given, runs once the signature and the timestamp
-   * hold and before the nonce is spent; what it throws is thrown and the nonce stays unspent.
+   * hold and before the nonce is spent, told which key signed; what it throws is thrown and the
+   * nonce stays unspent.
    */
   authenticate(
     request: SignedRequest,
-    admit?: (app: AuthenticatedApp) => Promise<void>,
+    admit?: (app: AuthenticatedApp, signer: Signer) => Promise<void>,
   ): Promise<AuthenticatedApp>;
   /** Drops cached apps (tests; after rotating a secret in this process). */
   forget(): void;
@@ -48,6 +62,16 @@ export type SignedRequest = {
   nonce: string;
   sign: string;
 };
+
+/** The key the request's signature verifies under, the agency's tried first; none: 2001. */
+function signerOf(entry: CachedApp, request: SignedRequest): Signer | undefined {
+  const given = request.sign.toLowerCase();
+  const signedWith = (secret: string) =>
+    signaturesMatch(signRequest(secret, request.method, request.path, request.pairs), given);
+  if (signedWith(entry.secret)) return 'agency';
+  if (entry.backofficeSecret !== null && signedWith(entry.backofficeSecret)) return 'backoffice';
+  return undefined;
+}
 
 export function createAuthenticator(options: {
   engine: DatabaseHandle;
@@ -73,6 +97,7 @@ export function createAuthenticator(options: {
     const entry: CachedApp = {
       app: { id: row.id, appId: row.app_id, agencyId: row.agency_id, agencyCode: row.agency_code },
       secret: reveal(row.secret),
+      backofficeSecret: row.backoffice_secret ? reveal(row.backoffice_secret) : null,
       expires: at + APP_CACHE_TTL_MS,
     };
     cache.delete(key);
@@ -104,8 +129,8 @@ export function createAuthenticator(options: {
           `App ${request.appId} is not registered under agency ${request.agencyCode}.`,
         );
       }
-      const expected = signRequest(entry.secret, request.method, request.path, request.pairs);
-      if (!signaturesMatch(expected, request.sign.toLowerCase())) {
+      const signer = signerOf(entry, request);
+      if (!signer) {
         throw new WalletError(ResultCode.SIGNATURE_MISMATCH, 'The signature does not match the request.');
       }
       if (Math.abs(at - request.timestamp) > TIMESTAMP_WINDOW_MS) {
@@ -114,7 +139,7 @@ export function createAuthenticator(options: {
           'The timestamp is more than 300 seconds away from the service clock.',
         );
       }
-      if (admit) await admit(entry.app);
+      if (admit) await admit(entry.app, signer);
       const spent = await engine.query(SPEND_NONCE.text, [entry.app.id, request.nonce], SPEND_NONCE.name);
       if (spent.length === 0) {
         throw new WalletError(ResultCode.NONCE_USED, 'The nonce has already been used by this app.');

@@ -1,5 +1,6 @@
-// App signing secrets at rest: sealed in wallet.apps.secret with the master key (secret-box.ts),
-// opened only in the process that verifies signatures. Webhook endpoint secrets
+// App signing secrets at rest: sealed in wallet.apps.secret (and the back-office key in
+// wallet.apps.backoffice_secret) with the master key (secret-box.ts), opened only in the process
+// that verifies signatures. Webhook endpoint secrets
 // (wallet.webhook_endpoints.secret), decision endpoint secrets (wallet.decision_endpoints.secret,
 // docs/card-spending.md "The agency's decision") and deposit address seeds
 // (wallet.deposit_seeds.seed) are sealed when created and re-sealed by a rotation too. Existing
@@ -39,7 +40,7 @@ export async function sealAppSecrets(
   box: SecretBox,
 ): Promise<{ sealed: number; unopenable: string[] }> {
   const rows = await db
-    .select({ id: apps.id, appId: apps.appId, secret: apps.secret })
+    .select({ id: apps.id, appId: apps.appId, secret: apps.secret, backofficeSecret: apps.backofficeSecret })
     .from(apps)
     .orderBy(apps.id);
   let sealed = 0;
@@ -56,6 +57,22 @@ export async function sealAppSecrets(
     await db
       .update(apps)
       .set({ secret: box.seal(plain) })
+      .where(eq(apps.id, row.id));
+    sealed++;
+  }
+  // The back-office keys (docs/security.md "Rate limit"), sealed when provisioned.
+  for (const row of rows) {
+    if (row.backofficeSecret === null || box.isCurrent(row.backofficeSecret)) continue;
+    let plain: string;
+    try {
+      plain = box.open(row.backofficeSecret);
+    } catch {
+      unopenable.push(`back-office key of app ${row.appId}`);
+      continue;
+    }
+    await db
+      .update(apps)
+      .set({ backofficeSecret: box.seal(plain) })
       .where(eq(apps.id, row.id));
     sealed++;
   }
