@@ -49,6 +49,12 @@ function serverAccepts(op: WalletOperation, name: string, value: string): boolea
   return (op.params.shape as Record<string, z.ZodType>)[name]!.safeParse(value).success;
 }
 
+/**
+ * Each of these compiles a schema per parameter or reply of every operation: a second on an idle
+ * machine, past vitest's 5 s default beside a busy suite (docs/testing.md "Never flaky").
+ */
+const CPU_BOUND_MS = 60_000;
+
 describe('the OpenAPI document, as an outside validator sees it', () => {
   it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
     const result = await validate(structuredClone(buildOpenApiDocument()) as never);
@@ -86,48 +92,56 @@ describe('the OpenAPI document, as an outside validator sees it', () => {
     );
   });
 
-  it('gives every parameter an example that the server and the document both accept', () => {
-    let count = 0;
-    for (const op of operations) {
-      for (const p of operationOf(op).parameters ?? []) {
-        expect(p.example, `${op.name}.${p.name}`).toBeDefined();
-        expect(
-          serverAccepts(op, p.name, String(p.example)),
-          `${op.name}.${p.name} = ${String(p.example)}`,
-        ).toBe(true);
-        expect(documentAccepts(op, p.name, String(p.example)), `${op.name}.${p.name}`).toBe(true);
-        count++;
+  it(
+    'gives every parameter an example that the server and the document both accept',
+    () => {
+      let count = 0;
+      for (const op of operations) {
+        for (const p of operationOf(op).parameters ?? []) {
+          expect(p.example, `${op.name}.${p.name}`).toBeDefined();
+          expect(
+            serverAccepts(op, p.name, String(p.example)),
+            `${op.name}.${p.name} = ${String(p.example)}`,
+          ).toBe(true);
+          expect(documentAccepts(op, p.name, String(p.example)), `${op.name}.${p.name}`).toBe(true);
+          count++;
+        }
       }
-    }
-    expect(count).toBeGreaterThan(100);
-  });
+      expect(count).toBeGreaterThan(100);
+    },
+    CPU_BOUND_MS,
+  );
 
-  it('gives every reply examples that match its schema: success and each failure answered with HTTP 200', () => {
-    for (const op of operations) {
-      const responses = operationOf(op).responses;
-      const ok = responses['200']!.content['application/json']!;
-      const check = strictAjv.compile(ok.schema);
-      const examples = ok.examples!;
-      expect(Object.keys(examples), op.name).toEqual([
-        'success',
-        ...resultCodesOf(op)
-          .filter((c) => c.status === 200 && c.code !== 0)
-          .map((c) => `failure-${c.code}`),
-      ]);
-      for (const [name, example] of Object.entries(examples)) {
-        expect(check(example.value), `${op.name} ${name}: ${JSON.stringify(check.errors)}`).toBe(true);
+  it(
+    'gives every reply examples that match its schema: success and each failure answered with HTTP 200',
+    () => {
+      for (const op of operations) {
+        const responses = operationOf(op).responses;
+        const ok = responses['200']!.content['application/json']!;
+        const check = strictAjv.compile(ok.schema);
+        const examples = ok.examples!;
+        expect(Object.keys(examples), op.name).toEqual([
+          'success',
+          ...resultCodesOf(op)
+            .filter((c) => c.status === 200 && c.code !== 0)
+            .map((c) => `failure-${c.code}`),
+        ]);
+        for (const [name, example] of Object.entries(examples)) {
+          expect(check(example.value), `${op.name} ${name}: ${JSON.stringify(check.errors)}`).toBe(true);
+        }
+        expect((examples['failure-1002']!.value as Json).data).toMatchObject({
+          field: expect.any(String),
+          rule: expect.stringMatching(/^(must|is) /),
+        });
+        for (const status of ['405', '429', '500', '503', ...(op.sandbox ? ['404'] : [])]) {
+          const media = responses[status]!.content['application/json']!;
+          expect(media.example, `${op.name} ${status}`).toBeDefined();
+          expect(strictAjv.validate(media.schema, media.example), `${op.name} ${status}`).toBe(true);
+        }
       }
-      expect((examples['failure-1002']!.value as Json).data).toMatchObject({
-        field: expect.any(String),
-        rule: expect.stringMatching(/^(must|is) /),
-      });
-      for (const status of ['405', '429', '500', '503', ...(op.sandbox ? ['404'] : [])]) {
-        const media = responses[status]!.content['application/json']!;
-        expect(media.example, `${op.name} ${status}`).toBeDefined();
-        expect(strictAjv.validate(media.schema, media.example), `${op.name} ${status}`).toBe(true);
-      }
-    }
-  });
+    },
+    CPU_BOUND_MS,
+  );
 
   it('states the paging bounds the server holds', () => {
     const bounds: [WalletOperation, string, number, number][] = [
