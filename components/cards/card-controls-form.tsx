@@ -14,13 +14,9 @@ import { NativeSelect } from '@/components/ui/select';
 import { setCardControls } from '@/lib/backoffice/card-controls/actions';
 import { LIMIT_FIELDS } from '@/lib/backoffice/card-controls/controls-view';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
-import { COUNTRY_CODES, countryName } from '@/lib/backoffice/shared/format';
+import { countryChoices, countryName } from '@/lib/backoffice/shared/format';
 import { groupsOfMccList, MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categories';
 import type { CardControls } from '@/lib/wallet/contract/schemas';
-
-const COUNTRY_CHOICES = [...COUNTRY_CODES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 export function CardControlsForm({
   appUserId,
@@ -123,11 +119,13 @@ export function CardControlsForm({
         )}
         <Field id="controls-add-country" label="Block another country" error={fieldError('addCountry')}>
           <NativeSelect name="addCountry" defaultValue={typed('addCountry') ?? ''} placeholder="None">
-            {COUNTRY_CHOICES.filter((c) => !controls.blockedCountries.includes(c.code)).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            {countryChoices()
+              .filter((c) => !controls.blockedCountries.includes(c.code))
+              .map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
           </NativeSelect>
         </Field>
       </fieldset>

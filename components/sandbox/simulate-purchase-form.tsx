@@ -13,12 +13,8 @@ import { NativeSelect } from '@/components/ui/select';
 import { explainDecline } from '@/lib/backoffice/cards/decline-reasons';
 import { simulatePurchase } from '@/lib/backoffice/sandbox/actions';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
-import { COUNTRY_CODES, countryName, formatMoney } from '@/lib/backoffice/shared/format';
+import { countryChoices, formatMoney } from '@/lib/backoffice/shared/format';
 import { MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categories';
-
-const COUNTRY_CHOICES = [...COUNTRY_CODES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; requestId: string }) {
   const { result, pending, formProps, fieldError } = useActionForm(simulatePurchase);
@@ -89,7 +85,7 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
         </Field>
         <Field id="sim-country" label="Merchant country" required error={fieldError('merchantCountry')}>
           <NativeSelect name="merchantCountry" defaultValue={typed('merchantCountry') ?? 'US'}>
-            {COUNTRY_CHOICES.map((c) => (
+            {countryChoices().map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>
