@@ -226,7 +226,7 @@ function registerUserForm(appUserId: string) {
     birthday: '1990-04-12',
     gender: '',
     mobile: { regionCode: '1', number: '4155550100' },
-    region: 'United States',
+    region: 'US',
     documentType: 'PASSPORT',
     documentTypeOther: '',
     documentNo: 'X1234567',

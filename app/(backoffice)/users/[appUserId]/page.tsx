@@ -250,7 +250,8 @@ export default async function UserPage({ params }: { params: Params }) {
             lastName: user.lastName,
             email: user.email,
             mobile: user.mobile,
-            region: user.regionDesc,
+            // The region as a code chosen from the list (registration), or as text an API caller gave.
+            region: countryName(user.regionDesc),
             documentType: documentTypeLabel(user.documentType),
             documentNoMasked: maskDocumentNo(user.documentNo),
             walletAccountType: user.walletAccountType,
