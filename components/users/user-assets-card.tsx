@@ -9,11 +9,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { RowsTable } from '@/components/ui/rows-table';
 import { assetPath } from '@/lib/backoffice/assets/asset-ledger';
-
-const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
+import { assetTypeLabel } from '@/lib/backoffice/names/labels';
 
 export type UserAssetView = {
   assetId: number;
+  /** In words that tell two cards' assets of one category apart (labels.ts assetLabel). */
   name: string;
   type: string;
   currency: string;
@@ -67,7 +67,7 @@ export function UserAssetsCard({
                       {asset.name}
                     </Link>
                   </TableCell>
-                  <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
+                  <TableCell>{assetTypeLabel(asset.type)}</TableCell>
                   <TableCell>{asset.currency}</TableCell>
                   <TableCell className="text-right tabular-nums" keyColumn="end">
                     {asset.balance}

@@ -24,6 +24,7 @@ import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
 import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/shared/mask';
+import { assetLabel } from '@/lib/backoffice/names/labels';
 import { verificationState } from '@/lib/backoffice/users/verification';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { recordView } from '@/lib/backoffice/audit/record-view';
@@ -218,7 +219,7 @@ export default async function UserPage({ params }: { params: Params }) {
   const assetViews: UserAssetView[] = assets.ok
     ? assets.value.map((asset) => ({
         assetId: asset.assetId,
-        name: asset.assetName,
+        name: assetLabel(asset, user.cardList),
         type: asset.type,
         currency: asset.currency,
         balance: formatMoney(asset.balance, asset.currency, asset.decimalPlaces),
