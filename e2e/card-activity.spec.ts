@@ -5,6 +5,7 @@
 // a decline reason and exports a CSV whose rows are exactly the filter's; a support agent is
 // refused every change, in the page and over HTTP. Each test seeds its own users, cards and
 // purchases through the signed API.
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
@@ -150,6 +151,47 @@ test.describe('an operator', () => {
     );
     await expect(items.nth(1)).toContainText('Corner Cafe');
     await expect(items.nth(1)).toContainText('Held');
+  });
+});
+
+test.describe('an operator in the sandbox', () => {
+  test.use({ role: 'operator' });
+
+  test('finds the person and their card by name, and opens the sandbox from the card page on that card', async ({
+    page,
+    request,
+  }) => {
+    const lastName = `Picker${Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+    const card = await fundedCard(request, { firstName: 'Pia', lastName }, '40.00', '5521');
+    const owner = `Pia ${lastName}`;
+
+    await page.goto('/sandbox');
+    const find = page.getByRole('search', { name: 'Find a person' });
+    await find.getByLabel('Person', { exact: true }).pressSequentially(owner);
+    await find.getByRole('button', { name: 'Find' }).click();
+    const person = page
+      .getByRole('list', { name: 'People found' })
+      .getByRole('listitem')
+      .filter({ hasText: owner });
+    await person.getByRole('link', { name: /••5521$/ }).click();
+    await expect(page).toHaveURL(`/sandbox?appUserId=${card.appUserId}&cardId=${card.cardId}`);
+    const sim = page.getByRole('form', { name: 'Simulate a purchase' });
+    await expect(sim.getByTestId('sandbox-card')).toContainText(
+      new RegExp(`^${owner}'s .+ ••5521 Choose another card$`),
+    );
+    await expect(sim.locator('[name=amount]')).toHaveAttribute('placeholder', 'e.g. 12.50');
+    await sim.locator('[name=merchantName]').pressSequentially('Corner Cafe');
+    await sim.locator('[name=merchantCountry]').selectOption({ label: 'United Kingdom' });
+    await sim.locator('[name=amount]').pressSequentially('12.50');
+    await sim.getByRole('button', { name: 'Simulate the purchase' }).click();
+    await expect(sim.getByTestId('simulated-outcome')).toHaveText('Approved and held: $12.50 at Corner Cafe');
+
+    // From the card's own page, the sandbox opens on that card, named.
+    await page.goto(`/users/${card.appUserId}/cards/${card.cardId}`);
+    await page.getByRole('link', { name: 'Simulate a purchase' }).click();
+    await expect(page).toHaveURL(`/sandbox?appUserId=${card.appUserId}&cardId=${card.cardId}`);
+    await expect(sim.getByTestId('sandbox-card')).toContainText(`${owner}'s `);
+    await expect(sim.locator('[name=cardId]')).toHaveValue(String(card.cardId));
   });
 });
 

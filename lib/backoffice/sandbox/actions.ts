@@ -18,6 +18,7 @@ import { chainAddress } from '@/lib/wallet/contract/chains';
 import type { Authorization, Deposit, Refund } from '@/lib/wallet/contract/schemas';
 import { simulatedSender, simulatedTxHash } from './deposit-simulation';
 import {
+  depositConfirmations,
   merchantStepPostSchema,
   merchantStepSchema,
   simulateConfirmPostSchema,
@@ -160,7 +161,8 @@ export const simulateDeposit = authActionClient
   .inputSchema(simulateDepositPostSchema, keepTypedValues)
   .stateAction<SimulatedDeposit>(async ({ parsedInput, ctx }) => {
     requireSimulation();
-    const { appUserId, chain, amount, confirmations, transaction } = parsedInput;
+    const { appUserId, chain, amount, transaction } = parsedInput;
+    const confirmations = depositConfirmations(parsedInput);
     const fromAddress = parsedInput.fromAddress
       ? chainAddress(chain, parsedInput.fromAddress)!
       : simulatedSender(chain, transaction);
