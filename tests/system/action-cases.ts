@@ -896,7 +896,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         groups: ['gambling'],
         otherMcc: [],
         countries: [],
-        addCountry: 'MT',
+        addCountries: 'MT',
         confirmRemoval: false,
       };
     },
