@@ -324,6 +324,9 @@ test.describe('the new pages, for everyone who may open them', () => {
     page,
     request,
   }, testInfo) => {
+    // Four pages, two screens, two themes: axe sixteen times. On the shared machine it ran out of the
+    // default 120 s (docs/testing.md "Under load": the time it needs).
+    test.slow();
     const card = await fundedCard(request, { firstName: 'Axel', lastName: 'Axe' }, '40.00');
     await callWallet(request, 'cardControlsSet', {
       appUserId: card.appUserId,
