@@ -257,7 +257,7 @@ function CardsFilter({
             spellCheck={false}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="jane@example.com or u-1001"
+            placeholder="e.g. jane@example.com or u-1001"
             aria-describedby="cards-q-hint"
           />
           <p id="cards-q-hint" className="text-xs text-muted-foreground">
