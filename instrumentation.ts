@@ -9,3 +9,28 @@ export async function register() {
     await announceStartup();
   }
 }
+
+/**
+ * A request that failed on the server (a page, a route, an action): one JSON line with the
+ * reference its error page shows, Next's digest of the error (lib/backoffice/shared/page-errors.ts),
+ * the path without its query and the error's class, never its message.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: Readonly<{ path: string }>,
+  context: Readonly<{ routePath: string }>,
+): Promise<void> {
+  const digest =
+    typeof error === 'object' && error !== null ? (error as { digest?: unknown }).digest : undefined;
+  if (typeof digest !== 'string' || digest === '') return;
+  const { errorClass, pageErrorLine } = await import('./lib/backoffice/shared/page-errors');
+  console.error(
+    pageErrorLine({
+      reference: digest,
+      side: 'server',
+      path: request.path,
+      route: context.routePath,
+      error: errorClass(error),
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 // /cards narrowed by status, type, last four and issue day, newest or oldest first, a page at a
-// time by cursor (issue 30, docs/back-office.md "Pages"): with JavaScript, and the same GET form
-// without it. Seeds its own user and cards, all ending in one random last four.
+// time by cursor (issue 30, docs/back-office.md "Pages"), from the page's one filter form: with
+// JavaScript, and the same GET form without it. Seeds its own user and cards, all ending in one random last four.
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { callWallet, cardNumberEndingIn, seedCard, seedUser } from './support/wallet-api';
@@ -29,16 +29,24 @@ test.describe('an operator narrowing /cards', () => {
     ).toBe(0);
 
     await page.goto('/cards');
+    // The page's one filter form: the search box, the card filters, the page size and the switch.
+    await expect(page.getByRole('search', { name: /filter/i })).toHaveCount(1);
     const form = page.getByRole('search', { name: 'Filter the cards' });
+    await expect(form.getByRole('searchbox', { name: 'E-mail or app user ID' })).toBeVisible();
     await form.getByLabel('Status').selectOption({ label: 'Locked' });
-    await form.getByLabel('Last four digits').fill(last4);
+    await form.getByLabel('Last four digits').pressSequentially(last4);
     await form.getByRole('button', { name: 'Show cards' }).click();
     await expect(page).toHaveURL(
-      new RegExp(`/cards\\?status=LOCKED&type=&last4=${last4}&from=&to=&sort=newest$`),
+      new RegExp(
+        `/cards\\?q=&size=\\d+&cards=with&cards=all&status=LOCKED&type=&last4=${last4}&from=&to=&sort=$`,
+      ),
     );
     await expect(page.getByTestId('filtered-title')).toHaveText(
       `Locked cards ending ${last4}, newest issued first`,
     );
+    // Listing the cards, the page still has one filter form, the same fields kept.
+    await expect(page.getByRole('search', { name: /filter/i })).toHaveCount(1);
+    await expect(form.getByLabel('Status')).toHaveValue('LOCKED');
     const table = page.getByTestId('filtered-cards');
     const row = table.getByTestId(`filtered-card-${locked}`);
     await expect(row).toContainText('Fay Filter');

@@ -544,7 +544,7 @@ test.describe('as an operator', () => {
     await expect(summary(page)).toHaveText(/^Showing 11–\d+ of \d+ users$/);
     await expect(page.locator('a[rel="prev"]')).toHaveAttribute('href', '/cards?size=10');
     expect(await userRows(page).count()).toBeGreaterThan(0);
-    const form = page.locator('main form[role="search"][aria-label="Filter cards"]');
+    const form = page.locator('main form[role="search"][aria-label="Filter the cards"]');
     await expect(form).toHaveAttribute('method', 'get');
     await expect(form).toHaveAttribute('action', '/cards');
     await expect(form.locator('input[name="q"]')).toHaveValue('');
@@ -555,7 +555,7 @@ test.describe('as an operator', () => {
     await expect(page.getByTestId(`cards-user-${holder.appUserId}`).getByTestId('card-summary')).toHaveText(
       '2 active · 1 pending',
     );
-    await expect(page.locator('main form[aria-label="Filter cards"] input[name="q"]')).toHaveValue(
+    await expect(page.locator('main form[aria-label="Filter the cards"] input[name="q"]')).toHaveValue(
       holder.appUserId,
     );
     await expect(page.locator('a', { hasText: 'Export CSV' })).toHaveAttribute(

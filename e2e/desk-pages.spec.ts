@@ -1,12 +1,18 @@
 // The desk's pages of round 4 (issues 29 and 30): replacing a card on a page of its own with
 // JavaScript off (a refusal comes back said, with the reason and note as chosen and typed), and
-// the sandbox's deposit simulation; each new page at 390 px, axe clean, its content in the HTML.
+// the sandbox's deposit simulation, its person found by name; each new page at 390 px, axe clean, its content in the HTML.
 // Seeds its own users and cards.
+import { randomBytes } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { agencyMarginAsset, callWallet, seedCard, seedUser, userWalletAsset } from './support/wallet-api';
 
 test.describe.configure({ timeout: 180_000 });
+
+/** A surname of its own for the test, in letters (a name may hold no digits): found by name alone. */
+function uniqueLetters(stem: string): string {
+  return stem + Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
+}
 
 test.describe('an operator', () => {
   test.use({ role: 'operator' });
@@ -89,15 +95,26 @@ test.describe('an operator', () => {
   test('simulates a deposit, confirms it and sees it credited; /sandbox/deposits at 390 px passes axe', async ({
     page,
   }) => {
-    const appUserId = await seedUser(page.request, { firstName: 'Dora', lastName: 'Posit' });
-    await page.goto(`/sandbox/deposits?appUserId=${appUserId}`);
+    const lastName = uniqueLetters('Posit');
+    const appUserId = await seedUser(page.request, { firstName: 'Dora', lastName });
+    // The person is found by name and chosen by a link, not typed as an ID.
+    await page.goto('/sandbox/deposits');
+    const find = page.getByRole('search', { name: 'Find a person' });
+    await find.getByLabel('Person', { exact: true }).pressSequentially(`Dora ${lastName}`);
+    await find.getByRole('button', { name: 'Find' }).click();
+    await page
+      .getByRole('list', { name: 'People found' })
+      .getByRole('link', { name: `Dora ${lastName}` })
+      .click();
+    await expect(page).toHaveURL(`/sandbox/deposits?appUserId=${appUserId}`);
     const form = page.getByRole('form', { name: 'Simulate a deposit' });
-    await expect(form.getByLabel('App user ID')).toHaveValue(appUserId);
+    await expect(form.getByTestId('sandbox-person')).toHaveText(`Dora ${lastName} Choose another person`);
     await form.getByLabel('Amount (USDT)').fill('seventy');
     await form.getByRole('button', { name: 'Simulate the deposit' }).click();
     await expect(form.getByLabel('Amount (USDT)')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Amount (USDT)').fill('75.50');
     await form.getByLabel('Chain').selectOption('TRON');
+    await form.getByLabel('Confirmations so far').fill('3');
     await form.getByRole('button', { name: 'Simulate the deposit' }).click();
     await expect(page.getByTestId('simulated-deposit')).toContainText('75.50 USDT on Tron, confirming');
     const depositId = Number(
@@ -147,9 +164,11 @@ test.describe('an operator without JavaScript', () => {
     await form.getByRole('button', { name: 'Simulate the deposit' }).click();
     await expect(form.getByLabel('Sender address')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Amount (USDT)')).toHaveValue('12.50');
-    await expect(form.getByLabel('App user ID')).toHaveValue(appUserId);
+    await expect(form.locator('[name=appUserId]')).toHaveValue(appUserId);
+    await expect(form.getByTestId('sandbox-person')).toContainText('Noel Deposit');
+    // Confirmations left empty: the chain's 12, so it is screened and credited at once.
+    await expect(form.getByLabel('Confirmations so far')).toHaveValue('');
     await form.getByLabel('Sender address').fill('');
-    await form.getByLabel('Confirmations so far').fill('12');
     await form.getByRole('button', { name: 'Simulate the deposit' }).click();
     await expect(page.getByTestId('simulated-deposit')).toContainText('12.50 USDT on Ethereum, credited');
     expect((await userWalletAsset(scripted.request, appUserId)).balance).toBe(12.5);

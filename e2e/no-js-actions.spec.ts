@@ -38,16 +38,22 @@ test.describe('an operator without JavaScript', () => {
     await expect(page).toHaveURL(`${cardPath}/lock?problem=reason`);
     await expect(page.getByTestId('page-post-problem')).toContainText('Choose a reason.');
     await page.getByLabel('Reason').selectOption({ label: 'Lost' });
+    // The dialog's note, on the page too: it reaches the card's history.
+    await page.getByLabel('Note').pressSequentially('Left on the bus, caller says');
     await page.getByRole('button', { name: 'Lock card' }).click();
     await expect(page).toHaveURL(cardPath);
     await expect(status).toHaveText('Locked');
+    const latest = page.getByTestId('card-history').locator('li').first();
+    await expect(latest.getByTestId('card-history-note')).toHaveText('“Left on the bus, caller says”');
 
-    // Unlock (a lost card's unlock needs no second person).
+    // Unlock (a lost card's unlock needs no second person), with its own note.
     await page.getByRole('button', { name: 'Unlock card' }).click();
     await expect(page).toHaveURL(`${cardPath}/unlock`);
+    await page.getByLabel('Note').pressSequentially('Found it in a coat');
     await page.getByRole('button', { name: 'Unlock card' }).click();
     await expect(page).toHaveURL(cardPath);
     await expect(status).toHaveText('Active');
+    await expect(latest.getByTestId('card-history-note')).toHaveText('“Found it in a coat”');
 
     // Fund the wallet from the user's page; an amount that is not one comes back named.
     await page.goto(`/users/${appUserId}`);

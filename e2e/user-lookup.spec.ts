@@ -418,7 +418,7 @@ test.describe('as a support agent', () => {
         await field('Date of birth (required)').fill('1985-01-31');
         await field('Region code (required)').fill('44');
         await field('Number (required)').fill('7700900123');
-        await field('Region (required)').fill('United Kingdom');
+        await field('Region (required)').selectOption({ label: 'United Kingdom' });
         await field('Document type (required)').selectOption('PASSPORT');
         await field('Document number (required)').fill('GB1234567');
         await field('Photo URL 1').fill('https://files.example.com/front.png');

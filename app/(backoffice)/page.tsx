@@ -28,6 +28,7 @@ import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
+import { assetTypeLabel } from '@/lib/backoffice/names/labels';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -120,7 +121,7 @@ export default async function DashboardPage() {
                   </Link>
                 </CardTitle>
                 <CardDescription>
-                  Asset {asset.assetId} · {asset.type} · {asset.currency}
+                  Asset {asset.assetId} · {assetTypeLabel(asset.type)} · {asset.currency}
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-6">

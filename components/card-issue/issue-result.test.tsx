@@ -58,5 +58,7 @@ describe('IssueResult', () => {
     expect(html).toContain('Virtual USD card issued');
     expect(html).toContain('411111******1111');
     expect(html).not.toContain('/approvals/');
+    // It ends where the card can be seen and used: its own page.
+    expect(html).toMatch(/<a[^>]*href="\/users\/u-1\/cards\/7"[^>]*>.*Open the new card<\/a>/);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 // What the card-issue wizard shows once the wallet has issued the card: the card with its number
 // masked (the server never sent more), its name, expiry and states, the wallet's message, and where
-// to go next. Or, when the approval policy made the issuance wait
+// to go next: the new card's page first. Or, when the approval policy made the issuance wait
 // (docs/back-office.md "Approvals"), the request waiting for a second person.
 import { Clock, CreditCard, SquarePlus, UserRound, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
@@ -13,6 +13,7 @@ import { DescriptionItem, DescriptionList } from '@/components/ui/description-li
 import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badge';
 import { userDisplayName } from '@/lib/backoffice/card-issue/card-issue-format';
 import { formatExpiry } from '@/lib/backoffice/shared/format';
+import { cardHref } from '@/lib/backoffice/search/search';
 import { isPendingApproval, pendingApprovalText } from '@/lib/backoffice/approvals/approval-kinds';
 import type { IssueOutcome, IssueUser } from '@/lib/backoffice/card-issue/forms';
 
@@ -48,9 +49,9 @@ function ResultHeading({
   );
 }
 
-function IssueAnotherButton({ onClick }: { onClick: () => void }) {
+function IssueAnotherButton({ onClick, variant }: { onClick: () => void; variant?: 'outline' }) {
   return (
-    <Button type="button" onClick={onClick}>
+    <Button type="button" onClick={onClick} variant={variant}>
       <SquarePlus className="size-4" aria-hidden="true" />
       Issue another card
     </Button>
@@ -120,13 +121,19 @@ export function IssueResult({ card, user, categoryName, onIssueAnother, headingR
         </DescriptionList>
       </CardContent>
       <CardFooter className="flex-wrap">
+        <Button asChild>
+          <Link href={cardHref(card.appUserId, card.cardId)}>
+            <CreditCard className="size-4" aria-hidden="true" />
+            Open the new card
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           <Link href={`/users/${encodeURIComponent(card.appUserId)}`}>
             <UserRound className="size-4" aria-hidden="true" />
             Open {who}&apos;s page
           </Link>
         </Button>
-        <IssueAnotherButton onClick={onIssueAnother} />
+        <IssueAnotherButton onClick={onIssueAnother} variant="outline" />
       </CardFooter>
     </Card>
   );

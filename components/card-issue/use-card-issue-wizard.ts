@@ -19,6 +19,7 @@ import { suggestEmbossedName } from '@/lib/backoffice/card-issue/card-issue-embo
 import { withFieldLabel } from '@/lib/backoffice/card-issue/card-issue-format';
 import { cardIssueKeys } from '@/lib/backoffice/card-issue/card-issue-query-keys';
 import {
+  defaultPaymentAssetId,
   firstStepOf,
   issueWaits,
   LOST_ANSWER,
@@ -130,6 +131,15 @@ export function useCardIssueWizard({
   const { refs, focusNext, focusField } = useWizardFocus(form);
   const chosen = useChosen(current, user, initialCategories, agencyAssets, held.addressFormOpen);
   const { payer, appUserId } = current;
+
+  // The payer's default asset is chosen for the person (they may choose another): without it the
+  // payment step started with nothing chosen even where one asset is the wallet's default.
+  const suggestedAssetId = defaultPaymentAssetId(chosen.paymentAssets.data?.assets ?? []);
+  useEffect(() => {
+    if (payer && current.paymentAssetId === undefined && suggestedAssetId !== undefined) {
+      form.setValue('paymentAssetId', suggestedAssetId, { shouldDirty: true });
+    }
+  }, [form, payer, current.paymentAssetId, suggestedAssetId]);
 
   function go(target: WizardStep) {
     if (target !== 'review') held.setFailure(null);

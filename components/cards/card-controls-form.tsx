@@ -1,7 +1,8 @@
 'use client';
 // Changing a card's spending controls (lib/backoffice/card-controls/actions.ts): the four limits
 // (empty: no limit), the merchant category groups to block by name (ISO 18245 codes underneath,
-// lib/wallet/contract/merchant-categories.ts), the blocked countries by name and one to add.
+// lib/wallet/contract/merchant-categories.ts), the blocked countries by name and more to add, several
+// at once, typed as names or codes (country-list.ts).
 // Emptying a limit that is set asks first: the action refuses it until "Yes, remove" is ticked.
 // A state action's form (useActionForm), so it posts without JavaScript and keeps what was typed.
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -10,17 +11,12 @@ import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/select';
 import { setCardControls } from '@/lib/backoffice/card-controls/actions';
 import { LIMIT_FIELDS } from '@/lib/backoffice/card-controls/controls-view';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
-import { COUNTRY_CODES, countryName } from '@/lib/backoffice/shared/format';
+import { countryName } from '@/lib/backoffice/shared/format';
 import { groupsOfMccList, MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categories';
 import type { CardControls } from '@/lib/wallet/contract/schemas';
-
-const COUNTRY_CHOICES = [...COUNTRY_CODES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 export function CardControlsForm({
   appUserId,
@@ -121,14 +117,18 @@ export function CardControlsForm({
         ) : (
           <p className="text-sm text-muted-foreground">No country is blocked.</p>
         )}
-        <Field id="controls-add-country" label="Block another country" error={fieldError('addCountry')}>
-          <NativeSelect name="addCountry" defaultValue={typed('addCountry') ?? ''} placeholder="None">
-            {COUNTRY_CHOICES.filter((c) => !controls.blockedCountries.includes(c.code)).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
+        <Field
+          id="controls-add-countries"
+          label="Block more countries"
+          description="Names or ISO codes, separated by commas."
+          error={fieldError('addCountries')}
+        >
+          <Input
+            name="addCountries"
+            autoComplete="off"
+            defaultValue={typed('addCountries') ?? ''}
+            placeholder="e.g. Malta, Cyprus, GB"
+          />
         </Field>
       </fieldset>
       {controls.limits.length > 0 ? (

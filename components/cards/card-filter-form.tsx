@@ -1,6 +1,8 @@
-// The /cards filters as a GET form (docs/back-office.md "Pages"): status, type, last four, issue
-// days and order, all in the URL, so a filtered list is an address to share and works without
-// JavaScript. Server-compatible.
+// The /cards filters (docs/back-office.md "Pages"): status, type, last four, issue days and order,
+// all in the URL, so a filtered list is an address to share and works without JavaScript. The page
+// has one filter form: listing users, the fields sit in CardsBrowser's form beside its search box
+// (CardFilterFields); listing the cards themselves, CardFilterForm is that form, its search box
+// naming the holder. Server-compatible.
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,19 +23,16 @@ function Problem({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
-export function CardFilterForm({ parsed }: { parsed: ParsedCardFilters }) {
+/** The form's name, the same in both of the page's states. */
+export const CARD_FILTER_FORM_LABEL = 'Filter the cards';
+
+/** The card filters' fields, for the page's one filter form. */
+export function CardFilterFields({ parsed }: { parsed: ParsedCardFilters }) {
   const { filters, problems } = parsed;
   const invalid = (name: keyof typeof problems) =>
     problems[name] ? { 'aria-invalid': true as const, 'aria-describedby': `card-filter-${name}-error` } : {};
   return (
-    <form
-      method="get"
-      action="/cards"
-      role="search"
-      aria-label="Filter the cards"
-      className="mb-6 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-3 lg:grid-cols-6"
-      data-testid="card-filters"
-    >
+    <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="card-filters">
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor="card-filter-status">Status</Label>
         <NativeSelect
@@ -77,7 +76,7 @@ export function CardFilterForm({ parsed }: { parsed: ParsedCardFilters }) {
           autoComplete="off"
           maxLength={4}
           defaultValue={filters.last4 ?? ''}
-          placeholder="3771"
+          placeholder="e.g. 3771"
           {...invalid('last4')}
         />
         <Problem id="card-filter-last4-error" text={problems.last4} />
@@ -100,18 +99,52 @@ export function CardFilterForm({ parsed }: { parsed: ParsedCardFilters }) {
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor="card-filter-sort">Order</Label>
-        <NativeSelect id="card-filter-sort" name="sort" defaultValue={filters.sort}>
-          <option value="newest">Newest issued first</option>
+        {/* Newest is the default and sent empty, so that the form sent with nothing of the cards
+            chosen lists the users grouped (card-filters.ts). */}
+        <NativeSelect
+          id="card-filter-sort"
+          name="sort"
+          defaultValue={filters.sort === 'oldest' ? 'oldest' : ''}
+        >
+          <option value="">Newest issued first</option>
           <option value="oldest">Oldest issued first</option>
         </NativeSelect>
       </div>
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-3 lg:col-span-6">
+    </div>
+  );
+}
+
+/** The one filter form while the page lists the cards themselves (card/list). */
+export function CardFilterForm({ parsed }: { parsed: ParsedCardFilters }) {
+  return (
+    <form
+      method="get"
+      action="/cards"
+      role="search"
+      aria-label={CARD_FILTER_FORM_LABEL}
+      className="mb-6 grid gap-4 rounded-lg border border-border p-4"
+    >
+      <div className="grid gap-1.5 sm:w-80">
+        <Label htmlFor="card-filter-q">E-mail or app user ID</Label>
+        <Input
+          id="card-filter-q"
+          name="q"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={parsed.filters.holder ?? ''}
+          aria-describedby="card-filter-q-hint"
+        />
+        <p id="card-filter-q-hint" className="text-xs text-muted-foreground">
+          Empty: every holder. An e-mail address finds that user; anything else is an app user ID.
+        </p>
+      </div>
+      <CardFilterFields parsed={parsed} />
+      <div className="flex flex-wrap items-end gap-2">
         <Button type="submit">Show cards</Button>
-        {parsed.active ? (
-          <Button variant="outline" asChild>
-            <Link href="/cards">All users and their cards</Link>
-          </Button>
-        ) : null}
+        <Button variant="outline" asChild>
+          <Link href="/cards">All users and their cards</Link>
+        </Button>
       </div>
     </form>
   );

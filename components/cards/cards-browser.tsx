@@ -1,6 +1,7 @@
 'use client';
-// CardsBrowser: the /cards list in the browser — the filter, the page size, the switch between
-// users with cards (the default) and all users, the CSV export link, the grouped table and its
+// CardsBrowser: the /cards list in the browser — the page's one filter form (the search box, the
+// card filters the page hands in, the page size, the switch between users with cards (the
+// default) and all users), the CSV export link, the grouped table and its
 // pagination. The page, size, filter and switch live in the URL. The server
 // renders the first page (so everything here also works as plain links and a GET form); once
 // hydrated, page changes update the URL with history.pushState, which Next.js's router follows
@@ -17,8 +18,10 @@ import {
   useState,
   type FormEvent,
   type MouseEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
+import { CARD_FILTER_FORM_LABEL } from '@/components/cards/card-filter-form';
 import { CardsTable } from '@/components/cards/cards-table';
 import { useLazyQuery } from '@/components/cards/use-lazy-query';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -32,6 +35,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { CardsLoadError, fetchCardsPage } from '@/lib/backoffice/cards/cards-fetch';
 import { cardsQueryKeys } from '@/lib/backoffice/cards/cards-query-keys';
+import { CARD_FILTER_FIELDS } from '@/lib/backoffice/cards/card-filters';
 import {
   CARDS_PATH,
   CARDS_SCOPE_PARAM,
@@ -71,7 +75,14 @@ function isPlainClick(event: MouseEvent): boolean {
   );
 }
 
-export function CardsBrowser({ initial }: { initial: CardsInitial }) {
+export function CardsBrowser({
+  initial,
+  cardFilters,
+}: {
+  initial: CardsInitial;
+  /** The card filters' fields (CardFilterFields), in this one filter form. */
+  cardFilters?: ReactNode;
+}) {
   const searchParams = useSearchParams();
   const query = useMemo(() => parseCardsQuery(new URLSearchParams(searchParams.toString())), [searchParams]);
   const resultsRef = useRef<HTMLElement>(null);
@@ -111,7 +122,13 @@ export function CardsBrowser({ initial }: { initial: CardsInitial }) {
     // grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its own container instead of
     // widening the page.
     <div className="grid grid-cols-1 gap-6" onClickCapture={onLinkClick}>
-      <CardsFilter query={query} navigate={navigate} searchRef={searchRef} clearHref={clearHref} />
+      <CardsFilter
+        query={query}
+        navigate={navigate}
+        searchRef={searchRef}
+        clearHref={clearHref}
+        cardFilters={cardFilters}
+      />
       <CardsResults
         query={query}
         page={page}
@@ -185,11 +202,13 @@ function CardsFilter({
   navigate,
   searchRef,
   clearHref,
+  cardFilters,
 }: {
   query: CardsQuery;
   navigate: (next: CardsQuery) => void;
   searchRef: RefObject<HTMLInputElement | null>;
   clearHref: string;
+  cardFilters?: ReactNode;
 }) {
   // The filter box follows the URL (back/forward, Clear) but keeps what is being typed.
   const [text, setText] = useState(query.q ?? '');
@@ -200,6 +219,10 @@ function CardsFilter({
   }
 
   function onFilterSubmit(event: FormEvent<HTMLFormElement>) {
+    // Something of the cards chosen: the browser sends the form, and the server lists the cards
+    // themselves (card/list), as it does without JavaScript.
+    const sent = new FormData(event.currentTarget);
+    if (CARD_FILTER_FIELDS.some((name) => String(sent.get(name) ?? '').trim() !== '')) return;
     event.preventDefault();
     const q = text.trim();
     navigate({ page: 1, size: query.size, q: q === '' ? null : q, all: query.all });
@@ -219,7 +242,7 @@ function CardsFilter({
         method="get"
         action={CARDS_PATH}
         role="search"
-        aria-label="Filter cards"
+        aria-label={CARD_FILTER_FORM_LABEL}
         onSubmit={onFilterSubmit}
         className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end"
       >
@@ -234,7 +257,7 @@ function CardsFilter({
             spellCheck={false}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="jane@example.com or u-1001"
+            placeholder="e.g. jane@example.com or u-1001"
             aria-describedby="cards-q-hint"
           />
           <p id="cards-q-hint" className="text-xs text-muted-foreground">
@@ -284,10 +307,11 @@ function CardsFilter({
             </span>
           </div>
         </div>
-        <div className="flex gap-2 sm:self-start sm:pt-5.5">
+        {cardFilters ? <div className="basis-full">{cardFilters}</div> : null}
+        <div className="flex gap-2 sm:self-start">
           <Button type="submit">
             <Search className="size-4" aria-hidden="true" />
-            Search
+            Show cards
           </Button>
           {query.q !== null ? (
             <Button variant="outline" asChild>

@@ -56,7 +56,7 @@ export function AddEndpointForm() {
         description="Where the wallet POSTs each event: an https:// address on the internet."
         error={fieldError('url')}
         defaultValue={typed('url')}
-        placeholder="https://example.com/hooks"
+        placeholder="e.g. https://example.com/hooks"
       />
       <fieldset className="grid gap-3" aria-describedby={eventsError ? 'endpoint-events-error' : undefined}>
         <legend className="text-sm font-medium">Events</legend>

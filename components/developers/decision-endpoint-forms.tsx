@@ -49,7 +49,7 @@ export function SetDecisionForm() {
         description='An https:// address that answers {"approved": true} to approve. Empty removes the endpoint.'
         error={fieldError('url')}
         defaultValue={typed('url')}
-        placeholder="https://example.com/decide"
+        placeholder="e.g. https://example.com/decide"
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="decision-fallback" label="When it does not answer in time" error={fieldError('fallback')}>

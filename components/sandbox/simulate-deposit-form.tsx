@@ -1,7 +1,8 @@
 'use client';
-// /sandbox's deposit form (lib/backoffice/sandbox/actions.ts, simulateDeposit): the user, the
-// chain, the amount of USDT and the confirmations so far, and optionally the sender (to show a
-// blocked or reviewed address held by KYT). The answer (confirming, credited or held, in words)
+// /sandbox's deposit form (lib/backoffice/sandbox/actions.ts, simulateDeposit): to the person the
+// page chose by name, the chain, the amount of USDT and the confirmations so far (empty: the
+// chain's number, screened at once), and optionally the sender (to show a blocked or reviewed
+// address held by KYT). The answer (confirming, credited or held, in words)
 // shows above the form. A state action's form: it posts without JavaScript, and a refusal keeps
 // what was typed.
 import Link from 'next/link';
@@ -9,7 +10,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FieldErrorText } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { simulateDeposit } from '@/lib/backoffice/sandbox/actions';
@@ -24,10 +25,11 @@ const STATUS_WORDS = {
 } as const;
 
 export function SimulateDepositForm({
-  appUserId,
+  person,
   transaction,
 }: {
-  appUserId?: string;
+  /** Whom the deposit goes to, by name. */
+  person: { appUserId: string; name: string };
   /** 64 hex characters made as the page renders: the transaction (one deposit per page). */
   transaction: string;
 }) {
@@ -56,9 +58,19 @@ export function SimulateDepositForm({
       ) : null}
       <ServerErrorAlert title="The deposit was not simulated" error={result.serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="dep-user" label="App user ID" required error={fieldError('appUserId')}>
-          <Input name="appUserId" autoComplete="off" defaultValue={typed('appUserId') ?? appUserId ?? ''} />
-        </Field>
+        <div className="grid gap-1.5 sm:col-span-2">
+          <input type="hidden" name="appUserId" value={person.appUserId} />
+          <p className="text-sm leading-none font-medium">To</p>
+          <p className="text-sm break-words" data-testid="sandbox-person">
+            {person.name}{' '}
+            <Link href="/sandbox/deposits" className="text-link underline underline-offset-4">
+              Choose another person
+            </Link>
+          </p>
+          {fieldError('appUserId') ? (
+            <FieldErrorText id="dep-user-error">{fieldError('appUserId')}</FieldErrorText>
+          ) : null}
+        </div>
         <Field id="dep-chain" label="Chain" required error={fieldError('chain')}>
           <NativeSelect name="chain" defaultValue={typed('chain') ?? 'ETHEREUM'}>
             <option value="ETHEREUM">Ethereum (USDT, {REQUIRED_CONFIRMATIONS.ETHEREUM} confirmations)</option>
@@ -71,21 +83,20 @@ export function SimulateDepositForm({
             inputMode="decimal"
             autoComplete="off"
             defaultValue={typed('amount') ?? ''}
-            placeholder="250.00"
+            placeholder="e.g. 250.00"
           />
         </Field>
         <Field
           id="dep-confirmations"
           label="Confirmations so far"
-          required
-          description="At the chain's number the deposit is screened at once."
+          description={`Empty: the chain's number (${REQUIRED_CONFIRMATIONS.ETHEREUM} on Ethereum, ${REQUIRED_CONFIRMATIONS.TRON} on Tron), so it is screened at once. Fewer leave it confirming.`}
           error={fieldError('confirmations')}
         >
           <Input
             name="confirmations"
             inputMode="numeric"
             autoComplete="off"
-            defaultValue={typed('confirmations') ?? '0'}
+            defaultValue={typed('confirmations') ?? ''}
           />
         </Field>
         <Field

@@ -1,26 +1,31 @@
 'use client';
-// /sandbox's purchase form (lib/backoffice/sandbox/actions.ts, simulatePurchase): the card, the
-// merchant, its category chosen under the group's name (ISO 18245 code underneath), its country
-// by name, and the amount. The answer (approved and held, or declined with the reason in words)
-// shows above the form. A state action's form: it posts without JavaScript.
+// /sandbox's purchase form (lib/backoffice/sandbox/actions.ts, simulatePurchase): on the card the
+// page chose by name (its holder found by the pickers, or the card's page's "Simulate a purchase"),
+// the merchant, its category chosen under the group's name (ISO 18245 code underneath), its
+// country by name, and the amount. The answer (approved and held, or declined with the reason in
+// words) shows above the form. A state action's form: it posts without JavaScript.
+import Link from 'next/link';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { ServerErrorAlert } from '@/components/forms/server-error-alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FieldErrorText } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { explainDecline } from '@/lib/backoffice/cards/decline-reasons';
 import { simulatePurchase } from '@/lib/backoffice/sandbox/actions';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
-import { COUNTRY_CODES, countryName, formatMoney } from '@/lib/backoffice/shared/format';
+import { countryChoices, formatMoney } from '@/lib/backoffice/shared/format';
 import { MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categories';
 
-const COUNTRY_CHOICES = [...COUNTRY_CODES]
-  .map((code) => ({ code, name: countryName(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
-
-export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; requestId: string }) {
+export function SimulatePurchaseForm({
+  card,
+  requestId,
+}: {
+  /** The card chosen, in words: "Pia Picker's Virtual Visa Classic ••1234". */
+  card: { cardId: number; text: string };
+  requestId: string;
+}) {
   const { result, pending, formProps, fieldError } = useActionForm(simulatePurchase);
   const typed = typedValuesOf(result.validationErrors);
   const a = result.data?.authorization;
@@ -49,21 +54,26 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
       ) : null}
       <ServerErrorAlert title="The purchase was not simulated" error={result.serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="sim-card" label="Card ID" required error={fieldError('cardId')}>
-          <Input
-            name="cardId"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={typed('cardId') ?? (cardId ? String(cardId) : '')}
-          />
-        </Field>
+        <div className="grid gap-1.5 sm:col-span-2">
+          <input type="hidden" name="cardId" value={card.cardId} />
+          <p className="text-sm leading-none font-medium">Card</p>
+          <p className="text-sm break-words" data-testid="sandbox-card">
+            {card.text}{' '}
+            <Link href="/sandbox" className="text-link underline underline-offset-4">
+              Choose another card
+            </Link>
+          </p>
+          {fieldError('cardId') ? (
+            <FieldErrorText id="sim-card-error">{fieldError('cardId')}</FieldErrorText>
+          ) : null}
+        </div>
         <Field id="sim-amount" label="Amount" required error={fieldError('amount')}>
           <Input
             name="amount"
             inputMode="decimal"
             autoComplete="off"
             defaultValue={typed('amount') ?? ''}
-            placeholder="12.50"
+            placeholder="e.g. 12.50"
           />
         </Field>
         <Field id="sim-merchant" label="Merchant" required error={fieldError('merchantName')}>
@@ -71,7 +81,7 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
             name="merchantName"
             maxLength={100}
             defaultValue={typed('merchantName') ?? ''}
-            placeholder="Corner Cafe"
+            placeholder="e.g. Corner Cafe"
           />
         </Field>
         <Field id="sim-mcc" label="Category" required error={fieldError('mcc')}>
@@ -89,7 +99,7 @@ export function SimulatePurchaseForm({ cardId, requestId }: { cardId?: number; r
         </Field>
         <Field id="sim-country" label="Merchant country" required error={fieldError('merchantCountry')}>
           <NativeSelect name="merchantCountry" defaultValue={typed('merchantCountry') ?? 'US'}>
-            {COUNTRY_CHOICES.map((c) => (
+            {countryChoices().map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>

@@ -22,6 +22,7 @@ import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { registerUser } from '@/lib/backoffice/users/actions';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
+import { countryChoices } from '@/lib/backoffice/shared/format';
 import {
   DOCUMENT_TYPE_SUGGESTIONS,
   GENDER_LABELS,
@@ -139,10 +140,16 @@ export function RegisterUserForm({ requestId }: { requestId: string }) {
     name: string,
     label: string,
     placeholder: string,
-    options: { required?: boolean; onChange?: (value: string) => void },
+    options: { required?: boolean; description?: ReactNode; onChange?: (value: string) => void },
     children: ReactNode,
   ) => (
-    <Field id={fieldId(name)} label={label} required={options.required} error={fieldError(name)}>
+    <Field
+      id={fieldId(name)}
+      label={label}
+      required={options.required}
+      description={options.description}
+      error={fieldError(name)}
+    >
       <NativeSelect
         name={name}
         placeholder={placeholder}
@@ -211,10 +218,17 @@ export function RegisterUserForm({ requestId }: { requestId: string }) {
               error: fieldError('mobile.number') ?? fieldError('mobile'),
             }}
           />
-          {text('region', 'Region', {
-            required: true,
-            description: 'Where the user lives, e.g. United States or Hong Kong.',
-          })}
+          {select(
+            'region',
+            'Region',
+            'Choose a country',
+            { required: true, description: 'The country the user lives in.' },
+            countryChoices().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            )),
+          )}
         </CardContent>
       </Card>
 

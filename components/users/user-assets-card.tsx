@@ -9,16 +9,35 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { RowsTable } from '@/components/ui/rows-table';
 import { assetPath } from '@/lib/backoffice/assets/asset-ledger';
-
-const TYPE_LABELS: Record<string, string> = { WALLET: 'Wallet', CARD: 'Card', CARD_MARGIN: 'Card margin' };
+import { assetLabel, assetTypeLabel, type NamedCard } from '@/lib/backoffice/names/labels';
+import { formatMoney } from '@/lib/backoffice/shared/format';
+import type { Asset } from '@/lib/wallet/contract/schemas';
 
 export type UserAssetView = {
   assetId: number;
+  /** In words that tell two cards' assets of one category apart (labels.ts assetLabel). */
   name: string;
   type: string;
   currency: string;
   balance: string;
 };
+
+/**
+ * The user's assets as the card lists them: each card's own asset named with its card's last four
+ * (labels.ts assetLabel), as two cards of one category are two assets of one name otherwise.
+ */
+export function toUserAssetViews(
+  assets: readonly Asset[],
+  cards: readonly Pick<NamedCard, 'cardAssetId' | 'last4'>[],
+): UserAssetView[] {
+  return assets.map((asset) => ({
+    assetId: asset.assetId,
+    name: assetLabel(asset, cards),
+    type: asset.type,
+    currency: asset.currency,
+    balance: formatMoney(asset.balance, asset.currency, asset.decimalPlaces),
+  }));
+}
 
 export function UserAssetsCard({
   appUserId,
@@ -67,7 +86,7 @@ export function UserAssetsCard({
                       {asset.name}
                     </Link>
                   </TableCell>
-                  <TableCell>{TYPE_LABELS[asset.type] ?? asset.type}</TableCell>
+                  <TableCell>{assetTypeLabel(asset.type)}</TableCell>
                   <TableCell>{asset.currency}</TableCell>
                   <TableCell className="text-right tabular-nums" keyColumn="end">
                     {asset.balance}

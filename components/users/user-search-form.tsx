@@ -29,7 +29,7 @@ export function UserSearchForm({ query, size, error }: { query: string; size: nu
           defaultValue={query}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Jane, jane@example.com, 4155550100 or 3771"
+          placeholder="e.g. Jane, jane@example.com, 4155550100 or 3771"
         />
       </Field>
       {/* A search keeps the page size; it starts at the first page. */}

@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatMobile } from '@/lib/backoffice/shared/format';
+import { countryName, formatMobile } from '@/lib/backoffice/shared/format';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 import { LocalTime } from '@/components/ui/local-time';
 
@@ -32,7 +32,8 @@ export function toUserRow(user: UsersWithCardsPage['list'][number]): UserRow {
     name: `${user.firstName} ${user.lastName}`,
     email: user.email,
     mobile: user.mobile,
-    region: user.regionDesc,
+    // A country code (the back-office registers one) by its name; other text as it came.
+    region: countryName(user.regionDesc),
     registerTime: user.registerTime,
     cards: user.cardList.length,
   };

@@ -227,7 +227,7 @@ function registerUserForm(appUserId: string) {
     birthday: '1990-04-12',
     gender: '',
     mobile: { regionCode: '1', number: '4155550100' },
-    region: 'United States',
+    region: 'US',
     documentType: 'PASSPORT',
     documentTypeOther: '',
     documentNo: 'X1234567',
@@ -808,6 +808,19 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(await countFor(ctx, 'addresses', (input as { appUserId: string }).appUserId)).toBe(1);
     },
   },
+  // lib/backoffice/shared/page-error-actions.ts -------------------------------------------------------------
+  // An error page's browser-made reference, logged for the administrator: whoever saw the page,
+  // and it changes nothing, not even the audit log.
+  reportPageError: {
+    module: 'lib/backoffice/shared/page-error-actions.ts',
+    name: 'page.error_report',
+    permission: 'signed-in',
+    readOnly: true,
+    input: async () => ({ reference: 'b-0123456789', path: '/cards', error: 'TypeError' }),
+    async verify(_ctx, { data }) {
+      expect(data).toEqual({ logged: true });
+    },
+  },
   // The wizard's look-ups: any signed-in role, and they change nothing, not even the audit log.
   searchIssueUsers: {
     module: 'lib/backoffice/card-issue/actions.ts',
@@ -913,7 +926,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
         groups: ['gambling'],
         otherMcc: [],
         countries: [],
-        addCountry: 'MT',
+        addCountries: 'MT',
         confirmRemoval: false,
       };
     },

@@ -1,8 +1,8 @@
 // /cards: every card under the agency, grouped by the user who holds it (spec 4.2), a page of
 // users at a time. The server renders the page the URL asks for, card numbers masked before they
 // leave it; CardsBrowser takes over paging, filtering and prefetching in the browser. With any of
-// the card filters (status, type, last four, issue days, order: a GET form) the page lists the
-// matching cards themselves instead (card/list), newest or oldest issued first, a page at a time
+// the card filters (status, type, last four, issue days, order) of its one filter form (a GET form,
+// its search box naming the holder) the page lists the matching cards themselves instead (card/list), newest or oldest issued first, a page at a time
 // by cursor: server-rendered links, so it works without JavaScript.
 import type { Metadata } from 'next';
 import { CardsBrowser, type CardsInitial } from '@/components/cards/cards-browser';
@@ -13,7 +13,7 @@ import { parseCardsQuery, type CardsQuery } from '@/lib/backoffice/cards/cards-v
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { SearchX } from 'lucide-react';
 import Link from 'next/link';
-import { CardFilterForm } from '@/components/cards/card-filter-form';
+import { CardFilterFields, CardFilterForm } from '@/components/cards/card-filter-form';
 import { FilteredCardsTable } from '@/components/cards/filtered-cards-table';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -117,8 +117,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
         title="Cards"
         description="Every card under the agency, grouped by the user who holds it, newest registration first: users with cards only, unless switched to all users. Card numbers show the first six and last four digits only."
       />
-      <CardFilterForm parsed={parsed} />
-      <CardsBrowser initial={initial} />
+      <CardsBrowser initial={initial} cardFilters={<CardFilterFields parsed={parsed} />} />
     </>
   );
 }

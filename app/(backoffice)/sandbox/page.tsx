@@ -1,6 +1,7 @@
 // /sandbox (operators and admins; docs/card-spending.md "Sandbox and live"): simulate a purchase
 // on any card (merchant, category by name, country, amount), then clear, reverse or refund it, as
-// a trainer shows the product. Deposits are simulated on /sandbox/deposits (each page stays under
+// a trainer shows the product. The card is chosen by name: a person found by a search (`q`), then
+// one of their cards (`appUserId` and `cardId` in the address, as the card's page links here). Deposits are simulated on /sandbox/deposits (each page stays under
 // the first-load JavaScript bound, bench/RESULTS.md). Gone (404) while simulation is off. The
 // latest purchases of the programme are listed with the merchant steps each allows. Rendered on
 // the server; every form posts without JavaScript.
@@ -13,6 +14,9 @@ import { holderOf } from '@/lib/backoffice/cards/purchase-words';
 import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
 import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
+import { CardChoices, FindPersonForm } from '@/components/sandbox/sandbox-picker';
+import { findSandboxCard, findSandboxPeople } from '@/lib/backoffice/sandbox/sandbox-lookup';
+import { sandboxSearch } from '@/lib/backoffice/sandbox/sandbox-picker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -28,9 +32,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function SandboxPage({ searchParams }: { searchParams: SearchParams }) {
   if (!(await mayUseSandbox())) return <AccessDenied what="the sandbox" />;
   const query = await searchParams;
-  const rawCard = query.cardId;
-  const cardParam = Number(Array.isArray(rawCard) ? rawCard[0] : rawCard);
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const cardParam = Number(first(query.cardId));
   const cardId = Number.isSafeInteger(cardParam) && cardParam > 0 ? cardParam : undefined;
+  const search = sandboxSearch(query.q);
+  const [card, found] = await Promise.all([
+    cardId === undefined ? undefined : findSandboxCard(first(query.appUserId), cardId),
+    search.kind === 'search' ? findSandboxPeople(search.q) : undefined,
+  ]);
 
   let recent;
   try {
@@ -58,8 +67,36 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
               available balance and the programme&apos;s decision endpoint.
             </CardDescription>
           </CardHeader>
-          <CardContent>
-            <SimulatePurchaseForm requestId={randomUUID()} {...(cardId ? { cardId } : {})} />
+          <CardContent className="grid gap-6">
+            {cardId === undefined ? (
+              <>
+                <FindPersonForm
+                  action="/sandbox"
+                  id="sandbox-find"
+                  q={search.kind === 'none' ? '' : search.q}
+                  {...(search.kind === 'invalid' ? { error: search.message } : {})}
+                />
+                {search.kind === 'search' && found ? (
+                  found.ok ? (
+                    <CardChoices q={search.q} people={found.people} />
+                  ) : (
+                    <Alert variant="error">
+                      <AlertTitle>The search failed</AlertTitle>
+                      <AlertDescription>{found.message}</AlertDescription>
+                    </Alert>
+                  )
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Find the person, then choose one of their cards.
+                  </p>
+                )}
+              </>
+            ) : (
+              <SimulatePurchaseForm
+                requestId={randomUUID()}
+                card={{ cardId, text: card?.text ?? `Card ${cardId}` }}
+              />
+            )}
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="recent-title">

@@ -45,6 +45,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // The search box's look-ups (only ever logged when a role is refused them)
   'search.directory': 'Searched users and cards',
   'search.open': 'Opened the best search match',
+  // An error page's reference reported from the browser (never audited: it is a log line)
+  'page.error_report': 'Reported a page that failed',
   // The card-issue wizard's look-ups (only ever logged when a role is refused them)
   'card_issue.search_users': 'Searched users to issue a card',
   'card_issue.agency_assets': 'Listed agency payment assets',

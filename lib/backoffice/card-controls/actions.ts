@@ -60,7 +60,7 @@ export const setCardControls = authActionClient
       before.blockedMcc,
     );
     const blockedCountries = listParam(
-      [...new Set([...parsedInput.countries, ...(parsedInput.addCountry ? [parsedInput.addCountry] : [])])],
+      [...new Set([...parsedInput.countries, ...parsedInput.addCountries])],
       before.blockedCountries,
     );
 

@@ -1,12 +1,13 @@
 // The spending-controls form of a card's page (docs/back-office.md "Pages": a card's spending
 // controls): the four limits as amounts (empty: no limit), the merchant category groups to block
 // (lib/wallet/contract/merchant-categories.ts), codes blocked one by one kept as they are, the
-// countries kept blocked and one more to add, and the confirmation a removal needs. One schema for
+// countries kept blocked and more to add (several at once, by name or code), and the confirmation a removal needs. One schema for
 // the hydrated form and a form posted without JavaScript (fromFormData).
 import { z } from 'zod';
 import { MERCHANT_CATEGORY_GROUPS } from '@/lib/wallet/contract/merchant-categories';
 import { appUserIdParam, countryParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { LIMIT_FIELDS } from './controls-view';
+import { parseCountryList, unknownCountriesMessage } from './country-list';
 import { fromFormData } from '../shared/action-form-data';
 import { optionalAmountField } from '../shared/amount-field';
 
@@ -34,10 +35,17 @@ export const cardControlsFormSchema = z.object({
     .preprocess(ticked, z.array(z.string().regex(/^\d{4}$/, 'A merchant category code has 4 digits.')))
     .default([]),
   countries: z.preprocess(ticked, z.array(countryParam)).default([]),
-  addCountry: z
-    .union([z.literal(''), countryParam])
+  // Several at once, typed as names or codes ("Malta, CY"): country-list.ts.
+  addCountries: z
+    .string()
+    .max(2000, 'Type at most 2,000 characters of countries.')
     .optional()
-    .transform((v) => v || undefined),
+    .transform((text, ctx) => {
+      const list = parseCountryList(text ?? '');
+      if (list.ok) return list.codes;
+      ctx.addIssue({ code: 'custom', message: unknownCountriesMessage(list.unknown) });
+      return z.NEVER;
+    }),
   confirmRemoval: onOff,
 });
 

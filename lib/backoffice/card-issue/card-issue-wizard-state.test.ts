@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultPaymentAssetId,
   issueWaits,
   firstStepOf,
   loadWizard,
@@ -230,5 +231,27 @@ describe('issueWaits: the review asks for the maker reason when the issuance wil
     expect(issueWaits(null, 'agency', { fee: 50 })).toBe(false);
     expect(issueWaits('10.00', undefined, { fee: 50 })).toBe(false);
     expect(issueWaits('10.00', 'agency', undefined)).toBe(false);
+  });
+});
+
+describe('defaultPaymentAssetId: the payment step starts on the default asset', () => {
+  it("chooses the wallet's default asset, else the only one", () => {
+    expect(
+      defaultPaymentAssetId([
+        { assetId: 1, defaultAsset: 0 },
+        { assetId: 2, defaultAsset: 1 },
+      ]),
+    ).toBe(2);
+    expect(defaultPaymentAssetId([{ assetId: 5, defaultAsset: 0 }])).toBe(5);
+  });
+
+  it('chooses none where the person must say which, or none can pay', () => {
+    expect(
+      defaultPaymentAssetId([
+        { assetId: 1, defaultAsset: 0 },
+        { assetId: 2, defaultAsset: 0 },
+      ]),
+    ).toBeUndefined();
+    expect(defaultPaymentAssetId([])).toBeUndefined();
   });
 });

@@ -65,6 +65,19 @@ export function stepperSteps(
   }));
 }
 
+/**
+ * The asset the payment step chooses for the person until they choose another: the wallet's
+ * default one (`defaultAsset` 1), else the only one there is; none when several could pay and none
+ * is the default, as the person must then say which.
+ */
+export function defaultPaymentAssetId(
+  assets: readonly { assetId: number; defaultAsset: number }[],
+): number | undefined {
+  const preferred = assets.find((a) => a.defaultAsset === 1);
+  if (preferred) return preferred.assetId;
+  return assets.length === 1 ? assets[0]!.assetId : undefined;
+}
+
 /** The form fields each step asks for, validated before the wizard moves on. */
 export const STEP_FIELDS: Record<WizardStep, readonly (keyof IssueCardInput)[]> = {
   user: ['appUserId'],

@@ -8,6 +8,7 @@ describe('the /cards filters', () => {
     );
     expect(parsed).toEqual({
       filters: {
+        holder: null,
         status: 'LOCKED',
         type: 'VIRTUAL',
         last4: '3771',
@@ -33,6 +34,7 @@ describe('the /cards filters', () => {
       new URLSearchParams('status=lost&last4=37&from=2026-13-01&to=2026-01-01'),
     );
     expect(parsed.filters).toEqual({
+      holder: null,
       status: null,
       type: null,
       last4: null,
@@ -48,5 +50,31 @@ describe('the /cards filters', () => {
     });
     expect(parseCardFilters(new URLSearchParams('page=2&q=ada')).active).toBe(false);
     expect(parseCardFilters(new URLSearchParams('cursor=%27drop')).cursor).toBeNull();
+  });
+
+  it('is one form: its search box names the holder, and its order left as it is lists no cards', () => {
+    // The form as posted from the grouped list with nothing of the cards chosen.
+    const grouped = parseCardFilters(
+      new URLSearchParams(
+        'q=ada%40example.com&size=20&cards=with&cards=all&status=&type=&last4=&from=&to=&sort=',
+      ),
+    );
+    expect(grouped.active).toBe(false);
+    expect(grouped.filters.sort).toBe('newest');
+    // The same form with a status: the cards themselves, of that holder.
+    const cards = parseCardFilters(
+      new URLSearchParams(
+        'q=ada%40example.com&size=20&cards=with&cards=all&status=LOCKED&type=&last4=&from=&to=&sort=',
+      ),
+    );
+    expect(cards.active).toBe(true);
+    expect(cards.filters).toMatchObject({
+      holder: 'ada@example.com',
+      status: 'LOCKED',
+      sort: 'newest',
+      size: 20,
+    });
+    expect(describeCardFilters(cards.filters)).toBe('Locked cards of ada@example.com, newest issued first');
+    expect(cardFiltersQuery(cards.filters)).toBe('q=ada%40example.com&status=LOCKED&sort=newest&size=20');
   });
 });

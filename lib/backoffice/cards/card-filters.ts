@@ -1,5 +1,7 @@
 // The /cards filters (docs/back-office.md "Pages"): status, type, last four, issue days and order,
-// read from the URL of a GET form, with the cursor of the page shown. Pure and zod-free (the page
+// and the holder the one form's search box names (`q`: an e-mail or app user ID), read from the
+// URL of a GET form, with the cursor of the page shown. Only the card filters switch the page to
+// the cards themselves; `q` alone filters the users grouped, as before. Pure and zod-free (the page
 // and its links read it); the wallet checks every value again (card/list).
 import { CARD_STATUSES, CARD_TYPES } from '@/lib/wallet/contract/enums';
 import { searchParam, wholeNumberOr, type RawSearchParams } from '@/lib/backoffice/shared/paging';
@@ -10,6 +12,8 @@ export type CardStatusFilter = (typeof CARD_STATUSES)[number];
 export type CardTypeFilter = (typeof CARD_TYPES)[number];
 
 export type CardFilters = {
+  /** The holder, by e-mail or app user ID (`q`, the form's search box). */
+  holder: string | null;
   status: CardStatusFilter | null;
   type: CardTypeFilter | null;
   last4: string | null;
@@ -30,6 +34,8 @@ export type ParsedCardFilters = {
 };
 
 export const CARD_FILTER_PARAMS = ['status', 'type', 'last4', 'from', 'to', 'sort', 'cursor'] as const;
+/** The form's fields that, given, list the cards themselves rather than the users grouped. */
+export const CARD_FILTER_FIELDS = ['status', 'type', 'last4', 'from', 'to', 'sort'] as const;
 
 export const CARD_STATUS_WORDS: Record<CardStatusFilter, string> = {
   PENDING: 'Pending',
@@ -56,6 +62,7 @@ export function parseCardFilters(raw: RawSearchParams): ParsedCardFilters {
   const sort = get('sort');
   const cursor = get('cursor');
   const filters: CardFilters = {
+    holder: get('q'),
     status: null,
     type: null,
     last4: null,
@@ -102,6 +109,7 @@ export function parseCardFilters(raw: RawSearchParams): ParsedCardFilters {
 /** The filters as a query string (no cursor: a new filter or the first page). */
 export function cardFiltersQuery(filters: CardFilters, cursor?: string | null): string {
   const query = new URLSearchParams();
+  if (filters.holder) query.set('q', filters.holder);
   if (filters.status) query.set('status', filters.status);
   if (filters.type) query.set('type', filters.type);
   if (filters.last4) query.set('last4', filters.last4);
@@ -123,6 +131,7 @@ export function describeCardFilters(filters: CardFilters): string {
   let text = parts.join(' ');
   text = text.charAt(0).toUpperCase() + text.slice(1);
   if (filters.last4) text += ` ending ${filters.last4}`;
+  if (filters.holder) text += ` of ${filters.holder}`;
   if (filters.from && filters.to) text += `, issued ${filters.from} to ${filters.to}`;
   else if (filters.from) text += `, issued from ${filters.from}`;
   else if (filters.to) text += `, issued until ${filters.to}`;

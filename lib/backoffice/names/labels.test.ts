@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetLabel, cardLabel, ownedAssetLabel, personName } from './labels';
+import { assetLabel, assetTypeLabel, cardLabel, ownedAssetLabel, personName } from './labels';
 
 describe('names in words', () => {
   it('a person, a card and an owner', () => {
@@ -22,5 +22,13 @@ describe('names in words', () => {
       'Wallet (USD)',
     );
     expect(assetLabel({ assetId: 51, assetName: name, type: 'CARD' }, cards)).toBe(name);
+  });
+
+  it('an asset type in words', () => {
+    expect(assetTypeLabel('CARD_MARGIN')).toBe('Card margin');
+    expect(assetTypeLabel('WALLET')).toBe('Wallet');
+    expect(assetTypeLabel('CARD')).toBe('Card');
+    expect(assetTypeLabel('SAVINGS')).toBe('SAVINGS');
+    expect(assetTypeLabel('constructor')).toBe('constructor');
   });
 });

@@ -31,6 +31,17 @@ export function assetLabel(
   return card ? `${asset.assetName} ${lastFourText(card.last4)}` : asset.assetName;
 }
 
+const ASSET_TYPE_LABELS: Readonly<Record<string, string>> = {
+  WALLET: 'Wallet',
+  CARD: 'Card',
+  CARD_MARGIN: 'Card margin',
+};
+
+/** An asset's type in words: "CARD_MARGIN" -> "Card margin"; a type the back-office does not know as it came. */
+export function assetTypeLabel(type: string): string {
+  return Object.hasOwn(ASSET_TYPE_LABELS, type) ? ASSET_TYPE_LABELS[type]! : type;
+}
+
 /** "Grace Hopper's Wallet (USD)", or "the agency's Card margin (USD)". */
 export function ownedAssetLabel(label: string, owner: string | null): string {
   return owner === null ? `the agency's ${label}` : `${owner}'s ${label}`;

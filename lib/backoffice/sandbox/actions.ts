@@ -28,6 +28,7 @@ import {
   type StepPurchase,
 } from './sandbox-summaries';
 import {
+  depositConfirmations,
   merchantStepPostSchema,
   merchantStepSchema,
   simulateConfirmPostSchema,
@@ -200,7 +201,8 @@ export const simulateDeposit = authActionClient
   .inputSchema(simulateDepositPostSchema, keepTypedValues)
   .stateAction<SimulatedDeposit>(async ({ parsedInput, ctx }) => {
     requireSimulation();
-    const { appUserId, chain, amount, confirmations, transaction } = parsedInput;
+    const { appUserId, chain, amount, transaction } = parsedInput;
+    const confirmations = depositConfirmations(parsedInput);
     const fromAddress = parsedInput.fromAddress
       ? chainAddress(chain, parsedInput.fromAddress)!
       : simulatedSender(chain, transaction);

@@ -5,7 +5,7 @@
 // confirmations for one still confirming. One schema each for the hydrated form and a post without
 // JavaScript.
 import { z } from 'zod';
-import { chainAddress, MAX_CONFIRMATIONS } from '@/lib/wallet/contract/chains';
+import { chainAddress, MAX_CONFIRMATIONS, REQUIRED_CONFIRMATIONS } from '@/lib/wallet/contract/chains';
 import { DEPOSIT_CHAINS } from '@/lib/wallet/contract/enums';
 import {
   appUserIdParam,
@@ -49,7 +49,7 @@ export const merchantStepPostSchema = z.preprocess(fromFormData, merchantStepSch
 /**
  * A simulated deposit (docs/deposits-and-kyt.md "simulate/deposit"): to a user's deposit address
  * on a chain (the action asks the wallet for it), an amount of USDT, and the confirmations it has
- * so far. `transaction` is 64 hex characters made as the page renders: the transaction's hash on
+ * so far (empty: the chain's required number). `transaction` is 64 hex characters made as the page renders: the transaction's hash on
  * the chain (ETHEREUM writes it after 0x), so posting the form twice is one deposit. The sender is
  * optional: empty, one is made from the same characters (the same on every post).
  */
@@ -64,12 +64,21 @@ export const simulateDepositSchema = z
           ? undefined
           : 'That amount is too large: at most 12 digits before the point.',
     }),
+    // Empty: the chain's number (depositConfirmations), so a deposit is screened at once unless
+    // the trainer asks for one still confirming.
     confirmations: z
-      .string('Enter the confirmations so far, e.g. 0.')
+      .string('Enter the confirmations so far, e.g. 3, or leave it empty.')
       .trim()
-      .regex(/^\d{1,7}$/, 'Enter the confirmations as a whole number, e.g. 0.')
-      .transform(Number)
-      .refine((n) => n <= MAX_CONFIRMATIONS, `At most ${MAX_CONFIRMATIONS.toLocaleString('en-US')}.`),
+      .optional()
+      .refine(
+        (v) => v === undefined || v === '' || /^\d{1,7}$/.test(v),
+        'Enter the confirmations as a whole number, e.g. 3, or leave it empty.',
+      )
+      .transform((v) => (v ? Number(v) : undefined))
+      .refine(
+        (n) => n === undefined || n <= MAX_CONFIRMATIONS,
+        `At most ${MAX_CONFIRMATIONS.toLocaleString('en-US')}.`,
+      ),
     fromAddress: z
       .string()
       .trim()
@@ -90,6 +99,14 @@ export const simulateDepositSchema = z
     }
   });
 export const simulateDepositPostSchema = z.preprocess(fromFormData, simulateDepositSchema);
+
+/** The confirmations a simulated deposit has: as given, or the chain's required number. */
+export function depositConfirmations(values: {
+  chain: (typeof DEPOSIT_CHAINS)[number];
+  confirmations?: number | undefined;
+}): number {
+  return values.confirmations ?? REQUIRED_CONFIRMATIONS[values.chain];
+}
 
 /** More confirmations for a deposit still confirming (docs/deposits-and-kyt.md "simulate/confirm"). */
 export const simulateConfirmSchema = z.object({

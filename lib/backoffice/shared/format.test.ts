@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDecimalText,
   COUNTRY_CODES,
+  countryChoices,
   countryName,
   countryNames,
   formatCount,
@@ -86,6 +87,40 @@ describe('countries', () => {
     expect(countryName('US')).toBe('United States');
     expect(countryName('HK')).toBe('Hong Kong');
     expect(countryName('SE')).toBe('Sweden');
+  });
+
+  it('names each country apart, in words people read', () => {
+    expect(countryName('GB')).toBe('United Kingdom');
+    expect(countryName('AE')).toBe('United Arab Emirates');
+    expect(countryName('KR')).toBe('South Korea');
+    expect(countryName('CG')).toBe('Congo (Brazzaville)');
+    expect(countryName('CD')).toBe('DR Congo');
+    const names = COUNTRY_CODES.map(countryName);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('lists every country once, by name with a leading "The" aside', () => {
+    const names = countryChoices().map((c) => c.name);
+    expect(names).toHaveLength(250);
+    expect(names.slice(names.indexOf('Gabon'), names.indexOf('Gabon') + 3)).toEqual([
+      'Gabon',
+      'The Gambia',
+      'Georgia',
+    ]);
+    expect(names.slice(names.indexOf('The Netherlands') - 1, names.indexOf('The Netherlands') + 2)).toEqual([
+      'Nepal',
+      'The Netherlands',
+      'New Caledonia',
+    ]);
+    expect(
+      names.slice(names.indexOf('United Arab Emirates'), names.indexOf('United Arab Emirates') + 3),
+    ).toEqual(['United Arab Emirates', 'United Kingdom', 'United States']);
+    expect(countryChoices().find((c) => c.name === 'United Kingdom')?.code).toBe('GB');
+  });
+
+  it('finds a country by the name it is shown under', () => {
+    expect(countryNames('CD')).toContain('DR Congo');
+    expect(countryNames('GB')).toEqual(['United Kingdom', 'UK', 'Great Britain']);
   });
 
   it('shows an unknown code as it is', () => {

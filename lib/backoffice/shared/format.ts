@@ -68,18 +68,53 @@ function namesOf(code: string): readonly string[] {
 /** Every ISO 3166-1 alpha-2 code the back-office knows a name for. */
 export const COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_NAMES);
 
+// Where the library's second name is not the one people read: an abbreviation ("UK", "UAE"), an
+// inverted official form ("Korea, Republic of"), or one name for two countries ("Congo" for both
+// Brazzaville's and Kinshasa's). Each name shown must be a country's alone (format.test.ts).
+const DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  AE: 'United Arab Emirates',
+  CD: 'DR Congo',
+  CG: 'Congo (Brazzaville)',
+  GB: 'United Kingdom',
+  KR: 'South Korea',
+};
+
 /**
  * "DE" -> "Germany"; the short common name where the official one is long-winded ("US" ->
  * "United States"). An unknown code is shown as it is.
  */
 export function countryName(code: string): string {
   const names = namesOf(code);
-  return names[1] ?? names[0] ?? code;
+  if (names.length === 0) return code;
+  return DISPLAY_NAMES[code] ?? names[1] ?? names[0] ?? code;
 }
 
-/** Every English name of a country, official one first ("GB" -> United Kingdom, UK, Great Britain). */
+/** A country's name as lists sort it: "The Gambia" under G, "Åland Islands" under A. */
+function sortingName(name: string): string {
+  return name.replace(/^the\s+/i, '');
+}
+
+let choices: readonly { code: string; name: string }[] | undefined;
+
+/**
+ * Every country as a choice, code and name, in the order people look for it: by name, a leading
+ * "The" aside. Built on first use, as most pages that format a date list no country.
+ */
+export function countryChoices(): readonly { code: string; name: string }[] {
+  choices ??= COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+    sortingName(a.name).localeCompare(sortingName(b.name), 'en'),
+  );
+  return choices;
+}
+
+/**
+ * Every English name of a country, official one first ("GB" -> United Kingdom, UK, Great Britain),
+ * and the one shown if it is none of them ("DR Congo"), for searching.
+ */
 export function countryNames(code: string): readonly string[] {
-  return namesOf(code);
+  const names = namesOf(code);
+  const shown = DISPLAY_NAMES[code];
+  return shown && !names.includes(shown) ? [...names, shown] : names;
 }
 
 // ---------------------------------------------------------------- the wallet's own shapes

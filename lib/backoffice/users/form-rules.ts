@@ -10,6 +10,20 @@ export function joinMobile(mobile: MobileValue): string {
   return `${mobile.regionCode}-${mobile.number}`;
 }
 
+/**
+ * A mobile number as people type it, down to its digits: "(202) 555-0199" -> "2025550199".
+ * Spaces, brackets, dashes and dots only group the digits; anything else is kept, for the
+ * form's rule to refuse.
+ */
+export function normalizeMobileNumber(typed: string): string {
+  return typed.replace(/[\s().\-]/g, '');
+}
+
+/** "+852" -> "852": the region code as people type it, without its plus. */
+export function normalizeRegionCode(typed: string): string {
+  return typed.trim().replace(/^\+/, '');
+}
+
 /** "852-91234567" -> { regionCode: '852', number: '91234567' }, for prefilling a form. */
 export function splitMobile(mobile: string): MobileValue {
   const [regionCode = '', ...rest] = mobile.split('-');

@@ -32,7 +32,7 @@ function filled(overrides: Partial<RegisterUserFormInput> = {}): RegisterUserFor
     lastName: "O'Neil-Smith",
     birthday: '1990-04-12',
     mobile: { regionCode: '+852', number: '9123 4567' },
-    region: 'Hong Kong',
+    region: 'HK',
     documentType: 'PASSPORT',
     documentNo: 'X1234567',
     photos: [{ url: 'https://files.example.com/a.png' }, { url: 'https://files.example.com/b.png' }],
@@ -60,7 +60,7 @@ describe('registerUserFormSchema', () => {
       birthday: 'Enter the date of birth',
       'mobile.regionCode': 'Enter the region code of the mobile number',
       'mobile.number': 'Enter the mobile number',
-      region: 'Enter the region',
+      region: 'Choose the region',
       documentType: 'Choose the document type',
       documentNo: 'Enter the document number',
       'photos.0.url': 'Enter the URL of a photo of the document',
@@ -96,6 +96,27 @@ describe('registerUserFormSchema', () => {
       supportDocumentUrl: 'Supporting document URL must be an http(s) URL',
       cardUUID: 'Card account UUID must be a UUID',
     });
+  });
+
+  it('takes a mobile number as people write it, brackets, dashes, dots and spaces aside', () => {
+    for (const number of ['(202) 555-0199', '202.555.0199', ' 202 555 0199 ', '202-555-0199']) {
+      const parsed = registerUserFormSchema.parse(filled({ mobile: { regionCode: '+1', number } }));
+      expect(toRegisterAndKycInput(parsed).mobile).toBe('1-2025550199');
+    }
+    expect(
+      errorsOf(registerUserFormSchema.safeParse(filled({ mobile: { regionCode: '1', number: '202/555' } }))),
+    ).toEqual({
+      'mobile.number': 'Mobile number must be 4-14 digits, without the region code',
+    });
+  });
+
+  it('takes the region as a country chosen from the list, by its ISO code', () => {
+    expect(toRegisterAndKycInput(registerUserFormSchema.parse(filled({ region: 'US' }))).region).toBe('US');
+    for (const region of ['USA', 'United States', 'us', 'XX']) {
+      expect(errorsOf(registerUserFormSchema.safeParse(filled({ region })))).toEqual({
+        region: 'Region must be an ISO 3166-1 alpha-2 country code, e.g. US',
+      });
+    }
   });
 
   it('asks for the type of an "other" document, checked by the contract rule', () => {
@@ -146,7 +167,7 @@ describe('registerUserFormSchema', () => {
       birthday: '1990-04-12',
       gender: 'FEMALE',
       mobile: '852-91234567',
-      region: 'Hong Kong',
+      region: 'HK',
       documentType: 'SEAMAN_BOOK',
       documentNo: 'X1234567',
       documentExpiryDate: undefined,

@@ -10,12 +10,20 @@ import {
   addAddressParams,
   addressDeleteParams,
   addressUpdateParams,
+  countryParam,
   httpUrlParam,
   registerAndKycParams,
 } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
 import { optionalAmountField } from '../shared/amount-field';
-import { joinMobile, joinPhotos, MAX_PHOTOS, OTHER_DOCUMENT_TYPE } from './form-rules';
+import {
+  joinMobile,
+  joinPhotos,
+  MAX_PHOTOS,
+  normalizeMobileNumber,
+  normalizeRegionCode,
+  OTHER_DOCUMENT_TYPE,
+} from './form-rules';
 
 // The pure parts live beside, without zod, for the client components; server code may import
 // them from here.
@@ -77,14 +85,14 @@ const SUBSCRIBER_NUMBER = /^\d{4,14}$/;
 
 /**
  * `<region code>-<number>` (docs/wallet-api.md "Values") typed as two inputs. A leading "+" on the
- * code and spaces or hyphens inside the number are dropped, as people write them that way.
+ * code and the spaces, brackets, dashes and dots inside the number are dropped, as people write
+ * them that way ("(202) 555-0199").
  */
 const mobileField = z
   .object({
     regionCode: z
       .string('Enter the region code of the mobile number')
-      .trim()
-      .transform((v) => v.replace(/^\+/, ''))
+      .transform(normalizeRegionCode)
       .superRefine((value, ctx) => {
         if (value === '')
           ctx.addIssue({ code: 'custom', message: 'Enter the region code of the mobile number' });
@@ -93,8 +101,7 @@ const mobileField = z
       }),
     number: z
       .string('Enter the mobile number')
-      .trim()
-      .transform((v) => v.replace(/[\s-]/g, ''))
+      .transform(normalizeMobileNumber)
       .superRefine((value, ctx) => {
         if (value === '') ctx.addIssue({ code: 'custom', message: 'Enter the mobile number' });
         else if (!SUBSCRIBER_NUMBER.test(value))
@@ -154,7 +161,9 @@ export const registerUserFormSchema = z
     birthday: textField({ label: 'Date of birth', rule: kyc.birthday, missing: 'Enter the date of birth' }),
     gender: optionalEnum('Gender', kyc.gender.unwrap()),
     mobile: mobileField,
-    region: textField({ label: 'Region', rule: kyc.region, missing: 'Enter the region' }),
+    // The country the user lives in, chosen from the list: its ISO 3166-1 alpha-2 code, which the
+    // wallet keeps as the region, so every user's region reads alike ("US", never "USA").
+    region: textField({ label: 'Region', rule: countryParam, missing: 'Choose the region' }),
     documentType: z.string('Choose the document type').superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: 'Choose the document type' });
       else if (value !== OTHER_DOCUMENT_TYPE) {

@@ -33,6 +33,7 @@ import {
 } from '@/lib/backoffice/assets/asset-ledger';
 import { findAsset, type AssetOwner } from '@/lib/backoffice/assets/asset-ledger-data';
 import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
+import { assetTypeLabel } from '@/lib/backoffice/names/labels';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { pagingLinkParams, parsePaging, searchParam } from '@/lib/backoffice/shared/paging';
@@ -46,12 +47,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: `Asset ${(await params).assetId}` };
 }
-
-const ASSET_TYPE_LABELS: Record<string, string> = {
-  WALLET: 'Wallet',
-  CARD: 'Card',
-  CARD_MARGIN: 'Card margin',
-};
 
 function AssetNotFound({ segment }: { segment: string }) {
   return (
@@ -175,7 +170,7 @@ export default async function AssetPage({
                 <OwnerText owner={owner} agencyCode={asset.agencyCode} />
               </DescriptionItem>
               <DescriptionItem term="Currency">
-                {asset.currency} · {ASSET_TYPE_LABELS[asset.type] ?? asset.type} asset
+                {asset.currency} · {assetTypeLabel(asset.type)} asset
               </DescriptionItem>
               <DescriptionItem term="Balance">
                 <span className="text-lg font-semibold tabular-nums" data-testid="asset-balance">

@@ -1,6 +1,6 @@
 // /sandbox/deposits (operators and admins; docs/deposits-and-kyt.md "Back-office"): simulate a
-// deposit to a user's address (chain, amount, confirmations, a sender), then more confirmations
-// for one still confirming, as a trainer shows a deposit confirm, screened and credited or held.
+// deposit to a user's address (chain, amount, confirmations, a sender), the user chosen by name (a
+// search, `q`, then a link with `appUserId`), then more confirmations for one still confirming, as a trainer shows a deposit confirm, screened and credited or held.
 // Beside /sandbox's purchases, on a page of its own so each page stays under the first-load
 // JavaScript bound (bench/RESULTS.md). Gone (404) while simulation is off. Rendered on the
 // server; every form posts without JavaScript.
@@ -11,6 +11,9 @@ import { mayUseSandbox } from '@/lib/backoffice/sandbox/sandbox-access';
 import { ConfirmDepositForm } from '@/components/sandbox/confirm-deposit-form';
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
 import { SimulateDepositForm } from '@/components/sandbox/simulate-deposit-form';
+import { FindPersonForm, PersonChoices } from '@/components/sandbox/sandbox-picker';
+import { findSandboxPeople, findSandboxPerson } from '@/lib/backoffice/sandbox/sandbox-lookup';
+import { sandboxSearch } from '@/lib/backoffice/sandbox/sandbox-picker';
 import { DepositsTable } from '@/components/deposits/deposits-table';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,6 +34,11 @@ export default async function SandboxDepositsPage({ searchParams }: { searchPara
   const query = await searchParams;
   const rawUser = Array.isArray(query.appUserId) ? query.appUserId[0] : query.appUserId;
   const appUserId = appUserIdParam.safeParse(rawUser).success ? rawUser : undefined;
+  const search = sandboxSearch(query.q);
+  const [person, found] = await Promise.all([
+    appUserId === undefined ? undefined : findSandboxPerson(appUserId),
+    search.kind === 'search' ? findSandboxPeople(search.q) : undefined,
+  ]);
 
   let deposits;
   try {
@@ -58,11 +66,34 @@ export default async function SandboxDepositsPage({ searchParams }: { searchPara
               is credited to their wallet or held for a person on /compliance.
             </CardDescription>
           </CardHeader>
-          <CardContent>
-            <SimulateDepositForm
-              transaction={randomBytes(32).toString('hex')}
-              {...(appUserId ? { appUserId } : {})}
-            />
+          <CardContent className="grid gap-6">
+            {appUserId === undefined ? (
+              <>
+                <FindPersonForm
+                  action="/sandbox/deposits"
+                  id="sandbox-deposit-find"
+                  q={search.kind === 'none' ? '' : search.q}
+                  {...(search.kind === 'invalid' ? { error: search.message } : {})}
+                />
+                {search.kind === 'search' && found ? (
+                  found.ok ? (
+                    <PersonChoices q={search.q} people={found.people} />
+                  ) : (
+                    <Alert variant="error">
+                      <AlertTitle>The search failed</AlertTitle>
+                      <AlertDescription>{found.message}</AlertDescription>
+                    </Alert>
+                  )
+                ) : (
+                  <p className="text-sm text-muted-foreground">Find the person the deposit is for.</p>
+                )}
+              </>
+            ) : (
+              <SimulateDepositForm
+                transaction={randomBytes(32).toString('hex')}
+                person={{ appUserId, name: person?.name ?? `User ${appUserId}` }}
+              />
+            )}
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby="deposits-title">

@@ -13,7 +13,7 @@ import { ApprovalNotices } from '@/components/approvals/approval-notices';
 import { TransferDialog } from '@/components/transfers/transfer-dialog';
 import { transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { UserAddressesCard, type UserAddressView } from '@/components/users/user-addresses-card';
-import { UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
+import { toUserAssetViews, UserAssetsCard, type UserAssetView } from '@/components/users/user-assets-card';
 import { UserCardsCard, type UserCardView } from '@/components/users/user-cards-card';
 import { UserNotFound, UserPageError } from '@/components/users/user-not-found';
 import { UserDepositsCard, type DepositAddressView } from '@/components/deposits/user-deposits-card';
@@ -22,7 +22,7 @@ import { addressQrCode } from '@/lib/backoffice/deposits/deposit-view';
 import { DEPOSIT_CHAINS } from '@/lib/wallet/contract/enums';
 import { UserProfileCard } from '@/components/users/user-profile-card';
 import { can } from '@/lib/backoffice/auth/permissions';
-import { countryName, formatDateTime, formatMoney } from '@/lib/backoffice/shared/format';
+import { countryName, formatDateTime } from '@/lib/backoffice/shared/format';
 import { maskCardNumber, maskDocumentNo } from '@/lib/backoffice/shared/mask';
 import { verificationState } from '@/lib/backoffice/users/verification';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
@@ -215,15 +215,7 @@ export default async function UserPage({ params }: { params: Params }) {
         isDefault: address.isDefault,
       }))
     : [];
-  const assetViews: UserAssetView[] = assets.ok
-    ? assets.value.map((asset) => ({
-        assetId: asset.assetId,
-        name: asset.assetName,
-        type: asset.type,
-        currency: asset.currency,
-        balance: formatMoney(asset.balance, asset.currency, asset.decimalPlaces),
-      }))
-    : [];
+  const assetViews: UserAssetView[] = assets.ok ? toUserAssetViews(assets.value, user.cardList) : [];
 
   return (
     <>
@@ -250,7 +242,8 @@ export default async function UserPage({ params }: { params: Params }) {
             lastName: user.lastName,
             email: user.email,
             mobile: user.mobile,
-            region: user.regionDesc,
+            // The region as a code chosen from the list (registration), or as text an API caller gave.
+            region: countryName(user.regionDesc),
             documentType: documentTypeLabel(user.documentType),
             documentNoMasked: maskDocumentNo(user.documentNo),
             walletAccountType: user.walletAccountType,

@@ -51,6 +51,8 @@ import {
 } from '@/lib/backoffice/cards/card-programme-forms';
 import { formatExpiry, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber } from '@/lib/backoffice/shared/mask';
+import { sandboxCardHref } from '@/lib/backoffice/sandbox/sandbox-picker';
+import { env } from '@/lib/env';
 import { getWalletClient, WalletClientError, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { findCard } from '../../find-user';
 
@@ -154,6 +156,14 @@ export default async function CardPage({
   const actions = cardActionsFor(card.status, me.role);
   const waitsFor = await cardActionsWaiting(card);
   const canReplace = card.status !== 'CANCELLED' && can(me.role, ACTION_PERMISSIONS['card.replace']);
+  // The sandbox opened on this card, named (docs/card-spending.md "Sandbox and live"), where
+  // simulation is on and the staff member may use it.
+  const simulateLink =
+    env.WALLET_SIMULATION && can(me.role, 'sandbox.use') ? (
+      <Link href={sandboxCardHref({ appUserId, cardId })} className={buttonVariants({ variant: 'outline' })}>
+        Simulate a purchase
+      </Link>
+    ) : null;
   const lockReason = card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null;
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
@@ -177,8 +187,9 @@ export default async function CardPage({
           { label: `Card ${label}` },
         ]}
         actions={
-          actions.length > 0 || canReplace || (canTransfer && card.status === 'ACTIVE') ? (
+          actions.length > 0 || canReplace || simulateLink || (canTransfer && card.status === 'ACTIVE') ? (
             <>
+              {simulateLink}
               {actions.map((action) => (
                 <CardChangeDialog
                   key={action}

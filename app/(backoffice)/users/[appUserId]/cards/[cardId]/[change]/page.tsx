@@ -18,6 +18,7 @@ import { MakerReasonInput } from '@/components/approvals/maker-reason-field';
 import { AmountField, FromAssetField } from '@/components/transfers/from-asset-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { NativeSelect } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { cardActionsWaiting, transferWaitsFrom } from '@/lib/backoffice/approvals/approval-hints';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
@@ -25,6 +26,7 @@ import { changeCardFromPage, lockCardFromPage } from '@/lib/backoffice/cards/act
 import {
   agencyTransferSources,
   CARD_CHANGE_REASONS,
+  CARD_NOTE_MAX,
   REASON_LABELS,
   toTransferAsset,
   type TransferAsset,
@@ -219,6 +221,21 @@ export default async function CardChangePage({
                   </NativeSelect>
                 </div>
               ) : null}
+              {/* The dialog's note (card-reason-fields.tsx), for the card's history in the audit log. */}
+              <div className="grid gap-1.5">
+                <Label htmlFor="note">Note</Label>
+                <p id="note-hint" className="text-[0.8125rem] leading-snug text-muted-foreground">
+                  Optional: what the caller said, for the card&apos;s history.
+                </p>
+                <Textarea
+                  id="note"
+                  name="note"
+                  maxLength={CARD_NOTE_MAX}
+                  aria-describedby="note-hint"
+                  aria-invalid={problem?.field === 'note' ? true : undefined}
+                  data-testid="card-change-note"
+                />
+              </div>
               {waits ? (
                 <>
                   <Alert variant="warning">
