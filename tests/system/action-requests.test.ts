@@ -1,5 +1,5 @@
 // Server actions under abuse, over HTTP against the production build in the one Node server: a
-// body Next cannot decode, one too large, one of a type Next's client never sends, and a post from
+// body Next cannot decode (not JSON, or arguments with a `$` reference to nothing), one too large, one of a type Next's client never sends, and a post from
 // another origin (or `null`, or none) each get their own 4xx without detail, never a 5xx, and are
 // logged as refused (lib/backoffice/auth/action-request-gate.ts). A proper call still runs.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,6 +91,13 @@ describe('a server action’s request Next could not run', () => {
     });
   });
 
+  it('JSON whose references point at nothing (a Map, a Set, a chunk, a prototype), or that is not a list of arguments: 400', async () => {
+    for (const body of ['["$Q1"]', '["$W1"]', '["$1:__proto__:then"]', '{"a":"$1"}']) {
+      const answer = await post({ body, contentType: TEXT });
+      expect({ sent: body, ...answer }).toEqual({ sent: body, status: 400, body: 'Bad request.\n' });
+    }
+  });
+
   it('10 MB: 413', async () => {
     const body = new Uint8Array(10 * 1024 * 1024).fill(0x20);
     expect(await post({ body, contentType: TEXT })).toEqual({ status: 413, body: 'Payload too large.\n' });
@@ -137,6 +144,7 @@ describe('a server action’s request Next could not run', () => {
           '400 malformed /login',
           '400 malformed /login',
           '400 malformed /login',
+          ...Array.from({ length: 4 }, () => '400 malformed /login'),
           '413 too-large /login',
           '415 content-type /login',
           '403 origin /login',
