@@ -53,8 +53,9 @@ async function post(options: {
   origin?: string | null;
   /** Sent as a script-driven call (Next-Action); false: a form posted without scripts. */
   fetchAction?: boolean;
+  headers?: Record<string, string>;
 }) {
-  const headers: Record<string, string> = { 'Content-Type': options.contentType };
+  const headers: Record<string, string> = { ...options.headers, 'Content-Type': options.contentType };
   if (options.fetchAction !== false) {
     headers['Next-Action'] = actionId;
     headers.Accept = 'text/x-component';
@@ -164,6 +165,37 @@ describe('a proper call', () => {
     expect(response.status).toBe(200);
     expect(response.rejected).toBe(false);
     expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+});
+
+// Reached directly (TRUSTED_PROXY_HOPS unset), no X-Forwarded-* header a client sends is believed:
+// not by the action gate, not by Next, not by next-auth, whose base URL is the app's own
+// (APP_URL, here its default http://localhost:<PORT>).
+describe('forwarded headers and the app’s own URL', () => {
+  it('a forged X-Forwarded-Host does not make another site’s Origin this app’s: 403', async () => {
+    const body = encodeReply(signInArgs);
+    for (const forwarded of ['evil.example', 'evil.example, 127.0.0.1']) {
+      const answer = await post({
+        body,
+        contentType: TEXT,
+        origin: 'https://evil.example',
+        headers: { 'X-Forwarded-Host': forwarded, 'X-Forwarded-Proto': 'https' },
+      });
+      expect({ forwarded, ...answer }).toEqual({ forwarded, status: 403, body: 'Forbidden.\n' });
+    }
+  });
+
+  it('next-auth answers with the app’s own URL, whatever the request claims, and never warns about NEXTAUTH_URL', async () => {
+    const response = await fetch(`${app.baseUrl}/api/auth/providers`, {
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    const { credentials } = (await response.json()) as Record<string, Record<string, string>>;
+    expect(credentials).toMatchObject({
+      signinUrl: `http://localhost:${app.port}/api/auth/signin/credentials`,
+      callbackUrl: `http://localhost:${app.port}/api/auth/callback/credentials`,
+    });
+    expect(app.output()).not.toContain('NEXTAUTH_URL');
   });
 });
 
