@@ -99,6 +99,27 @@ describe('a server action’s request Next could not run', () => {
     }
   });
 
+  it('arguments whose references repeat an array past React’s count: 400', async () => {
+    const list = JSON.stringify(Array.from({ length: 999 }, () => 0));
+    const body = `[${list},${Array.from({ length: 999 }, () => '"$0:0"').join(',')}]`;
+    expect(await post({ body, contentType: TEXT })).toEqual({ status: 400, body: 'Bad request.\n' });
+  });
+
+  it('a form posted without scripts whose bound action’s arguments are not in it: 400', async () => {
+    const boundary = '----action-requests-bound';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      field('$ACTION_REF_1', '') +
+      field('$ACTION_1:0', JSON.stringify({ id: actionId, bound: '$@1' })) +
+      `--${boundary}--\r\n`;
+    const contentType = `multipart/form-data; boundary=${boundary}`;
+    expect(await post({ body, contentType, fetchAction: false })).toEqual({
+      status: 400,
+      body: 'Bad request.\n',
+    });
+  });
+
   it('10 MB: 413', async () => {
     const body = new Uint8Array(10 * 1024 * 1024).fill(0x20);
     expect(await post({ body, contentType: TEXT })).toEqual({ status: 413, body: 'Payload too large.\n' });
@@ -145,7 +166,7 @@ describe('a server action’s request Next could not run', () => {
           '400 malformed /login',
           '400 malformed /login',
           '400 malformed /login',
-          ...Array.from({ length: 4 }, () => '400 malformed /login'),
+          ...Array.from({ length: 6 }, () => '400 malformed /login'),
           '413 too-large /login',
           '415 content-type /login',
           '403 origin /login',

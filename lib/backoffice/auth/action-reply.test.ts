@@ -76,4 +76,29 @@ describe('replyIsDecodable', () => {
     expect(multipart({ '0': '["$1"]', '1': '{not json' })).toBe(false);
     expect(multipart({ '0': '["$1"]', '1': '["$2"]', '2': '{"a":"$0"}' })).toBe(true);
   });
+
+  it('a bound action of a form posted without scripts: `{ id, bound }`, bound null or a reference to a list that is there', () => {
+    const bound = (chunks: Record<string, string>) =>
+      replyIsDecodable({ text: (name) => chunks[name], hasFile: () => false }, 'bound-action');
+    expect(bound({ '0': '{"id":"7f00","bound":null}' })).toBe(true);
+    expect(bound({ '0': '{"id":"7f00","bound":"$@1"}', '1': '[{},"$K2"]' })).toBe(true);
+    expect(bound({ '0': '{"id":"7f00","bound":"$1"}', '1': '[1]' })).toBe(true);
+    expect(bound({ '0': '{"id":"7f00","bound":"$@1"}' })).toBe(false);
+    expect(bound({ '0': '{"id":"7f00","bound":"$Q1"}', '1': '[]' })).toBe(false);
+    expect(bound({ '0': '{"id":"7f00","bound":"$@1"}', '1': '{}' })).toBe(false);
+    expect(bound({ '0': '{"id":"7f00","bound":"$@1"}', '1': '["$2"]' })).toBe(false);
+    expect(bound({ '0': '{"bound":null}' })).toBe(false);
+    expect(bound({ '0': '["7f00"]' })).toBe(false);
+    expect(bound({})).toBe(false);
+  });
+
+  it('refuses arrays repeated by references past React’s count, and nesting deeper than 256', () => {
+    const thousand = JSON.stringify(Array.from({ length: 999 }, () => 0));
+    // 1,000 slots, referenced 999 times from a list of 1,000: past 1,000,000.
+    expect(plain(`[${thousand},${Array.from({ length: 999 }, () => '"$0:0"').join(',')}]`)).toBe(false);
+    expect(plain(`[${thousand},${Array.from({ length: 9 }, () => '"$0:0"').join(',')}]`)).toBe(true);
+    expect(plain(`[${'['.repeat(200_000)}${']'.repeat(200_000)}]`)).toBe(false);
+    expect(plain(`[${'['.repeat(300)}${']'.repeat(300)}]`)).toBe(false);
+    expect(plain(`[${'['.repeat(250)}${']'.repeat(250)}]`)).toBe(true);
+  });
 });

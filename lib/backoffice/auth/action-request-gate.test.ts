@@ -104,6 +104,29 @@ describe('checkActionBody', () => {
         ]),
       ),
     ).toBeUndefined();
+    // A form posted without scripts: a bound action's arguments must be in the form.
+    const bound = '{"id":"7f00","bound":"$@1"}';
+    expect(
+      await checkActionBody(
+        multipart,
+        false,
+        form('xyz', [
+          ['$ACTION_REF_1', ''],
+          ['$ACTION_1:0', bound],
+        ]),
+      ),
+    ).toEqual(malformed);
+    expect(
+      await checkActionBody(
+        multipart,
+        false,
+        form('xyz', [
+          ['$ACTION_REF_1', ''],
+          ['$ACTION_1:0', bound],
+          ['$ACTION_1:1', '[{}]'],
+        ]),
+      ),
+    ).toBeUndefined();
     expect(await checkActionBody('application/json', true, Buffer.from('[]'))).toEqual({
       status: 415,
       reason: 'content-type',

@@ -71,6 +71,27 @@ function partsBeforeRoot(form: FormData): ReplyParts {
 }
 
 /**
+ * A form posted without scripts names its action by `$ACTION_ID_<id>` or, bound (a form of
+ * useActionState), by `$ACTION_REF_<n>` with the action's id and arguments as a reply in the
+ * fields `$ACTION_<n>:<chunk>`; React reads the whole form before decoding them.
+ */
+function boundActionsAreDecodable(form: FormData): boolean {
+  for (const name of new Set(form.keys())) {
+    if (!name.startsWith('$ACTION_REF_')) continue;
+    const prefix = `$ACTION_${name.slice('$ACTION_REF_'.length)}:`;
+    const parts: ReplyParts = {
+      text: (chunk) => {
+        const value = form.get(prefix + chunk);
+        return typeof value === 'string' ? value : undefined;
+      },
+      hasFile: (chunk) => form.get(prefix + chunk) instanceof Blob,
+    };
+    if (!replyIsDecodable(parts, 'bound-action')) return false;
+  }
+  return true;
+}
+
+/**
  * The refusal a body deserves, or undefined when Next can decode it: text/plain is a fetch action's
  * arguments as one JSON text; multipart/form-data must parse as a form (and, from a fetch action,
  * carry its arguments as JSON in field "0"). Anything else is not what Next's client sends.
@@ -104,7 +125,7 @@ export async function checkActionBody(
     } catch {
       return malformed;
     }
-    if (!fetchAction) return undefined;
+    if (!fetchAction) return boundActionsAreDecodable(form) ? undefined : malformed;
     return replyIsDecodable(partsBeforeRoot(form)) ? undefined : malformed;
   }
   return { status: 415, reason: 'content-type' };
