@@ -181,6 +181,13 @@ describe('a server action’s request Next could not run', () => {
 });
 
 describe('a proper call', () => {
+  it('posted to a page that does not hold it still runs: Next forwards it, over loopback, to the page that does', async () => {
+    const response = await callServerAction(app.baseUrl, actionId, signInArgs, { pagePath: '/' });
+    expect(response.status).toBe(200);
+    expect(response.rejected).toBe(false);
+    expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+
   it('still runs: the sign-in answers for its password', async () => {
     const response = await callServerAction(app.baseUrl, actionId, signInArgs, { pagePath: '/login' });
     expect(response.status).toBe(200);

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { settleForwardedHeaders } from './forwarded-headers';
 
-const settled = (headers: Record<string, string | string[]>, hops: number) => {
-  const request = { headers: { host: '10.0.0.5:3000', ...headers } };
-  settleForwardedHeaders(request, hops);
+const settled = (headers: Record<string, string | string[]>, hops: number, peer = '198.51.100.7') => {
+  const request = { headers: { host: '10.0.0.5:3000', ...headers }, socket: { remoteAddress: peer } };
+  settleForwardedHeaders(request as Parameters<typeof settleForwardedHeaders>[0], hops);
   return request.headers;
 };
 
@@ -23,6 +23,21 @@ describe('settleForwardedHeaders', () => {
         0,
       ),
     ).toEqual({ host: '10.0.0.5:3000', origin: 'https://evil.example' });
+  });
+
+  it('reached directly, believes Next’s own forward of an action to the page that holds it, from this machine only', () => {
+    const forward = {
+      host: 'localhost:3000',
+      'x-action-forwarded': '1',
+      'x-forwarded-host': '10.0.0.5:3000',
+      'x-forwarded-proto': 'http',
+    };
+    expect(settled(forward, 0, '127.0.0.1')).toMatchObject({ 'x-forwarded-host': '10.0.0.5:3000' });
+    expect(settled(forward, 0, '::1')).toMatchObject({ 'x-forwarded-host': '10.0.0.5:3000' });
+    expect(settled(forward, 0, '198.51.100.7')).not.toHaveProperty('x-forwarded-host');
+    expect(settled({ ...forward, 'x-action-forwarded': 'yes' }, 0, '127.0.0.1')).not.toHaveProperty(
+      'x-forwarded-host',
+    );
   });
 
   it('behind proxies, keeps the host the outermost trusted one set, alone', () => {
