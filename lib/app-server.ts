@@ -5,12 +5,14 @@
 // Methods Next does not serve answer 405 here, and a path that is not valid percent-encoding 400,
 // so that neither can reach a page as a 500; so does a server action's request Next would answer
 // with a 500 (another origin, a body it cannot decode or too large: action-request-gate.ts).
+// X-Forwarded-* headers are believed only from TRUSTED_PROXY_HOPS proxies (forwarded-headers.ts).
 import { createServer, request, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import next from 'next';
 import { gateActionRequest, isActionRequest, refusalBody } from '@/lib/backoffice/auth/action-request-gate';
 import { stampPeerAddress } from '@/lib/backoffice/auth/peer-address';
+import { settleForwardedHeaders } from '@/lib/backoffice/auth/forwarded-headers';
 import { dataDir, env } from '@/lib/env';
 import { createWalletService } from '@/lib/wallet/service/app';
 import { closeOnSignals, prepareWalletDatabase } from '@/lib/wallet/service/server';
@@ -47,6 +49,8 @@ export async function startAppServer(options: { port?: number; host?: string } =
       res.end('Bad request: the path is not valid percent-encoding.\n');
       return;
     }
+    // Before anything reads them: the gate's and Next's Origin checks, pages.
+    settleForwardedHeaders(req, env.TRUSTED_PROXY_HOPS);
     const toNext = (request: IncomingMessage) => {
       stampPeerAddress(request);
       handleNext(request, res).catch(() => {

@@ -1,11 +1,13 @@
 // The generated secrets' file (lib/env.ts loadGeneratedSecrets): a fresh one holds the three
 // secrets, and a file from before the back-office key gains one, once, keeping the others, so
-// that an existing installation's restart changes nothing else (docs/security.md "Rate limit").
+// that an existing installation's restart changes nothing else (docs/security.md "Rate limit"); and
+// the app's public origin, next-auth's URL too (over HTTP against the build:
+// tests/system/action-requests.test.ts › next-auth answers with the app's own URL).
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGeneratedSecrets } from './env';
+import { appOrigin, loadGeneratedSecrets } from './env';
 
 const fileIn = () => path.join(mkdtempSync(path.join(tmpdir(), 'env-secrets-')), 'secrets.json');
 
@@ -43,5 +45,14 @@ describe('loadGeneratedSecrets', () => {
     expect(loadGeneratedSecrets(file)).toEqual(theirs);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(theirs);
     expect(existsSync(`${file}.next`)).toBe(false);
+  });
+});
+
+describe('appOrigin', () => {
+  it('is APP_URL’s origin, else http://localhost:<PORT>', () => {
+    expect(appOrigin({ APP_URL: 'https://backoffice.example.com/', PORT: 3000 })).toBe(
+      'https://backoffice.example.com',
+    );
+    expect(appOrigin({ APP_URL: undefined, PORT: 3126 })).toBe('http://localhost:3126');
   });
 });

@@ -272,6 +272,16 @@ export function authSecret(): string {
  */
 export const servedOverHttps: boolean = env.APP_URL ? new URL(env.APP_URL).protocol === 'https:' : false;
 
+/** The back-office's public origin: APP_URL, else http://localhost:<PORT>. */
+export function appOrigin(config: Pick<Env, 'APP_URL' | 'PORT'> = env): string {
+  return config.APP_URL ? new URL(config.APP_URL).origin : `http://localhost:${config.PORT}`;
+}
+
+// next-auth 4 takes its own URL from NEXTAUTH_URL: unset, it warns on every request and answers
+// with http://localhost:3000 URLs; set, it never looks at the request's Host or X-Forwarded-Host.
+// It is the app's public origin, set once here.
+process.env.NEXTAUTH_URL = appOrigin();
+
 /** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */
 export function walletApiBaseUrl(): string {
   return env.WALLET_API_BASE_URL ?? `http://127.0.0.1:${env.PORT}`;

@@ -4,6 +4,7 @@
 // wait is over; and a browser that signed in before (its device cookie) is not locked out by
 // others failing from its address, while a browser without one waits (docs/security.md
 // "Sign-in throttle").
+import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInThrottle } from '@/lib/backoffice/db/schema';
@@ -134,5 +135,86 @@ describe('device cookies', () => {
     );
     expect(outcomes.filter((o) => !o.ok && o.error === 'invalid-credentials')).toHaveLength(4);
     expect(outcomes.filter((o) => waitOf(o) === 1)).toHaveLength(6);
+  });
+});
+
+/**
+ * One sign-in attempt sent from `localAddress` (any of 127.0.0.0/8 reaches the server, and the
+ * server counts the socket's address): next-auth's CSRF round trip, then the credentials post.
+ */
+async function signInFrom(
+  localAddress: string,
+  email: string,
+  password: string,
+  cookie = '',
+): Promise<Awaited<ReturnType<typeof trySignIn>>> {
+  const jar = new CookieJar(cookie);
+  const send = (path: string, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const url = new URL(path, server.baseUrl);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          localAddress,
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            Cookie: jar.toString(),
+            ...(body === undefined
+              ? {}
+              : { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl }),
+          },
+        },
+        (res) => {
+          const headers = new Headers();
+          for (const line of res.headers['set-cookie'] ?? []) headers.append('set-cookie', line);
+          jar.absorb(new Response(null, { headers }));
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.once('error', reject);
+      req.end(body);
+    });
+  const { csrfToken } = JSON.parse((await send('/api/auth/csrf')).text) as { csrfToken: string };
+  const form = new URLSearchParams({ email, password, csrfToken, json: 'true' }).toString();
+  const answer = await send('/api/auth/callback/credentials', form);
+  const url = (JSON.parse(answer.text) as { url?: string }).url;
+  const error = url ? new URL(url, server.baseUrl).searchParams.get('error') : null;
+  if (error || !jar.get('next-auth.session-token')) {
+    return { ok: false, error: error ?? `no session (${answer.status})`, status: answer.status };
+  }
+  return { ok: true, cookie: jar.toString() };
+}
+
+describe('a guesser on many addresses while the owner signs in', () => {
+  it("the owner's sign-ins from a known browser clear nothing the guesser spent: 12 addresses, one guess every half second for 40 s, 16 checked with the owner signing in every 8 s, as many as with the owner idle", async () => {
+    // The server's clock (this process's) is set at each step: the test is 40 s of the throttle's
+    // time, however long the machine takes to run it.
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(start - 60_000);
+      const first = await signInFrom('127.0.0.1', ADA, PASSWORD);
+      if (!first.ok) throw new Error(`the owner's first sign-in was refused: ${first.error}`);
+      const ownerSignIns: boolean[] = [];
+      const guesses: string[] = [];
+      for (let step = 0; step < 80; step++) {
+        vi.setSystemTime(start + step * 500);
+        if (step % 16 === 0)
+          ownerSignIns.push((await signInFrom('127.0.0.1', ADA, PASSWORD, first.cookie)).ok);
+        const guess = await signInFrom(`127.0.0.${2 + (step % 12)}`, ADA, `guess-${step}`);
+        guesses.push(guess.ok ? 'signed in' : guess.error.replace(/^wait:\d+$/, 'wait'));
+      }
+      expect(ownerSignIns).toEqual([true, true, true, true, true]);
+      // 10 free on the account, then one after each wait: 1, 2, 4, 8 and 16 s (the next is 30 s).
+      expect(guesses.filter((g) => g === 'invalid-credentials')).toHaveLength(16);
+      expect(guesses.filter((g) => g === 'wait')).toHaveLength(64);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

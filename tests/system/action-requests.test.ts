@@ -1,5 +1,5 @@
 // Server actions under abuse, over HTTP against the production build in the one Node server: a
-// body Next cannot decode, one too large, one of a type Next's client never sends, and a post from
+// body Next cannot decode (not JSON, or arguments with a `$` reference to nothing), one too large, one of a type Next's client never sends, and a post from
 // another origin (or `null`, or none) each get their own 4xx without detail, never a 5xx, and are
 // logged as refused (lib/backoffice/auth/action-request-gate.ts). A proper call still runs.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,8 +53,9 @@ async function post(options: {
   origin?: string | null;
   /** Sent as a script-driven call (Next-Action); false: a form posted without scripts. */
   fetchAction?: boolean;
+  headers?: Record<string, string>;
 }) {
-  const headers: Record<string, string> = { 'Content-Type': options.contentType };
+  const headers: Record<string, string> = { ...options.headers, 'Content-Type': options.contentType };
   if (options.fetchAction !== false) {
     headers['Next-Action'] = actionId;
     headers.Accept = 'text/x-component';
@@ -86,6 +87,34 @@ describe('a server action’s request Next could not run', () => {
       body: 'Bad request.\n',
     });
     expect(await post({ body: 'garbage\r\n--', contentType, fetchAction: false })).toEqual({
+      status: 400,
+      body: 'Bad request.\n',
+    });
+  });
+
+  it('JSON whose references point at nothing (a Map, a Set, a chunk, a prototype), or that is not a list of arguments: 400', async () => {
+    for (const body of ['["$Q1"]', '["$W1"]', '["$1:__proto__:then"]', '{"a":"$1"}']) {
+      const answer = await post({ body, contentType: TEXT });
+      expect({ sent: body, ...answer }).toEqual({ sent: body, status: 400, body: 'Bad request.\n' });
+    }
+  });
+
+  it('arguments whose references repeat an array past React’s count: 400', async () => {
+    const list = JSON.stringify(Array.from({ length: 999 }, () => 0));
+    const body = `[${list},${Array.from({ length: 999 }, () => '"$0:0"').join(',')}]`;
+    expect(await post({ body, contentType: TEXT })).toEqual({ status: 400, body: 'Bad request.\n' });
+  });
+
+  it('a form posted without scripts whose bound action’s arguments are not in it: 400', async () => {
+    const boundary = '----action-requests-bound';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      field('$ACTION_REF_1', '') +
+      field('$ACTION_1:0', JSON.stringify({ id: actionId, bound: '$@1' })) +
+      `--${boundary}--\r\n`;
+    const contentType = `multipart/form-data; boundary=${boundary}`;
+    expect(await post({ body, contentType, fetchAction: false })).toEqual({
       status: 400,
       body: 'Bad request.\n',
     });
@@ -137,6 +166,7 @@ describe('a server action’s request Next could not run', () => {
           '400 malformed /login',
           '400 malformed /login',
           '400 malformed /login',
+          ...Array.from({ length: 6 }, () => '400 malformed /login'),
           '413 too-large /login',
           '415 content-type /login',
           '403 origin /login',
@@ -151,11 +181,49 @@ describe('a server action’s request Next could not run', () => {
 });
 
 describe('a proper call', () => {
+  it('posted to a page that does not hold it still runs: Next forwards it, over loopback, to the page that does', async () => {
+    const response = await callServerAction(app.baseUrl, actionId, signInArgs, { pagePath: '/' });
+    expect(response.status).toBe(200);
+    expect(response.rejected).toBe(false);
+    expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+
   it('still runs: the sign-in answers for its password', async () => {
     const response = await callServerAction(app.baseUrl, actionId, signInArgs, { pagePath: '/login' });
     expect(response.status).toBe(200);
     expect(response.rejected).toBe(false);
     expect(response.result?.data).toMatchObject({ email: 'nobody@action-requests.example.com' });
+  });
+});
+
+// Reached directly (TRUSTED_PROXY_HOPS unset), no X-Forwarded-* header a client sends is believed:
+// not by the action gate, not by Next, not by next-auth, whose base URL is the app's own
+// (APP_URL, here its default http://localhost:<PORT>).
+describe('forwarded headers and the app’s own URL', () => {
+  it('a forged X-Forwarded-Host does not make another site’s Origin this app’s: 403', async () => {
+    const body = encodeReply(signInArgs);
+    for (const forwarded of ['evil.example', 'evil.example, 127.0.0.1']) {
+      const answer = await post({
+        body,
+        contentType: TEXT,
+        origin: 'https://evil.example',
+        headers: { 'X-Forwarded-Host': forwarded, 'X-Forwarded-Proto': 'https' },
+      });
+      expect({ forwarded, ...answer }).toEqual({ forwarded, status: 403, body: 'Forbidden.\n' });
+    }
+  });
+
+  it('next-auth answers with the app’s own URL, whatever the request claims, and never warns about NEXTAUTH_URL', async () => {
+    const response = await fetch(`${app.baseUrl}/api/auth/providers`, {
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    const { credentials } = (await response.json()) as Record<string, Record<string, string>>;
+    expect(credentials).toMatchObject({
+      signinUrl: `http://localhost:${app.port}/api/auth/signin/credentials`,
+      callbackUrl: `http://localhost:${app.port}/api/auth/callback/credentials`,
+    });
+    expect(app.output()).not.toContain('NEXTAUTH_URL');
   });
 });
 

@@ -80,6 +80,53 @@ describe('checkActionBody', () => {
     expect(await checkActionBody('multipart/form-data', false, form('xyz', [['a', 'b']]))).toEqual(malformed);
     expect(await checkActionBody(multipart, true, form('xyz', [['0', '{not json']]))).toEqual(malformed);
     expect(await checkActionBody(multipart, true, form('xyz', [['1', '[]']]))).toEqual(malformed);
+    // Arguments React could not decode: a reference to nothing, or to a chunk after the root
+    // (React decodes the root as it arrives; its client writes the root last).
+    expect(await checkActionBody(text, true, Buffer.from('["$Q1"]'))).toEqual(malformed);
+    expect(await checkActionBody(multipart, true, form('xyz', [['0', '["$1"]']]))).toEqual(malformed);
+    expect(
+      await checkActionBody(
+        multipart,
+        true,
+        form('xyz', [
+          ['0', '["$1"]'],
+          ['1', '{}'],
+        ]),
+      ),
+    ).toEqual(malformed);
+    expect(
+      await checkActionBody(
+        multipart,
+        true,
+        form('xyz', [
+          ['1', '{}'],
+          ['0', '["$1"]'],
+        ]),
+      ),
+    ).toBeUndefined();
+    // A form posted without scripts: a bound action's arguments must be in the form.
+    const bound = '{"id":"7f00","bound":"$@1"}';
+    expect(
+      await checkActionBody(
+        multipart,
+        false,
+        form('xyz', [
+          ['$ACTION_REF_1', ''],
+          ['$ACTION_1:0', bound],
+        ]),
+      ),
+    ).toEqual(malformed);
+    expect(
+      await checkActionBody(
+        multipart,
+        false,
+        form('xyz', [
+          ['$ACTION_REF_1', ''],
+          ['$ACTION_1:0', bound],
+          ['$ACTION_1:1', '[{}]'],
+        ]),
+      ),
+    ).toBeUndefined();
     expect(await checkActionBody('application/json', true, Buffer.from('[]'))).toEqual({
       status: 415,
       reason: 'content-type',

@@ -3,9 +3,11 @@
 // body it cannot decode and to one over its size limit, and no setting changes that. Such a
 // request is a client's fault, so it is answered here with a 4xx and no detail, and logged as
 // refused: 403 for an Origin that is missing, `null` or not this app's, 415 for a body Next does
-// not send, 413 for one over ACTION_BODY_LIMIT_BYTES, 400 for one it could not parse. What passes
+// not send, 413 for one over ACTION_BODY_LIMIT_BYTES, 400 for one it could not parse or whose
+// arguments React could not decode (a `$` reference to nothing: action-reply.ts). What passes
 // reaches Next as it came (the body read here is handed on), and Next checks it again.
 import { IncomingMessage } from 'node:http';
+import { replyIsDecodable, type ReplyParts } from './action-reply';
 
 /** Next's own limit for an action's body (serverActions.bodySizeLimit, unset in next.config.mjs). */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,6 +55,43 @@ export function isOwnOrigin(headers: IncomingMessage['headers']): boolean {
 }
 
 /**
+ * A multipart reply as React reads it from the stream: it decodes the root (field "0") as soon as
+ * it arrives, so only the fields and files before it exist for its references (React's client
+ * writes the root last); a reference to a later one fails.
+ */
+function partsBeforeRoot(form: FormData): ReplyParts {
+  const texts = new Map<string, string>();
+  const files = new Set<string>();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string' && !texts.has(name)) texts.set(name, value);
+    if (name === '0') break;
+    if (typeof value !== 'string') files.add(name);
+  }
+  return { text: (name) => texts.get(name), hasFile: (name) => files.has(name) };
+}
+
+/**
+ * A form posted without scripts names its action by `$ACTION_ID_<id>` or, bound (a form of
+ * useActionState), by `$ACTION_REF_<n>` with the action's id and arguments as a reply in the
+ * fields `$ACTION_<n>:<chunk>`; React reads the whole form before decoding them.
+ */
+function boundActionsAreDecodable(form: FormData): boolean {
+  for (const name of new Set(form.keys())) {
+    if (!name.startsWith('$ACTION_REF_')) continue;
+    const prefix = `$ACTION_${name.slice('$ACTION_REF_'.length)}:`;
+    const parts: ReplyParts = {
+      text: (chunk) => {
+        const value = form.get(prefix + chunk);
+        return typeof value === 'string' ? value : undefined;
+      },
+      hasFile: (chunk) => form.get(prefix + chunk) instanceof Blob,
+    };
+    if (!replyIsDecodable(parts, 'bound-action')) return false;
+  }
+  return true;
+}
+
+/**
  * The refusal a body deserves, or undefined when Next can decode it: text/plain is a fetch action's
  * arguments as one JSON text; multipart/form-data must parse as a form (and, from a fetch action,
  * carry its arguments as JSON in field "0"). Anything else is not what Next's client sends.
@@ -65,12 +104,14 @@ export async function checkActionBody(
   const malformed = { status: 400, reason: 'malformed' } as const;
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   if (mediaType === 'text/plain' && fetchAction) {
+    let text: string;
     try {
-      JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
-      return undefined;
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     } catch {
       return malformed;
     }
+    const parts = { text: (name: string) => (name === '0' ? text : undefined), hasFile: () => false };
+    return replyIsDecodable(parts) ? undefined : malformed;
   }
   if (mediaType === 'multipart/form-data') {
     let form: FormData;
@@ -84,15 +125,8 @@ export async function checkActionBody(
     } catch {
       return malformed;
     }
-    if (!fetchAction) return undefined;
-    const root = form.get('0');
-    if (typeof root !== 'string') return malformed;
-    try {
-      JSON.parse(root);
-      return undefined;
-    } catch {
-      return malformed;
-    }
+    if (!fetchAction) return boundActionsAreDecodable(form) ? undefined : malformed;
+    return replyIsDecodable(partsBeforeRoot(form)) ? undefined : malformed;
   }
   return { status: 415, reason: 'content-type' };
 }

@@ -28,7 +28,7 @@ import {
 } from './sign-in-throttle';
 import { twoFactorRequiredFor, verifySecondFactor } from './two-factor';
 import { readSettings } from '@/lib/backoffice/settings/read-settings';
-import type { PendingSignIn } from './two-factor-pending';
+import { spendPendingSignIn, type OpenPendingSignIn, type PendingSignIn } from './two-factor-pending';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -268,11 +268,13 @@ export async function authorizeCredentials(credentials: unknown, headers: Header
 
 /**
  * The sign-in form's second step: the code for an account whose password was right moments ago
- * (its pending cookie, two-factor-pending.ts, names the account and its session version). A new
- * attempt, claimed in the throttle like any other.
+ * (its pending sign-in, two-factor-pending.ts, names the account and its session version). A new
+ * attempt, claimed in the throttle like any other. A right code signs in only by spending the
+ * pending sign-in (one conditional DELETE): a copy of its cookie used after it, or beside it with
+ * another right code, is refused as expired and counted as a failure.
  */
 export async function authorizeSecondFactor(
-  pending: PendingSignIn,
+  pending: OpenPendingSignIn,
   code: string,
   headers: Headers,
 ): Promise<AuthorizedStaff> {
@@ -290,6 +292,17 @@ export async function authorizeSecondFactor(
   const keys = keysOf(email, headers);
   const claim = await claimOrRefuse(db, keys, email);
   await checkSecondFactor(db, keys, claim, row, code.trim().slice(0, 40) || undefined);
+  if (!(await spendPendingSignIn(db, pending.token))) {
+    await recordFailure(db, keys, claim);
+    await recordAudit(db, {
+      actor: actorOf(row),
+      action: 'auth.sign_in',
+      targetType: 'session',
+      outcome: 'denied',
+      summary: 'Sign-in refused: its password step was already used or has expired',
+    });
+    throw new SignInRefusal(SignInError.expired);
+  }
   return finishSignIn(db, keys, claim, row);
 }
 

@@ -7,13 +7,14 @@
 // Posted as a form (FormData) it answers with a redirect to the page asked for; called from the
 // hydrated form (an object) it returns that page for the router.
 // An account with two-factor sign-in is asked for its code next (step 'code'): the browser holds a
-// short-lived signed cookie saying the password was right (two-factor-pending.ts), and the form
-// posts the code alone. A refusal comes back as its code, with the e-mail address typed, never
+// short-lived cookie naming a record, on the server, that the password was right
+// (two-factor-pending.ts; the sign-in spends it), and the form posts the code alone. A refusal comes back as its code, with the e-mail address typed, never
 // the password.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { actionClient } from '@/lib/backoffice/shared/action-client';
+import { getDb } from '@/lib/backoffice/db';
 import {
   authorizeCredentials,
   authorizeSecondFactor,
@@ -69,7 +70,7 @@ export const signInWithPassword = actionClient
       // The second step: the code alone, for the account whose password was right (its cookie).
       const code = parsedInput.code.trim();
       if (!code) return { email, step: 'code', fieldErrors: { code: 'Enter the code from your app' } };
-      const pending = await readPendingSignIn();
+      const pending = await readPendingSignIn(await getDb());
       if (!pending) return { email, error: SignInError.expired };
       try {
         account = await authorizeSecondFactor(pending, code, requestHeaders);
@@ -92,7 +93,7 @@ export const signInWithPassword = actionClient
       } catch (error) {
         if (!(error instanceof SignInRefusal)) throw error;
         if (error.code === SignInError.twoFactor && error.pending) {
-          await setPendingSignIn(error.pending);
+          await setPendingSignIn(await getDb(), error.pending);
           return { email, step: 'code' };
         }
         return { email, error: error.code };

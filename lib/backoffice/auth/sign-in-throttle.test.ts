@@ -3,8 +3,8 @@
 // other; in each scope (an account from one address, an account from anywhere, an address over
 // every account, a known device) a few are free, then each further one makes the next attempt
 // wait, doubling from 1 s to the scope's cap; a refused attempt counts nothing; a count starts
-// again after a quiet window; a right password forgives the account, and gives the address its
-// attempt back.
+// again after a quiet window; a right password clears what its own address (or device) spent on
+// the account, and gives the address its attempt back, nothing more.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInThrottle } from '@/lib/backoffice/db/schema';
@@ -248,25 +248,46 @@ describe('a known device (a valid device cookie)', () => {
 describe('forgiveAttempt (a right password)', () => {
   const keys = { account: 'ada@example.com', address: '203.0.113.7' };
 
-  it("forgives the account's attempts from every address and device, and gives the address this one back", async () => {
+  it('clears what its own address spent on the account, and gives the address this one back; what other addresses and devices spent stays', async () => {
     for (let i = 0; i < 3; i++) await fail(keys, T0);
     await fail({ account: keys.account, address: '192.0.2.1' }, T0);
     await fail({ ...keys, device: 'dev-1' }, T0);
     await fail({ account: 'bob@example.com', address: keys.address }, T0);
     await forgiveAttempt(db, keys, SETTLED);
-    expect(await count('account', keys.account)).toBe(0);
     expect(await count('pair', 'ada@example.com|203.0.113.7')).toBe(0);
-    expect(await count('pair', 'ada@example.com|192.0.2.1')).toBe(0);
-    expect(await count('device', 'ada@example.com|dev-1')).toBe(0);
+    // 4 on the account, 3 of them from this address.
+    expect(await count('account', keys.account)).toBe(1);
+    expect(await count('pair', 'ada@example.com|192.0.2.1')).toBe(1);
+    expect(await count('device', 'ada@example.com|dev-1')).toBe(1);
     expect(await count('address', keys.address)).toBe(3);
     expect(await count('pair', `bob@example.com|${keys.address}`)).toBe(1);
   });
 
-  it('a success on a known device gives nothing back to the address (it was not counted there)', async () => {
+  it('a success on a known device clears that device alone: the account and the address keep their counts', async () => {
     await fail(keys, T0);
+    await fail({ account: keys.account, address: '192.0.2.1' }, T0);
     await fail({ ...keys, device: 'dev-1' }, T0);
+    await fail({ ...keys, device: 'dev-2' }, T0);
     await forgiveAttempt(db, { ...keys, device: 'dev-1' }, SETTLED);
+    expect(await count('device', 'ada@example.com|dev-1')).toBe(0);
+    expect(await count('device', 'ada@example.com|dev-2')).toBe(1);
+    expect(await count('account', keys.account)).toBe(2);
+    expect(await count('pair', 'ada@example.com|192.0.2.1')).toBe(1);
     expect(await count('address', keys.address)).toBe(1);
+  });
+
+  it('the owner signing in from a known device again and again leaves a guesser on other addresses waiting as before', async () => {
+    // The guesser has spent the account's 10 free attempts and one more: the next waits 1 s.
+    for (let i = 0; i < 11; i++) await fail({ account: keys.account, address: `192.0.2.${i}` }, T0);
+    const guesser = { account: keys.account, address: '192.0.2.99' };
+    const owner = { ...keys, device: 'dev-1' };
+    for (let i = 0; i < 5; i++) {
+      const claim = await claimAttempt(db, owner, T0 + i * 100);
+      expect(claim.heard).toBe(true);
+      await forgiveAttempt(db, owner, claim as HeardClaim);
+    }
+    expect(await count('account', keys.account)).toBe(11);
+    expect(await waitAt(guesser, T0 + 500)).toBe(500);
   });
 
   it('the address given its attempt back waits as its remaining count says', async () => {

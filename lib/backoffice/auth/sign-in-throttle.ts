@@ -4,9 +4,10 @@
 // attempt if any of them still imposes a wait, and otherwise counts it and sets the next wait.
 // Simultaneous attempts therefore queue on the rows and each sees the ones before it, and an
 // attempt beyond the free ones holds its scopes until it is settled, however slow its check: 40
-// guesses sent at once are 3 free checks, a 4th, and 36 refusals. A counted attempt that turns out right
-// is forgiven (forgiveAttempt), as a success always was; a wrong one stays counted, and its wait
-// is then set to run from the end of the check (recordFailure), as from the last failure.
+// guesses sent at once are 3 free checks, a 4th, and 36 refusals. A counted attempt that turns out
+// right clears what its own address or device spent (forgiveAttempt), so a success on one device
+// never clears what other addresses spent; a wrong one stays counted, and its wait is then set to run from the end of the check
+// (recordFailure), as from the last failure.
 //
 // Scopes: one account from one address ('pair'), one account from anywhere ('account') and one
 // address for any account ('address'). A browser with a valid device cookie for the account
@@ -25,7 +26,7 @@
 // per device 3 free, capped at 60 s; per account 10 free, capped at 30 s (a guesser on many
 // addresses slows the owner by half a minute at most); per address 20 free, capped at 5 min.
 import 'server-only';
-import { and, eq, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { BackofficeDatabase as Database } from '@/lib/backoffice/db';
 import { signInThrottle } from '@/lib/backoffice/db/schema';
 
@@ -167,33 +168,47 @@ export async function recordFailure(
 }
 
 /**
- * A right password (or code) forgives the account's counted attempts from every address and
- * device (the owner proved who they are). The address's own count over every account keeps its
- * other failures but gives this attempt back: an office signing in all morning is not a guesser.
+ * A right password (or code) clears what its own address (or known device) spent on the account,
+ * and nothing else: the counter of this account from this address, or from this device, is
+ * cleared, and the account's count over every address loses what this address had spent on it
+ * (this attempt included). What other addresses and devices spent stays, so the owner signing in
+ * every few seconds gives a guesser elsewhere nothing (docs/security.md "Sign-in throttle"). The
+ * address's count over every account gets this one attempt back: an office signing in all
+ * morning is not a guesser. An attempt from a known device was counted on the device alone.
  */
 export async function forgiveAttempt(db: Database, keys: ThrottleKeys, claim: HeardClaim): Promise<void> {
-  const prefix = `${keys.account.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
-  await db
+  if (keys.device) {
+    const key = `${keys.account}|${keys.device}`;
+    await db
+      .delete(signInThrottle)
+      .where(and(eq(signInThrottle.scope, 'device'), eq(signInThrottle.key, key)));
+    return;
+  }
+  const pairKey = `${keys.account}|${keys.address}`;
+  const [pair] = await db
     .delete(signInThrottle)
-    .where(
-      or(
-        and(eq(signInThrottle.scope, 'account'), eq(signInThrottle.key, keys.account)),
-        and(eq(signInThrottle.scope, 'pair'), like(signInThrottle.key, prefix)),
-        and(eq(signInThrottle.scope, 'device'), like(signInThrottle.key, prefix)),
-      ),
-    );
-  if (keys.device) return;
+    .where(and(eq(signInThrottle.scope, 'pair'), eq(signInThrottle.key, pairKey)))
+    .returning({ failures: signInThrottle.failures });
+  await giveBack(db, { scope: 'account', key: keys.account }, Math.max(1, pair?.failures ?? 0), claim);
+  await giveBack(db, { scope: 'address', key: keys.address }, 1, claim);
+}
+
+/**
+ * Takes `attempts` back from a shared counter (never below 0): its wait is then what its remaining
+ * count says, from its last failure; this claim's hold on it is lifted.
+ */
+async function giveBack(db: Database, counter: Counter, attempts: number, claim: HeardClaim): Promise<void> {
   await db.transaction(async (tx) => {
-    const where = and(eq(signInThrottle.scope, 'address'), eq(signInThrottle.key, keys.address));
+    const where = and(eq(signInThrottle.scope, counter.scope), eq(signInThrottle.key, counter.key));
     const [row] = await tx.select().from(signInThrottle).where(where).for('update');
     if (!row || row.failures === 0) return;
-    const failures = row.failures - 1;
+    const failures = Math.max(0, row.failures - attempts);
     const last = row.lastFailureAt?.getTime() ?? 0;
     await tx
       .update(signInThrottle)
       .set({
         failures,
-        nextAttemptAt: new Date(last + delayAfter('address', failures)),
+        nextAttemptAt: new Date(last + delayAfter(counter.scope, failures)),
         checkingUntil: row.checkingUntil?.getTime() === claim.holdUntil?.getTime() ? null : row.checkingUntil,
       })
       .where(where);

@@ -115,6 +115,25 @@ export const staffCallCounts = backoffice.table(
 );
 
 /** Two-factor recovery codes: SHA-256 of each code, each usable once. */
+/**
+ * A two-factor sign-in half-way (lib/backoffice/auth/two-factor-pending.ts): the password was
+ * right, the code is awaited. The browser holds the token; only its SHA-256 is kept. Deleted by
+ * the sign-in it ends (one conditional DELETE: used twice, it signs in once), or once expired.
+ */
+export const signInPending = backoffice.table(
+  'sign_in_pending',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    /** The account's session version when the password was right: a sign-out since voids it. */
+    sessionVersion: integer('session_version').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('sign_in_pending_expires_idx').on(t.expiresAt)],
+);
+
 export const staffRecoveryCodes = backoffice.table(
   'staff_recovery_codes',
   {
