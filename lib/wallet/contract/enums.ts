@@ -113,6 +113,7 @@ export const EVENT_TYPES = [
   'deposit.held',
   'deposit.credited',
   'deposit.rejected',
+  'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -145,6 +146,7 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.held': 'A deposit screened HIGH or SEVERE was held for a person to decide',
   'deposit.credited': "A deposit was credited to the user's USD wallet asset",
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
+  ping: 'A test event asked for with webhook/test (to that one endpoint only)',
 };
 
 // ---------------------------------------------------------------- deposits and KYT
