@@ -41,3 +41,11 @@ export function webhookSchemaProblems(rawBody: string): string[] {
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${String(type)}${e.instancePath} ${e.message ?? ''}`);
 }
+
+/** Why a request the service sent to the agency's decision URL does not match the webhook `decision`. */
+export function decisionRequestProblems(rawBody: string): string[] {
+  const validate = validatorOf('decision')!;
+  const body: unknown = JSON.parse(rawBody);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `decision${e.instancePath} ${e.message ?? ''}`);
+}
