@@ -5,6 +5,7 @@
 // body per event type; the form's errors
 // beside their fields; the page and the API reference without JavaScript and at 390 px; other
 // roles are refused.
+import { EVENT_TYPES } from '@/lib/wallet/contract/enums';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { openForm, pageWithoutScripts } from './support/forms';
@@ -147,7 +148,7 @@ test.describe('as an admin', () => {
       // Headers named; a sample body per event type, opened without a script.
       await expect(noScript.getByText(/Wallet-Timestamp \(Unix milliseconds\)/)).toBeVisible();
       const samples = noScript.getByRole('list', { name: 'Event payloads' });
-      await expect(samples.getByRole('listitem')).toHaveCount(19);
+      await expect(samples.getByRole('listitem')).toHaveCount(EVENT_TYPES.length);
       await samples.getByText('card.issued', { exact: true }).click();
       await expect(noScript.getByLabel('Sample body of card.issued')).toContainText('"last4"');
       await noScript.getByText('A sample request').click();
