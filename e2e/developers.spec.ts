@@ -1,8 +1,11 @@
 // /developers as an admin uses it (docs/back-office.md "Routes"; docs/wallet-api.md "Endpoints and
-// events"): add an endpoint pointing at a receiver on 127.0.0.1 and see its secret once, see an
-// event delivered (signed with that secret), redeliver it, delete the endpoint; the form's errors
+// events"): add an endpoint pointing at a receiver on 127.0.0.1 and see its secret once (as text,
+// with a Copy button), send it a test event (a form posted without JavaScript), see an event
+// delivered (signed with that secret) and its body, redeliver it, delete the endpoint; a sample
+// body per event type; the form's errors
 // beside their fields; the page and the API reference without JavaScript and at 390 px; other
 // roles are refused.
+import { EVENT_TYPES } from '@/lib/wallet/contract/enums';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
 import { openForm, pageWithoutScripts } from './support/forms';
@@ -22,6 +25,9 @@ test.describe('as an admin', () => {
   test('adds an endpoint, sees its secret once, its event delivered and redelivered, then deletes it', async ({
     page,
     request,
+    browser,
+    storageState,
+    baseURL,
   }) => {
     const receiver = await startWebhookReceiver();
     try {
@@ -32,12 +38,30 @@ test.describe('as an admin', () => {
       await form.getByRole('checkbox', { name: /user\.registered/ }).check();
       await form.getByLabel('Description').fill('E2E receiver');
       await form.getByRole('button', { name: 'Add endpoint' }).click();
-      const secret = await page.locator('#endpoint-secret').inputValue();
+      const secret = (await page.locator('#endpoint-secret').textContent()) ?? '';
       expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      await expect(page.getByRole('button', { name: 'Copy the signing secret' })).toBeVisible();
+      // The sentence wraps between words ("i nto" was a word broken by break-all); only the URL breaks anywhere.
+      const sentence = page.getByText('copy it into the receiving server now');
+      expect(await sentence.evaluate((p) => getComputedStyle(p).wordBreak)).not.toBe('break-all');
       const endpointRow = page.getByRole('row').filter({ hasText: receiver.url });
       await expect(endpointRow).toContainText('user.registered');
       await expect(endpointRow).toContainText('E2E receiver');
       await expectAccessible(page, '/developers with an endpoint');
+      const endpointId = Number((await endpointRow.getAttribute('data-testid'))!.replace('endpoint-', ''));
+
+      // A test event, sent by a form posted without JavaScript: a ping, to this endpoint, at once.
+      const noScript = await pageWithoutScripts(browser, storageState as string, baseURL);
+      try {
+        await noScript.goto('/developers');
+        await noScript.getByRole('button', { name: `Send a test event to endpoint ${endpointId}` }).click();
+        await expect(noScript).toHaveURL(/\/developers$/);
+      } finally {
+        await noScript.context().close();
+      }
+      const pings = () => receiver.received.filter((r) => JSON.parse(r.rawBody).type === 'ping');
+      await receiver.waitFor(() => pings().length >= 1);
+      expect(JSON.parse(pings()[0]!.rawBody)).toMatchObject({ type: 'ping', data: { endpointId } });
 
       // The endpoint takes every user.registered of the app: other tests' users, registered
       // meanwhile by the other worker, arrive too. This test's user's event is the one to follow.
@@ -61,6 +85,11 @@ test.describe('as an admin', () => {
       await expect(event).toContainText('user.registered');
       await expect(event).toContainText('Delivered');
       await expect(event.locator('dd').first()).toHaveText('1');
+      // Its body, as the endpoint received it.
+      await event.getByText('Body', { exact: true }).click();
+      const body = event.getByLabel(`Body of ${eventId}`);
+      await expect(body).toContainText(`"appUserId": "${appUserId}"`);
+      expect(JSON.parse((await body.textContent()) ?? '')).toEqual(JSON.parse(ours!.rawBody));
       await event.getByRole('button', { name: /^Redeliver event/ }).click();
       await receiver.waitFor(() => about(appUserId).length >= 2);
       expect(about(appUserId).map((r) => r.eventId)).toEqual([eventId, eventId]);
@@ -116,6 +145,14 @@ test.describe('as an admin', () => {
       await noScript.goto('/developers');
       await expect(noScript.getByRole('heading', { name: 'Webhook endpoints' })).toBeVisible();
       await expect(noScript.getByRole('heading', { name: 'Events' })).toBeVisible();
+      // Headers named; a sample body per event type, opened without a script.
+      await expect(noScript.getByText(/Wallet-Timestamp \(Unix milliseconds\)/)).toBeVisible();
+      const samples = noScript.getByRole('list', { name: 'Event payloads' });
+      await expect(samples.getByRole('listitem')).toHaveCount(EVENT_TYPES.length);
+      await samples.getByText('card.issued', { exact: true }).click();
+      await expect(noScript.getByLabel('Sample body of card.issued')).toContainText('"last4"');
+      await noScript.getByText('A sample request').click();
+      await expect(noScript.getByLabel('Sample decision request')).toContainText('"availableBalance"');
       await noScript.goto('/developers/api');
       const operations = noScript.getByRole('table', { name: 'Operations' });
       await expect(operations).toContainText('/wallet/api/webhook/add');

@@ -40,9 +40,10 @@ export function AddEndpointForm() {
         <Alert variant="success" live>
           <AlertTitle>Endpoint {added.endpointId} added</AlertTitle>
           <AlertDescription>
-            <p className="break-all">
-              Events ({added.events.join(', ')}) go to {added.url}. Its signing secret is shown{' '}
-              <strong>this once</strong>: copy it into the receiving server now.
+            {/* Only the URL may break anywhere: a sentence broken mid-word read "i nto". */}
+            <p className="break-words">
+              Events ({added.events.join(', ')}) go to <span className="break-all">{added.url}</span>. Its
+              signing secret is shown <strong>this once</strong>: copy it into the receiving server now.
             </p>
             <SecretShownOnce id="endpoint-secret" secret={added.secret} />
           </AlertDescription>

@@ -1,16 +1,21 @@
 'use client';
 // The one-click forms of /developers: deleting an endpoint (behind a disclosure that asks again,
-// which works without JavaScript) and redelivering an event to an endpoint. Each is a posted form
+// which works without JavaScript), sending an endpoint a test event, and redelivering an event to
+// an endpoint. Each is a posted form
 // whose action is the server action, so it works before hydration (the action then redirects back
 // to /developers); once hydrated the action is called in a transition (no action-hook library in
 // the page's JavaScript) and the page refreshes with the outcome.
-import { RotateCw, Trash2 } from 'lucide-react';
+import { RotateCw, Send, Trash2 } from 'lucide-react';
 import { useState, useTransition, type FormEvent } from 'react';
 import { formAction } from '@/components/forms/form-action';
 import { settleAction } from '@/components/forms/settle-action';
 import { toast } from '@/components/ui/toaster';
 import { Button } from '@/components/ui/button';
-import { deleteWebhookEndpoint, redeliverWebhookEvent } from '@/lib/backoffice/developers/actions';
+import {
+  deleteWebhookEndpoint,
+  redeliverWebhookEvent,
+  sendTestEvent,
+} from '@/lib/backoffice/developers/actions';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 
 export function DeleteEndpointForm({
@@ -95,6 +100,37 @@ export function RedeliverForm({ eventId, endpointId }: { eventId: string; endpoi
       >
         <RotateCw aria-hidden="true" />
         Redeliver
+      </Button>
+    </form>
+  );
+}
+
+export function TestEventForm({ endpointId, url }: { endpointId: number; url: string }) {
+  const [isExecuting, startTransition] = useTransition();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    startTransition(() =>
+      settleAction(sendTestEvent({ endpointId }), {
+        onSuccess: (data) =>
+          toast.success('Test event sent', {
+            description: `A ping event (${data.eventId}) is being delivered to ${url} now.`,
+          }),
+        onError: (serverError) => toast.error(serverError ?? 'The test event was not sent.'),
+      }),
+    );
+  }
+  return (
+    <form method="post" action={formAction(sendTestEvent)} onSubmit={onSubmit}>
+      <input type="hidden" name="endpointId" value={endpointId} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        loading={isExecuting}
+        aria-label={`Send a test event to endpoint ${endpointId}`}
+      >
+        <Send aria-hidden="true" />
+        Send a test event
       </Button>
     </form>
   );

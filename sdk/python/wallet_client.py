@@ -65,6 +65,7 @@ OPERATIONS = {
     "webhookDelete": ("POST", "/wallet/api/webhook/delete", ()),
     "eventList": ("POST", "/wallet/api/event/list", ()),
     "eventRedeliver": ("POST", "/wallet/api/event/redeliver", ()),
+    "webhookTest": ("POST", "/wallet/api/webhook/test", ()),
     "simulateAuthorize": ("POST", "/wallet/api/simulate/authorize", ()),
     "simulateClear": ("POST", "/wallet/api/simulate/clear", ()),
     "simulateReverse": ("POST", "/wallet/api/simulate/reverse", ()),

@@ -162,6 +162,8 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       return { endpointId: String(ctx.spareEndpointId), requestId: `auth-hook-delete-${ctx.appId}` };
     case 'eventRedeliver':
       return { eventId: ctx.eventId, endpointId: String(ctx.endpointId) };
+    case 'webhookTest':
+      return { endpointId: String(ctx.endpointId) };
     case 'simulateAuthorize':
       return {
         cardId: String(ctx.cards.any),

@@ -4,7 +4,8 @@
 // rest, one event per change with exact data and none for a change that rolled back,
 // asset.low_balance once per crossing, event/list, and delivery: signed, retried on the schedule
 // (scaled), redirects not followed, redelivery, endpoint deletion. No event or delivery carries a
-// whole card number or document number.
+// whole card number or document number. webhook/test's ping. Every delivery received is checked
+// against the OpenAPI document's webhook of its type (tests/helpers/webhook-schema.ts).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -13,6 +14,7 @@ import { cards, events, users, webhookEndpoints } from '@/lib/wallet/service/db/
 import {
   eventDataSchemas,
   eventPageSchema,
+  testDeliverySchema,
   walletEventSchema,
   webhookCreatedSchema,
   webhookEndpointSchema,
@@ -151,6 +153,11 @@ describe('endpoints', () => {
 
 describe('events', () => {
   it('one per change, with the data of docs/wallet-api.md "Events and webhooks"; none for a change that rolled back', async () => {
+    // Every event delivered, too, each body as the OpenAPI document's webhook of its type says.
+    const everything = await startWebhookReceiver();
+    const all = webhookCreatedSchema.parse(
+      await ok(server.baseUrl, 'webhookAdd', { url: everything.url, events: '*' }),
+    );
     const before = (await eventsOf()).length;
     await ok(server.baseUrl, 'registerAndKyc', kycParams('ev-user-1', { documentNo: 'DOC-998877' }));
     const address = await ok<{ addressId: number }>(server.baseUrl, 'addAddress', addressParams('ev-user-1'));
@@ -222,6 +229,14 @@ describe('events', () => {
     });
     expect(mine[4]!.data).toMatchObject({ addressId: address.addressId, city: 'Oakland', isDefault: true });
     expect(mine[5]!.data).toEqual({ addressId: address.addressId, appUserId: 'ev-user-1' });
+
+    await everything.waitFor((r) => r.length >= 6);
+    expect(everything.received.map((r) => JSON.parse(r.rawBody).type).sort()).toEqual(
+      mine.map((e) => e.type).sort(),
+    );
+    expect(everything.schemaProblems()).toEqual([]);
+    await ok(server.baseUrl, 'webhookDelete', { endpointId: all.endpointId });
+    await everything.close();
 
     // No body holds a whole card number or a document number.
     const bodies = (await db.db.select({ body: events.body }).from(events)).map((r) => r.body).join('\n');
@@ -384,6 +399,7 @@ describe('delivery', () => {
     expect(receiver.received.map((r) => r.eventId)).toEqual([event!.id, event!.id, event!.id]);
     expect(receiver.verified(endpoint.secret)).toHaveLength(3);
     expect(receiver.verified('whsec_wrong')).toHaveLength(0);
+    expect(receiver.schemaProblems()).toEqual([]);
     expect(JSON.parse(receiver.received[2]!.rawBody)).toEqual(walletEventSchema.parse(event));
     // The same bytes every time (the body is fixed when the event is written).
     expect(new Set(receiver.received.map((r) => r.rawBody)).size).toBe(1);
@@ -429,6 +445,57 @@ describe('delivery', () => {
 
     await ok(server.baseUrl, 'webhookDelete', { endpointId: endpoint.endpointId });
     expect((await eventById(event!.id)).deliveries).toEqual([]);
+  });
+
+  it('webhook/test sends a new ping event, data {endpointId}, to that endpoint only and at once; 4012 for an unknown endpoint', async () => {
+    const tested = await startWebhookReceiver();
+    const other = await startWebhookReceiver();
+    const endpoint = webhookCreatedSchema.parse(
+      await ok(server.baseUrl, 'webhookAdd', { url: tested.url, events: 'user.registered' }),
+    );
+    const everyType = webhookCreatedSchema.parse(
+      await ok(server.baseUrl, 'webhookAdd', { url: other.url, events: '*' }),
+    );
+    const sent = testDeliverySchema.parse(
+      await ok(server.baseUrl, 'webhookTest', { endpointId: endpoint.endpointId }),
+    );
+    expect(sent).toEqual({
+      eventId: expect.stringMatching(/^evt_[A-Za-z0-9_-]{24}$/),
+      endpointId: endpoint.endpointId,
+      status: 'PENDING',
+      attempts: 0,
+      lastAttemptAt: null,
+      lastStatusCode: null,
+      lastError: null,
+      nextAttemptAt: expect.any(String),
+    });
+    await tested.waitFor((r) => r.length >= 1, 5_000);
+    const [ping] = tested.received;
+    expect(ping!.eventId).toBe(sent.eventId);
+    expect(tested.verified(endpoint.secret)).toHaveLength(1);
+    expect(tested.schemaProblems()).toEqual([]);
+    expect(JSON.parse(ping!.rawBody)).toEqual({
+      id: sent.eventId,
+      type: 'ping',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      agencyCode: 'AG001',
+      appId: 'app-1',
+      data: { endpointId: endpoint.endpointId },
+    });
+    await expect
+      .poll(async () => (await eventById(sent.eventId)).deliveries)
+      .toEqual([
+        expect.objectContaining({ endpointId: endpoint.endpointId, status: 'DELIVERED', attempts: 1 }),
+      ]);
+    // The endpoint subscribed to every type is not sent another endpoint's test.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.received).toHaveLength(0);
+
+    expect((await callWallet(server.baseUrl, 'webhookTest', { endpointId: 999_999 })).body.code).toBe(4012);
+    await ok(server.baseUrl, 'webhookDelete', { endpointId: endpoint.endpointId });
+    await ok(server.baseUrl, 'webhookDelete', { endpointId: everyType.endpointId });
+    await tested.close();
+    await other.close();
   });
 
   it('a redirect is not followed: the attempt fails with its status and is retried', async () => {

@@ -454,6 +454,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return { type: 'card.issued', pageNum: 1, pageSize: 20 };
     case 'eventRedeliver':
       return { eventId: issuedEvent, endpointId };
+    case 'webhookTest':
+      return { endpointId };
     case 'simulateAuthorize':
       return {
         cardId: spend.cardId,

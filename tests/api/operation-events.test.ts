@@ -113,6 +113,7 @@ describe('each operation writes only the events its definition declares', () => 
     });
     const page = await run<{ list: { id: string }[] }>('eventList', {});
     await run('eventRedeliver', { eventId: page.list[0]!.id, endpointId: endpoint.endpointId });
+    await run('webhookTest', { endpointId: endpoint.endpointId });
     await run('webhookList', {});
     await run('webhookDelete', { endpointId: endpoint.endpointId });
 

@@ -89,6 +89,23 @@ describe('GET /wallet/api/reference', () => {
     expect(text).toContain('HMAC-SHA256');
   });
 
+  it("documents the agency's decision request: its body, its headers and the answers that approve and decline", () => {
+    const start = html.indexOf('<article id="event-decision">');
+    expect(start).toBeGreaterThan(0);
+    const article = decode(html.slice(start, html.indexOf('</article>', start)));
+    for (const words of [
+      'Wallet-Timestamp',
+      'Wallet-Signature-Previous',
+      '"availableBalance"',
+      'Answer: approve',
+      '"approved": true',
+      'Answer: decline',
+      'AGENCY_DECLINED',
+      'agencyReason',
+    ])
+      expect(article, words).toContain(words);
+  });
+
   it('states the rules the server holds: pageSize 1–100, q at least 2 characters', () => {
     const list = html.slice(html.indexOf('<article id="cardListAllByUser">'));
     expect(list).toMatch(/<td><code>pageSize<\/code><\/td><td>no<\/td><td>integer, 1–100, default 20<\/td>/);

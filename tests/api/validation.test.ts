@@ -64,6 +64,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   webhookDelete: [...AUTH, 'endpointId'],
   eventList: AUTH,
   eventRedeliver: [...AUTH, 'eventId', 'endpointId'],
+  webhookTest: [...AUTH, 'endpointId'],
   simulateAuthorize: [...AUTH, 'cardId', 'amount', 'merchantName', 'mcc', 'merchantCountry'],
   simulateClear: [...AUTH, 'authorizationId'],
   simulateReverse: [...AUTH, 'authorizationId'],
@@ -652,6 +653,8 @@ function validParams(name: WalletOperationName): Params {
       return { endpointId: '1' };
     case 'eventRedeliver':
       return { eventId: `evt_${'a'.repeat(24)}`, endpointId: '1' };
+    case 'webhookTest':
+      return { endpointId: '1' };
     case 'simulateAuthorize':
       return {
         cardId: '1',

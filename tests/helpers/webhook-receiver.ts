@@ -1,9 +1,11 @@
 // A webhook receiver on 127.0.0.1 for tests and the bench: it records every delivery (headers,
 // raw body, when it arrived) and answers with whatever `respond` says for the n-th request
-// (default 204), so a test can make it fail, redirect, or hang.
+// (default 204), so a test can make it fail, redirect, or hang. Each body is checked against the
+// OpenAPI document's webhook of its type (webhook-schema.ts): `schemaProblems` lists what differs.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
+import { webhookSchemaProblems } from './webhook-schema';
 
 export type Received = {
   eventId: string;
@@ -19,6 +21,8 @@ export type Answer = number | { status: number; headers?: Record<string, string>
 export type WebhookReceiver = {
   url: string;
   received: Received[];
+  /** What every body received so far does not match in the OpenAPI document's webhooks: [] when all do. */
+  schemaProblems(): string[];
   /** Deliveries whose signature verifies with `secret`. */
   verified(secret: string): Received[];
   /** Resolves once `predicate` holds for what was received, or rejects after `timeoutMs`. */
@@ -75,6 +79,7 @@ export async function startWebhookReceiver(
   return {
     url: `http://127.0.0.1:${port}${options.path ?? '/hooks'}`,
     received,
+    schemaProblems: () => received.flatMap((r) => webhookSchemaProblems(r.rawBody)),
     verified: (secret) =>
       received.filter((r) =>
         verifyWebhook({ secret, rawBody: r.rawBody, timestamp: r.timestamp, signature: r.signature }),

@@ -1366,6 +1366,24 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       expect(newAudit[0]).toMatchObject({ targetType: 'event', targetId: eventId });
     },
   },
+  sendTestEvent: {
+    module: 'lib/backoffice/developers/actions.ts',
+    name: 'webhook.test',
+    permission: 'developers.manage',
+    async input(ctx) {
+      return { endpointId: await seedEndpoint(ctx) };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { endpointId } = input as { endpointId: number };
+      expect(data).toEqual({ endpointId, eventId: expect.stringMatching(/^evt_/) });
+      const { eventId } = data as { eventId: string };
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'webhook',
+        targetId: String(endpointId),
+        summary: `Sent test event ${eventId} to webhook endpoint ${endpointId}`,
+      });
+    },
+  },
 
   // lib/backoffice/staff-requests/actions.ts -------------------------------------------------------
   fileStaffRequestAction: {

@@ -1,7 +1,9 @@
 // /developers (admins, docs/back-office.md "Roles"; docs/wallet-api.md "Endpoints and events"): the
-// agency's webhook endpoints (add, with the secret shown once; delete), the events of the last 30
-// days with each delivery's status, attempts, last status code and next attempt (redeliver),
-// filtered by type (?type=, a GET form), and the way to the API reference. Rendered on the server
+// agency's webhook endpoints (add, with the secret shown once; send a test event; delete), what
+// each event type's body looks like (the OpenAPI document's examples), the decision endpoint with
+// a sample request and answer, the events of the last 30 days with each one's body and each
+// delivery's status, attempts, last status code and next attempt (redeliver), filtered by type
+// (?type=, a GET form), and the way to the API reference. Rendered on the server
 // from the wallet API (webhook/list, event/list): everything reads, pages and posts without
 // JavaScript.
 import { BookOpen, Webhook } from 'lucide-react';
@@ -10,7 +12,8 @@ import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
 import { AddEndpointForm } from '@/components/developers/add-endpoint-form';
 import { SetDecisionForm, TestDecisionForm } from '@/components/developers/decision-endpoint-forms';
-import { DeleteEndpointForm, RedeliverForm } from '@/components/developers/endpoint-actions';
+import { CopyButton } from '@/components/developers/copy-button';
+import { DeleteEndpointForm, RedeliverForm, TestEventForm } from '@/components/developers/endpoint-actions';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -29,8 +32,14 @@ import { can } from '@/lib/backoffice/auth/permissions';
 import { wholeNumberOr, searchParam } from '@/lib/backoffice/shared/paging';
 import { newRequestId } from '@/lib/backoffice/shared/request-id';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
-import { EVENT_TYPES, type EventType } from '@/lib/wallet/contract/enums';
-import type { Delivery, EventPage, WebhookEndpoint } from '@/lib/wallet/contract/schemas';
+import { EVENT_TYPES, EVENT_TYPE_WHEN, type EventType } from '@/lib/wallet/contract/enums';
+import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
+import type {
+  Delivery,
+  EventPage,
+  EventWithDeliveries,
+  WebhookEndpoint,
+} from '@/lib/wallet/contract/schemas';
 import { LocalTime } from '@/components/ui/local-time';
 
 export const metadata: Metadata = { title: 'Developers' };
@@ -46,6 +55,68 @@ const DELIVERY_BADGE: Record<Delivery['status'], { variant: BadgeVariant; label:
 function When({ at }: { at: string | null }) {
   if (!at) return <span className="text-muted-foreground">—</span>;
   return <LocalTime value={at} seconds />;
+}
+
+type WebhookSample = {
+  post: { requestBody: { content: { 'application/json': { example?: unknown } } } };
+};
+
+/** The body the OpenAPI document shows for a webhook (an event type, or the decision request). */
+function sampleOf(name: string): string {
+  const webhooks = buildOpenApiDocument().webhooks as Record<string, WebhookSample>;
+  return JSON.stringify(webhooks[name]?.post.requestBody.content['application/json'].example ?? {}, null, 2);
+}
+
+/** JSON, preformatted, wrapping on a phone instead of widening the page. */
+function JsonBlock({ text, label }: { text: string; label: string }) {
+  return (
+    <pre
+      aria-label={label}
+      className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-md border border-border bg-muted/40 p-3 font-mono text-xs"
+    >
+      {text}
+    </pre>
+  );
+}
+
+/** An event's body as its endpoints received it (without the deliveries event/list adds). */
+function EventBody({ event }: { event: EventWithDeliveries }) {
+  const { id, type, createdAt, agencyCode, appId, data } = event;
+  const body = JSON.stringify({ id, type, createdAt, agencyCode, appId, data }, null, 2);
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm underline-offset-4 hover:underline">Body</summary>
+      <JsonBlock text={body} label={`Body of ${id}`} />
+      <div className="mt-2">
+        <CopyButton text={body} what="the event body" />
+      </div>
+    </details>
+  );
+}
+
+/** What each event type's body looks like, one disclosure per type. */
+function EventSamples() {
+  return (
+    <ul className="grid gap-2" aria-label="Event payloads">
+      {EVENT_TYPES.map((type) => {
+        const sample = sampleOf(type);
+        return (
+          <li key={type}>
+            <details>
+              <summary className="cursor-pointer text-sm">
+                <code className="font-mono font-semibold">{type}</code>{' '}
+                <span className="text-muted-foreground">{EVENT_TYPE_WHEN[type]}</span>
+              </summary>
+              <JsonBlock text={sample} label={`Sample body of ${type}`} />
+              <div className="mt-2">
+                <CopyButton text={sample} what={`the ${type} sample`} />
+              </div>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function DeliveryLine({
@@ -147,8 +218,10 @@ export default async function DevelopersPage({
           <CardHeader>
             <CardTitle>Webhook endpoints</CardTitle>
             <CardDescription>
-              Each receives the events it asked for, signed with its own secret (Wallet-Signature: HMAC-SHA256
-              of the timestamp, a dot and the body). Failed deliveries are retried for a day.
+              Each receives the events it asked for as a POST of the event&apos;s JSON, with the headers
+              Wallet-Event-Id, Wallet-Timestamp (Unix milliseconds) and Wallet-Signature: the hex HMAC-SHA256,
+              with the endpoint&apos;s secret, of Wallet-Timestamp, a dot and the raw body. Failed deliveries
+              are retried for a day; receivers deduplicate on the event id.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6 [&>*]:min-w-0">
@@ -186,7 +259,8 @@ export default async function DevelopersPage({
                       <TableCell className="whitespace-nowrap text-sm text-muted-foreground">
                         <When at={endpoint.createdAt} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="grid gap-2">
+                        <TestEventForm endpointId={endpoint.endpointId} url={endpoint.url} />
                         <DeleteEndpointForm
                           endpointId={endpoint.endpointId}
                           url={endpoint.url}
@@ -198,6 +272,12 @@ export default async function DevelopersPage({
                 </TableBody>
               </Table>
             )}
+            <section aria-labelledby="event-payloads" className="grid gap-3 [&>*]:min-w-0">
+              <h2 id="event-payloads" className="text-base font-semibold">
+                What each event looks like
+              </h2>
+              <EventSamples />
+            </section>
             <section aria-labelledby="add-endpoint" className="grid gap-3 [&>*]:min-w-0">
               <h2 id="add-endpoint" className="text-base font-semibold">
                 Add an endpoint
@@ -212,7 +292,10 @@ export default async function DevelopersPage({
             <CardTitle id="decision-title">Decision endpoint</CardTitle>
             <CardDescription>
               Where the programme decides each card purchase itself, after the wallet&apos;s own checks pass.
-              Each request is signed with the endpoint&apos;s secret (Wallet-Signature, as webhooks are).
+              Each request is signed with the endpoint&apos;s secret as webhooks are (Wallet-Timestamp and
+              Wallet-Signature; for a day after a new secret, Wallet-Signature-Previous with the old one).
+              Answer with a 2xx and {'{"approved": true}'}, or {'{"approved": false, "reason": "..."}'} to
+              decline; anything else is treated as unavailable and the fallback decides.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6 [&>*]:min-w-0">
@@ -226,6 +309,12 @@ export default async function DevelopersPage({
                 'Not set from this back-office (one set through the API directly is not shown).'
               )}
             </p>
+            <details>
+              <summary className="cursor-pointer text-sm underline-offset-4 hover:underline">
+                A sample request
+              </summary>
+              <JsonBlock text={sampleOf('decision')} label="Sample decision request" />
+            </details>
             <SetDecisionForm />
             {env.WALLET_SIMULATION ? (
               <section aria-labelledby="decision-test" className="grid gap-3 [&>*]:min-w-0">
@@ -293,6 +382,7 @@ export default async function DevelopersPage({
                         </span>
                       </div>
                       <p className="break-all font-mono text-xs text-muted-foreground">{event.id}</p>
+                      <EventBody event={event} />
                       {event.deliveries.length === 0 ? (
                         <p className="mt-2 text-sm text-muted-foreground">
                           No endpoint was subscribed to it.

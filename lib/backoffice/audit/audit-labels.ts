@@ -73,6 +73,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'webhook.add': 'Added webhook endpoint',
   'webhook.delete': 'Deleted webhook endpoint',
   'event.redeliver': 'Redelivered event',
+  'webhook.test': 'Sent a test event',
   // Approvals (docs/back-office.md "Approvals"): the wallet call itself is logged under its own action name
   'approval.request': 'Asked for approval',
   'approval.approve': 'Approved request',

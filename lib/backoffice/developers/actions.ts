@@ -1,7 +1,7 @@
 'use server';
 // Server actions of /developers (admins, docs/back-office.md "Roles";
 // docs/wallet-api.md "Endpoints and events"): add a webhook endpoint (its secret is returned once,
-// to be shown once), delete one, and redeliver an event to one. Checked, validated, audited with
+// to be shown once), delete one, redeliver an event to one, and send one a test event (webhook/test). Checked, validated, audited with
 // the wallet result code (runWalletMutation), and usable as forms posted without JavaScript: such a
 // post of a one-click form ends back on /developers.
 import { revalidatePath } from 'next/cache';
@@ -15,6 +15,8 @@ import {
   eventsParam,
   redeliverEventPostSchema,
   redeliverEventSchema,
+  testEndpointPostSchema,
+  testEndpointSchema,
   webhookEndpointRefPostSchema,
   webhookEndpointRefSchema,
 } from '@/lib/backoffice/developers/forms';
@@ -94,4 +96,27 @@ export const redeliverWebhookEvent = authActionClient
     revalidatePath(PAGE);
     if (postedWithoutScript(clientInput)) redirect(PAGE);
     return { eventId, endpointId, status: delivery.status };
+  });
+
+export const sendTestEvent = authActionClient
+  .metadata({ name: 'webhook.test', permission: 'developers.manage' })
+  .inputSchema(testEndpointPostSchema)
+  .action(async ({ parsedInput, clientInput, ctx }) => {
+    const { endpointId } = parsedInput;
+    const delivery = await runWalletMutation({
+      staff: ctx.staff,
+      schema: testEndpointSchema,
+      action: 'webhook.test',
+      targetType: 'webhook',
+      targetId: String(endpointId),
+      summary: `Send a test event to webhook endpoint ${endpointId}`,
+      call: () => getWalletClient().webhookTest({ endpointId }),
+      describe: (result) => ({
+        targetId: String(endpointId),
+        summary: `Sent test event ${result.eventId} to webhook endpoint ${endpointId}`,
+      }),
+    });
+    revalidatePath(PAGE);
+    if (postedWithoutScript(clientInput)) redirect(PAGE);
+    return { endpointId, eventId: delivery.eventId };
   });

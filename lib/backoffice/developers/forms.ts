@@ -1,6 +1,6 @@
 // The contracts of /developers (docs/back-office.md "Routes";
-// docs/wallet-api.md "Endpoints and events"): adding a webhook endpoint, deleting one, and
-// redelivering an event to one. One schema each, shared by the forms and the server actions of
+// docs/wallet-api.md "Endpoints and events"): adding a webhook endpoint, deleting one,
+// redelivering an event to one, and sending one a test event. One schema each, shared by the forms and the server actions of
 // lib/backoffice/developers/actions.ts; each also reads a form posted without JavaScript.
 import { z } from 'zod';
 import {
@@ -64,3 +64,7 @@ export const redeliverEventSchema = z.object({
   endpointId: positiveIdParam,
 });
 export const redeliverEventPostSchema = z.preprocess(fromFormData, redeliverEventSchema);
+
+/** Send a test event (webhook/test): the endpoint it goes to. */
+export const testEndpointSchema = z.object({ endpointId: positiveIdParam });
+export const testEndpointPostSchema = z.preprocess(fromFormData, testEndpointSchema);

@@ -114,6 +114,7 @@ export const EVENT_TYPES = [
   'deposit.credited',
   'deposit.rejected',
   'kyt.rules_changed',
+  'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -147,6 +148,7 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.credited': "A deposit was credited to the user's USD wallet asset",
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
   'kyt.rules_changed': "The app's KYT rules were changed (kyt/rules/set), with the rules before and after",
+  ping: 'A test event asked for with webhook/test (to that one endpoint only)',
 };
 
 // ---------------------------------------------------------------- deposits and KYT

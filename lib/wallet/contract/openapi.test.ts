@@ -4,6 +4,16 @@ import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletOperations, type WalletOperation } from '@/lib/wallet/contract/operations';
 
 type Json = Record<string, unknown>;
+type JsonSchema = Json & { properties: Record<string, JsonSchema>; required?: string[] };
+type Media = { schema: JsonSchema; example?: unknown; examples?: unknown };
+type WebhookItem = {
+  post: Json & {
+    description: string;
+    parameters: { name: string; in: string; required?: boolean }[];
+    requestBody: { content: Record<string, Media> };
+    responses: Record<string, { content: Record<string, Media> }>;
+  };
+};
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema: Json };
 
 const doc = buildOpenApiDocument() as Json & {
@@ -304,6 +314,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'eventId', 'endpointId'],
     optional: [],
   },
+  webhookTest: {
+    method: 'post',
+    path: '/wallet/api/webhook/test',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'endpointId'],
+    optional: [],
+  },
   simulateAuthorize: {
     method: 'post',
     path: '/wallet/api/simulate/authorize',
@@ -463,6 +480,7 @@ const EXTENSIONS = [
   'webhookDelete',
   'eventList',
   'eventRedeliver',
+  'webhookTest',
   'simulateAuthorize',
   'simulateClear',
   'simulateReverse',
@@ -503,7 +521,7 @@ describe('buildOpenApiDocument', () => {
     expect(doc.openapi.startsWith('3.1')).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Wallet API');
-    expect(doc.info.version).toBe('2.1');
+    expect(doc.info.version).toBe('2.2');
     expect(doc.info.description).toEqual(expect.stringContaining('HMAC-SHA256'));
     expect(doc.servers.map((s) => s.url)).toEqual(['/']);
     expect(doc.tags.map((t) => t.name)).toEqual([
@@ -537,8 +555,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-seven paths, each with only its method', () => {
-    expect(operations).toHaveLength(47);
+  it('has exactly the forty-eight paths, each with only its method', () => {
+    expect(operations).toHaveLength(48);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -612,7 +630,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the thirty-eight extensions with x-extension: true', () => {
+  it('marks exactly the forty extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -641,13 +659,62 @@ describe('buildOpenApiDocument', () => {
         written.add(type);
       }
     }
-    // authorization.expired is written by the hold expiry worker, not by an operation.
-    expect([...written, 'authorization.expired'].sort()).toEqual([...webhooks].sort());
+    // authorization.expired is written by the hold expiry worker, not by an operation; decision is
+    // the agency's decision request, no event.
+    expect([...written, 'authorization.expired', 'decision'].sort()).toEqual([...webhooks].sort());
     expect(operationOf(walletOperations.assetDaily)['x-events']).toBeUndefined();
     expect(operationOf(walletOperations.agencyApplyUserCard)['x-events']).toEqual([
       'card.issued',
       'asset.low_balance',
     ]);
+  });
+
+  it("describes the agency's decision request as the webhook `decision`: its body, its three headers and the answer that decides", () => {
+    const post = (doc.webhooks as Record<string, WebhookItem>).decision!.post;
+    expect(post.operationId).toBe('decision.request');
+    expect(post.tags).toEqual(['Card Spending']);
+    const body = post.requestBody.content['application/json']!;
+    expect(Object.keys(body.schema.properties)).toEqual([
+      'authorizationId',
+      'cardId',
+      'appUserId',
+      'amount',
+      'currency',
+      'merchant',
+      'availableBalance',
+      'createdAt',
+    ]);
+    expect(body.schema.required).toEqual(Object.keys(body.schema.properties));
+    expect(Object.keys(body.schema.properties.merchant!.properties)).toEqual(['name', 'mcc', 'country']);
+    expect(body.example).toMatchObject({ authorizationId: expect.any(Number), merchant: expect.any(Object) });
+    expect(post.parameters.map((p) => [p.name, p.in, p.required ?? false])).toEqual([
+      ['Wallet-Timestamp', 'header', true],
+      ['Wallet-Signature', 'header', true],
+      ['Wallet-Signature-Previous', 'header', false],
+    ]);
+    const answer = post.responses['200']!.content['application/json']!;
+    expect(answer.schema.required).toEqual(['approved']);
+    expect(answer.schema.properties.reason).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(answer.examples).toEqual({
+      approve: { value: { approved: true } },
+      decline: { value: { approved: false, reason: 'Merchant not allowed by our policy' } },
+    });
+    for (const words of [
+      '"approved": true',
+      '"approved": false',
+      'AGENCY_DECLINED',
+      'agencyReason',
+      'fallback',
+    ])
+      expect(post.description).toContain(words);
+  });
+
+  it('describes the ping event webhook/test sends: data {endpointId}', () => {
+    const post = (doc.webhooks as Record<string, WebhookItem>).ping!.post;
+    const schema = post.requestBody.content['application/json']!.schema;
+    expect(schema.properties.type).toEqual({ type: 'string', const: 'ping' });
+    expect(schema.properties.data!.required).toEqual(['endpointId']);
+    expect(operationOf(walletOperations.webhookTest)['x-events']).toEqual(['ping']);
   });
 
   const refusalCode = (response: { content: Record<string, { schema: unknown }> }) =>

@@ -206,6 +206,38 @@ const webhookHeaders = z.object({
     .meta({ description: 'Lowercase hex HMAC-SHA256(endpoint secret, Wallet-Timestamp + "." + raw body)' }),
 });
 
+const DECISION_DESCRIPTION = [
+  "POSTed to the app's decision URL (decision/set) for each authorization that passed the service's own checks",
+  '(card state, expiry, currency, blocked MCC and country, limits, funds), before it is approved; the service waits',
+  "the setting's `timeoutMs` (100-2000 ms, default 1500). Signed as webhook deliveries are, with the decision secret",
+  '(decision/set shows it once): `Wallet-Signature` is the lowercase hex HMAC-SHA256 of `Wallet-Timestamp + "." + raw',
+  'body`; for 24 hours after the secret is rotated the request also carries `Wallet-Signature-Previous`, the same',
+  'signature with the old secret, so accept either while you deploy the new one.',
+  '',
+  'Answer with a 2xx status and a JSON body: `{"approved": true}` approves; `{"approved": false}` declines with',
+  'declineReason `AGENCY_DECLINED`, and an optional `"reason"` of up to 200 characters is kept on the authorization',
+  'as `agencyReason`. Anything else (no answer in time, another status, a redirect, which is never followed, a body',
+  'that is neither) is the agency being unavailable: the fallback applies (`decidedBy` FALLBACK; when the fallback',
+  'is DECLINE, declineReason `AGENCY_TIMEOUT` for no answer in time, `AGENCY_UNAVAILABLE` otherwise).',
+].join('\n');
+
+const decisionHeaders = z.object({
+  'Wallet-Timestamp': webhookHeaders.shape['Wallet-Timestamp'],
+  'Wallet-Signature': z
+    .string()
+    .meta({ description: 'Lowercase hex HMAC-SHA256(decision secret, Wallet-Timestamp + "." + raw body)' }),
+  'Wallet-Signature-Previous': z.string().optional().meta({
+    description: 'For 24 hours after a rotation only: the same signature with the previous decision secret',
+  }),
+});
+
+/** A plain JSON Schema of an output, inlined (no $schema). */
+function plainSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
 /** The JSON Schema of one event type's delivered body, inlined. */
 function eventBodySchema(type: v.EventType): Record<string, unknown> {
   const schema = z.toJSONSchema(
@@ -725,6 +757,37 @@ function build(): Record<string, unknown> {
       },
     };
   }
+
+  // The agency's decision endpoint: not an event, a question the service asks and waits for.
+  const decisionRequest = plainSchema(v.decisionRequestSchema);
+  const decisionAnswer = plainSchema(v.decisionAnswerSchema);
+  webhooks.decision = {
+    post: {
+      operationId: 'decision.request',
+      summary: "The agency's decision: approve or decline an authorization the service's own checks passed",
+      description: DECISION_DESCRIPTION,
+      tags: ['Card Spending'],
+      requestParams: { header: decisionHeaders },
+      requestBody: {
+        content: { 'application/json': { schema: decisionRequest, example: exampleOf(decisionRequest) } },
+      },
+      responses: {
+        '200': {
+          description:
+            'Any 2xx within timeoutMs with this body decides; anything else is the agency being unavailable (the fallback applies)',
+          content: {
+            'application/json': {
+              schema: decisionAnswer,
+              examples: {
+                approve: { value: { approved: true } },
+                decline: { value: { approved: false, reason: 'Merchant not allowed by our policy' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
 
   const securitySchemes: Record<string, { type: 'apiKey'; in: 'query'; name: string; description: string }> =
     {};

@@ -1,7 +1,7 @@
 // The catalogue of wallet operations (docs/wallet-api.md "Operations"): the seven of the spec, the
 // three extensions for the back-office's lookups, the card programme's ten
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
-// (asset/daily, "Daily totals"), the five of events and webhooks ("Events and webhooks") and the
+// (asset/daily, "Daily totals"), the six of events and webhooks ("Events and webhooks") and the
 // nine of card spending ("Card spending", docs/card-spending.md) and the
 // seven of deposits and KYT (docs/deposits-and-kyt.md "Operations").
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
@@ -40,6 +40,7 @@ import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
 import { eventList } from '@/lib/wallet/contract/operations/event-list';
 import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
+import { webhookTest } from '@/lib/wallet/contract/operations/webhook-test';
 import { simulateAuthorize } from '@/lib/wallet/contract/operations/simulate-authorize';
 import { simulateClear } from '@/lib/wallet/contract/operations/simulate-clear';
 import { simulateReverse } from '@/lib/wallet/contract/operations/simulate-reverse';
@@ -92,6 +93,7 @@ export const walletOperationList = [
   webhookDelete,
   eventList,
   eventRedeliver,
+  webhookTest,
   simulateAuthorize,
   simulateClear,
   simulateReverse,

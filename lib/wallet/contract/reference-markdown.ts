@@ -271,13 +271,84 @@ export function renderReferenceMarkdown(doc: Json): string {
       out.push(...renderOperation(doc, path, method, op));
     }
   }
-  out.push('## Events (webhooks)', '');
+  out.push(...renderWebhooks(doc, webhooks));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+type Webhook = Operation & {
+  parameters?: (Parameter & { in?: string })[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: Schema; examples?: Record<string, { value: unknown }> }> }
+  >;
+};
+
+/**
+ * What the service POSTs to the app: the events (one table, then each type's `data` fields), and
+ * the webhooks that wait for an answer (the agency's decision): their headers, body and answer.
+ */
+function renderWebhooks(doc: Json, all: Record<string, Record<string, Operation>>): string[] {
+  const entries = Object.entries(all).flatMap(([type, item]) =>
+    item.post ? [[type, item.post as Webhook] as const] : [],
+  );
+  const answered = (w: Webhook) => w.responses?.['200']?.content !== undefined;
+  const events = entries.filter(([, w]) => !answered(w));
+  const out: string[] = ['## Events (webhooks)', ''];
+  const intro = events[0]?.[1].description;
+  if (intro) out.push(intro.replace(/\n/g, ' '), '');
   out.push(
     ...table(
       ['event type', 'meaning'],
-      Object.entries(webhooks).map(([type, item]) => [code(type), item.post?.summary ?? '']),
+      events.map(([type, w]) => [code(type), w.summary ?? '']),
     ),
     '',
   );
-  return `${out.join('\n').trimEnd()}\n`;
+  for (const [type, w] of events) {
+    const body = w.requestBody?.content?.['application/json']?.schema;
+    const data = body?.properties?.data;
+    out.push(`### ${type}`, '', w.summary ?? '', '');
+    const fields = data ? fieldsOf(doc, data, 'data', []) : [];
+    if (fields.length === 0) out.push(`\`data\`: ${data ? typeOf(doc, data) : 'none'}.`, '');
+    else
+      out.push(
+        ...table(
+          ['field', 'type', 'always'],
+          fields.map((f) => [code(f.path), f.type, f.always ? 'yes' : 'no']),
+        ),
+        '',
+      );
+  }
+  for (const [name, w] of entries.filter(([, w]) => answered(w))) {
+    out.push(`### ${name}`, '', w.summary ?? '', '');
+    for (const para of (w.description ?? '').split(/\n\s*\n/)) out.push(para.replace(/\n/g, ' ').trim(), '');
+    out.push('Headers:', '');
+    out.push(
+      ...table(
+        ['header', 'always', 'meaning'],
+        (w.parameters ?? []).map((p) => [code(p.name), p.required ? 'yes' : 'no', p.description ?? '']),
+      ),
+      '',
+    );
+    const body = w.requestBody?.content?.['application/json']?.schema;
+    out.push('Body (JSON):', '');
+    if (body) out.push(...fieldTable(doc, body, 'body'), '');
+    const answer = w.responses?.['200']?.content?.['application/json'];
+    out.push('Answer (JSON, with a 2xx status):', '');
+    if (answer?.schema) out.push(...fieldTable(doc, answer.schema, 'answer'), '');
+    for (const [example, { value }] of Object.entries(answer?.examples ?? {})) {
+      out.push(`- ${example}: ${code(JSON.stringify(value))}`);
+    }
+    out.push('');
+  }
+  return out;
+}
+
+/** A schema's fields as a table, with the meaning column where the schema describes one. */
+function fieldTable(doc: Json, schema: Schema, prefix: string): string[] {
+  const fields = fieldsOf(doc, schema, prefix, []);
+  return table(
+    ['field', 'type', 'always', 'meaning'],
+    fields.map((f) => [code(f.path), f.type, f.always ? 'yes' : 'no', f.description]),
+  );
 }

@@ -918,6 +918,47 @@ export const decisionEndpointSchema = z.object({
   secret: z.string().nullable(),
 });
 
+/**
+ * What the service POSTs to the agency's decision URL (docs/integrator-guide.md "The agency's
+ * decision"): the authorization it is about to approve, its own checks passed. Signed as webhook
+ * deliveries are, with the decision secret.
+ */
+export const decisionRequestSchema = z.object({
+  authorizationId: z
+    .number()
+    .int()
+    .meta({ description: 'The id the authorization has, approved or declined' }),
+  cardId: z.number().int().meta({ description: 'The card paying' }),
+  appUserId: z.string().meta({ description: "The card's holder" }),
+  amount: z.number().meta({ description: 'The purchase, major units of currency' }),
+  currency: z.string().meta({ description: "The card's currency" }),
+  merchant: z
+    .object({
+      name: z.string(),
+      mcc: z.string().meta({ description: 'Merchant category code, 4 digits' }),
+      country: z.string().meta({ description: 'ISO 3166 alpha-2' }),
+    })
+    .meta({ description: 'Who is paid' }),
+  availableBalance: z.number().meta({
+    description: 'What the card can spend before this purchase (balance less open holds), major units',
+  }),
+  createdAt: isoDateTime.meta({ description: 'When the service received the authorization (UTC)' }),
+});
+
+/**
+ * The agency's answer, with any 2xx status: `{"approved": true}` approves; `{"approved": false}`
+ * declines (AGENCY_DECLINED, `reason` kept as the authorization's agencyReason). Any other answer
+ * is the agency being unavailable: the fallback applies.
+ */
+export const decisionAnswerSchema = z.object({
+  approved: z.boolean().meta({ description: 'true approves; false declines (AGENCY_DECLINED)' }),
+  reason: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'With approved false: why, kept on the authorization as agencyReason' }),
+});
+
 export type Authorization = z.infer<typeof authorizationSchema>;
 export type AuthorizationPage = z.infer<typeof authorizationPageSchema>;
 export type AuthorizationSummary = z.infer<typeof authorizationSummarySchema>;
@@ -1051,6 +1092,9 @@ export const deliverySchema = z.object({
   nextAttemptAt: isoDateTime.nullable(),
 });
 
+/** webhook/test: the delivery of the new `ping` event, and that event's id. */
+export const testDeliverySchema = deliverySchema.extend({ eventId: z.string() });
+
 /** The event as delivered: the body a receiver gets, byte for byte. */
 export const walletEventSchema = z.object({
   id: z.string(),
@@ -1112,6 +1156,8 @@ export const eventDataSchemas = {
   'deposit.credited': depositSchema,
   'deposit.rejected': depositSchema,
   'kyt.rules_changed': z.object({ before: kytRulesSchema, after: kytRulesSchema }),
+  /** webhook/test: the endpoint it was sent to (and to no other). */
+  ping: z.object({ endpointId: z.number().int() }),
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;

@@ -28,6 +28,7 @@ import { categoryListHandler } from './card/list-categories';
 import { userCardListHandler } from './card/list-user-cards';
 import { eventListHandler } from './event/list-events';
 import { eventRedeliverHandler } from './event/redeliver-event';
+import { webhookTestHandler } from './webhook/test-webhook';
 import { depositAddressHandler } from './deposit/deposit-address';
 import { depositListHandler } from './deposit/list-deposits';
 import { depositReleaseHandler } from './deposit/release-deposit';
@@ -96,6 +97,7 @@ const boundHandlers = everyOperation([
   webhookDeleteHandler,
   eventListHandler,
   eventRedeliverHandler,
+  webhookTestHandler,
   simulateAuthorizeHandler,
   simulateClearHandler,
   simulateReverseHandler,

@@ -211,16 +211,21 @@ export function renderReferencePage(doc: Json): string {
     main.push('</section>');
   }
   main.push('<section id="events"><h2>Events (webhooks)</h2>');
-  let first = true;
+  // The events share one description (shown once); the decision request has its own, and an answer.
+  let described: string | undefined;
   for (const [type, item] of Object.entries(webhooks)) {
     const post = item.post;
     if (!post) continue;
     main.push(`<article id="event-${anchor(type)}"><h3><code>${escapeHtml(type)}</code></h3>`);
     main.push(`<p><strong>${inline(post.summary ?? '')}</strong></p>`);
-    if (first) main.push(prose(post.description));
-    first = false;
+    if (post.description !== described) main.push(prose(post.description));
+    described = post.description;
     const example = post.requestBody?.content?.['application/json']?.example;
     if (example !== undefined) main.push('<h4>Body</h4>', json(example));
+    const answers = post.responses?.['200']?.content?.['application/json']?.examples ?? {};
+    for (const [name, { value }] of Object.entries(answers)) {
+      main.push(`<h4>Answer: ${escapeHtml(name)}</h4>`, json(value));
+    }
     main.push('</article>');
   }
   main.push('</section></main>');
