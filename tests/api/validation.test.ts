@@ -62,6 +62,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   webhookAdd: [...AUTH, 'url', 'events'],
   webhookList: AUTH,
   webhookDelete: [...AUTH, 'endpointId'],
+  webhookRotateSecret: [...AUTH, 'endpointId'],
   eventList: AUTH,
   eventRedeliver: [...AUTH, 'eventId', 'endpointId'],
   simulateAuthorize: [...AUTH, 'cardId', 'amount', 'merchantName', 'mcc', 'merchantCountry'],
@@ -75,6 +76,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardControls: [...AUTH, 'appUserId', 'cardId'],
   cardControlsSet: [...AUTH, 'appUserId', 'cardId'],
   decisionSet: AUTH,
+  decisionGet: AUTH,
   depositAddress: [...AUTH, 'appUserId', 'chain'],
   simulateDeposit: [...AUTH, 'chain', 'address', 'txHash', 'amount', 'fromAddress'],
   simulateConfirm: [...AUTH, 'depositId', 'confirmations'],
@@ -641,6 +643,7 @@ function validParams(name: WalletOperationName): Params {
     case 'webhookAdd':
       return { url: 'https://93.184.215.14/hooks', events: '*' };
     case 'webhookDelete':
+    case 'webhookRotateSecret':
       return { endpointId: '1' };
     case 'eventRedeliver':
       return { eventId: `evt_${'a'.repeat(24)}`, endpointId: '1' };

@@ -9,6 +9,8 @@ export type Received = {
   eventId: string;
   timestamp: string;
   signature: string;
+  /** Wallet-Signature-Previous ('' when absent): the rotated-out secret's, during the overlap. */
+  previousSignature: string;
   rawBody: string;
   path: string;
   arrivedAt: number;
@@ -19,7 +21,7 @@ export type Answer = number | { status: number; headers?: Record<string, string>
 export type WebhookReceiver = {
   url: string;
   received: Received[];
-  /** Deliveries whose signature verifies with `secret`. */
+  /** Deliveries that verify with `secret`, by either header (as a receiver mid-rotation checks). */
   verified(secret: string): Received[];
   /** Resolves once `predicate` holds for what was received, or rejects after `timeoutMs`. */
   waitFor(predicate: (received: Received[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -54,6 +56,7 @@ export async function startWebhookReceiver(
         eventId: header(req, WEBHOOK_HEADERS.eventId),
         timestamp: header(req, WEBHOOK_HEADERS.timestamp),
         signature: header(req, WEBHOOK_HEADERS.signature),
+        previousSignature: header(req, WEBHOOK_HEADERS.previousSignature),
         rawBody: Buffer.concat(chunks).toString('utf8'),
         path: req.url ?? '/',
         arrivedAt: Date.now(),
@@ -77,7 +80,13 @@ export async function startWebhookReceiver(
     received,
     verified: (secret) =>
       received.filter((r) =>
-        verifyWebhook({ secret, rawBody: r.rawBody, timestamp: r.timestamp, signature: r.signature }),
+        verifyWebhook({
+          secret,
+          rawBody: r.rawBody,
+          timestamp: r.timestamp,
+          signature: r.signature,
+          previousSignature: r.previousSignature,
+        }),
       ),
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

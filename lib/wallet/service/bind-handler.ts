@@ -50,6 +50,8 @@ export type HandlerConfig = {
   allowPrivateWebhooks: boolean;
   /** WALLET_SIMULATION: the simulate/* operations are served unless this is false. */
   simulation?: boolean;
+  /** How long a rotated-out signing secret signs Wallet-Signature-Previous (default 24 h; tests scale it). */
+  secretOverlapMs?: number;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (
