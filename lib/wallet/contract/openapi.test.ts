@@ -290,6 +290,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'endpointId'],
     optional: ['requestId'],
   },
+  webhookRotateSecret: {
+    method: 'post',
+    path: '/wallet/api/webhook/rotateSecret',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'endpointId'],
+    optional: [],
+  },
   eventList: {
     method: 'post',
     path: '/wallet/api/event/list',
@@ -387,7 +394,14 @@ const EXPECTED: Record<
     path: '/wallet/api/decision/set',
     tag: 'Card Spending',
     required: COMMON,
-    optional: ['url', 'fallback', 'timeoutMs'],
+    optional: ['url', 'fallback', 'timeoutMs', 'rotateSecret'],
+  },
+  decisionGet: {
+    method: 'post',
+    path: '/wallet/api/decision/get',
+    tag: 'Card Spending',
+    required: COMMON,
+    optional: [],
   },
   depositAddress: {
     method: 'post',
@@ -461,6 +475,7 @@ const EXTENSIONS = [
   'webhookAdd',
   'webhookList',
   'webhookDelete',
+  'webhookRotateSecret',
   'eventList',
   'eventRedeliver',
   'simulateAuthorize',
@@ -474,6 +489,7 @@ const EXTENSIONS = [
   'cardControls',
   'cardControlsSet',
   'decisionSet',
+  'decisionGet',
   'depositAddress',
   'simulateDeposit',
   'simulateConfirm',
@@ -499,11 +515,11 @@ function replyOf(op: WalletOperation): [ObjectSchema, ObjectSchema] {
 }
 
 describe('buildOpenApiDocument', () => {
-  it('is an OpenAPI 3.1 document titled Wallet API, version 2.1 (the header one), served from /', () => {
+  it('is an OpenAPI 3.1 document titled Wallet API, version 2.2 (the header one), served from /', () => {
     expect(doc.openapi.startsWith('3.1')).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Wallet API');
-    expect(doc.info.version).toBe('2.1');
+    expect(doc.info.version).toBe('2.2');
     expect(doc.info.description).toEqual(expect.stringContaining('HMAC-SHA256'));
     expect(doc.servers.map((s) => s.url)).toEqual(['/']);
     expect(doc.tags.map((t) => t.name)).toEqual([
@@ -537,8 +553,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-seven paths, each with only its method', () => {
-    expect(operations).toHaveLength(47);
+  it('has exactly the forty-nine paths, each with only its method', () => {
+    expect(operations).toHaveLength(49);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -612,7 +628,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the thirty-eight extensions with x-extension: true', () => {
+  it('marks exactly the forty-two extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {

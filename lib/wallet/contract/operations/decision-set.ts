@@ -44,4 +44,5 @@ export const decisionSet = defineOperation({
     rotateSecret:
       'true draws a new signing secret (answered as secret); the old one keeps signing Wallet-Signature-Previous for 24 hours',
   },
+  paramExamples: { timeoutMs: 1500, fallback: 'DECLINE', rotateSecret: false },
 });
