@@ -23,7 +23,7 @@ import { sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
 import { startDecisionEndpoint, verifiesWith, type DecisionEndpoint } from '../helpers/decision-endpoint';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet, type CallOptions } from '../helpers/wallet-call';
-import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
 let db: TestDatabase;
@@ -175,7 +175,7 @@ describe('decision/set and decision/get', () => {
     // The two agencies' apps and the decision endpoint's secret and previous secret.
     expect(outcome).toEqual({ sealed: 4, unopenable: [] });
     const [row] = await db.db.select().from(decisionEndpoints);
-    expect(createSecretBox(newKey).open(row!.secret)).toBe(secret);
+    expect(createSecretBox(newKey).open(row!.secret!)).toBe(secret);
     expect(createSecretBox(newKey).open(row!.previousSecret!)).toBe(previous);
     await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
     const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
@@ -211,6 +211,36 @@ describe('decision/set and decision/get', () => {
       expect(r.body.code).toBe(1002);
       expect(r.body.data).toMatchObject({ field });
     }
+  });
+
+  it('an app without an endpoint gets no secret until its first URL: removing or a fallback draws none', async () => {
+    const other = {
+      agencyCode: OTHER_AGENCY.agencyCode,
+      appId: OTHER_AGENCY.appId,
+      secret: OTHER_AGENCY.appSecret,
+    };
+    const get = async () =>
+      decisionSettingsSchema.parse((await callWallet(server.baseUrl, 'decisionGet', {}, other)).body.data);
+    expect(await get()).toEqual({ url: null, fallback: 'DECLINE', timeoutMs: 1500, secretCreatedAt: null });
+    expect(await setDecision({}, server, { ...other, extraQuery: 'url=' })).toEqual({
+      url: null,
+      fallback: 'DECLINE',
+      timeoutMs: 1500,
+      secret: null,
+    });
+    expect(await setDecision({ fallback: 'APPROVE' }, server, other)).toMatchObject({
+      url: null,
+      secret: null,
+    });
+    expect((await get()).secretCreatedAt).toBeNull();
+    const first = await setDecision({ url: agency.url }, server, other);
+    expect(first).toMatchObject({ url: agency.url, fallback: 'APPROVE', timeoutMs: 1500 });
+    expect(first.secret).toMatch(/^dsec_[A-Za-z0-9_-]{43}$/);
+    expect((await get()).secretCreatedAt).not.toBeNull();
+    expect(await setDecision({}, server, { ...other, extraQuery: 'url=' })).toMatchObject({
+      url: null,
+      secret: null,
+    });
   });
 });
 

@@ -571,6 +571,10 @@ const BAD: Record<string, [string, string][]> = {
     ['approve', RULE.fallback],
     ['MAYBE', RULE.fallback],
   ],
+  rotateSecret: [
+    ['yes', RULE.bool],
+    ['TRUE', RULE.bool],
+  ],
   timeoutMs: [
     ['99', 'must be at least 100'],
     ['2001', RULE.atMost(2000)],

@@ -912,7 +912,7 @@ export const cardControlsSchema = z.object({
 });
 
 /**
- * decision/set: the secret only when this call drew one (the first set, or rotateSecret=true),
+ * decision/set: the secret only when this call drew one (the app's first URL, or rotateSecret=true),
  * else null; url null when there is no endpoint.
  */
 export const decisionEndpointSchema = z.object({

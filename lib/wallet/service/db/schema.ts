@@ -660,11 +660,12 @@ export const decisionEndpoints = wallet.table('decision_endpoints', {
   /** APPROVE or DECLINE: what an unavailable agency decides. */
   fallback: text('fallback').notNull(),
   timeoutMs: integer('timeout_ms').notNull(),
-  /** Sealed with the master key; kept by decision/set unless rotateSecret=true. */
-  secret: text('secret').notNull(),
-  secretCreatedAt: timestamp('secret_created_at', { withTimezone: true, mode: 'date' })
-    .notNull()
-    .defaultNow(),
+  /**
+   * Sealed with the master key; drawn with the first URL (null until then) and kept by
+   * decision/set unless rotateSecret=true.
+   */
+  secret: text('secret'),
+  secretCreatedAt: timestamp('secret_created_at', { withTimezone: true, mode: 'date' }),
   /** The secret before the last rotation, sealed; signs Wallet-Signature-Previous until ... */
   previousSecret: text('previous_secret'),
   previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, mode: 'date' }),

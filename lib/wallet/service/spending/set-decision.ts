@@ -3,7 +3,7 @@
 // parameter leaves its setting, `url` given empty removes the endpoint (the rules alone then
 // decide; the settings and the secret stay). The URL is checked where it points as webhook URLs
 // are (webhook-target.ts; 1002 on `url`). The secret, stored sealed with the master key, is drawn
-// only when the app has none or on rotateSecret=true, and answered only then: changing a setting
+// with the app's first URL or on rotateSecret=true, and answered only then: changing a setting
 // never breaks the agency's verification. A rotation keeps the old secret signing
 // Wallet-Signature-Previous for the overlap (secrets/secret-rotation.ts).
 import { randomBytes } from 'node:crypto';
@@ -41,7 +41,7 @@ export async function setDecision(options: {
   secretOverlapMs?: number;
   resolveAll?: ResolveAll;
 }): Promise<DecisionEndpoint> {
-  const { db, app, params, secretBox } = options;
+  const { db, app, params } = options;
   const removeUrl = options.cleared?.has('url') ?? false;
   if (params.url !== undefined && !removeUrl) {
     const problem = await webhookUrlProblem(params.url, options);
@@ -50,54 +50,50 @@ export async function setDecision(options: {
     }
   }
   const now = new Date();
-  // The app's first set draws its secret; a concurrent first set finds the row and keeps it.
-  const drawn = newDecisionSecret();
-  const created = await db
+  // The app's row of settings (a concurrent first set finds it), then locked for the change.
+  await db
     .insert(decisionEndpoints)
-    .values({
-      appId: app.id,
-      url: null,
-      ...DECISION_DEFAULTS,
-      secret: secretBox.seal(drawn),
-      secretCreatedAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ appId: decisionEndpoints.appId });
+    .values({ appId: app.id, url: null, ...DECISION_DEFAULTS, secret: null, updatedAt: now })
+    .onConflictDoNothing();
   const [row] = await db
     .select()
     .from(decisionEndpoints)
     .where(sql`${decisionEndpoints.appId} = ${app.id}`)
     .for('update');
   if (!row) throw new Error(`decision settings of app ${app.id} vanished`);
-  const rotate = created.length === 0 && params.rotateSecret === true;
-  const rotated = rotate ? newDecisionSecret() : undefined;
   const next = {
     url: removeUrl ? null : (params.url ?? row.url),
     fallback: params.fallback ?? fallbackOf(row.fallback),
     timeoutMs: params.timeoutMs ?? row.timeoutMs,
   };
+  // A secret is drawn with the first URL, or when asked; otherwise the agency's one stays valid.
+  const draw = params.rotateSecret === true || (row.secret === null && next.url !== null);
+  const secret = draw ? newDecisionSecret() : null;
   await db
     .update(decisionEndpoints)
-    .set({
-      ...next,
-      updatedAt: now,
-      ...(rotated
-        ? {
-            ...rotatedSecret({
-              secretBox,
-              newSecret: rotated,
-              currentSealed: row.secret,
-              now,
-              ...(options.secretOverlapMs !== undefined ? { overlapMs: options.secretOverlapMs } : {}),
-            }),
-            secretCreatedAt: now,
-          }
-        : {}),
-    })
+    .set({ ...next, updatedAt: now, ...(secret ? secretColumns(options, row.secret, secret, now) : {}) })
     .where(sql`${decisionEndpoints.appId} = ${app.id}`);
-  const secret = created.length > 0 ? drawn : (rotated ?? null);
   return { ...next, secret };
+}
+
+/** The columns of a newly drawn secret: a rotation keeps the old one signing for the overlap. */
+function secretColumns(
+  options: { secretBox: SecretBox; secretOverlapMs?: number },
+  currentSealed: string | null,
+  secret: string,
+  now: Date,
+) {
+  if (currentSealed === null) return { secret: options.secretBox.seal(secret), secretCreatedAt: now };
+  return {
+    ...rotatedSecret({
+      secretBox: options.secretBox,
+      newSecret: secret,
+      currentSealed,
+      now,
+      ...(options.secretOverlapMs !== undefined ? { overlapMs: options.secretOverlapMs } : {}),
+    }),
+    secretCreatedAt: now,
+  };
 }
 
 /** decision/get: the settings, never the secret; an app that set nothing has the defaults. */
@@ -114,7 +110,7 @@ export async function getDecision(options: {
     url: row.url,
     fallback: fallbackOf(row.fallback),
     timeoutMs: row.timeoutMs,
-    secretCreatedAt: row.secretCreatedAt.toISOString(),
+    secretCreatedAt: row.secretCreatedAt?.toISOString() ?? null,
   };
 }
 

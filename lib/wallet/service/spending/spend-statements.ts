@@ -38,7 +38,7 @@ export const SPEND_DECISION_ENDPOINT: SpendStatement = {
   name: 'wallet_spend_decision_endpoint',
   text: `select url, fallback, timeout_ms, secret,
        case when previous_secret_until > now() then previous_secret end as previous_secret
-  from wallet.decision_endpoints where app_id = $1 and url is not null`,
+  from wallet.decision_endpoints where app_id = $1 and url is not null and secret is not null`,
 };
 
 /** The card and its owner, the card's row FOR SHARE (a cancel in progress is waited for). */
