@@ -214,6 +214,8 @@ describe('decision/set and decision/get', () => {
   });
 
   it('an app without an endpoint gets no secret until its first URL: removing or a fallback draws none', async () => {
+    // `secret` is this file's app's; the other app's drawn here must not replace it.
+    const mine = secret;
     const other = {
       agencyCode: OTHER_AGENCY.agencyCode,
       appId: OTHER_AGENCY.appId,
@@ -241,6 +243,7 @@ describe('decision/set and decision/get', () => {
       url: null,
       secret: null,
     });
+    secret = mine;
   });
 });
 
