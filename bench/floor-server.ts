@@ -1015,6 +1015,7 @@ type AuthorizationColumn =
   | 'merchant_country'
   | 'decline_reason'
   | 'decided_by'
+  | 'agency_reason'
   | 'transaction_id'
   | 'approved_at'
   | 'created_at'
@@ -1041,6 +1042,7 @@ async function readAuthorizationRow(tx: pg.PoolClient, app: App, id: number) {
     merchant: { name: r[at.merchant_name], mcc: r[at.mcc], country: r[at.merchant_country] },
     declineReason: r[at.decline_reason] as string | null,
     decidedBy: r[at.decided_by] as string,
+    agencyReason: (r[at.agency_reason] ?? null) as string | null,
     transactionId: transactionId === null ? null : Number(transactionId),
     createdAt: iso(r[at.created_at]),
     updatedAt: iso(r[at.updated_at]),
@@ -1188,6 +1190,8 @@ async function simulateAuthorize(pool: pg.Pool, app: App, pairs: Map<string, str
       approved ? at : null,
       at,
       at,
+      // No agency is asked here, so no agency's reason.
+      null,
     ]);
     const read = await readAuthorizationRow(tx, app, Number(inserted.rows[0]![0]));
     await runWrites(tx, AUTHORIZE_ROW_WRITES, {

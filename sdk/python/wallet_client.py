@@ -63,6 +63,7 @@ OPERATIONS = {
     "webhookAdd": ("POST", "/wallet/api/webhook/add", ()),
     "webhookList": ("POST", "/wallet/api/webhook/list", ()),
     "webhookDelete": ("POST", "/wallet/api/webhook/delete", ()),
+    "webhookRotateSecret": ("POST", "/wallet/api/webhook/rotateSecret", ()),
     "eventList": ("POST", "/wallet/api/event/list", ()),
     "eventRedeliver": ("POST", "/wallet/api/event/redeliver", ()),
     "webhookTest": ("POST", "/wallet/api/webhook/test", ()),
@@ -76,7 +77,8 @@ OPERATIONS = {
     "authorizationDetail": ("POST", "/wallet/api/authorization/detail", ()),
     "cardControls": ("POST", "/wallet/api/card/controls", ()),
     "cardControlsSet": ("POST", "/wallet/api/card/controls/set", ("perTransaction", "daily", "monthly", "allTime", "blockedMcc", "blockedCountries")),
-    "decisionSet": ("POST", "/wallet/api/decision/set", ()),
+    "decisionSet": ("POST", "/wallet/api/decision/set", ("url",)),
+    "decisionGet": ("POST", "/wallet/api/decision/get", ()),
     "depositAddress": ("POST", "/wallet/api/deposit/address", ()),
     "simulateDeposit": ("POST", "/wallet/api/simulate/deposit", ()),
     "simulateConfirm": ("POST", "/wallet/api/simulate/confirm", ()),
@@ -144,22 +146,30 @@ def _signature_matches(secret, timestamp, raw_body, signature):
     return hmac.compare_digest(expected, signature.lower())
 
 
-def verify_webhook(secret, raw_body, timestamp, signature, tolerance_ms=300_000, now_ms=None):
+def verify_webhook(secret, raw_body, timestamp, signature, tolerance_ms=300_000, now_ms=None,
+                   previous_signature=None):
     """Whether a delivery is genuine: Wallet-Signature over Wallet-Timestamp + "." + the raw body,
-    with a timestamp within tolerance_ms of now (an old delivery replayed is refused)."""
-    if not timestamp or not signature or not str(timestamp).isdigit() or len(str(timestamp)) > 15:
+    with a timestamp within tolerance_ms of now (an old delivery replayed is refused). For 24 hours
+    after a secret rotation the request also carries Wallet-Signature-Previous (pass it as
+    previous_signature): either header verifying with the secret you hold is enough."""
+    if not timestamp or not str(timestamp).isdigit() or len(str(timestamp)) > 15:
         return False
     now = now_ms if now_ms is not None else int(time.time() * 1000)
     if abs(now - int(timestamp)) > tolerance_ms:
         return False
-    return _signature_matches(secret, timestamp, raw_body, signature)
+    return any(
+        candidate and _signature_matches(secret, timestamp, raw_body, candidate)
+        for candidate in (signature, previous_signature)
+    )
 
 
-def verify_decision_request(secret, raw_body, timestamp, signature, tolerance_ms=300_000, now_ms=None):
+def verify_decision_request(secret, raw_body, timestamp, signature, tolerance_ms=300_000, now_ms=None,
+                            previous_signature=None):
     """The agency's decision endpoint receives requests signed as webhook deliveries are, with the
     decision secret (docs/card-spending.md "The agency's decision"). Answer {"approved": true} to
-    approve, {"approved": false, "reason": "..."} to decline."""
-    return verify_webhook(secret, raw_body, timestamp, signature, tolerance_ms, now_ms)
+    approve, {"approved": false, "reason": "..."} to decline (the reason, up to 200 characters, is
+    kept as the authorization's agencyReason)."""
+    return verify_webhook(secret, raw_body, timestamp, signature, tolerance_ms, now_ms, previous_signature)
 
 
 class WalletClient:

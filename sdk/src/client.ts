@@ -77,12 +77,17 @@ export function createWalletClient(options: WalletClientOptions) {
   return client;
 }
 
-/** Whether a webhook delivery is genuine (docs/integrator-guide.md "Webhooks"). */
+/**
+ * Whether a webhook delivery (or a decision request) is genuine (docs/integrator-guide.md
+ * "Events and webhooks"): `previousSignature` is the Wallet-Signature-Previous header, sent for
+ * 24 hours after a secret rotation; either header verifying with `secret` is enough.
+ */
 export function verifyWebhook(options: {
   secret: string;
   rawBody: string;
   timestamp: string | undefined;
   signature: string | undefined;
+  previousSignature?: string | undefined;
   toleranceMs?: number;
 }): boolean {
   return verify(options);

@@ -1,23 +1,29 @@
 // The agency's own decision over HTTP (docs/card-spending.md "The agency's decision"): decision/set
-// (the secret shown once and stored sealed, the SSRF rules of webhook URLs), the signed request
-// and its body, approve, decline, a 5xx, a redirect (not followed), late with each fallback, the
-// rules first (a declined purchase never reaches the agency), a requestId replay that does not
+// (the secret drawn once, kept by later sets and answered only when drawn, stored sealed; only what
+// is given changes; url given empty removes the endpoint; the SSRF rules of webhook URLs),
+// decision/get, a rotation with Wallet-Signature-Previous during its overlap (an agency deploying
+// the new secret declines nobody) and after it ends, the signed request and its body, approve,
+// decline with the agency's reason, a non-2xx, a bad body or a redirect (not followed) as the agency
+// unavailable (the fallback decides: AGENCY_UNAVAILABLE), late with each fallback (AGENCY_TIMEOUT),
+// the rules first (a declined purchase never reaches the agency), a requestId replay that does not
 // ask again, an address refused at call time, and no row lock held while the agency thinks.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   authorizationSchema,
   decisionEndpointSchema,
+  decisionSettingsSchema,
   type Authorization,
 } from '@/lib/wallet/contract/schemas';
 import { apps, assets, decisionEndpoints } from '@/lib/wallet/service/db/schema';
 import { walletMasterKey } from '@/lib/env';
 import { createSecretBox } from '@/lib/wallet/service/secrets/secret-box';
+import { verifyWebhook } from '@/lib/wallet/contract/webhook-signature';
 import { sealAppSecrets } from '@/lib/wallet/service/secrets/app-secrets';
-import { startDecisionEndpoint, type DecisionEndpoint } from '../helpers/decision-endpoint';
+import { startDecisionEndpoint, verifiesWith, type DecisionEndpoint } from '../helpers/decision-endpoint';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
-import { callWallet } from '../helpers/wallet-call';
-import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
+import { callWallet, type CallOptions } from '../helpers/wallet-call';
+import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
 let db: TestDatabase;
@@ -25,35 +31,52 @@ let db: TestDatabase;
 let server: WalletTestServer;
 /** The production rules: loopback and private addresses refused. */
 let strict: WalletTestServer;
+/** As `server`, but a rotated-out secret signs Wallet-Signature-Previous for 1.5 s, not 24 h. */
+let brief: WalletTestServer;
 let agency: DecisionEndpoint;
+
+const BRIEF_OVERLAP_MS = 1_500;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   server = await startWalletServer({ webhooks: { allowPrivate: true } });
   strict = await startWalletServer({ webhooks: { allowPrivate: false } });
+  brief = await startWalletServer({ webhooks: { allowPrivate: true, secretOverlapMs: BRIEF_OVERLAP_MS } });
   agency = await startDecisionEndpoint();
 });
 
 afterAll(async () => {
   await agency?.close();
+  await brief?.close();
   await strict?.close();
   await server?.close();
   await db?.close();
 });
 
+/** The app's decision secret: the last one a decision/set answered (it answers one only when drawn). */
 let secret = '';
-async function setDecision(params: Record<string, string | number | undefined>, on = server) {
-  const r = await callWallet(on.baseUrl, 'decisionSet', params);
+async function setDecision(
+  params: Record<string, string | number | boolean | undefined>,
+  on = server,
+  options: CallOptions = {},
+) {
+  const r = await callWallet(on.baseUrl, 'decisionSet', params, options);
   expect(r.body.code, r.body.msg).toBe(0);
   const data = decisionEndpointSchema.parse(r.body.data);
-  secret = data.secret ?? '';
+  if (data.secret) secret = data.secret;
   return data;
+}
+
+async function getDecision(on = server) {
+  const r = await callWallet(on.baseUrl, 'decisionGet', {});
+  expect(r.body.code, r.body.msg).toBe(0);
+  return decisionSettingsSchema.parse(r.body.data);
 }
 
 beforeEach(async () => {
   agency.respond = () => ({ body: { approved: true } });
   agency.received.length = 0;
-  await setDecision({ url: agency.url });
+  await setDecision({ url: agency.url, fallback: 'DECLINE', timeoutMs: 1500 });
 });
 
 async function buy(
@@ -72,30 +95,88 @@ async function buy(
 const held = async (card: FundedCard) =>
   (await db.db.select({ held: assets.held }).from(assets).where(eq(assets.id, card.cardAssetId)))[0]!.held;
 
-describe('decision/set', () => {
-  it('answers the endpoint with its secret once; stores the secret sealed; defaults DECLINE and 1500 ms', async () => {
-    const set = await setDecision({ url: agency.url });
-    expect(set).toMatchObject({ url: agency.url, fallback: 'DECLINE', timeoutMs: 1500 });
-    expect(set.secret).toMatch(/^dsec_[A-Za-z0-9_-]{43}$/);
+describe('decision/set and decision/get', () => {
+  it('draws the secret on the first set only, stored sealed; later sets keep it and answer secret null', async () => {
+    // beforeEach's first set of this file drew it.
+    expect(secret).toMatch(/^dsec_[A-Za-z0-9_-]{43}$/);
     const [app] = await db.db.select({ id: apps.id }).from(apps).where(eq(apps.appId, TEST_AGENCY.appId));
     const [row] = await db.db.select().from(decisionEndpoints).where(eq(decisionEndpoints.appId, app!.id));
-    expect(row!.secret).not.toContain(set.secret!.slice(5));
-    expect(await setDecision({ url: agency.url, fallback: 'APPROVE', timeoutMs: 100 })).toMatchObject({
+    expect(row!.secret).not.toContain(secret.slice(5));
+    expect(await setDecision({ url: agency.url, fallback: 'APPROVE', timeoutMs: 100 })).toEqual({
+      url: agency.url,
       fallback: 'APPROVE',
       timeoutMs: 100,
+      secret: null,
     });
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    expect(await buy(card)).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+    expect(agency.verified(secret)).toHaveLength(1);
   });
 
-  it('a master key rotation re-seals the decision secret, which the new key alone then opens', async () => {
-    const set = await setDecision({ url: agency.url });
+  it('changes only what it is given: fallback alone keeps the URL, the deadline and the secret', async () => {
+    const before = await getDecision();
+    expect(await setDecision({ fallback: 'APPROVE' })).toEqual({
+      url: agency.url,
+      fallback: 'APPROVE',
+      timeoutMs: 1500,
+      secret: null,
+    });
+    expect(await setDecision({ timeoutMs: 300 })).toEqual({
+      url: agency.url,
+      fallback: 'APPROVE',
+      timeoutMs: 300,
+      secret: null,
+    });
+    expect(await getDecision()).toEqual({
+      url: agency.url,
+      fallback: 'APPROVE',
+      timeoutMs: 300,
+      secretCreatedAt: before.secretCreatedAt,
+    });
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    expect(await buy(card)).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+    expect(agency.verified(secret)).toHaveLength(1);
+  });
+
+  it('decision/get answers the settings and when the secret was drawn, never the secret', async () => {
+    const r = await callWallet(server.baseUrl, 'decisionGet', {});
+    expect(r.body.code).toBe(0);
+    expect(r.text).not.toContain(secret);
+    const got = decisionSettingsSchema.parse(r.body.data);
+    expect(Object.keys(r.body.data as object).sort()).toEqual([
+      'fallback',
+      'secretCreatedAt',
+      'timeoutMs',
+      'url',
+    ]);
+    expect(got).toMatchObject({ url: agency.url, fallback: 'DECLINE', timeoutMs: 1500 });
+    expect(Date.parse(got.secretCreatedAt!)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('rotateSecret=true draws a new secret, answered once, and decision/get shows its new time', async () => {
+    const before = await getDecision();
+    const old = secret;
+    const rotated = await setDecision({ rotateSecret: true });
+    expect(rotated).toMatchObject({ url: agency.url, fallback: 'DECLINE', timeoutMs: 1500 });
+    expect(rotated.secret).toMatch(/^dsec_[A-Za-z0-9_-]{43}$/);
+    expect(rotated.secret).not.toBe(old);
+    const after = await getDecision();
+    expect(Date.parse(after.secretCreatedAt!)).toBeGreaterThan(Date.parse(before.secretCreatedAt!));
+    expect((await setDecision({ rotateSecret: false })).secret).toBeNull();
+  });
+
+  it('a master key rotation re-seals the decision secret and its rotated-out one, which the new key alone then opens', async () => {
+    const previous = secret;
+    await setDecision({ rotateSecret: true });
     const newKey = 'e'.repeat(64);
     const outcome = await db.db.transaction((tx) =>
       sealAppSecrets(tx, createSecretBox(newKey, [walletMasterKey()])),
     );
-    // The two agencies' apps and the decision endpoint.
-    expect(outcome).toEqual({ sealed: 3, unopenable: [] });
-    const [row] = await db.db.select({ secret: decisionEndpoints.secret }).from(decisionEndpoints);
-    expect(createSecretBox(newKey).open(row!.secret)).toBe(set.secret);
+    // The two agencies' apps and the decision endpoint's secret and previous secret.
+    expect(outcome).toEqual({ sealed: 4, unopenable: [] });
+    const [row] = await db.db.select().from(decisionEndpoints);
+    expect(createSecretBox(newKey).open(row!.secret!)).toBe(secret);
+    expect(createSecretBox(newKey).open(row!.previousSecret!)).toBe(previous);
     await db.db.transaction((tx) => sealAppSecrets(tx, createSecretBox(walletMasterKey(), [newKey])));
     const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
     await setDecision({ url: agency.url });
@@ -133,6 +214,39 @@ describe('decision/set', () => {
       expect(r.body.data).toMatchObject({ field });
     }
   });
+
+  it('an app without an endpoint gets no secret until its first URL: removing or a fallback draws none', async () => {
+    // `secret` is this file's app's; the other app's drawn here must not replace it.
+    const mine = secret;
+    const other = {
+      agencyCode: OTHER_AGENCY.agencyCode,
+      appId: OTHER_AGENCY.appId,
+      secret: OTHER_AGENCY.appSecret,
+    };
+    const get = async () =>
+      decisionSettingsSchema.parse((await callWallet(server.baseUrl, 'decisionGet', {}, other)).body.data);
+    expect(await get()).toEqual({ url: null, fallback: 'DECLINE', timeoutMs: 1500, secretCreatedAt: null });
+    expect(await setDecision({}, server, { ...other, extraQuery: 'url=' })).toEqual({
+      url: null,
+      fallback: 'DECLINE',
+      timeoutMs: 1500,
+      secret: null,
+    });
+    expect(await setDecision({ fallback: 'APPROVE' }, server, other)).toMatchObject({
+      url: null,
+      secret: null,
+    });
+    expect((await get()).secretCreatedAt).toBeNull();
+    const first = await setDecision({ url: agency.url }, server, other);
+    expect(first).toMatchObject({ url: agency.url, fallback: 'APPROVE', timeoutMs: 1500 });
+    expect(first.secret).toMatch(/^dsec_[A-Za-z0-9_-]{43}$/);
+    expect((await get()).secretCreatedAt).not.toBeNull();
+    expect(await setDecision({}, server, { ...other, extraQuery: 'url=' })).toMatchObject({
+      url: null,
+      secret: null,
+    });
+    secret = mine;
+  });
 });
 
 describe('the agency decides after the rules pass', () => {
@@ -166,31 +280,80 @@ describe('the agency decides after the rules pass', () => {
     expect(await held(card)).toBe(12_34);
   });
 
-  it.each([
-    ['{"approved": false}', { body: { approved: false } }],
-    ['a 2xx without approved', { status: 204 }],
-    ['"approved": "true" as text', { body: { approved: 'true' } }],
-    ['a 5xx saying approved', { status: 503, body: { approved: true } }],
-    ['a 4xx', { status: 404 }],
-  ])('declines on %s: AGENCY_DECLINED, decided by the agency, nothing held', async (_name, answer) => {
-    agency.respond = () => answer;
+  it('declines on {"approved": false}: AGENCY_DECLINED, decided by the agency, nothing held, no reason', async () => {
+    agency.respond = () => ({ body: { approved: false } });
     const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
     const a = await buy(card);
     expect(a).toMatchObject({
       status: 'DECLINED',
       declineReason: 'AGENCY_DECLINED',
       decidedBy: 'AGENCY',
+      agencyReason: null,
       heldAmount: 0,
     });
     expect(await held(card)).toBe(0);
   });
 
-  it('does not follow a redirect: AGENCY_DECLINED, and the target is never asked', async () => {
+  it("keeps the agency's reason as agencyReason (cut to 200 characters) on the authorization, its event and its reads", async () => {
+    agency.respond = () => ({ body: { approved: false, reason: `Over the trip budget ${'x'.repeat(300)}` } });
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    const a = await buy(card);
+    const kept = `Over the trip budget ${'x'.repeat(179)}`;
+    expect(kept).toHaveLength(200);
+    expect(a).toMatchObject({ declineReason: 'AGENCY_DECLINED', decidedBy: 'AGENCY', agencyReason: kept });
+    const detail = await callWallet(server.baseUrl, 'authorizationDetail', {
+      authorizationId: a.authorizationId,
+    });
+    expect(detail.body.data).toMatchObject({ agencyReason: kept });
+    const events = await callWallet<{ list: { type: string; data: Authorization }[] }>(
+      server.baseUrl,
+      'eventList',
+      { type: 'authorization.declined', pageSize: 1 },
+    );
+    expect(events.body.data!.list[0]!.data).toMatchObject({
+      authorizationId: a.authorizationId,
+      agencyReason: kept,
+    });
+  });
+
+  it.each([
+    ['a 2xx without a body', { status: 204 }],
+    ['a 2xx without approved', { body: { ok: true } }],
+    ['"approved": "true" as text', { body: { approved: 'true' } }],
+    ['a 5xx saying approved', { status: 503, body: { approved: true } }],
+    ['a 401 (the agency cannot verify the signature)', { status: 401, body: { approved: false } }],
+    ['a 4xx', { status: 404 }],
+  ])(
+    'the agency is unavailable on %s: fallback DECLINE gives AGENCY_UNAVAILABLE, decided by the fallback',
+    async (_name, answer) => {
+      agency.respond = () => answer;
+      const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+      const a = await buy(card);
+      expect(a).toMatchObject({
+        status: 'DECLINED',
+        declineReason: 'AGENCY_UNAVAILABLE',
+        decidedBy: 'FALLBACK',
+        agencyReason: null,
+        heldAmount: 0,
+      });
+      expect(await held(card)).toBe(0);
+    },
+  );
+
+  it('the agency unavailable with fallback APPROVE: approved and held, decided by the fallback', async () => {
+    await setDecision({ fallback: 'APPROVE' });
+    agency.respond = () => ({ status: 500, body: { approved: false } });
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    expect(await buy(card)).toMatchObject({ status: 'PENDING', declineReason: null, decidedBy: 'FALLBACK' });
+    expect(await held(card)).toBe(10_00);
+  });
+
+  it('does not follow a redirect: the agency unavailable (AGENCY_UNAVAILABLE), the target never asked', async () => {
     const target = await startDecisionEndpoint();
     try {
       agency.respond = () => ({ status: 307, headers: { Location: target.url } });
       const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
-      expect((await buy(card)).declineReason).toBe('AGENCY_DECLINED');
+      expect(await buy(card)).toMatchObject({ declineReason: 'AGENCY_UNAVAILABLE', decidedBy: 'FALLBACK' });
       expect(target.received).toHaveLength(0);
     } finally {
       await target.close();
@@ -233,18 +396,39 @@ describe('the agency decides after the rules pass', () => {
     expect(await held(card)).toBe(10_00);
   });
 
-  it('an endpoint removed (url empty) leaves the rules alone to decide', async () => {
-    expect(await setDecision({})).toEqual({ url: null, fallback: 'DECLINE', timeoutMs: 1500, secret: null });
+  it('url given empty removes the endpoint (the rules alone decide); a parameterless set changes nothing', async () => {
+    expect(await setDecision({})).toEqual({
+      url: agency.url,
+      fallback: 'DECLINE',
+      timeoutMs: 1500,
+      secret: null,
+    });
+    // Given empty, as clearable parameters travel: `url=` after the signature.
+    expect(await setDecision({}, server, { extraQuery: 'url=' })).toEqual({
+      url: null,
+      fallback: 'DECLINE',
+      timeoutMs: 1500,
+      secret: null,
+    });
+    expect(await getDecision()).toMatchObject({ url: null, fallback: 'DECLINE', timeoutMs: 1500 });
     const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
     expect(await buy(card)).toMatchObject({ status: 'PENDING', decidedBy: 'RULES' });
     expect(agency.received).toHaveLength(0);
+    // Set again, the kept secret still signs.
+    expect((await setDecision({ url: agency.url })).secret).toBeNull();
+    expect(await buy(card)).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+    expect(agency.verified(secret)).toHaveLength(1);
   });
 
-  it('an address the SSRF rules refuse at call time is never connected to: AGENCY_DECLINED', async () => {
+  it('an address the SSRF rules refuse at call time is never connected to: the agency unavailable', async () => {
     // Set while private addresses were allowed; an instance under the production rules refuses it.
     const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
     const a = await buy(card, {}, strict);
-    expect(a).toMatchObject({ status: 'DECLINED', declineReason: 'AGENCY_DECLINED', decidedBy: 'AGENCY' });
+    expect(a).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'AGENCY_UNAVAILABLE',
+      decidedBy: 'FALLBACK',
+    });
     expect(agency.received).toHaveLength(0);
   });
 
@@ -266,5 +450,71 @@ describe('the agency decides after the rules pass', () => {
     expect((await slow).status).toBe('PENDING');
     expect(order).toEqual(['reversed', 'authorized']);
     expect(await held(card)).toBe(20_00);
+  });
+});
+
+describe('a rotation declines nobody: Wallet-Signature-Previous during the overlap', () => {
+  /** An agency that approves only what verifies with the secret it has deployed, else answers 401. */
+  function strictAgency(deployed: () => string) {
+    agency.respond = (request) =>
+      verifiesWith(deployed(), request)
+        ? { body: { approved: true } }
+        : { status: 401, body: { error: 'bad signature' } };
+  }
+
+  it('the agency keeps its old secret, then deploys the new one: every purchase approved by the agency', async () => {
+    let deployed = secret;
+    strictAgency(() => deployed);
+    const old = secret;
+    const card = await fundedCard(server.baseUrl, db, 100_00, 'dec');
+    expect(await buy(card, { amount: '1.00' })).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+
+    const rotated = await setDecision({ rotateSecret: true });
+    const fresh = rotated.secret!;
+    // Still on the old secret: Wallet-Signature-Previous carries it.
+    expect(await buy(card, { amount: '1.00' })).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+    const during = agency.received[1]!;
+    expect(
+      verifyWebhook({
+        secret: fresh,
+        rawBody: during.rawBody,
+        timestamp: during.timestamp,
+        signature: during.signature,
+      }),
+    ).toBe(true);
+    expect(
+      verifyWebhook({
+        secret: old,
+        rawBody: during.rawBody,
+        timestamp: during.timestamp,
+        signature: during.previousSignature,
+      }),
+    ).toBe(true);
+    // The new secret deployed: Wallet-Signature verifies.
+    deployed = fresh;
+    expect(await buy(card, { amount: '1.00' })).toMatchObject({ status: 'PENDING', decidedBy: 'AGENCY' });
+    expect(agency.received).toHaveLength(3);
+  });
+
+  it('after the overlap the old secret signs nothing: an agency still on it is unavailable (AGENCY_UNAVAILABLE)', async () => {
+    const old = secret;
+    strictAgency(() => old);
+    const fresh = (await setDecision({ rotateSecret: true }, brief)).secret!;
+    const rotatedAt = Date.now();
+    const card = await fundedCard(brief.baseUrl, db, 100_00, 'dec');
+    expect(await buy(card, { amount: '1.00' }, brief)).toMatchObject({
+      status: 'PENDING',
+      decidedBy: 'AGENCY',
+    });
+    expect(agency.received[0]!.previousSignature).not.toBe('');
+    await new Promise((r) => setTimeout(r, Math.max(0, rotatedAt + BRIEF_OVERLAP_MS + 200 - Date.now())));
+    const after = await buy(card, { amount: '1.00' }, brief);
+    expect(after).toMatchObject({
+      status: 'DECLINED',
+      declineReason: 'AGENCY_UNAVAILABLE',
+      decidedBy: 'FALLBACK',
+    });
+    expect(agency.received[1]!.previousSignature).toBe('');
+    expect(agency.verified(fresh)).toHaveLength(2);
   });
 });

@@ -450,6 +450,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
       return {};
     case 'webhookDelete':
       return { endpointId: spareEndpoint, requestId: 'hp-delete-endpoint' };
+    case 'webhookRotateSecret':
+      return { endpointId };
     case 'eventList':
       return { type: 'card.issued', pageNum: 1, pageSize: 20 };
     case 'eventRedeliver':
@@ -483,6 +485,7 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'cardControlsSet':
       return { appUserId: HP_USER, cardId: spend.cardId, blockedMcc: '7995', requestId: 'hp-controls-once' };
     case 'decisionSet':
+    case 'decisionGet':
       return {};
     case 'depositAddress':
     case 'simulateDeposit':

@@ -102,6 +102,7 @@ describe('each operation writes only the events its definition declares', () => 
     await run('authorizationSummary', {});
     await run('authorizationDetail', { authorizationId: toReverse.authorizationId });
     await run('decisionSet', {});
+    await run('decisionGet', {});
     await run('cardCancel', { appUserId: user, cardId: physical.cardId, reason: 'USER_REQUEST' });
     await run('addressUpdate', { appUserId: user, addressId: first.addressId, city: 'Oakland' });
     // Deleting the default makes the other one the default (address.updated).
@@ -115,6 +116,7 @@ describe('each operation writes only the events its definition declares', () => 
     await run('eventRedeliver', { eventId: page.list[0]!.id, endpointId: endpoint.endpointId });
     await run('webhookTest', { endpointId: endpoint.endpointId });
     await run('webhookList', {});
+    await run('webhookRotateSecret', { endpointId: endpoint.endpointId });
     await run('webhookDelete', { endpointId: endpoint.endpointId });
 
     await run('cardListAllByUser', {});

@@ -62,6 +62,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   webhookAdd: [...AUTH, 'url', 'events'],
   webhookList: AUTH,
   webhookDelete: [...AUTH, 'endpointId'],
+  webhookRotateSecret: [...AUTH, 'endpointId'],
   eventList: AUTH,
   eventRedeliver: [...AUTH, 'eventId', 'endpointId'],
   webhookTest: [...AUTH, 'endpointId'],
@@ -76,6 +77,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   cardControls: [...AUTH, 'appUserId', 'cardId'],
   cardControlsSet: [...AUTH, 'appUserId', 'cardId'],
   decisionSet: AUTH,
+  decisionGet: AUTH,
   depositAddress: [...AUTH, 'appUserId', 'chain'],
   simulateDeposit: [...AUTH, 'chain', 'address', 'txHash', 'amount', 'fromAddress'],
   simulateConfirm: [...AUTH, 'depositId', 'confirmations'],
@@ -578,6 +580,10 @@ const BAD: Record<string, [string, string][]> = {
     ['approve', RULE.fallback],
     ['MAYBE', RULE.fallback],
   ],
+  rotateSecret: [
+    ['yes', RULE.bool],
+    ['TRUE', RULE.bool],
+  ],
   timeoutMs: [
     ['99', 'must be at least 100'],
     ['2001', RULE.atMost(2000)],
@@ -650,6 +656,7 @@ function validParams(name: WalletOperationName): Params {
     case 'webhookAdd':
       return { url: 'https://93.184.215.14/hooks', events: '*' };
     case 'webhookDelete':
+    case 'webhookRotateSecret':
       return { endpointId: '1' };
     case 'eventRedeliver':
       return { eventId: `evt_${'a'.repeat(24)}`, endpointId: '1' };

@@ -5,7 +5,25 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
 
-export type DecisionRequest = { timestamp: string; signature: string; rawBody: string; arrivedAt: number };
+export type DecisionRequest = {
+  timestamp: string;
+  signature: string;
+  /** Wallet-Signature-Previous ('' when absent): the rotated-out secret's, during the overlap. */
+  previousSignature: string;
+  rawBody: string;
+  arrivedAt: number;
+};
+
+/** Whether a request verifies with `secret` by either header, as an agency mid-rotation checks. */
+export function verifiesWith(secret: string, r: DecisionRequest): boolean {
+  return verifyWebhook({
+    secret,
+    rawBody: r.rawBody,
+    timestamp: r.timestamp,
+    signature: r.signature,
+    previousSignature: r.previousSignature,
+  });
+}
 export type DecisionAnswer = {
   status?: number;
   body?: unknown;
@@ -18,7 +36,7 @@ export type DecisionAnswer = {
 export type DecisionEndpoint = {
   url: string;
   received: DecisionRequest[];
-  /** Requests whose signature verifies with `secret`. */
+  /** Requests that verify with `secret`, by either header (verifiesWith). */
   verified(secret: string): DecisionRequest[];
   respond: (request: DecisionRequest) => DecisionAnswer;
   close(): Promise<void>;
@@ -33,10 +51,7 @@ export async function startDecisionEndpoint(
     url: '',
     received,
     respond,
-    verified: (secret) =>
-      received.filter((r) =>
-        verifyWebhook({ secret, rawBody: r.rawBody, timestamp: r.timestamp, signature: r.signature }),
-      ),
+    verified: (secret) => received.filter((r) => verifiesWith(secret, r)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of open) res.destroy();
@@ -52,6 +67,7 @@ export async function startDecisionEndpoint(
       const request: DecisionRequest = {
         timestamp: header(WEBHOOK_HEADERS.timestamp),
         signature: header(WEBHOOK_HEADERS.signature),
+        previousSignature: header(WEBHOOK_HEADERS.previousSignature),
         rawBody: Buffer.concat(chunks).toString('utf8'),
         arrivedAt: Date.now(),
       };

@@ -11,6 +11,8 @@ export type Received = {
   eventId: string;
   timestamp: string;
   signature: string;
+  /** Wallet-Signature-Previous ('' when absent): the rotated-out secret's, during the overlap. */
+  previousSignature: string;
   rawBody: string;
   path: string;
   arrivedAt: number;
@@ -23,7 +25,7 @@ export type WebhookReceiver = {
   received: Received[];
   /** What every body received so far does not match in the OpenAPI document's webhooks: [] when all do. */
   schemaProblems(): string[];
-  /** Deliveries whose signature verifies with `secret`. */
+  /** Deliveries that verify with `secret`, by either header (as a receiver mid-rotation checks). */
   verified(secret: string): Received[];
   /** Resolves once `predicate` holds for what was received, or rejects after `timeoutMs`. */
   waitFor(predicate: (received: Received[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -58,6 +60,7 @@ export async function startWebhookReceiver(
         eventId: header(req, WEBHOOK_HEADERS.eventId),
         timestamp: header(req, WEBHOOK_HEADERS.timestamp),
         signature: header(req, WEBHOOK_HEADERS.signature),
+        previousSignature: header(req, WEBHOOK_HEADERS.previousSignature),
         rawBody: Buffer.concat(chunks).toString('utf8'),
         path: req.url ?? '/',
         arrivedAt: Date.now(),
@@ -82,7 +85,13 @@ export async function startWebhookReceiver(
     schemaProblems: () => received.flatMap((r) => webhookSchemaProblems(r.rawBody)),
     verified: (secret) =>
       received.filter((r) =>
-        verifyWebhook({ secret, rawBody: r.rawBody, timestamp: r.timestamp, signature: r.signature }),
+        verifyWebhook({
+          secret,
+          rawBody: r.rawBody,
+          timestamp: r.timestamp,
+          signature: r.signature,
+          previousSignature: r.previousSignature,
+        }),
       ),
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -11,7 +11,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
 import { AddEndpointForm } from '@/components/developers/add-endpoint-form';
-import { SetDecisionForm, TestDecisionForm } from '@/components/developers/decision-endpoint-forms';
+import {
+  RotateDecisionSecretForm,
+  SetDecisionForm,
+  TestDecisionForm,
+} from '@/components/developers/decision-endpoint-forms';
 import { CopyButton } from '@/components/developers/copy-button';
 import { DeleteEndpointForm, RedeliverForm, TestEventForm } from '@/components/developers/endpoint-actions';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -35,6 +39,7 @@ import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-cl
 import { EVENT_TYPES, EVENT_TYPE_WHEN, type EventType } from '@/lib/wallet/contract/enums';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import type {
+  DecisionSettings,
   Delivery,
   EventPage,
   EventWithDeliveries,
@@ -194,6 +199,13 @@ export default async function DevelopersPage({
   }
   const byId = new Map(endpoints.map((e) => [e.endpointId, e]));
   const decision = await lastDecisionSetting();
+  // The settings as the wallet has them (decision/get), whoever set them; never the secret.
+  let settings: DecisionSettings | null = null;
+  try {
+    settings = await wallet.decisionGet({});
+  } catch (error) {
+    if (!asWalletClientError(error)) throw error;
+  }
 
   return (
     <>
@@ -299,6 +311,22 @@ export default async function DevelopersPage({
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6 [&>*]:min-w-0">
+            <p className="text-sm break-words" data-testid="decision-settings">
+              {settings?.url ? (
+                <>
+                  Purchases go to <span className="break-all">{settings.url}</span>; when it does not answer
+                  in {settings.timeoutMs} ms or answers wrongly they are{' '}
+                  {settings.fallback === 'APPROVE' ? 'approved' : 'declined'}.{' '}
+                </>
+              ) : (
+                'No decision endpoint: the wallet decides every purchase by its own checks alone. '
+              )}
+              {settings?.secretCreatedAt ? (
+                <>
+                  Signing secret drawn <When at={settings.secretCreatedAt} />.
+                </>
+              ) : null}
+            </p>
             <p className="text-sm" data-testid="decision-current">
               {decision ? (
                 <>
@@ -306,7 +334,7 @@ export default async function DevelopersPage({
                   <When at={decision.at.toISOString()} />.
                 </>
               ) : (
-                'Not set from this back-office (one set through the API directly is not shown).'
+                'Not changed from this back-office yet.'
               )}
             </p>
             <details>
@@ -315,7 +343,8 @@ export default async function DevelopersPage({
               </summary>
               <JsonBlock text={sampleOf('decision')} label="Sample decision request" />
             </details>
-            <SetDecisionForm />
+            <SetDecisionForm current={settings} />
+            {settings?.secretCreatedAt ? <RotateDecisionSecretForm /> : null}
             {env.WALLET_SIMULATION ? (
               <section aria-labelledby="decision-test" className="grid gap-3 [&>*]:min-w-0">
                 <h2 id="decision-test" className="text-base font-semibold">

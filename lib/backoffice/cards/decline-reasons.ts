@@ -77,6 +77,11 @@ export const DECLINE_REASON_TEXT: Readonly<Record<DeclineReason, DeclineReasonTe
     what: DECLINE_REASON_WORDS.AGENCY_TIMEOUT,
     next: "Trying the purchase again may work; if it keeps happening, the programme's decision service is slow (see Developers).",
   },
+  AGENCY_UNAVAILABLE: {
+    label: 'Programme unavailable',
+    what: DECLINE_REASON_WORDS.AGENCY_UNAVAILABLE,
+    next: "Trying the purchase again may work; if it keeps happening, the programme's decision service is failing or answering wrongly (see Developers).",
+  },
 };
 
 /** The reasons in the decision's order, with their labels: a filter's options. */

@@ -17,6 +17,7 @@ export function purchase(overrides: Partial<Authorization> = {}): Authorization 
     merchant: { name: 'Corner Cafe', mcc: '5812', country: 'US' },
     declineReason: null,
     decidedBy: 'RULES',
+    agencyReason: null,
     transactionId: 9,
     createdAt: '2026-11-28T08:00:00.000Z',
     updatedAt: '2026-11-28T08:00:00.000Z',

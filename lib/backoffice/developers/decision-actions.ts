@@ -1,10 +1,10 @@
 'use server';
 // The decision endpoint on /developers (admins; docs/card-spending.md "The agency's decision"):
-// set it (its secret comes back in this answer only, to be shown once; the audit entry never
-// holds it), and send a test authorization: a purchase of 1.00 simulated on a card the admin
-// names, timed from the back-office, its answer (who decided, approved or why declined) shown, and
-// the hold reversed at once so the test leaves no money held. The wallet has no operation that
-// reads the endpoint back, so /developers shows the last setting from the audit log.
+// set it or rotate its secret (a secret comes back only when one is drawn: the first URL or a
+// rotation; shown once, never in the audit entry), and send a test authorization: a purchase of
+// 1.00 simulated on a card the admin names, timed from the back-office, its answer (who decided,
+// approved or why declined) shown, and the hold reversed at once so the test leaves no money held.
+// /developers reads the settings back with decision/get.
 import { randomUUID } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
@@ -27,10 +27,12 @@ export const setDecisionEndpoint = authActionClient
   .metadata({ name: 'decision.set', permission: ACTION_PERMISSIONS['decision.set'] })
   .inputSchema(setDecisionPostSchema, keepTypedValues)
   .stateAction<DecisionEndpoint>(async ({ parsedInput, ctx }) => {
-    const { url, fallback, timeoutMs } = parsedInput;
-    const said = url
-      ? `Set the decision endpoint to ${url} (fallback ${fallback}, deadline ${timeoutMs} ms)`
-      : 'Removed the decision endpoint';
+    const { url, fallback, timeoutMs, rotateSecret } = parsedInput;
+    const said = rotateSecret
+      ? "Rotated the decision endpoint's signing secret (the old one signs for 24 hours more)"
+      : url
+        ? `Set the decision endpoint to ${url} (fallback ${fallback}, deadline ${timeoutMs} ms)`
+        : 'Removed the decision endpoint';
     const saved = await runWalletMutation({
       staff: ctx.staff,
       schema: setDecisionSchema,
@@ -38,7 +40,14 @@ export const setDecisionEndpoint = authActionClient
       targetType: 'webhook',
       targetId: 'decision',
       summary: said,
-      call: () => getWalletClient().decisionSet({ ...(url ? { url } : {}), fallback, timeoutMs }),
+      // Only what the form posted: url given empty removes the endpoint (a clearable parameter).
+      call: () =>
+        getWalletClient().decisionSet({
+          ...(url !== undefined ? { url } : {}),
+          ...(fallback ? { fallback } : {}),
+          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+          ...(rotateSecret ? { rotateSecret: true } : {}),
+        }),
     });
     revalidatePath('/developers');
     return saved;

@@ -1,7 +1,6 @@
-// What the decision endpoint was last set to, and by whom: the wallet has no operation that reads
-// it back (decision/set answers once, with the secret), so /developers reads the last successful
-// decision.set of the back-office's own audit log. A setting made through the API directly is not
-// seen here; the page says so.
+// Who last changed the decision endpoint from this back-office, and what they did: the last
+// successful decision.set of its own audit log. The settings themselves come from decision/get
+// (whoever set them, here or through the API).
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/backoffice/db';

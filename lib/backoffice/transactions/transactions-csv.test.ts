@@ -15,6 +15,7 @@ const declined: Authorization = {
   merchant: { name: '=Lucky, Casino', mcc: '7995', country: 'MT' },
   declineReason: 'MCC_BLOCKED',
   decidedBy: 'RULES',
+  agencyReason: null,
   transactionId: null,
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',

@@ -60,6 +60,7 @@ export const DECLINE_REASONS = [
   'INSUFFICIENT_FUNDS',
   'AGENCY_DECLINED',
   'AGENCY_TIMEOUT',
+  'AGENCY_UNAVAILABLE',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
@@ -80,6 +81,8 @@ export const DECLINE_REASON_WORDS: Readonly<Record<DeclineReason, string>> = {
   INSUFFICIENT_FUNDS: 'The card does not have enough available money for this purchase.',
   AGENCY_DECLINED: "The card programme's own checks declined the purchase.",
   AGENCY_TIMEOUT: "The card programme's own checks did not answer in time, so the purchase was declined.",
+  AGENCY_UNAVAILABLE:
+    "The card programme's own checks could not be reached or gave no usable answer, so the purchase was declined.",
 };
 
 /** Who decided an authorization: the service's rules, the agency's endpoint, or its fallback. */
@@ -90,7 +93,7 @@ export type DecidedBy = (typeof DECIDED_BY)[number];
 export const LIMIT_INTERVALS = ['PER_TRANSACTION', 'DAILY', 'MONTHLY', 'ALL_TIME'] as const;
 export type LimitInterval = (typeof LIMIT_INTERVALS)[number];
 
-/** What the agency's decision endpoint does when it does not answer in time. */
+/** What decides when the agency's decision endpoint is unavailable (no answer in time, or no usable one). */
 export const DECISION_FALLBACKS = ['APPROVE', 'DECLINE'] as const;
 
 /** The event types of docs/wallet-api.md "Events and webhooks", in the order the docs list them. */

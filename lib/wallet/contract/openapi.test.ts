@@ -300,6 +300,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'endpointId'],
     optional: ['requestId'],
   },
+  webhookRotateSecret: {
+    method: 'post',
+    path: '/wallet/api/webhook/rotateSecret',
+    tag: 'Events and Webhooks',
+    required: [...COMMON, 'endpointId'],
+    optional: [],
+  },
   eventList: {
     method: 'post',
     path: '/wallet/api/event/list',
@@ -404,7 +411,14 @@ const EXPECTED: Record<
     path: '/wallet/api/decision/set',
     tag: 'Card Spending',
     required: COMMON,
-    optional: ['url', 'fallback', 'timeoutMs'],
+    optional: ['url', 'fallback', 'timeoutMs', 'rotateSecret'],
+  },
+  decisionGet: {
+    method: 'post',
+    path: '/wallet/api/decision/get',
+    tag: 'Card Spending',
+    required: COMMON,
+    optional: [],
   },
   depositAddress: {
     method: 'post',
@@ -478,6 +492,7 @@ const EXTENSIONS = [
   'webhookAdd',
   'webhookList',
   'webhookDelete',
+  'webhookRotateSecret',
   'eventList',
   'eventRedeliver',
   'webhookTest',
@@ -492,6 +507,7 @@ const EXTENSIONS = [
   'cardControls',
   'cardControlsSet',
   'decisionSet',
+  'decisionGet',
   'depositAddress',
   'simulateDeposit',
   'simulateConfirm',
@@ -517,7 +533,7 @@ function replyOf(op: WalletOperation): [ObjectSchema, ObjectSchema] {
 }
 
 describe('buildOpenApiDocument', () => {
-  it('is an OpenAPI 3.1 document titled Wallet API, version 2.1 (the header one), served from /', () => {
+  it('is an OpenAPI 3.1 document titled Wallet API, version 2.2 (the header one), served from /', () => {
     expect(doc.openapi.startsWith('3.1')).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Wallet API');
@@ -555,8 +571,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the forty-eight paths, each with only its method', () => {
-    expect(operations).toHaveLength(48);
+  it('has exactly the fifty paths, each with only its method', () => {
+    expect(operations).toHaveLength(50);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -630,7 +646,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the forty extensions with x-extension: true', () => {
+  it('marks exactly the forty-three extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {

@@ -38,6 +38,7 @@ import { userDetail } from '@/lib/wallet/contract/operations/user-detail';
 import { webhookAdd } from '@/lib/wallet/contract/operations/webhook-add';
 import { webhookList } from '@/lib/wallet/contract/operations/webhook-list';
 import { webhookDelete } from '@/lib/wallet/contract/operations/webhook-delete';
+import { webhookRotateSecret } from '@/lib/wallet/contract/operations/webhook-rotate-secret';
 import { eventList } from '@/lib/wallet/contract/operations/event-list';
 import { eventRedeliver } from '@/lib/wallet/contract/operations/event-redeliver';
 import { webhookTest } from '@/lib/wallet/contract/operations/webhook-test';
@@ -52,6 +53,7 @@ import { authorizationDetail } from '@/lib/wallet/contract/operations/authorizat
 import { cardControls } from '@/lib/wallet/contract/operations/card-controls';
 import { cardControlsSet } from '@/lib/wallet/contract/operations/card-controls-set';
 import { decisionSet } from '@/lib/wallet/contract/operations/decision-set';
+import { decisionGet } from '@/lib/wallet/contract/operations/decision-get';
 import { depositAddress } from '@/lib/wallet/contract/operations/deposit-address';
 import { simulateDeposit } from '@/lib/wallet/contract/operations/simulate-deposit';
 import { simulateConfirm } from '@/lib/wallet/contract/operations/simulate-confirm';
@@ -91,6 +93,7 @@ export const walletOperationList = [
   webhookAdd,
   webhookList,
   webhookDelete,
+  webhookRotateSecret,
   eventList,
   eventRedeliver,
   webhookTest,
@@ -105,6 +108,7 @@ export const walletOperationList = [
   cardControls,
   cardControlsSet,
   decisionSet,
+  decisionGet,
   depositAddress,
   simulateDeposit,
   simulateConfirm,

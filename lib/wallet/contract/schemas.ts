@@ -837,6 +837,11 @@ export const authorizationSchema = z.object({
   merchant: z.object({ name: z.string(), mcc: z.string(), country: z.string() }),
   declineReason: z.enum(DECLINE_REASONS).nullable(),
   decidedBy: z.enum(DECIDED_BY),
+  /**
+   * The agency's own reason for an AGENCY_DECLINED (up to 200 characters, counted as Unicode code
+   * points as PostgreSQL counts them), else null.
+   */
+  agencyReason: z.string().nullable(),
   transactionId: z.number().int().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -910,7 +915,10 @@ export const cardControlsSchema = z.object({
   blockedCountries: z.array(z.string()),
 });
 
-/** decision/set: the secret is in this answer only; null when the endpoint was removed. */
+/**
+ * decision/set: the secret only when this call drew one (the app's first URL, or rotateSecret=true),
+ * else null; url null when there is no endpoint.
+ */
 export const decisionEndpointSchema = z.object({
   url: z.string().nullable(),
   fallback: z.enum(DECISION_FALLBACKS),
@@ -959,6 +967,17 @@ export const decisionAnswerSchema = z.object({
     .meta({ description: 'With approved false: why, kept on the authorization as agencyReason' }),
 });
 
+/** decision/get: the settings without the secret; secretCreatedAt null when none was ever drawn. */
+export const decisionSettingsSchema = z.object({
+  url: z.string().nullable(),
+  fallback: z.enum(DECISION_FALLBACKS),
+  timeoutMs: z.number().int(),
+  secretCreatedAt: isoDateTime.nullable(),
+});
+
+/** webhook/rotateSecret: the endpoint's new signing secret, in this answer only. */
+export const webhookSecretSchema = z.object({ endpointId: z.number().int(), secret: z.string() });
+
 export type Authorization = z.infer<typeof authorizationSchema>;
 export type AuthorizationPage = z.infer<typeof authorizationPageSchema>;
 export type AuthorizationSummary = z.infer<typeof authorizationSummarySchema>;
@@ -967,6 +986,7 @@ export type Refund = z.infer<typeof refundSchema>;
 export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
 export type CardControls = z.infer<typeof cardControlsSchema>;
 export type DecisionEndpoint = z.infer<typeof decisionEndpointSchema>;
+export type DecisionSettings = z.infer<typeof decisionSettingsSchema>;
 
 /**
  * user/detail (docs/wallet-api.md "Extension: a user's KYC record"): what 4.1 registered to verify

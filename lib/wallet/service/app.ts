@@ -73,8 +73,11 @@ export function createWalletService(options: {
   metricsToken?: string | null;
   /** Runs the webhook delivery worker in this process (default true). */
   deliverWebhooks?: boolean;
-  /** WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here. */
-  webhooks?: { allowPrivate?: boolean; retryScale?: number };
+  /**
+   * WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here; `secretOverlapMs`
+   * scales a rotated-out secret's 24 hours of Wallet-Signature-Previous (tests).
+   */
+  webhooks?: { allowPrivate?: boolean; retryScale?: number; secretOverlapMs?: number };
   /** WALLET_SIMULATION, unless given here: the simulate/* operations are served. */
   simulation?: boolean;
   /**
@@ -132,6 +135,9 @@ export function createWalletService(options: {
       allowPrivateWebhooks: allowPrivate,
       simulation,
       releaseKey: walletReleaseKey(),
+      ...(options.webhooks?.secretOverlapMs !== undefined
+        ? { secretOverlapMs: options.webhooks.secretOverlapMs }
+        : {}),
     }),
     mode: simulation ? 'sandbox' : 'live',
     logger,

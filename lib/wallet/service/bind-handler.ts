@@ -55,6 +55,8 @@ export type HandlerConfig = {
    * deposit releases (docs/deposits-and-kyt.md "deposit/release"); none: no approval is valid.
    */
   releaseKey?: string;
+  /** How long a rotated-out signing secret signs Wallet-Signature-Previous (default 24 h; tests scale it). */
+  secretOverlapMs?: number;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (

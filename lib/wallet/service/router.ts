@@ -40,6 +40,7 @@ import { userDetailHandler } from './user/detail-user';
 import { cardReplaceHandler } from './card/replace-card';
 import { webhookAddHandler } from './webhook/add-webhook';
 import { webhookDeleteHandler } from './webhook/delete-webhook';
+import { webhookRotateSecretHandler } from './webhook/rotate-webhook-secret';
 import { webhookListHandler } from './webhook/list-webhooks';
 import type { BoundHandler, HandlerConfig, HandlerContext, PrepareStep } from './bind-handler';
 import type { WalletDatabase } from './db';
@@ -50,7 +51,7 @@ import { simulateRefundHandler } from './spending/refund-transaction';
 import { authorizationListHandler, cardAuthorizationsHandler } from './spending/list-authorizations';
 import { authorizationDetailHandler, authorizationSummaryHandler } from './spending/summarize-authorizations';
 import { cardControlsHandler, cardControlsSetHandler } from './spending/card-controls';
-import { decisionSetHandler } from './spending/set-decision';
+import { decisionGetHandler, decisionSetHandler } from './spending/set-decision';
 
 export type { HandlerConfig, HandlerContext } from './bind-handler';
 
@@ -95,6 +96,7 @@ const boundHandlers = everyOperation([
   webhookAddHandler,
   webhookListHandler,
   webhookDeleteHandler,
+  webhookRotateSecretHandler,
   eventListHandler,
   eventRedeliverHandler,
   webhookTestHandler,
@@ -109,6 +111,7 @@ const boundHandlers = everyOperation([
   cardControlsHandler,
   cardControlsSetHandler,
   decisionSetHandler,
+  decisionGetHandler,
   depositAddressHandler,
   simulateDepositHandler,
   simulateConfirmHandler,

@@ -430,6 +430,10 @@ export const webhookEndpoints = wallet.table(
     description: text('description'),
     /** The signing secret, sealed with the master key (secrets/secret-box.ts). */
     secret: text('secret').notNull(),
+    /** The secret before the last webhook/rotateSecret, sealed; signs Wallet-Signature-Previous ... */
+    previousSecret: text('previous_secret'),
+    /** ... until then (docs/wallet-api.md "webhook/rotateSecret"). */
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('webhook_endpoints_app_idx').on(t.appId, t.id)],
@@ -534,6 +538,8 @@ export const authorizations = wallet.table(
     declineReason: text('decline_reason'),
     /** RULES, AGENCY or FALLBACK. */
     decidedBy: text('decided_by').notNull(),
+    /** The agency's own words for an AGENCY_DECLINED (its answer's `reason`), else null. */
+    agencyReason: text('agency_reason'),
     /** The CARD_SPEND ledger entry once cleared. */
     transactionId: bigint('transaction_id', { mode: 'number' }),
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
@@ -543,6 +549,7 @@ export const authorizations = wallet.table(
   (t) => [
     // card/authorizations and authorization/list: keyset pages, newest first.
     index('authorizations_card_page_idx').on(t.cardId, t.createdAt.desc(), t.id.desc()),
+    check('authorizations_agency_reason_length', sql`char_length(${t.agencyReason}) <= 200`),
     index('authorizations_app_page_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
     index('authorizations_user_page_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The expiry worker's claim and a cancel's open holds: PENDING ones only.
@@ -654,11 +661,20 @@ export const decisionEndpoints = wallet.table('decision_endpoints', {
   appId: integer('app_id')
     .primaryKey()
     .references(() => apps.id),
-  url: text('url').notNull(),
-  /** APPROVE or DECLINE: what a late answer decides. */
+  /** Null: no endpoint (url given empty removed it); the settings and the secret stay. */
+  url: text('url'),
+  /** APPROVE or DECLINE: what an unavailable agency decides. */
   fallback: text('fallback').notNull(),
   timeoutMs: integer('timeout_ms').notNull(),
-  secret: text('secret').notNull(),
+  /**
+   * Sealed with the master key; drawn with the first URL (null until then) and kept by
+   * decision/set unless rotateSecret=true.
+   */
+  secret: text('secret'),
+  secretCreatedAt: timestamp('secret_created_at', { withTimezone: true, mode: 'date' }),
+  /** The secret before the last rotation, sealed; signs Wallet-Signature-Previous until ... */
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, mode: 'date' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 // ---------------------------------------------------------------- deposits and KYT

@@ -45,6 +45,8 @@ type Claimed = {
   body: string;
   url: string;
   secret: string;
+  /** The endpoint's rotated-out secret while its overlap lasts (secrets/secret-rotation.ts), else null. */
+  previous_secret: string | null;
 };
 
 export type DeliveryWorker = {
@@ -267,11 +269,22 @@ async function claimDue(
             from due where d.id = due.id
           returning d.id, d.event_id, d.endpoint_id, d.failures_in_round
         )
-        select c.id, c.failures_in_round, e.public_id, e.body, w.url, w.secret
+        select c.id, c.failures_in_round, e.public_id, e.body, w.url, w.secret,
+               case when w.previous_secret_until > now() then w.previous_secret end as previous_secret
           from claimed c
           join ${events} e on e.id = c.event_id
           join ${webhookEndpoints} w on w.id = c.endpoint_id`,
   );
+}
+
+/** The previous secret to sign with, if it is still live and opens; else nothing (the current signs). */
+function previousOf(openSecret: (sealed: string) => string, row: Claimed): { previousSecret?: string } {
+  if (!row.previous_secret) return {};
+  try {
+    return { previousSecret: openSecret(row.previous_secret) };
+  } catch {
+    return {};
+  }
 }
 
 /** Sends one claimed delivery; a failure to even try is a failed attempt like any other. */
@@ -288,6 +301,7 @@ async function attemptDelivery(
       eventId: row.public_id,
       body: row.body,
       secret: openSecret(row.secret),
+      ...previousOf(openSecret, row),
     });
   } catch (error) {
     // A secret no key opens, or a bug: a failed attempt like any other, and said in the log.

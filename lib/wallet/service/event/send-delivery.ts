@@ -1,5 +1,6 @@
 // One delivery attempt (docs/wallet-api.md "Webhook delivery"): POST the event's body to the
-// endpoint, signed with its secret, with a 10 s deadline for the whole answer's head. A 2xx
+// endpoint, signed with its secret (and, during a rotation's overlap, with the previous one too:
+// Wallet-Signature-Previous), with a 10 s deadline for the whole answer's head. A 2xx
 // delivers it; any other status, a redirect (never followed: Node's http does not follow), a
 // timeout, a refused address or a network error is a failure, described for event/list. The socket
 // resolves the host through pinnedLookup, so the address checked is the address connected to.
@@ -18,6 +19,8 @@ export type SendDelivery = (attempt: {
   eventId: string;
   body: string;
   secret: string;
+  /** A rotated-out secret still in its overlap: also signs Wallet-Signature-Previous. */
+  previousSecret?: string;
 }) => Promise<AttemptOutcome>;
 
 export function createSender(options: { allowPrivate: boolean; timeoutMs?: number }): SendDelivery {
@@ -30,7 +33,7 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
     const first = await attemptOnce(delivery);
     return first.staleSocket ? (await attemptOnce(delivery)).outcome : first.outcome;
   };
-  const attemptOnce = ({ url, eventId, body, secret }: Parameters<SendDelivery>[0]) =>
+  const attemptOnce = ({ url, eventId, body, secret, previousSecret }: Parameters<SendDelivery>[0]) =>
     new Promise<{ outcome: AttemptOutcome; staleSocket?: boolean }>((done) => {
       const resolve = (outcome: AttemptOutcome, staleSocket = false) => done({ outcome, staleSocket });
       let target: URL;
@@ -52,6 +55,9 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
           [WEBHOOK_HEADERS.eventId]: eventId,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
           [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
+          ...(previousSecret
+            ? { [WEBHOOK_HEADERS.previousSignature]: signWebhook(previousSecret, timestamp, body) }
+            : {}),
         },
       };
       let settled = false;

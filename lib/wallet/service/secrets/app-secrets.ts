@@ -76,43 +76,61 @@ export async function sealAppSecrets(
       .where(eq(apps.id, row.id));
     sealed++;
   }
+  // Endpoint secrets, and a rotated-out one still signing Wallet-Signature-Previous
+  // (secret-rotation.ts): each re-sealed on its own.
   const endpoints = await db
-    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .select({
+      id: webhookEndpoints.id,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+    })
     .from(webhookEndpoints)
     .orderBy(webhookEndpoints.id);
   for (const row of endpoints) {
-    if (box.isCurrent(row.secret)) continue;
-    let plain: string;
-    try {
-      plain = box.open(row.secret);
-    } catch {
-      unopenable.push(`webhook endpoint ${row.id}`);
-      continue;
+    for (const column of ['secret', 'previousSecret'] as const) {
+      const stored = row[column];
+      if (stored === null || box.isCurrent(stored)) continue;
+      let plain: string;
+      try {
+        plain = box.open(stored);
+      } catch {
+        unopenable.push(`webhook endpoint ${row.id}${column === 'secret' ? '' : ' (previous secret)'}`);
+        continue;
+      }
+      await db
+        .update(webhookEndpoints)
+        .set({ [column]: box.seal(plain) })
+        .where(eq(webhookEndpoints.id, row.id));
+      sealed++;
     }
-    await db
-      .update(webhookEndpoints)
-      .set({ secret: box.seal(plain) })
-      .where(eq(webhookEndpoints.id, row.id));
-    sealed++;
   }
   const decisions = await db
-    .select({ appId: decisionEndpoints.appId, secret: decisionEndpoints.secret })
+    .select({
+      appId: decisionEndpoints.appId,
+      secret: decisionEndpoints.secret,
+      previousSecret: decisionEndpoints.previousSecret,
+    })
     .from(decisionEndpoints)
     .orderBy(decisionEndpoints.appId);
   for (const row of decisions) {
-    if (box.isCurrent(row.secret)) continue;
-    let plain: string;
-    try {
-      plain = box.open(row.secret);
-    } catch {
-      unopenable.push(`decision endpoint of app ${row.appId}`);
-      continue;
+    for (const column of ['secret', 'previousSecret'] as const) {
+      const stored = row[column];
+      if (stored === null || box.isCurrent(stored)) continue;
+      let plain: string;
+      try {
+        plain = box.open(stored);
+      } catch {
+        unopenable.push(
+          `decision endpoint of app ${row.appId}${column === 'secret' ? '' : ' (previous secret)'}`,
+        );
+        continue;
+      }
+      await db
+        .update(decisionEndpoints)
+        .set({ [column]: box.seal(plain) })
+        .where(eq(decisionEndpoints.appId, row.appId));
+      sealed++;
     }
-    await db
-      .update(decisionEndpoints)
-      .set({ secret: box.seal(plain) })
-      .where(eq(decisionEndpoints.appId, row.appId));
-    sealed++;
   }
   // Deposit address seeds (docs/deposits-and-kyt.md "deposit/address"), sealed when created.
   const seeds = await db

@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askAgency } from './ask-agency';
+import { askAgency, readDecision } from './ask-agency';
 
 type Behaviour = 'answer' | 'reset' | 'half-answer-then-reset';
 
@@ -62,8 +62,16 @@ async function startEndpoint(behaviour: (requestOnSocket: number, total: number)
   };
 }
 
-const ask = (url: string, timeoutMs = 1_500) =>
-  askAgency({ url, secret: 'decision-secret', body: '{"authorizationId":1}', timeoutMs, allowPrivate: true });
+const ask = async (url: string, timeoutMs = 1_500) =>
+  (
+    await askAgency({
+      url,
+      secret: 'decision-secret',
+      body: '{"authorizationId":1}',
+      timeoutMs,
+      allowPrivate: true,
+    })
+  ).kind;
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -82,29 +90,58 @@ describe('askAgency and kept-alive sockets', () => {
     expect(endpoint.connections()).toBe(2);
   });
 
-  it('a new connection reset before any answer is not retried: declined', async () => {
+  it('a new connection reset before any answer is not retried: unavailable', async () => {
     const endpoint = await startEndpoint(() => 'reset');
     close = endpoint.close;
-    expect(await ask(endpoint.url)).toBe('DECLINED');
+    expect(await ask(endpoint.url)).toBe('UNAVAILABLE');
     expect(endpoint.requests()).toBe(1);
     expect(endpoint.connections()).toBe(1);
   });
 
-  it('a reset after a byte of the answer is not retried, even on a kept-alive socket: declined', async () => {
+  it('a reset after a byte of the answer is not retried, even on a kept-alive socket: unavailable', async () => {
     const endpoint = await startEndpoint((n) => (n === 1 ? 'answer' : 'half-answer-then-reset'));
     close = endpoint.close;
     expect(await ask(endpoint.url)).toBe('APPROVED');
-    expect(await ask(endpoint.url)).toBe('DECLINED');
+    expect(await ask(endpoint.url)).toBe('UNAVAILABLE');
     expect(endpoint.requests()).toBe(2);
     expect(endpoint.connections()).toBe(1);
   });
 
-  it('the retry is asked once only: when the new connection is reset too, declined', async () => {
+  it('the retry is asked once only: when the new connection is reset too, unavailable', async () => {
     const endpoint = await startEndpoint((_, total) => (total === 1 ? 'answer' : 'reset'));
     close = endpoint.close;
     expect(await ask(endpoint.url)).toBe('APPROVED');
-    expect(await ask(endpoint.url)).toBe('DECLINED');
+    expect(await ask(endpoint.url)).toBe('UNAVAILABLE');
     expect(endpoint.requests()).toBe(3);
     expect(endpoint.connections()).toBe(2);
+  });
+});
+
+describe('readDecision: what a 2xx body decides', () => {
+  it.each([
+    ['{"approved": true}', { kind: 'APPROVED' }],
+    ['{"approved": true, "reason": "ignored"}', { kind: 'APPROVED' }],
+    ['{"approved": false}', { kind: 'DECLINED', reason: null }],
+    [
+      '{"approved": false, "reason": "  Over the trip budget "}',
+      { kind: 'DECLINED', reason: 'Over the trip budget' },
+    ],
+    ['{"approved": false, "reason": ""}', { kind: 'DECLINED', reason: null }],
+    ['{"approved": false, "reason": 42}', { kind: 'DECLINED', reason: null }],
+    ['{"approved": "true"}', { kind: 'UNAVAILABLE' }],
+    ['{"approved": null}', { kind: 'UNAVAILABLE' }],
+    ['{}', { kind: 'UNAVAILABLE' }],
+    ['[true]', { kind: 'UNAVAILABLE' }],
+    ['true', { kind: 'UNAVAILABLE' }],
+    ['', { kind: 'UNAVAILABLE' }],
+    ['<html>OK</html>', { kind: 'UNAVAILABLE' }],
+  ])('%s → %j', (body, decision) => {
+    expect(readDecision(body)).toEqual(decision);
+  });
+
+  it('keeps the first 200 characters of a longer reason, counting characters, not UTF-16 units', () => {
+    const reason = '€'.repeat(150) + '😀'.repeat(100);
+    const kept = readDecision(JSON.stringify({ approved: false, reason }));
+    expect(kept).toEqual({ kind: 'DECLINED', reason: '€'.repeat(150) + '😀'.repeat(50) });
   });
 });

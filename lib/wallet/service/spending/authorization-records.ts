@@ -40,6 +40,7 @@ export type AuthorizationRow = {
   merchant_country: string;
   decline_reason: string | null;
   decided_by: string;
+  agency_reason: string | null;
   transaction_id: number | null;
   approved_at: Date | null;
   created_at: Date;
@@ -83,6 +84,7 @@ export function toAuthorization(row: AuthorizationRow): Authorization {
     merchant: { name: row.merchant_name, mcc: row.mcc, country: row.merchant_country },
     declineReason: row.decline_reason as Authorization['declineReason'],
     decidedBy: row.decided_by as Authorization['decidedBy'],
+    agencyReason: row.agency_reason ?? null,
     transactionId: row.transaction_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -21,9 +21,10 @@ import type { Authorization } from '@/lib/wallet/contract/schemas';
 import { bindHandler, type HandlerConfig } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
 import type { WalletDatabase } from '../db';
-import { assets, cardControls, cards, decisionEndpoints, idempotencyKeys, users } from '../db/schema';
+import { assets, cardControls, cards, idempotencyKeys, users } from '../db/schema';
 import { recordEvent } from '../event/record-event';
 import { revealSecret } from '../secrets/app-secrets';
+import { openPreviousSecret } from '../secrets/secret-rotation';
 import { askAgency, type AgencyAnswer } from './ask-agency';
 import { readAuthorization, toAuthorization } from './authorization-records';
 import { declineReasonOf, NO_CONTROLS, type Controls, type DecisionInput } from './decide';
@@ -233,18 +234,16 @@ export async function prepareAuthorization(
 ): Promise<PreparedDecision> {
   const { db, app, params, engine } = options;
   // Every authorization asks this first (most apps have no endpoint): prepared with the engine.
+  type EndpointRow = {
+    url: string;
+    fallback: string;
+    timeout_ms: number;
+    secret: string;
+    previous_secret: string | null;
+  };
   const [endpoint] = engine
-    ? (
-        await engine.query<{ url: string; fallback: string; timeout_ms: number; secret: string }>(
-          SPEND_DECISION_ENDPOINT.text,
-          [app.id],
-          SPEND_DECISION_ENDPOINT.name,
-        )
-      ).map((e) => ({ url: e.url, fallback: e.fallback, timeoutMs: e.timeout_ms, secret: e.secret }))
-    : await db
-        .select()
-        .from(decisionEndpoints)
-        .where(sql`${decisionEndpoints.appId} = ${app.id}`);
+    ? await engine.query<EndpointRow>(SPEND_DECISION_ENDPOINT.text, [app.id], SPEND_DECISION_ENDPOINT.name)
+    : await spendRows<EndpointRow>(db, undefined, SPEND_DECISION_ENDPOINT, [app.id]);
   if (!endpoint) return { kind: 'no-endpoint' };
   // A requestId already answered is replayed by the transaction step: the agency is not asked again.
   if (params.requestId) {
@@ -280,26 +279,34 @@ export async function prepareAuthorization(
     availableBalance: minorToMajor(input.available, dp),
     createdAt: now.toISOString(),
   });
+  const previousSecret = openPreviousSecret(config.secretBox, endpoint.previous_secret);
   const answer = await askAgency({
     url: endpoint.url,
     secret: revealSecret(config.secretBox, endpoint.secret),
+    ...(previousSecret ? { previousSecret } : {}),
     body,
-    timeoutMs: endpoint.timeoutMs,
+    timeoutMs: endpoint.timeout_ms,
     allowPrivate: config.allowPrivateWebhooks,
   });
   return { kind: 'asked', id, createdAt: now, answer, fallback };
 }
 
-/** The agency's answer as the outcome: approved or the reason, and who decided. */
-function agencyOutcome(prepared: Extract<PreparedDecision, { kind: 'asked' }>): {
+/**
+ * The agency's answer as the outcome: approved or the reason (with the agency's own words for
+ * its decline), and who decided. Late or unavailable, the fallback decides.
+ */
+export function agencyOutcome(prepared: Extract<PreparedDecision, { kind: 'asked' }>): {
   reason: DeclineReason | null;
   decidedBy: DecidedBy;
+  agencyReason: string | null;
 } {
-  if (prepared.answer === 'APPROVED') return { reason: null, decidedBy: 'AGENCY' };
-  if (prepared.answer === 'DECLINED') return { reason: 'AGENCY_DECLINED', decidedBy: 'AGENCY' };
-  return prepared.fallback === 'APPROVE'
-    ? { reason: null, decidedBy: 'FALLBACK' }
-    : { reason: 'AGENCY_TIMEOUT', decidedBy: 'FALLBACK' };
+  const { answer } = prepared;
+  if (answer.kind === 'APPROVED') return { reason: null, decidedBy: 'AGENCY', agencyReason: null };
+  if (answer.kind === 'DECLINED')
+    return { reason: 'AGENCY_DECLINED', decidedBy: 'AGENCY', agencyReason: answer.reason };
+  if (prepared.fallback === 'APPROVE') return { reason: null, decidedBy: 'FALLBACK', agencyReason: null };
+  const reason = answer.kind === 'LATE' ? 'AGENCY_TIMEOUT' : 'AGENCY_UNAVAILABLE';
+  return { reason, decidedBy: 'FALLBACK', agencyReason: null };
 }
 
 /** Step 2, in the transaction that holds the requestId. */
@@ -321,8 +328,9 @@ export async function authorizeCard(options: {
   const input = await decisionInput(db, state, params, amount, decidedAt, engine);
   let reason = declineReasonOf(input);
   let decidedBy: DecidedBy = 'RULES';
+  let agencyReason: string | null = null;
   if (!reason && prepared.kind === 'rules-declined') reason = prepared.reason;
-  if (!reason && prepared.kind === 'asked') ({ reason, decidedBy } = agencyOutcome(prepared));
+  if (!reason && prepared.kind === 'asked') ({ reason, decidedBy, agencyReason } = agencyOutcome(prepared));
   const approved = reason === null;
   if (approved) {
     await spendRows(db, engine, SPEND_HOLD, [amount, state.cardAssetId]);
@@ -346,6 +354,7 @@ export async function authorizeCard(options: {
     approved ? decidedAt.toISOString() : null,
     now.toISOString(),
     decidedAt.toISOString(),
+    agencyReason,
   ]);
   const row = await readAuthorization(db, app.id, { id: Number(inserted!.id) }, engine);
   if (!row) throw new Error('authorization insert returned no row');

@@ -30,10 +30,15 @@ function withValues(text: string, values: unknown[]): SQL {
   );
 }
 
-/** simulate/authorize's prepare step, on the pool: the app's decision endpoint, if it set one. */
+/**
+ * simulate/authorize's prepare step, on the pool: the app's decision endpoint, if it has a URL,
+ * with its rotated-out secret while the overlap lasts (else null).
+ */
 export const SPEND_DECISION_ENDPOINT: SpendStatement = {
   name: 'wallet_spend_decision_endpoint',
-  text: `select url, fallback, timeout_ms, secret from wallet.decision_endpoints where app_id = $1`,
+  text: `select url, fallback, timeout_ms, secret,
+       case when previous_secret_until > now() then previous_secret end as previous_secret
+  from wallet.decision_endpoints where app_id = $1 and url is not null and secret is not null`,
 };
 
 /** The card and its owner, the card's row FOR SHARE (a cancel in progress is waited for). */
@@ -80,15 +85,16 @@ export const SPEND_HOLD: SpendStatement = {
 
 /**
  * The authorization, approved or declined; $1 its id when the prepare step drew one (an agency
- * was asked), else null for the next of the sequence.
+ * was asked), else null for the next of the sequence; $18 the agency's reason of an
+ * AGENCY_DECLINED, else null.
  */
 export const SPEND_INSERT_AUTHORIZATION: SpendStatement = {
   name: 'wallet_spend_insert_authorization',
   text: `insert into wallet.authorizations
   (id, app_id, card_id, card_asset_id, user_id, status, amount, held, currency, merchant_name, mcc,
-   merchant_country, decline_reason, decided_by, approved_at, created_at, updated_at)
+   merchant_country, decline_reason, decided_by, approved_at, created_at, updated_at, agency_reason)
 values (coalesce($1::bigint, nextval('wallet.authorizations_id_seq')), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-   $12, $13, $14, $15::timestamptz, $16::timestamptz, $17::timestamptz)
+   $12, $13, $14, $15::timestamptz, $16::timestamptz, $17::timestamptz, $18)
 returning id`,
 };
 
