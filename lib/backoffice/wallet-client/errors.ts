@@ -297,6 +297,7 @@ export const PARAMETER_LABELS: Record<string, string> = {
   blockedCountries: 'blocked countries',
   fallback: 'fallback decision',
   timeoutMs: 'decision deadline',
+  rotateSecret: 'new signing secret',
   chain: 'chain',
   address: 'deposit address',
   txHash: 'transaction hash',
