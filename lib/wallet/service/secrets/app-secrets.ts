@@ -60,21 +60,24 @@ export async function sealAppSecrets(
       .where(eq(apps.id, row.id));
     sealed++;
   }
-  // The back-office keys (docs/security.md "Rate limit"), sealed when provisioned.
-  for (const row of rows) {
-    if (row.backofficeSecret === null || box.isCurrent(row.backofficeSecret)) continue;
+  /** Re-seals one stored secret under the current key: counted, or named when it cannot be opened. */
+  const reseal = async (stored: string | null, what: string, write: (sealed: string) => Promise<unknown>) => {
+    if (stored === null || box.isCurrent(stored)) return;
     let plain: string;
     try {
-      plain = box.open(row.backofficeSecret);
+      plain = box.open(stored);
     } catch {
-      unopenable.push(`back-office key of app ${row.appId}`);
-      continue;
+      unopenable.push(what);
+      return;
     }
-    await db
-      .update(apps)
-      .set({ backofficeSecret: box.seal(plain) })
-      .where(eq(apps.id, row.id));
+    await write(box.seal(plain));
     sealed++;
+  };
+  // The back-office keys (docs/security.md "Rate limit"), sealed when provisioned.
+  for (const row of rows) {
+    await reseal(row.backofficeSecret, `back-office key of app ${row.appId}`, (backofficeSecret) =>
+      db.update(apps).set({ backofficeSecret }).where(eq(apps.id, row.id)),
+    );
   }
   // Endpoint secrets, and a rotated-out one still signing Wallet-Signature-Previous
   // (secret-rotation.ts): each re-sealed on its own.
@@ -88,20 +91,15 @@ export async function sealAppSecrets(
     .orderBy(webhookEndpoints.id);
   for (const row of endpoints) {
     for (const column of ['secret', 'previousSecret'] as const) {
-      const stored = row[column];
-      if (stored === null || box.isCurrent(stored)) continue;
-      let plain: string;
-      try {
-        plain = box.open(stored);
-      } catch {
-        unopenable.push(`webhook endpoint ${row.id}${column === 'secret' ? '' : ' (previous secret)'}`);
-        continue;
-      }
-      await db
-        .update(webhookEndpoints)
-        .set({ [column]: box.seal(plain) })
-        .where(eq(webhookEndpoints.id, row.id));
-      sealed++;
+      await reseal(
+        row[column],
+        `webhook endpoint ${row.id}${column === 'secret' ? '' : ' (previous secret)'}`,
+        (value) =>
+          db
+            .update(webhookEndpoints)
+            .set({ [column]: value })
+            .where(eq(webhookEndpoints.id, row.id)),
+      );
     }
   }
   const decisions = await db
@@ -114,22 +112,15 @@ export async function sealAppSecrets(
     .orderBy(decisionEndpoints.appId);
   for (const row of decisions) {
     for (const column of ['secret', 'previousSecret'] as const) {
-      const stored = row[column];
-      if (stored === null || box.isCurrent(stored)) continue;
-      let plain: string;
-      try {
-        plain = box.open(stored);
-      } catch {
-        unopenable.push(
-          `decision endpoint of app ${row.appId}${column === 'secret' ? '' : ' (previous secret)'}`,
-        );
-        continue;
-      }
-      await db
-        .update(decisionEndpoints)
-        .set({ [column]: box.seal(plain) })
-        .where(eq(decisionEndpoints.appId, row.appId));
-      sealed++;
+      await reseal(
+        row[column],
+        `decision endpoint of app ${row.appId}${column === 'secret' ? '' : ' (previous secret)'}`,
+        (value) =>
+          db
+            .update(decisionEndpoints)
+            .set({ [column]: value })
+            .where(eq(decisionEndpoints.appId, row.appId)),
+      );
     }
   }
   // Deposit address seeds (docs/deposits-and-kyt.md "deposit/address"), sealed when created.
@@ -138,19 +129,9 @@ export async function sealAppSecrets(
     .from(depositSeeds)
     .orderBy(depositSeeds.appId);
   for (const row of seeds) {
-    if (box.isCurrent(row.seed)) continue;
-    let plain: string;
-    try {
-      plain = box.open(row.seed);
-    } catch {
-      unopenable.push(`deposit seed of app ${row.appId}`);
-      continue;
-    }
-    await db
-      .update(depositSeeds)
-      .set({ seed: box.seal(plain) })
-      .where(eq(depositSeeds.appId, row.appId));
-    sealed++;
+    await reseal(row.seed, `deposit seed of app ${row.appId}`, (seed) =>
+      db.update(depositSeeds).set({ seed }).where(eq(depositSeeds.appId, row.appId)),
+    );
   }
   return { sealed, unopenable };
 }
