@@ -163,6 +163,7 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
     case 'eventRedeliver':
       return { eventId: ctx.eventId, endpointId: String(ctx.endpointId) };
     case 'webhookTest':
+    case 'webhookRotateSecret':
       return { endpointId: String(ctx.endpointId) };
     case 'simulateAuthorize':
       return {

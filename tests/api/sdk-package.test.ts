@@ -180,10 +180,11 @@ console.log(JSON.stringify(await wallet.cardListAllByUser({ pageSize: 101 })));
     const base: Record<string, Record<string, string | number>> = {
       cardControlsSet: { appUserId: card.appUserId, cardId: card.cardId },
       kytRulesSet: {},
+      decisionSet: {},
     };
     const steps = clearables.map(({ op, p }) => ({
       op,
-      set: { ...base[op], [p.name]: p.example as string },
+      set: { ...base[op], [p.name]: SET_VALUE[`${op}.${p.name}`] ?? (p.example as string) },
       clear: { ...base[op], [p.name]: '' },
     }));
     writeFileSync(
@@ -242,4 +243,12 @@ const SETTING_OF: Record<string, (data: Record<string, unknown>) => boolean> = {
   'cardControlsSet.blockedCountries': nonEmpty('blockedCountries'),
   'kytRulesSet.blockedAddresses': nonEmpty('blockedAddresses'),
   'kytRulesSet.reviewAddresses': nonEmpty('reviewAddresses'),
+  'decisionSet.url': (data) => data.url !== null,
 };
+
+/**
+ * A value to set where the document's example cannot be: the decision URL's host must resolve to
+ * a public address when set, and this machine resolves no name (a literal address is checked as
+ * it is; nothing connects to it, and the test clears it at once).
+ */
+const SET_VALUE: Record<string, string> = { 'decisionSet.url': 'https://93.184.215.14/decide' };
