@@ -75,8 +75,10 @@ function sampleOf(name: string): string {
 /** JSON, preformatted, wrapping on a phone instead of widening the page. */
 function JsonBlock({ text, label }: { text: string; label: string }) {
   return (
+    // Focusable: a long body scrolls inside its box, and a keyboard must be able to scroll it too.
     <pre
       aria-label={label}
+      tabIndex={0}
       className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-md border border-border bg-muted/40 p-3 font-mono text-xs"
     >
       {text}

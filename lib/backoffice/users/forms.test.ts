@@ -135,6 +135,20 @@ describe('registerUserFormSchema', () => {
     });
   });
 
+  it('names the other document type and a broken annual income at once', () => {
+    expect(
+      errorsOf(
+        registerUserFormSchema.safeParse(
+          filled({ documentType: 'OTHER', documentTypeOther: 'Seaman book!', annualIncome: '50000.123' }),
+        ),
+      ),
+    ).toEqual({
+      annualIncome: 'Annual income must be an amount in USD, e.g. 50000 or 50000.00',
+      documentTypeOther:
+        "Document type must be 1-32 letters or digits, words separated by a single space, '_' or '-'",
+    });
+  });
+
   it('wants a supporting document as type and URL together', () => {
     expect(errorsOf(registerUserFormSchema.safeParse(filled({ supportDocumentType: 'WORK_VISA' })))).toEqual({
       supportDocumentUrl: 'Enter the URL of the supporting document, or clear its type',
