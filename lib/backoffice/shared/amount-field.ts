@@ -16,10 +16,6 @@ type AmountFieldOptions = {
   rule?: (amount: string) => string | undefined;
 };
 
-// Its issues are continuable, as a refinement's are: an issue a transform adds otherwise stops the
-// form's own cross-field checks (the register form's "Other document type"), so a form with a
-// broken amount named only some of its broken rules at once.
-
 /** Reads `value` as typed; the normalised amount, or the sentence it is refused with. */
 function readAmount(value: string, options: AmountFieldOptions): { amount: string } | { message: string } {
   const typed = parseAmountInput(value, { allowZero: options.allowZero });
@@ -33,12 +29,12 @@ export function amountField(options: AmountFieldOptions = {}) {
   const missing = options.missing ?? 'Enter an amount.';
   return z.string(missing).transform((value, ctx) => {
     if (value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: missing, continue: true });
+      ctx.addIssue({ code: 'custom', message: missing });
       return z.NEVER;
     }
     const read = readAmount(value, options);
     if ('message' in read) {
-      ctx.addIssue({ code: 'custom', message: read.message, continue: true });
+      ctx.addIssue({ code: 'custom', message: read.message });
       return z.NEVER;
     }
     return read.amount;
@@ -57,7 +53,7 @@ export function optionalAmountField(options: Omit<AmountFieldOptions, 'missing'>
       if (value.trim() === '') return '';
       const read = readAmount(value, options);
       if ('message' in read) {
-        ctx.addIssue({ code: 'custom', message: read.message, continue: true });
+        ctx.addIssue({ code: 'custom', message: read.message });
         return z.NEVER;
       }
       return read.amount;

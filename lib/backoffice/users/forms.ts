@@ -196,14 +196,19 @@ export const registerUserFormSchema = z
     }),
     requestId: requestIdField,
   })
-  .superRefine((value, ctx) => {
-    if (value.documentType !== OTHER_DOCUMENT_TYPE) return;
-    const message =
-      value.documentTypeOther === ''
-        ? 'Enter the document type'
-        : ruleMessage('Document type', kyc.documentType, value.documentTypeOther);
-    if (message) ctx.addIssue({ code: 'custom', path: ['documentTypeOther'], message });
-  })
+  .superRefine(
+    (value, ctx) => {
+      if (value.documentType !== OTHER_DOCUMENT_TYPE) return;
+      const message =
+        value.documentTypeOther === ''
+          ? 'Enter the document type'
+          : ruleMessage('Document type', kyc.documentType, value.documentTypeOther);
+      if (message) ctx.addIssue({ code: 'custom', path: ['documentTypeOther'], message });
+    },
+    // Also when another field failed: a refused amount (a transform's issue, which zod does not
+    // continue past by default) must not hide this one (it reads two plain strings only).
+    { when: () => true },
+  )
   .superRefine((value, ctx) => {
     // A supporting document is a type and where to find it: one without the other says nothing.
     if (value.supportDocumentType !== '' && value.supportDocumentUrl === '') {
