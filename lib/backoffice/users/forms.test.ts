@@ -14,6 +14,7 @@ import {
   USER_SEARCH_RULE,
   registerUserContract,
   registerUserFormSchema,
+  registerUserPostSchema,
   splitMobile,
   toAddAddressInput,
   toRegisterAndKycInput,
@@ -147,6 +148,15 @@ describe('registerUserFormSchema', () => {
       documentTypeOther:
         "Document type must be 1-32 letters or digits, words separated by a single space, '_' or '-'",
     });
+  });
+
+  // A server action may be posted nothing at all (tests/system/authorization-matrix.test.ts): the
+  // check that runs whatever else failed must refuse it, never throw (a TypeError was a 500).
+  it('refuses no input at all with issues, never a throw', async () => {
+    for (const input of [undefined, null, {}, 'text']) {
+      const result = await registerUserPostSchema['~standard'].validate(input);
+      expect('issues' in result && result.issues !== undefined && result.issues.length > 0).toBe(true);
+    }
   });
 
   it('wants a supporting document as type and URL together', () => {

@@ -152,6 +152,13 @@ const photosField = z
 
 const optionalEnum = (label: string, rule: z.ZodType) => textField({ label, rule });
 
+/** Whether `value` carries the two strings the "Other document type" check reads. */
+function readsOtherDocumentType(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { documentType, documentTypeOther } = value as Record<string, unknown>;
+  return typeof documentType === 'string' && typeof documentTypeOther === 'string';
+}
+
 export const registerUserFormSchema = z
   .object({
     appUserId: textField({ label: 'App user ID', rule: kyc.appUserId, missing: 'Enter the app user ID' }),
@@ -206,8 +213,9 @@ export const registerUserFormSchema = z
       if (message) ctx.addIssue({ code: 'custom', path: ['documentTypeOther'], message });
     },
     // Also when another field failed: a refused amount (a transform's issue, which zod does not
-    // continue past by default) must not hide this one (it reads two plain strings only).
-    { when: () => true },
+    // continue past by default) must not hide this one. It reads two plain strings only, so it runs
+    // whenever those two are strings, and never on what is not even an object (no input at all).
+    { when: ({ value }) => readsOtherDocumentType(value) },
   )
   .superRefine((value, ctx) => {
     // A supporting document is a type and where to find it: one without the other says nothing.
