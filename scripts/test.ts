@@ -5,8 +5,11 @@
 //   npm test                          every stage
 //   npm test -- --only unit,api       a subset (static, unit, api, pg, system, e2e)
 //   npm test -- --only e2e --skip-build   reuse the existing .next build
+//
+// A whole run is static, build, then two lanes side by side (unit → api ‖ pg → system), then e2e
+// (docs/testing.md "Lanes").
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './lib/chromium';
@@ -25,7 +28,7 @@ const NEEDS_BUILD: readonly Stage[] = ['system', 'e2e'];
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-type Options = { stages: Stage[]; full: boolean; skipBuild: boolean; specs: string[] };
+type Options = { stages: Stage[]; full: boolean; skipBuild: boolean; specs: string[]; resultsFile?: string };
 
 const USAGE = `Usage: npm test -- [--only <stage>[,<stage>...]] [--skip-build] [test files...]
   stages: ${STAGES.join(', ')} (default: all, in that order)
@@ -38,6 +41,7 @@ function isStage(value: string): value is Stage {
 function parseArgs(argv: readonly string[]): Options {
   let only: Set<Stage> | undefined;
   let skipBuild = false;
+  let resultsFile: string | undefined;
   const specs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -49,6 +53,11 @@ function parseArgs(argv: readonly string[]): Options {
       list = arg.slice('--only='.length);
     } else if (arg === '--skip-build') {
       skipBuild = true;
+      continue;
+    } else if (arg === '--results') {
+      // Internal: a lane (below) reports its stages' results to the run that started it.
+      resultsFile = argv[++i];
+      if (resultsFile === undefined) throw new UsageError('--results needs a file');
       continue;
     } else if (/\.(spec|test)\.tsx?$/.test(arg)) {
       // A test file: narrows the stage that owns it (e2e specs go to Playwright).
@@ -72,7 +81,13 @@ function parseArgs(argv: readonly string[]): Options {
   if (only?.size === 0) throw new UsageError('--only was given no stages');
   // Stages always run in the canonical order, whatever order --only lists them in.
   const stages = STAGES.filter((s) => !only || only.has(s));
-  return { stages, full: !only && specs.length === 0, skipBuild, specs };
+  return {
+    stages,
+    full: !only && specs.length === 0,
+    skipBuild,
+    specs,
+    ...(resultsFile ? { resultsFile } : {}),
+  };
 }
 
 class UsageError extends Error {}
@@ -120,6 +135,7 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => {
   interrupted = true;
   current?.kill('SIGINT');
+  for (const lane of laneChildren) lane.kill('SIGTERM');
 });
 
 function bin(name: string): string {
@@ -328,6 +344,76 @@ function prismVerdict(reportFile: string): string {
   return note;
 }
 
+// The vitest stages run in two lanes side by side (docs/testing.md "Lanes"): unit and api keep
+// both cores busy, while pg and system mostly wait (on PostgreSQL's locks and fsyncs, on servers
+// they start and stop, on timed windows), so the second lane costs the first little and its own
+// time mostly disappears from the run's. Each lane is this script again with `--only`, its output
+// kept apart (the first lane's shown as it runs, the second's after) and its results sent back
+// in a file for the one summary.
+const LANES: readonly (readonly VitestStage[])[] = [
+  ['unit', 'api'],
+  ['pg', 'system'],
+];
+
+/** `stages` split into the lanes that have any of them (one lane: run them in this process). */
+function lanesOf(stages: readonly VitestStage[]): VitestStage[][] {
+  return LANES.map((lane) => lane.filter((s) => stages.includes(s))).filter((lane) => lane.length > 0);
+}
+
+type LaneOutcome = { lane: readonly VitestStage[]; code: number; results: StepResult[]; log: string };
+const laneChildren = new Set<ReturnType<typeof spawn>>();
+
+/** Runs one lane as a child run of this script; its output is shown live or kept for later. */
+function runLane(lane: readonly VitestStage[], live: boolean): Promise<LaneOutcome> {
+  const resultsFile = path.join(os.tmpdir(), `wallet-lane-${process.pid}-${lane.join('-')}.json`);
+  rmSync(resultsFile, { force: true });
+  const args = ['scripts/test.ts', '--only', lane.join(','), '--skip-build', '--results', resultsFile];
+  console.log(`$ tsx ${args.join(' ')}${live ? '' : '   (its output follows when both lanes are done)'}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin('tsx'), args, {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+    });
+    laneChildren.add(child);
+    let log = '';
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      laneChildren.delete(child);
+      const results = existsSync(resultsFile)
+        ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as StepResult[]).filter((r) =>
+            (lane as readonly string[]).includes(r.name),
+          )
+        : [];
+      rmSync(resultsFile, { force: true });
+      resolve({ lane, code: signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1), results, log });
+    });
+  });
+}
+
+/** Runs the lanes side by side; their results join this run's, a failed stage fails it. */
+async function runLanes(lanes: readonly (readonly VitestStage[])[]): Promise<void> {
+  banner(`lanes: ${lanes.map((lane) => lane.join(' → ')).join('  ‖  ')}`);
+  const outcomes = await Promise.all(lanes.map((lane, index) => runLane(lane, index === 0)));
+  for (const outcome of outcomes) {
+    if (outcome.log !== '')
+      console.log(`\n==> the lane ${outcome.lane.join(' → ')}, as it ran\n${outcome.log}`);
+  }
+  for (const outcome of outcomes) results.push(...outcome.results);
+  results.sort((a, b) => STEP_ORDER.indexOf(a.name) - STEP_ORDER.indexOf(b.name));
+  if (interrupted) throw new StepFailure('interrupted');
+  const failed = results.find((r) => r.status === 'failed');
+  if (failed) throw new StepFailure(`stage "${failed.name}" failed: ${failed.note ?? 'see its output'}`);
+  // A lane that failed before any of its stages could report (it could not start, say).
+  const silent = outcomes.find((o) => o.code !== 0 || o.results.length < o.lane.length);
+  if (silent) throw new StepFailure(`the lane ${silent.lane.join(' → ')} exited with code ${silent.code}`);
+}
+
+/** The order of the summary's lines (stages and the steps between them). */
+const STEP_ORDER: readonly string[] = ['static', 'postgres', 'build', ...STAGES.slice(1)];
+
 async function main(): Promise<void> {
   let options: Options;
   try {
@@ -338,6 +424,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { stages } = options;
+  // A lane of a whole run (runLanes): its results go back to that run, however it ends.
+  const { resultsFile } = options;
+  if (resultsFile) process.on('exit', () => writeFileSync(resultsFile, JSON.stringify(results)));
   const wants = (list: readonly Stage[]) => stages.some((s) => list.includes(s));
   console.log(`Stages: ${stages.join(', ')}`);
 
@@ -368,9 +457,21 @@ async function main(): Promise<void> {
     }
   }
 
+  const vitestStages = VITEST_STAGES.filter((s) => stages.includes(s));
+  const lanes = options.specs.length === 0 && !options.resultsFile ? lanesOf(vitestStages) : [vitestStages];
+  if (lanes.length > 1) await runLanes(lanes);
+  else await runVitestStages(vitestStages, options.specs);
+
+  if (stages.includes('e2e')) await step('e2e', () => runE2e(options.specs));
+}
+
+/** The vitest stages one after the other, in this process. */
+async function runVitestStages(
+  vitestStages: readonly VitestStage[],
+  specs: readonly string[],
+): Promise<void> {
   let vitestTests = 0;
-  for (const project of VITEST_STAGES) {
-    if (!stages.includes(project)) continue;
+  for (const project of vitestStages) {
     await step(project, async () => {
       // The api stage runs behind Stoplight Prism (docs/testing.md "The api stage behind Prism"):
       // every wallet server a test starts answers through a validating proxy.
@@ -384,13 +485,13 @@ async function main(): Promise<void> {
       try {
         const { count, slowest } = await runVitest(
           project,
-          options.specs.filter((f) => !f.startsWith('e2e/')),
+          specs.filter((f) => !f.startsWith('e2e/')),
           env,
         );
         vitestTests += count;
         // A stage that ran nothing is broken (a moved folder, a wrong include), not green. With
         // spec files named, a stage may have none of them: only the whole run must run something.
-        if (count === 0 && options.specs.length === 0) {
+        if (count === 0 && specs.length === 0) {
           throw new StepFailure(`the ${project} stage ran no tests`);
         }
         if (viaPrism && count > 0) prismNote = prismVerdict(prismReport);
@@ -403,47 +504,46 @@ async function main(): Promise<void> {
       }
     });
   }
-  if (vitestTests === 0 && VITEST_STAGES.some((s) => stages.includes(s))) {
+  if (vitestTests === 0 && vitestStages.length > 0) {
     throw new StepFailure('the vitest stages ran no tests at all');
   }
+}
 
-  if (stages.includes('e2e')) {
-    await step('e2e', async () => {
-      const chromium = await ensureChromium();
-      // Set here rather than left to playwright.config.ts so this script can remove it after.
-      const dataDir = path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
-      // A database of its own on PostgreSQL, so fixtures can seed staff and data while the
-      // server runs (an embedded PGlite directory admits one process only).
-      const database = await createFreshPgDatabase();
-      const e2eSpecs = options.specs.filter((f) => f.startsWith('e2e/'));
-      const report = path.join(os.tmpdir(), `wallet-playwright-${process.pid}.json`);
-      rmSync(report, { force: true });
-      const code = await exec(bin('playwright'), ['test', ...e2eSpecs], {
-        ...childEnv,
-        CHROMIUM_PATH: chromium,
-        E2E_DATA_DIR: dataDir,
-        E2E_DATABASE_URL: database.url,
-        E2E_JSON_REPORT: report,
-      });
-      const tests = existsSync(report)
-        ? playwrightTimes(JSON.parse(readFileSync(report, 'utf8')) as PlaywrightJson)
-        : [];
-      rmSync(report, { force: true });
-      const slowest = slowestOf(tests);
-      // Kept on failure, for a look at what the run left; removed on success.
-      if (code !== 0) {
-        throw Object.assign(
-          new StepFailure(
-            `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
-          ),
-          { slowest },
-        );
-      }
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-      return { note: `${tests.length} test${tests.length === 1 ? '' : 's'}`, slowest };
-    });
+/** The e2e stage: Playwright against the production build, on a database of its own. */
+async function runE2e(specs: readonly string[]): Promise<StepOutcome> {
+  const chromium = await ensureChromium();
+  // Set here rather than left to playwright.config.ts so this script can remove it after.
+  const dataDir = path.join(os.tmpdir(), `wallet-e2e-${Date.now()}`);
+  // A database of its own on PostgreSQL, so fixtures can seed staff and data while the
+  // server runs (an embedded PGlite directory admits one process only).
+  const database = await createFreshPgDatabase();
+  const e2eSpecs = specs.filter((f) => f.startsWith('e2e/'));
+  const report = path.join(os.tmpdir(), `wallet-playwright-${process.pid}.json`);
+  rmSync(report, { force: true });
+  const code = await exec(bin('playwright'), ['test', ...e2eSpecs], {
+    ...childEnv,
+    CHROMIUM_PATH: chromium,
+    E2E_DATA_DIR: dataDir,
+    E2E_DATABASE_URL: database.url,
+    E2E_JSON_REPORT: report,
+  });
+  const tests = existsSync(report)
+    ? playwrightTimes(JSON.parse(readFileSync(report, 'utf8')) as PlaywrightJson)
+    : [];
+  rmSync(report, { force: true });
+  const slowest = slowestOf(tests);
+  // Kept on failure, for a look at what the run left; removed on success.
+  if (code !== 0) {
+    throw Object.assign(
+      new StepFailure(
+        `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
+      ),
+      { slowest },
+    );
   }
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { note: `${tests.length} test${tests.length === 1 ? '' : 's'}`, slowest };
 }
 
 main().then(
