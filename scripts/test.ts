@@ -159,6 +159,25 @@ function exec(command: string, args: readonly string[], env: NodeJS.ProcessEnv =
   });
 }
 
+/** Runs a command with its output kept for `show()`: for commands run side by side. */
+function execCaptured(command: string, args: readonly string[]): Promise<{ code: number; show: () => void }> {
+  if (interrupted) return Promise.reject(new StepFailure('interrupted'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const show = () => {
+        console.log(`$ ${path.relative(ROOT, command) || command} ${args.join(' ')}`);
+        if (output !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      };
+      resolve({ code: signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1), show });
+    });
+  });
+}
+
 async function execOrFail(what: string, command: string, args: readonly string[], env?: NodeJS.ProcessEnv) {
   const code = await exec(command, args, env);
   if (code !== 0) throw new StepFailure(`${what} exited with code ${code}`);
@@ -214,17 +233,23 @@ async function runStatic(): Promise<void> {
   // Route and PageProps types come from .next/types; generate them so a fresh clone (or a stale
   // build) typechecks the same as after `next build`.
   await execOrFail('next typegen', bin('next'), ['typegen']);
-  // All four always run so one pass reports every type, lint, formatting and OpenAPI problem.
-  const tsc = await exec(bin('tsc'), ['--noEmit']);
-  const eslint = await exec(bin('eslint'), ['.', '--max-warnings', '0']);
-  const prettier = await exec(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-  // The served OpenAPI document under Redocly's recommended rules (redocly.yaml).
-  const openapi = await exec(bin('tsx'), ['scripts/lint-openapi.ts']);
+  // All four always run so one pass reports every type, lint, formatting and OpenAPI problem; two
+  // at a time, as each is one thread (their output is shown whole, one after the other).
+  const [tsc, eslint] = await Promise.all([
+    execCaptured(bin('tsc'), ['--noEmit']),
+    execCaptured(bin('eslint'), ['.', '--max-warnings', '0']),
+  ]);
+  const [prettier, openapi] = await Promise.all([
+    execCaptured(bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+    // The served OpenAPI document under Redocly's recommended rules (redocly.yaml).
+    execCaptured(bin('tsx'), ['scripts/lint-openapi.ts']),
+  ]);
+  for (const run of [tsc, eslint, prettier, openapi]) run.show();
   const failed = [
-    tsc !== 0 && `tsc exited with code ${tsc}`,
-    eslint !== 0 && `eslint exited with code ${eslint}`,
-    prettier !== 0 && `prettier found unformatted files (run npm run format)`,
-    openapi !== 0 && `the OpenAPI document has lint problems (npm run lint:openapi)`,
+    tsc.code !== 0 && `tsc exited with code ${tsc.code}`,
+    eslint.code !== 0 && `eslint exited with code ${eslint.code}`,
+    prettier.code !== 0 && `prettier found unformatted files (run npm run format)`,
+    openapi.code !== 0 && `the OpenAPI document has lint problems (npm run lint:openapi)`,
   ];
   const reasons = failed.filter((f): f is string => typeof f === 'string');
   if (reasons.length > 0) throw new StepFailure(reasons.join('; '));
