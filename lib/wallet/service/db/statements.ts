@@ -54,19 +54,45 @@ order by c.id`,
 const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, document_no, document_type, first_name,
   last_name, mobile, region, registered_at`;
 
-/** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
-export const CARD_HOLDERS_PAGE = {
-  name: 'wallet_card_holders_page',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and has_cards
-order by registered_at desc, id desc limit $2 offset $3`,
-} as const;
+/**
+ * One page of 4.2's users, newest first ($1 the app, $2 the page size, $3 the offset), at about the
+ * cost of the first page however deep it is (docs/wallet-api.md "Deep pages"). A deferred join:
+ * the page's ids are read from the index alone (an index-only scan, `holders` its filter), then
+ * its 20 rows. And the walk starts from the nearer end: past the middle, the page is read
+ * backwards from the oldest user, skipping (total - offset - size) instead of offset, so the
+ * deepest page costs what the first does. The total is the app's counter (`counter`, kept in the
+ * transaction of each registration and first card), read in this statement, so from the same
+ * snapshot as the rows; the backward order is the exact reverse of the forward one (id breaks
+ * every tie), so both walks give the same page.
+ */
+function usersPage(name: string, holders: string, counter: string) {
+  const total = `(select ${counter}::bigint from wallet.apps where id = $1)`;
+  const entry = USER_ENTRY_COLUMNS.split(',')
+    .map((c) => `u.${c.trim()}`)
+    .join(', ');
+  return {
+    name,
+    text: `with page as (
+  (select id, registered_at from wallet.users
+    where app_id = $1${holders} and $3::bigint * 2 < ${total}
+    order by registered_at desc, id desc limit $2 offset $3)
+  union all
+  (select id, registered_at from wallet.users
+    where app_id = $1${holders} and $3::bigint * 2 >= ${total}
+    order by registered_at asc nulls last, id asc nulls last
+    limit greatest(0, least($2::bigint, ${total} - $3::bigint))
+    offset greatest(0, ${total} - $3::bigint - $2::bigint))
+)
+select ${entry} from page p join wallet.users u on u.id = p.id
+order by p.registered_at desc, p.id desc`,
+  } as const;
+}
 
-/** 4.2, unfiltered: one page of users, newest first (a range scan of users_app_registered_idx). */
-export const USERS_PAGE = {
-  name: 'wallet_users_page',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1
-order by registered_at desc, id desc limit $2 offset $3`,
-} as const;
+/** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
+export const CARD_HOLDERS_PAGE = usersPage('wallet_card_holders_page', ' and has_cards', 'card_holder_count');
+
+/** 4.2, unfiltered: one page of users, newest first (users_app_registered_idx). */
+export const USERS_PAGE = usersPage('wallet_users_page', '', 'user_count');
 
 /** 4.2 by appUserId (unique per app): the one user, or none. */
 export const USERS_BY_APP_USER_ID = {
