@@ -58,33 +58,31 @@ const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, documen
  * One page of 4.2's users, newest first ($1 the app, $2 the page size, $3 the offset), at about the
  * cost of the first page however deep it is (docs/wallet-api.md "Deep pages"). A deferred join:
  * the page's ids are read from the index alone (an index-only scan, `holders` its filter), then
- * its 20 rows. And the walk starts from the nearer end: past the middle, the page is read
- * backwards from the oldest user, skipping (total - offset - size) instead of offset, so the
- * deepest page costs what the first does. The total is the app's counter (`counter`, kept in the
- * transaction of each registration and first card), read in this statement, so from the same
- * snapshot as the rows; the backward order is the exact reverse of the forward one (id breaks
- * every tie), so both walks give the same page.
+ * its rows by primary key (`= any(array(...))`: a key lookup whatever the planner guesses of the
+ * page's size, never a scan of the users). And the walk starts from the nearer end: past the
+ * middle, the page is read backwards from the oldest user, skipping (total - offset - size)
+ * instead of offset, so the deepest page costs what the first does. The total is the app's counter
+ * (`counter`, kept in the transaction of each registration and first card), read in this
+ * statement, so from the same snapshot as the rows; the backward order is the exact reverse of the
+ * forward one (id breaks every tie), so both walks give the same page.
  */
 function usersPage(name: string, holders: string, counter: string) {
   const total = `(select ${counter}::bigint from wallet.apps where id = $1)`;
-  const entry = USER_ENTRY_COLUMNS.split(',')
-    .map((c) => `u.${c.trim()}`)
-    .join(', ');
   return {
     name,
-    text: `with page as (
-  (select id, registered_at from wallet.users
+    text: `select ${USER_ENTRY_COLUMNS} from wallet.users
+where id = any(array(
+  (select id from wallet.users
     where app_id = $1${holders} and $3::bigint * 2 < ${total}
     order by registered_at desc, id desc limit $2 offset $3)
   union all
-  (select id, registered_at from wallet.users
+  (select id from wallet.users
     where app_id = $1${holders} and $3::bigint * 2 >= ${total}
     order by registered_at asc nulls last, id asc nulls last
     limit greatest(0, least($2::bigint, ${total} - $3::bigint))
     offset greatest(0, ${total} - $3::bigint - $2::bigint))
-)
-select ${entry} from page p join wallet.users u on u.id = p.id
-order by p.registered_at desc, p.id desc`,
+))
+order by registered_at desc, id desc`,
   } as const;
 }
 
