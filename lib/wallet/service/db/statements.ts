@@ -432,9 +432,10 @@ export const STORE_RESPONSE = {
  * for a refused transfer: ids may skip, as after any rollback). An agency asset (no user) comes
  * unlocked, its balance null: every transfer of the agency queues on its row, so it is locked last
  * (TRANSFER_HOT), after everything else is taken and read (docs/wallet-api.md "Transfers"). The
- * user assets' ledger ends are read too (`warm`): their entries' index pages, which the write
- * extends, are then in memory before the agency's row is locked, not read from disk while every
- * transfer of the agency waits. A card asset comes with its card, held FOR SHARE and locked before
+ * user assets' ledger ends are read too (`warm`: by number, and of their TRANSFER_IN entries, the
+ * entry a transfer from the agency writes on them): the index pages the write extends are then in
+ * memory before the agency's row is locked, not read from disk while every transfer of the agency
+ * waits. A card asset comes with its card, held FOR SHARE and locked before
  * any asset row: the `card` CTE is read whole by the one-time filter `(select count(*) from card)
  * >= 0`, which PostgreSQL evaluates before it scans the assets, so this statement takes its locks
  * in the order card/cancel takes them (the card, then its asset: change-card-status.ts) and cannot
@@ -458,9 +459,7 @@ export const TRANSFER_COLD = {
 ), warm as materialized (
   select (select l.seq from wallet.ledger_entries l where l.asset_id = cold.id order by l.seq desc limit 1) as seq,
          (select l.seq from wallet.ledger_entries l where l.asset_id = cold.id and l.reason = 'TRANSFER_IN'
-           order by l.seq desc limit 1) as seq_in,
-         (select l.seq from wallet.ledger_entries l where l.asset_id = cold.id and l.reason = 'TRANSFER_OUT'
-           order by l.seq desc limit 1) as seq_out
+           order by l.seq desc limit 1) as seq_in
     from cold
 )
 select a.id, a.user_id, a.type, a.currency, a.decimal_places, cold.balance,
