@@ -62,7 +62,8 @@ import {
   CLAIM_REQUEST_ID,
   REQUEST_ID_RECORD,
   STORE_RESPONSE,
-  TRANSFER_LOCK,
+  TRANSFER_COLD,
+  TRANSFER_HOT,
   TRANSFER_WRITE,
   userSearchStatement,
 } from '@/lib/wallet/service/db/statements';
@@ -83,6 +84,7 @@ import {
   CLEAR,
   CLEAR_WRITES,
   ISSUANCE,
+  OLD_ORDER_TRANSFER_LOCK,
   type SpendWrite,
 } from './lib/floor-sql';
 import { declineReasonOf, NO_CONTROLS, type Controls } from '@/lib/wallet/service/spending/decide';
@@ -812,7 +814,17 @@ type TransferColumn =
   | 'card_user_id'
   | 'transfer_id';
 
-/** transfer-asset.ts's two statements: the lock (with what the rules need), then the writes. */
+/**
+ * FLOOR_TRANSFER_ORDER=old: asset/transfer as the service ran it before issue 46, both assets
+ * locked in one statement (OLD_ORDER_TRANSFER_LOCK), the agency's row first when its id is lower.
+ * The bench runs a floor so beside the one that runs the service's order, to show the gain.
+ */
+const OLD_TRANSFER_ORDER = process.env.FLOOR_TRANSFER_ORDER === 'old';
+
+/**
+ * transfer-asset.ts's three statements: the users' assets locked and everything read, the
+ * agency's asset locked last, then the writes (or the old order's lock of both, then the writes).
+ */
 async function transferInTransaction(
   tx: pg.PoolClient,
   app: App,
@@ -820,7 +832,11 @@ async function transferInTransaction(
   requestId: string,
 ): Promise<string> {
   const { fromAssetId, toAssetId } = params;
-  const { rows, at } = await run<TransferColumn>(tx, TRANSFER_LOCK, [app.id, fromAssetId, toAssetId]);
+  const { rows, at } = await run<TransferColumn>(
+    tx,
+    OLD_TRANSFER_ORDER ? OLD_ORDER_TRANSFER_LOCK : TRANSFER_COLD,
+    [app.id, fromAssetId, toAssetId],
+  );
   const from = rows.find((r) => r[at.id] === fromAssetId);
   const to = rows.find((r) => r[at.id] === toAssetId);
   for (const [asset, id] of [
@@ -854,6 +870,15 @@ async function transferInTransaction(
   const amountMinor = decimalToMinor(params.amount, dp);
   if (amountMinor === undefined || amountMinor <= 0) {
     throw new Fail(1002, `amount must be more than 0 with at most ${dp} decimals (the asset's).`);
+  }
+  const agency = rows.filter((r) => r[at.user_id] === null);
+  if (!OLD_TRANSFER_ORDER && agency.length > 0) {
+    const hot = await run<'id' | 'balance'>(tx, TRANSFER_HOT, [app.id, fromAssetId, toAssetId]);
+    for (const asset of agency) {
+      const row = hot.rows.find((r) => r[hot.at.id] === asset[at.id]);
+      if (!row) throw new Error(`the agency asset ${String(asset[at.id])} is missing under its lock`);
+      asset[at.balance] = row[hot.at.balance];
+    }
   }
   const fromBefore = Number(from![at.balance]);
   if (fromBefore < amountMinor) {

@@ -547,7 +547,12 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     }
 
     if (wants('issue')) await measureIssuance(db.url, wallet, floor, p, size);
-    if (wants('transfer')) await measureTransfers(db.url, wallet, floor, p, size);
+    if (wants('transfer')) {
+      const { url } = db;
+      await measureTransfers(url, wallet, floor, p, size, () =>
+        startFloor({ snapshotDir: snapshot.dir, databaseUrl: url, transferOrder: 'old' }),
+      );
+    }
     if (size.deposits) await measureDeposits(db.url, wallet, floor, p, size);
     if (first && size.deposits?.screening?.step && SIZES.length > 1)
       screeningReference = { url: db.url, cards: size.cards, drop: () => db.drop() };
@@ -701,9 +706,10 @@ async function measureIssuance(
 }
 
 /**
- * Transfers from the agency asset to random users' wallets, on the service then the floor, and
- * the money guarantees after both: every success the clients saw (warm-ups included) must be
- * exactly one transfer with its two ledger entries.
+ * Transfers from the agency asset to random users' wallets, on the service then the floor, then
+ * on a floor running the statement order before issue 46 (the agency's row locked first: the
+ * gain of locking it last), and the money guarantees after all three: every success the clients
+ * saw (warm-ups included) must be exactly one transfer with its two ledger entries.
  */
 async function measureTransfers(
   url: string,
@@ -711,6 +717,7 @@ async function measureTransfers(
   floor: Server,
   p: Population,
   size: SizeResult,
+  startOldOrderFloor: () => Promise<Server>,
 ): Promise<void> {
   // A failing transfer (a refusal, a broken route) stops here with its answer, before any load.
   await prime(wallet, ['transfer'], p);
@@ -728,25 +735,40 @@ async function measureTransfers(
       );
     }
   }
+  const oldOrder: LoadResult[] = [];
+  const oldFloor = await startOldOrderFloor();
+  try {
+    // Its priming transfers come after the mark: prime sends three, each one a success or a throw.
+    await prime(oldFloor, ['transfer'], p);
+    transferred += 3;
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
+      await settleWrites(url);
+      oldOrder.push(await measureWallet(oldFloor, 'transfer', p, () => transferred++));
+    }
+  } finally {
+    await oldFloor.stop();
+  }
   const a = medianRate(rounds.app);
   const f = medianRate(rounds.floor);
+  const o = medianRate(oldOrder);
   const guarantees = await checkTransferGuarantees({
     url,
     fromAssetId: p.agencyAssetId,
     since: before,
     reportedTransfers: transferred,
-    abandoned: [...burst, ...rounds.app, ...rounds.floor].flatMap((r) => r.abandoned),
+    abandoned: [...burst, ...rounds.app, ...rounds.floor, ...oldOrder].flatMap((r) => r.abandoned),
   });
   size.transfer = {
     app: a,
     floor: f,
+    oldOrderFloor: o,
     guarantees,
     ...(WRITE_ROUNDS > 1
       ? { rounds: { app: rounds.app.map((r) => r.rps), floor: rounds.floor.map((r) => r.rps) } }
       : {}),
   };
   log(
-    `  ${OPERATIONS.transfer.label}${WRITE_ROUNDS > 1 ? ` (median of ${WRITE_ROUNDS} rounds; wallet ${rounds.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${rounds.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.transfersCreated} transfers)`,
+    `  ${OPERATIONS.transfer.label}${WRITE_ROUNDS > 1 ? ` (median of ${WRITE_ROUNDS} rounds; wallet ${rounds.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${rounds.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; old-order floor ${o.rps.toFixed(0)}/s; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.transfersCreated} transfers)`,
   );
   for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
   if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after transfers`);

@@ -178,3 +178,26 @@ export const CLEAR_WRITES: readonly SpendWrite<ClearContext>[] = [
     after: { ...c.before, status: 'CLEARED', held: 0, cleared: c.amount },
   })),
 ];
+
+/**
+ * asset/transfer's lock as the service took it before issue 46 (the old-order floor,
+ * FLOOR_TRANSFER_ORDER=old): both assets locked FOR UPDATE in id order in one statement, so the
+ * agency's row was held from the start, across the user's row, the card and the sequence too.
+ * Kept to show the gain of taking the agency's row last (TRANSFER_COLD, then TRANSFER_HOT).
+ */
+export const OLD_ORDER_TRANSFER_LOCK = {
+  name: 'floor_old_order_transfer_lock',
+  text: `with card as materialized (
+  select c.card_asset_id, c.status, c.user_id
+    from wallet.assets ca join wallet.cards c on c.user_id = ca.user_id and c.card_asset_id = ca.id
+   where ca.app_id = $1 and ca.id in ($2, $3) and ca.type = 'CARD'
+     for share of c
+)
+select a.id, a.user_id, a.type, a.currency, a.decimal_places, a.balance, a.ledger_count,
+  card.status as card_status, card.user_id as card_user_id,
+  (select nextval('wallet.transfers_id_seq')) as transfer_id
+from wallet.assets a left join card on card.card_asset_id = a.id
+where a.app_id = $1 and a.id in ($2, $3) and (select count(*) from card) >= 0
+order by a.id
+for update of a`,
+} as const;

@@ -22,6 +22,8 @@ export type LoadResult = {
   p90: number;
   p95: number;
   p99: number;
+  /** Milliseconds (absent in results before issue 46). */
+  p999?: number;
   mean: number;
   max: number;
   /** A sample of what failed checks returned (to explain a failure). */
@@ -141,6 +143,7 @@ async function runOnce(
     p90: percentile(sorted, 90),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    p999: percentile(sorted, 99.9),
     mean,
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,
     ...(failureSample ? { failureSample } : {}),

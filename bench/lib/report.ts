@@ -16,6 +16,7 @@ import {
   webhookBaseline,
 } from './derived';
 import { depositNotes, depositTargets } from './deposit-report';
+import { growthTargets } from './growth-targets';
 import { cardsLabel, roundsText, writeRatio } from './format';
 import type { LoadResult } from './load';
 import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests';
@@ -295,6 +296,9 @@ export function evaluateTargets(results: Results): Target[] {
 
   // 3d. Deposits against the floor, and a deposit's cost over its history (issue 29).
   targets.push(...depositTargets(results));
+  // 3e. What must not grow with the programme (issue 46): the dashboard, 4.2's deepest page,
+  // simulate/authorize's p99, transfers from one agency asset.
+  targets.push(...growthTargets(results));
 
   // 4. The embedded default's reads, measured and reported beside.
   const pl = results.pglite;

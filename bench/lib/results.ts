@@ -42,7 +42,15 @@ export type SizeResult = {
   /** Each round's p50 (ms) of each extension read, service and floor (absent before stop 19). */
   scaleRounds?: Partial<Record<OpKey, { app: number[]; floor: number[] }>>;
   /** asset/transfer, agency asset -> a random user's wallet (absent in results before issue 12). */
-  transfer?: Pair & { guarantees: TransferGuaranteeReport; rounds?: { app: number[]; floor: number[] } };
+  transfer?: Pair & {
+    guarantees: TransferGuaranteeReport;
+    rounds?: { app: number[]; floor: number[] };
+    /**
+     * The floor running asset/transfer in the statement order before issue 46 (both assets locked
+     * at once, the agency's row first): the median of as many rounds (absent before issue 46).
+     */
+    oldOrderFloor?: LoadResult;
+  };
   /** 4.4 issuance into a user's wallet funded for `fundedFor` cards, past its funds (first size; absent before stop 20). */
   exhausted?: ExhaustedIssuance;
   /** Webhook delivery while issuance runs at full rate (first size; absent before issue 14). */

@@ -447,6 +447,8 @@ export async function startFloor(options: {
   snapshotDir: string;
   databaseUrl: string;
   nodeArgs?: string[];
+  /** 'old': asset/transfer in the statement order before issue 46 (the old-order floor). */
+  transferOrder?: 'old';
 }): Promise<Server> {
   return startServer({
     kind: 'floor',
@@ -460,6 +462,7 @@ export async function startFloor(options: {
       FLOOR_DATABASE_URL: options.databaseUrl,
       FLOOR_POOL_SIZE: String(POOL_SIZE),
       WALLET_MASTER_KEY: BENCH_MASTER_KEY,
+      ...(options.transferOrder ? { FLOOR_TRANSFER_ORDER: options.transferOrder } : {}),
     },
     ready: (output) => output.includes('[floor] listening'),
     timeoutMs: 30_000,

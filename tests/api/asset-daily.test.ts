@@ -2,13 +2,14 @@
 // and closing balances for an asset whose entries were moved to known UTC days (the service has
 // no clock of its own: the entries are stamped by the database, so the test re-dates them), days
 // without entries carried over, the window's edges, a card's refund going out, 6 decimals,
-// ownership (4011), and a plan that reads only the window's entries through the index.
+// ownership (4011), and a plan that reads the days' running totals (kept equal to the entries
+// by the triggers of migration 0032), never the ledger.
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { dailyTotalsQuery } from '@/lib/wallet/service/asset/list-daily-totals';
-import { apps, assets, ledgerEntries } from '@/lib/wallet/service/db/schema';
+import { apps, assetDayTotals, assets, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { assetDailySchema, assetSchema, type AssetDaily } from '@/lib/wallet/contract/schemas';
 import { callWallet, failureDataProblem, kycParams, type Envelope } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
@@ -246,37 +247,85 @@ describe('asset/daily', () => {
     expect((await daily({ assetId: db.agencyAssetId, days: 90 })).data.days).toHaveLength(90);
   });
 
-  it("reads only the window's entries, through the (asset, created_at) index, however old the ledger", async () => {
+  it("reads the window's days from the running totals, one row a day however many entries, never the ledger", async () => {
     const { wallet } = await newUser();
-    // 5,000 entries a year old, netting to zero, then one today.
+    // 5,000 entries a year old, netting to zero; 5,000 today (2,500 credits of 1.00, 2,500
+    // transfers out of 0.40); then one credit today.
     await db.db.execute(sql`
       insert into ${ledgerEntries} (asset_id, amount, balance_after, reason, created_at)
       select ${wallet}, case when i % 2 = 1 then 100 else -100 end, case when i % 2 = 1 then 100 else 0 end,
              case when i % 2 = 1 then 'CREDIT' else 'TRANSFER_OUT' end, now() - interval '365 days'
       from generate_series(1, 5000) as i`);
+    await db.db.execute(sql`
+      insert into ${ledgerEntries} (asset_id, amount, balance_after, reason)
+      select ${wallet}, case when i % 2 = 1 then 100 else -40 end, 60 * (i / 2) + case when i % 2 = 1 then 100 else 0 end,
+             case when i % 2 = 1 then 'CREDIT' else 'TRANSFER_OUT' end
+      from generate_series(1, 5000) as i`);
+    await db.db.update(assets).set({ balance: 150_000 }).where(eq(assets.id, wallet));
     await creditAsset({ db: db.db, assetId: wallet, amountMinor: 4200 });
-    await db.db.execute(sql`analyze ${ledgerEntries}`);
 
     const { data, today } = await daily({ assetId: wallet, days: 30 });
     expect(data.days[0]).toEqual({ date: utcDay(-29), spent: 0, received: 0, closingBalance: 0 });
-    expect(data.days.at(-1)).toEqual({ date: today, spent: 0, received: 42, closingBalance: 42 });
+    expect(data.days.at(-1)).toEqual({ date: today, spent: 1000, received: 2542, closingBalance: 1542 });
+    // The 10,001 entries are two rows of totals: the year-old day's and today's.
+    const rows = await rawRows<{ day: string; spent: string; received: string; net: string }>(
+      db.db,
+      sql`select day::text as day, spent, received, net from ${assetDayTotals} where asset_id = ${wallet} order by day`,
+    );
+    expect(rows.map((r) => [r.day, Number(r.spent), Number(r.received), Number(r.net)])).toEqual([
+      [utcDay(-365), 250_000, 250_000, 0],
+      [today, 100_000, 254_200, 154_200],
+    ]);
 
     const [app] = await db.db.select({ id: apps.id }).from(apps).where(eq(apps.appId, TEST_AGENCY.appId));
     const [plan] = await rawRows<{ 'QUERY PLAN': unknown }>(
       db.db,
       sql`explain (format json) ${dailyTotalsQuery(app!.id, wallet, 30)}`,
     );
-    // Every node that reads ledger_entries: an index range on (asset, created_at), never a scan.
+    // The relations read: the asset and its days' totals, never a ledger entry.
     type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-    const nodes: PlanNode[] = [];
+    const relations = new Set<unknown>();
     const walk = (node: PlanNode) => {
-      if (node['Relation Name'] === 'ledger_entries') nodes.push(node);
+      if (node['Relation Name']) relations.add(node['Relation Name']);
       for (const child of node.Plans ?? []) walk(child);
     };
     walk((plan!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
-    expect(nodes.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
-      ['Index Scan', 'ledger_asset_created_idx'],
+    expect([...relations].sort()).toEqual(['asset_day_totals', 'assets']);
+  });
+
+  it('keeps the totals equal to the entries they sum, through inserts, re-dated entries and deletes', async () => {
+    const { wallet } = await newUser();
+    await transfer(db.agencyAssetId, wallet, '30.00');
+    await creditAsset({ db: db.db, assetId: wallet, amountMinor: 1_000 });
+    await redateNewest(wallet, -2);
+    // A repair that takes entries away: the day they were on loses them.
+    await db.db.execute(sql`
+      insert into ${ledgerEntries} (asset_id, amount, balance_after, reason, created_at)
+      values (${wallet}, -500, 0, 'CARD_SPEND', now() - interval '1 day'),
+             (${wallet}, 700, 0, 'DEPOSIT', now() - interval '1 day'),
+             (${wallet}, -300, 0, 'CARD_REFUND', now() - interval '1 day')`);
+    await db.db.execute(sql`delete from ${ledgerEntries} where asset_id = ${wallet} and reason = 'DEPOSIT'`);
+    // Every asset's totals, against the entries summed now by the same rule.
+    const differing = await rawRows<{ asset_id: number }>(
+      db.db,
+      sql`with summed as (
+            select asset_id, (created_at at time zone 'UTC')::date as day,
+                   sum(wallet.ledger_spent(reason, amount)) as spent,
+                   sum(wallet.ledger_received(reason, amount)) as received, sum(amount) as net
+              from ${ledgerEntries} group by 1, 2),
+          kept as (select * from ${assetDayTotals} where spent <> 0 or received <> 0 or net <> 0)
+          (select * from summed except select * from kept)
+          union all (select * from kept except select * from summed)`,
+    );
+    expect(differing).toEqual([]);
+    const rows = await rawRows<{ day: string; spent: string; received: string; net: string }>(
+      db.db,
+      sql`select day::text as day, spent, received, net from ${assetDayTotals} where asset_id = ${wallet} order by day`,
+    );
+    expect(rows.map((r) => [r.day, Number(r.spent), Number(r.received), Number(r.net)])).toEqual([
+      [utcDay(-2), 0, 1_000, 1_000],
+      [utcDay(-1), 500, 0, -800],
+      [utcDay(0), 0, 3_000, 3_000],
     ]);
-    expect(String(nodes[0]!['Index Cond'])).toMatch(/^\(\(asset_id = a\.id\) AND \(created_at >= /);
   });
 });

@@ -1,7 +1,10 @@
 // Money moving under real concurrency, on PostgreSQL (docs/wallet-api.md "Transfers"): 50 transfers
 // at once against funds for 10 move exactly 10; a cancel racing top-ups leaves the money in exactly
-// one place; one requestId sent 20 times at once makes one transfer. The books balance after each.
+// one place; one requestId sent 20 times at once makes one transfer; the agency's row is locked
+// last (its wallet already held while the transfer waits for it), and fundings racing top-ups of the
+// same wallet all land. The books balance after each.
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
@@ -127,5 +130,64 @@ describe('transfers on PostgreSQL', () => {
       sql`select count(*)::int as n from wallet.transfers where to_asset_id = ${wallet}`,
     );
     expect(row!.n).toBe(1);
+  });
+  it("locks the agency's asset last: waiting for it, a transfer already holds the user's wallet", async () => {
+    const { wallet } = await userWithCard();
+    const blocker = new pg.Client({ connectionString: pgDb.url });
+    const prober = new pg.Client({ connectionString: pgDb.url });
+    await blocker.connect();
+    await prober.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from wallet.assets where id = $1 for update', [db.agencyAssetId]);
+      const funding = callWallet(server.baseUrl, 'assetTransfer', {
+        fromAssetId: db.agencyAssetId,
+        toAssetId: wallet,
+        amount: '3.00',
+      });
+      // The transfer is waiting on a row lock (the agency's, held by the blocker).
+      for (let tries = 0; ; tries++) {
+        const waiting = await prober.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting.rowCount) break;
+        if (tries > 200) throw new Error('the transfer never waited for the agency asset');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // It took the wallet first: the wallet's row cannot be had.
+      await prober.query('begin');
+      await expect(
+        prober.query('select 1 from wallet.assets where id = $1 for update nowait', [wallet]),
+      ).rejects.toMatchObject({ code: '55P03' });
+      await prober.query('rollback');
+      await blocker.query('commit');
+      expect((await funding).body.code).toBe(0);
+      expect(await balance(wallet)).toBe(300);
+    } finally {
+      await blocker.end();
+      await prober.end();
+    }
+  });
+
+  it('fundings of a wallet racing its top-ups of its card: every one lands, no deadlock', async () => {
+    const { wallet, cardAsset } = await userWithCard();
+    await creditAsset({ db: db.db, assetId: wallet, amountMinor: 20 * 100 });
+    const agencyBefore = await balance(db.agencyAssetId);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        callWallet(
+          server.baseUrl,
+          'assetTransfer',
+          i % 2 === 0
+            ? { fromAssetId: db.agencyAssetId, toAssetId: wallet, amount: '0.50' }
+            : { fromAssetId: wallet, toAssetId: cardAsset, amount: '1.00' },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.body.code)).toEqual(Array.from({ length: 40 }, () => 0));
+    expect(await balance(db.agencyAssetId)).toBe(agencyBefore - 20 * 50);
+    expect(await balance(wallet)).toBe(20 * 100 + 20 * 50 - 20 * 100);
+    expect(await balance(cardAsset)).toBe(20 * 100);
+    expect(await ledgerSumsToBalances(db.db)).toBe(true);
   });
 });

@@ -1,38 +1,24 @@
 // asset/daily (extension, the back-office dashboard's runway): an asset's money out and in per
 // UTC day over the last `days` days, today last, with each day's closing balance.
 //
-// One statement, so the asset's balance and its entries are read from one snapshot: the days are
-// summed by an aggregate over the (asset, created_at) index's range for the window (migration
-// 0010), so the cost follows the window's entries, never the older ones. Closing balances are
-// then walked back from the balance now, in integer minor units: each day's closing balance is
-// the next day's minus that day's net change, and before the first entry the balance was 0
-// because every change of a balance is an entry (docs/wallet-api.md "Money").
+// One statement, so the asset's balance and its days are read from one snapshot: the days are the
+// asset's running totals per UTC day (asset_day_totals, kept by triggers in the transaction that
+// writes the entries, migration 0032, which also decides what counts as spent and received), read
+// through their (asset, day) key: at most `days` rows however many entries a day has
+// (docs/architecture.md "Running totals"). Closing balances are then walked back from the balance
+// now, in integer minor units: each day's closing balance is the next day's minus that day's net
+// change, and before the first entry the balance was 0 because every change of a balance is an
+// entry (docs/wallet-api.md "Money").
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
-import type { AssetDaily, LedgerEntry } from '@/lib/wallet/contract/schemas';
+import type { AssetDaily } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, ledgerEntries } from '../db/schema';
+import { assetDayTotals, assets } from '../db/schema';
 import { assetDaily } from '@/lib/wallet/contract/operations/asset-daily';
 import { bindHandler } from '../bind-handler';
-
-/** Money leaving the asset by spending: card fees, transfers out and card purchases. */
-const SPENT: readonly LedgerEntry['type'][] = ['CARD_FEE', 'TRANSFER_OUT', 'CARD_SPEND'];
-/**
- * Money reaching the asset. A card's own asset also has a CARD_REFUND going out (its balance
- * back to the wallet on cancellation): not a receipt, and not spending either, so only the
- * entries into the asset count; the closing balance accounts for every entry.
- */
-const RECEIVED: readonly LedgerEntry['type'][] = [
-  'PROVISION',
-  'CREDIT',
-  'TRANSFER_IN',
-  'CARD_REFUND',
-  'MERCHANT_REFUND',
-  'DEPOSIT',
-];
 
 type Row = {
   currency: string;
@@ -64,14 +50,9 @@ function addDays(day: string, n: number): string {
 /**
  * The one statement: the asset (under the app) with its window's totals per UTC day, one row per
  * day that has entries (or one row with a null day when none has). Exported for the test that
- * checks its plan reads the window through the (asset, created_at) index.
+ * checks its plan reads the window through the totals' key and never the ledger.
  */
 export function dailyTotalsQuery(appKey: number, assetId: number, days: number): SQL {
-  const list = (types: readonly string[]) =>
-    sql.join(
-      types.map((t) => sql`${t}`),
-      sql`, `,
-    );
   // Today is the database's UTC day: the clock that stamps the entries' created_at.
   return sql`
     with w as (
@@ -84,14 +65,9 @@ export function dailyTotalsQuery(appKey: number, assetId: number, days: number):
     from ${assets} a
     cross join w
     left join lateral (
-      select (l.created_at at time zone 'UTC')::date as day,
-             -sum(l.amount) filter (where l.reason in (${list(SPENT)}) and l.amount < 0) as spent,
-             sum(l.amount) filter (where l.reason in (${list(RECEIVED)}) and l.amount > 0) as received,
-             sum(l.amount) as net
-      from ${ledgerEntries} l
-      where l.asset_id = a.id
-        and l.created_at >= (w.first_day::timestamp at time zone 'UTC')
-      group by 1
+      select t.day, t.spent, t.received, t.net
+      from ${assetDayTotals} t
+      where t.asset_id = a.id and t.day >= w.first_day
     ) d on true
     where a.id = ${assetId} and a.app_id = ${appKey}
   `;

@@ -1,20 +1,23 @@
-// asset/transfer (docs/wallet-api.md "Transfers"), in the caller's transaction, in two prepared
-// statements (db/statements.ts): TRANSFER_LOCK locks both assets of the app in id order (4011 for
-// one that is not the app's), a card asset's card first, FOR SHARE (a cancel of that card waits for
-// this transfer, or this transfer sees it CANCELLED), and returns what the rules need with the
-// balances under the lock; then the transfer rules (4010), the amount's decimals (1002) and the
-// balance (a short one is 4001), all decided with nothing written; then TRANSFER_WRITE moves the
-// money: both balances, one transfer row, a ledger entry on each side, the transfer.completed
-// event and the requestId's answer, one statement. asset.low_balance follows when the money left
-// an agency asset across its low-balance line. A balance never goes below zero: it is set only to
-// what the locked row held less the amount, and only when it held at least that.
+// asset/transfer (docs/wallet-api.md "Transfers"), in the caller's transaction, in three prepared
+// statements (db/statements.ts), the agency's row locked last: TRANSFER_COLD returns both assets
+// of the app (4011 for one that is not the app's) with what the rules need, a card asset's card
+// first, FOR SHARE (a cancel of that card waits for this transfer, or this transfer sees it
+// CANCELLED), and the users' assets locked with their balances; then the transfer rules (4010) and
+// the amount's decimals (1002), decided with nothing written and no agency row locked; then
+// TRANSFER_HOT locks the agency's asset (when one takes part) and reads its balance, the balance
+// (a short one is 4001) is decided, and TRANSFER_WRITE moves the money: both balances, one
+// transfer row, a ledger entry on each side, the transfer.completed event and the requestId's
+// answer, one statement. Every transfer of the agency queues on its asset's row, so that row is
+// held only for the last two round trips and the commit. asset.low_balance follows when the money
+// left an agency asset across its low-balance line. A balance never goes below zero: it is set
+// only to what the locked row held less the amount, and only when it held at least that.
 import type { DatabaseHandle } from '@/lib/db/open';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Transfer } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
-import { TRANSFER_LOCK, TRANSFER_WRITE } from '../db/statements';
+import { TRANSFER_COLD, TRANSFER_HOT, TRANSFER_WRITE } from '../db/statements';
 import { noteAgencyDebit } from '../event/low-balance';
 import { newEvent, noteQueuedDeliveries } from '../event/record-event';
 import { transferRefusal, type AssetKind } from './transfer-rules';
@@ -22,14 +25,15 @@ import { assetTransfer } from '@/lib/wallet/contract/operations/asset-transfer';
 import { bindHandler } from '../bind-handler';
 import { claimedRequestId, noteAnswerStored } from '../request/idempotency';
 
-/** A row of TRANSFER_LOCK (int8 columns as the driver gives them). */
+/** A row of TRANSFER_COLD (int8 columns as the driver gives them). */
 type LockedAsset = {
   id: number;
   user_id: number | null;
   type: string;
   currency: string;
   decimal_places: number;
-  balance: string | number | bigint;
+  /** Under the lock for a user's asset; null for the agency's, read under TRANSFER_HOT. */
+  balance: string | number | bigint | null;
   card_status: string | null;
   card_user_id: number | null;
   transfer_id: string | number | bigint;
@@ -44,9 +48,9 @@ export async function transferAsset(options: {
   const { db, engine, app, params } = options;
   const rows = await engine.queryIn<LockedAsset>(
     db,
-    TRANSFER_LOCK.text,
+    TRANSFER_COLD.text,
     [app.id, params.fromAssetId, params.toAssetId],
-    TRANSFER_LOCK.name,
+    TRANSFER_COLD.name,
   );
   const from = rows.find((r) => r.id === params.fromAssetId);
   const to = rows.find((r) => r.id === params.toAssetId);
@@ -71,6 +75,7 @@ export async function transferAsset(options: {
     throw new WalletError(ResultCode.PARAM_INVALID, `amount ${rule}.`, { field: 'amount', rule });
   }
 
+  await lockAgencyAssets(db, engine, app, rows);
   const fromBefore = Number(from.balance);
   if (fromBefore < amountMinor) {
     throw new WalletError(
@@ -127,11 +132,37 @@ export async function transferAsset(options: {
   return transfer;
 }
 
+/**
+ * The agency's assets among the two, locked last (TRANSFER_HOT): their balances under the lock
+ * are written into their rows. Nothing is sent when both are users' assets.
+ */
+async function lockAgencyAssets(
+  db: Executor,
+  engine: DatabaseHandle,
+  app: AuthenticatedApp,
+  rows: LockedAsset[],
+): Promise<void> {
+  const agency = rows.filter((r) => r.user_id === null);
+  if (agency.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  const locked = await engine.queryIn<{ id: number; balance: string | number | bigint }>(
+    db,
+    TRANSFER_HOT.text,
+    [app.id, ids[0], ids[1] ?? ids[0]],
+    TRANSFER_HOT.name,
+  );
+  for (const asset of agency) {
+    const row = locked.find((r) => r.id === asset.id);
+    if (!row) throw new Error(`asset/transfer: the agency asset ${asset.id} is missing under its lock`);
+    asset.balance = row.balance;
+  }
+}
+
 function assetNotFound(assetId: number): WalletError {
   return new WalletError(ResultCode.ASSET_NOT_FOUND, `Asset ${assetId} does not exist under this app.`);
 }
 
-/** What an asset is, for the rules (a card asset's card as TRANSFER_LOCK read it under FOR SHARE). */
+/** What an asset is, for the rules (a card asset's card as TRANSFER_COLD read it under FOR SHARE). */
 function kindOf(asset: LockedAsset): AssetKind {
   if (asset.type === 'CARD') {
     return {

@@ -1,5 +1,6 @@
-// 4.2 All cards under the agency, grouped by user. One page of users (an index range scan on
-// (app, registered_at desc, id desc), or a unique-index lookup when filtered) and the total run
+// 4.2 All cards under the agency, grouped by user. One page of users (its ids from the index on
+// (app, registered_at desc, id desc), walked from the nearer end, then its rows: docs/wallet-api.md
+// "Deep pages"; or a unique-index lookup when filtered) and the total run
 // side by side; then the page's cards in one statement. The unfiltered total comes from the
 // app's user counter, so no request counts the whole table; a filtered total is the page itself
 // (appUserId and e-mail are each unique per app, so a filtered page holds every match).

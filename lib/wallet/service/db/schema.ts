@@ -353,8 +353,6 @@ export const ledgerEntries = wallet.table(
     uniqueIndex('ledger_asset_seq_key').on(t.assetId, t.seq),
     // asset/ledger filtered by type: that type's entries of the asset, newest first.
     index('ledger_asset_reason_seq_idx').on(t.assetId, t.reason, t.seq),
-    // asset/daily: the asset's entries of the last days, a range however long the ledger is.
-    index('ledger_asset_created_idx').on(t.assetId, t.createdAt),
     index('ledger_card_idx').on(t.cardId),
     uniqueIndex('ledger_deposit_key')
       .on(t.depositId)
@@ -809,3 +807,26 @@ export const depositUsers = wallet.table('deposit_users', {
   velocityAmount: bigint('velocity_amount', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * An asset's money out, money in and net change per UTC day of its entries' created_at, kept by
+ * statement triggers on ledger_entries in the transaction that writes the entries (migration
+ * 0032, which also holds what counts as spent and received), so asset/daily reads at most `days`
+ * rows of this key however many entries a day has (docs/architecture.md "Running totals").
+ */
+export const assetDayTotals = wallet.table(
+  'asset_day_totals',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Minor units, positive: the day's debits that spend (CARD_FEE, TRANSFER_OUT, CARD_SPEND). */
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    /** Minor units, positive: the day's credits that receive (not a card's refund going out). */
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    /** Minor units, signed: the sum of every entry of the day. */
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.day] })],
+);

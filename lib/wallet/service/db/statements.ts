@@ -54,19 +54,43 @@ order by c.id`,
 const USER_ENTRY_COLUMNS = `id, app_user_id, email, wallet_account_type, document_no, document_type, first_name,
   last_name, mobile, region, registered_at`;
 
-/** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
-export const CARD_HOLDERS_PAGE = {
-  name: 'wallet_card_holders_page',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1 and has_cards
-order by registered_at desc, id desc limit $2 offset $3`,
-} as const;
+/**
+ * One page of 4.2's users, newest first ($1 the app, $2 the page size, $3 the offset), at about the
+ * cost of the first page however deep it is (docs/wallet-api.md "Deep pages"). A deferred join:
+ * the page's ids are read from the index alone (an index-only scan, `holders` its filter), then
+ * its rows by primary key (`= any(array(...))`: a key lookup whatever the planner guesses of the
+ * page's size, never a scan of the users). And the walk starts from the nearer end: past the
+ * middle, the page is read backwards from the oldest user, skipping (total - offset - size)
+ * instead of offset, so the deepest page costs what the first does. The total is the app's counter
+ * (`counter`, kept in the transaction of each registration and first card), read in this
+ * statement, so from the same snapshot as the rows; the backward order is the exact reverse of the
+ * forward one (id breaks every tie), so both walks give the same page.
+ */
+function usersPage(name: string, holders: string, counter: string) {
+  const total = `(select ${counter}::bigint from wallet.apps where id = $1)`;
+  return {
+    name,
+    text: `select ${USER_ENTRY_COLUMNS} from wallet.users
+where id = any(array(
+  (select id from wallet.users
+    where app_id = $1${holders} and $3::bigint * 2 < ${total}
+    order by registered_at desc, id desc limit $2 offset $3)
+  union all
+  (select id from wallet.users
+    where app_id = $1${holders} and $3::bigint * 2 >= ${total}
+    order by registered_at asc nulls last, id asc nulls last
+    limit greatest(0, least($2::bigint, ${total} - $3::bigint))
+    offset greatest(0, ${total} - $3::bigint - $2::bigint))
+))
+order by registered_at desc, id desc`,
+  } as const;
+}
 
-/** 4.2, unfiltered: one page of users, newest first (a range scan of users_app_registered_idx). */
-export const USERS_PAGE = {
-  name: 'wallet_users_page',
-  text: `select ${USER_ENTRY_COLUMNS} from wallet.users where app_id = $1
-order by registered_at desc, id desc limit $2 offset $3`,
-} as const;
+/** 4.2 with withCards: one page of card holders, newest first (users_app_card_holders_idx). */
+export const CARD_HOLDERS_PAGE = usersPage('wallet_card_holders_page', ' and has_cards', 'card_holder_count');
+
+/** 4.2, unfiltered: one page of users, newest first (users_app_registered_idx). */
+export const USERS_PAGE = usersPage('wallet_users_page', '', 'user_count');
 
 /** 4.2 by appUserId (unique per app): the one user, or none. */
 export const USERS_BY_APP_USER_ID = {
@@ -402,36 +426,65 @@ export const STORE_RESPONSE = {
 } as const;
 
 /**
- * asset/transfer (asset/transfer-asset.ts): both assets of the app ($1), $2 and $3, locked FOR
- * UPDATE in id order (two transfers in opposite directions cannot deadlock), with what the rules
- * need, their balances and ledger counts as they are under the lock, and the id the transfer will
- * have (one nextval, also for a refused transfer: ids may skip, as after any rollback). A card
- * asset comes with its card, held FOR SHARE and locked before any asset row: the `card` CTE is
- * read whole by the one-time filter `(select count(*) from card) >= 0`, which PostgreSQL
- * evaluates before it scans the assets, so this statement takes its locks in the order card/cancel
- * takes them (the card, then its asset: change-card-status.ts) and cannot deadlock with it; a
- * cancel of the card waits for this transfer, or this transfer sees the card CANCELLED. The card
- * is found through its owner's cards (cards_user_idx), not by card_asset_id (no index).
+ * asset/transfer (asset/transfer-asset.ts), first of three: both assets of the app ($1), $2 and $3,
+ * as the rules need them, the users' own assets (wallets, cards) locked FOR UPDATE in id order with
+ * their balances as they are under the lock, and the id the transfer will have (one nextval, also
+ * for a refused transfer: ids may skip, as after any rollback). An agency asset (no user) comes
+ * unlocked, its balance null: every transfer of the agency queues on its row, so it is locked last
+ * (TRANSFER_HOT), after everything else is taken and read (docs/wallet-api.md "Transfers"). The
+ * user assets' ledger ends are read too (`warm`: by number, and of their TRANSFER_IN entries, the
+ * entry a transfer from the agency writes on them): the index pages the write extends are then in
+ * memory before the agency's row is locked, not read from disk while every transfer of the agency
+ * waits. A card asset comes with its card, held FOR SHARE and locked before
+ * any asset row: the `card` CTE is read whole by the one-time filter `(select count(*) from card)
+ * >= 0`, which PostgreSQL evaluates before it scans the assets, so this statement takes its locks
+ * in the order card/cancel takes them (the card, then its asset: change-card-status.ts) and cannot
+ * deadlock with it; a cancel of the card waits for this transfer, or this transfer sees the card
+ * CANCELLED. The card is found through its owner's cards (cards_user_idx), not by card_asset_id
+ * (no index). Locks are taken users' assets first, then the agency's, each group in id order, by
+ * every transfer, so two transfers cannot deadlock.
  */
-export const TRANSFER_LOCK = {
-  name: 'wallet_transfer_lock',
+export const TRANSFER_COLD = {
+  name: 'wallet_transfer_cold',
   text: `with card as materialized (
   select c.card_asset_id, c.status, c.user_id
     from wallet.assets ca join wallet.cards c on c.user_id = ca.user_id and c.card_asset_id = ca.id
    where ca.app_id = $1 and ca.id in ($2, $3) and ca.type = 'CARD'
      for share of c
+), cold as materialized (
+  select a.id, a.balance from wallet.assets a
+   where a.app_id = $1 and a.id in ($2, $3) and a.user_id is not null and (select count(*) from card) >= 0
+   order by a.id
+     for update of a
+), warm as materialized (
+  select (select l.seq from wallet.ledger_entries l where l.asset_id = cold.id order by l.seq desc limit 1) as seq,
+         (select l.seq from wallet.ledger_entries l where l.asset_id = cold.id and l.reason = 'TRANSFER_IN'
+           order by l.seq desc limit 1) as seq_in
+    from cold
 )
-select a.id, a.user_id, a.type, a.currency, a.decimal_places, a.balance, a.ledger_count,
+select a.id, a.user_id, a.type, a.currency, a.decimal_places, cold.balance,
   card.status as card_status, card.user_id as card_user_id,
   (select nextval('wallet.transfers_id_seq')) as transfer_id
-from wallet.assets a left join card on card.card_asset_id = a.id
-where a.app_id = $1 and a.id in ($2, $3) and (select count(*) from card) >= 0
-order by a.id
-for update of a`,
+from wallet.assets a left join cold on cold.id = a.id left join card on card.card_asset_id = a.id
+where a.app_id = $1 and a.id in ($2, $3) and (select count(*) from warm) >= 0
+order by a.id`,
 } as const;
 
 /**
- * asset/transfer's writes, in one statement, under TRANSFER_LOCK's locks: both balances set to
+ * asset/transfer, second: the agency's assets among $2 and $3 (of app $1) locked FOR UPDATE in id
+ * order, with their balances under the lock: the hot row, taken last and held only for this
+ * statement's answer, TRANSFER_WRITE and the commit. Not sent when neither is the agency's.
+ */
+export const TRANSFER_HOT = {
+  name: 'wallet_transfer_hot',
+  text: `select id, balance from wallet.assets
+where app_id = $1 and id in ($2, $3) and user_id is null
+order by id
+for update`,
+} as const;
+
+/**
+ * asset/transfer's writes, in one statement, under TRANSFER_COLD's and TRANSFER_HOT's locks: both balances set to
  * what the lock's read leaves after moving the amount ($1 from, to $2; $3 to, to $4; amount $5),
  * the transfer row ($6, of app $7), its two ledger entries numbered by their assets' ledger_count
  * (counted here, so the ledger trigger has nothing to add: the same numbers it would give), and
@@ -440,7 +493,7 @@ for update of a`,
  * queued). The entries read the
  * updated rows and the transfer row, so they are written after both. With a requestId ($12), the
  * answer ($13) is stored in its record here too (idempotency.ts's storeAnswerWith): the row lock on
- * the source is held from TRANSFER_LOCK to the commit, and one round trip fewer under it is one
+ * the agency's asset is held from TRANSFER_HOT to the commit, and one round trip fewer under it is one
  * fewer wait for every transfer queued behind it (docs/wallet-api.md "Transfers").
  */
 export const TRANSFER_WRITE = {
