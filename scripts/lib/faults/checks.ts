@@ -13,7 +13,7 @@ import pg from 'pg';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import type { AgencyEndpoints } from './agency-endpoints';
 import type { Kind, World } from './load';
-import { attempt } from './wallet-client';
+import { callUntilAnswered, emptyStats } from './wallet-client';
 
 /** How each kind's effects are counted in the database: one row, or one event, per effect. */
 const EFFECTS: Record<Exclude<Kind, 'dispute'>, string> = {
@@ -70,15 +70,20 @@ export async function checkInvariants(options: {
     const mine = world.mutations.slice(options.since);
     const unanswered = mine.filter((m) => m.code === undefined);
     let replayMismatches = 0;
+    const replayStats = emptyStats();
     for (const [i, m] of mine.entries()) {
       // A refusal changed nothing, and sent again it might now succeed: a new call, not a replay.
       if (m.code !== undefined && m.code !== 0) continue;
-      const again = await attempt(
-        options.baseUrls[i % options.baseUrls.length]!,
-        world.app,
-        m.operation,
-        m.params,
-      );
+      // Sent as the client sends everything: a 429 or 503 is waited out and sent again.
+      const again = await callUntilAnswered({
+        baseUrls: () => options.baseUrls,
+        app: world.app,
+        operation: m.operation,
+        params: m.params,
+        stats: replayStats,
+        prefer: i,
+        giveUpMs: 60_000,
+      });
       if (!again) {
         replayMismatches++;
         problems.push(`${m.key}: no answer to the replay`);

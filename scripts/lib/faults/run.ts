@@ -163,7 +163,8 @@ export async function runFaults(options: FaultRunOptions): Promise<{ rows: Fault
         holdExpiryMs: options.holdExpiryMs,
         settleMs: 5_000 + options.dayMs,
       });
-      problems.push(...check.problems);
+      problems.push(...check.problems.slice(0, 5));
+      if (check.problems.length > 5) problems.push(`and ${check.problems.length - 5} more of the checks'`);
       const row: FaultRow = {
         fault,
         seconds: Math.round((Date.now() - started) / 1000),
@@ -177,7 +178,7 @@ export async function runFaults(options: FaultRunOptions): Promise<{ rows: Fault
       log(
         `${fault}: ${row.stats.sent} sent, ${row.stats.answered} answered, ${row.stats.retried} retried, ` +
           `${row.check.effects} effects, ${row.check.duplicates} duplicates, ${row.check.lost} lost, ` +
-          `ready again ${row.readyAgainMs ?? '-'} ms${problems.length ? `; PROBLEMS: ${problems.join(' | ')}` : ''}`,
+          `ready again ${row.readyAgainMs ?? '-'} ms; result codes ${JSON.stringify(row.stats.codes)}${problems.length ? `; PROBLEMS: ${problems.join(' | ')}` : ''}`,
       );
     }
     return { rows, postgres };
