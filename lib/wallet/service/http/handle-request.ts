@@ -134,6 +134,15 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
   const { engine, db, authenticator, logger, metrics } = options;
   const { router } = options;
   const stallCheckMs = options.stallCheckMs ?? STALL_CHECK_MS;
+  /**
+   * Whether the database is stalled under a slow operation: some connection of the pool is in use
+   * (an operation waiting on anything else, an agency's decision endpoint, holds none) and the
+   * database does not answer. PGlite runs in this process and has no connection to stall.
+   */
+  const databaseStalled = async () => {
+    const pool = engine.pool;
+    return pool !== undefined && pool.totalCount > pool.idleCount && !(await engine.ping());
+  };
 
   /**
    * Counts a signed call against its app's budget for the key that signed it (the agency's, or the
@@ -257,7 +266,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
     if (method !== route.operation.method) return [route.name, methodNotAllowed(route.operation.method)];
     try {
-      return [route.name, await watched(runOperation(route, search), engine.ping, stallCheckMs)];
+      return [route.name, await watched(runOperation(route, search), databaseStalled, stallCheckMs)];
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
       if (error instanceof RateRefusal) return [route.name, rateLimited(error.retryAfterSeconds)];
@@ -342,11 +351,11 @@ class DatabaseStalled extends Error {}
 const SLOW = Symbol('slow');
 
 /**
- * `work`'s outcome; or, once it has run `everyMs` and the database does not answer `ping`,
+ * `work`'s outcome; or, once it has run `everyMs` and `stalled` says the database is stalled,
  * DatabaseStalled. The operation then goes on without its caller: if it commits, the caller's
  * retry with the same requestId answers it, as after any 503.
  */
-async function watched<T>(work: Promise<T>, ping: () => Promise<boolean>, everyMs: number): Promise<T> {
+async function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
     const slow = new Promise<typeof SLOW>((resolve) => {
@@ -358,7 +367,7 @@ async function watched<T>(work: Promise<T>, ping: () => Promise<boolean>, everyM
     } finally {
       clearTimeout(timer);
     }
-    if (!(await ping())) {
+    if (await stalled()) {
       work.catch(() => undefined);
       throw new DatabaseStalled('the database did not answer while an operation waited on it');
     }
