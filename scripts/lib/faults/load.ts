@@ -207,7 +207,7 @@ export function startLoad(options: { world: World; clients: number; baseUrls: ()
       });
     },
     async topup(prefer) {
-      // A wallet tops up its own user's card: the card's user is found by its detail's owner.
+      // A wallet tops up only its own user's cards: the user's cards as the service lists them.
       const user = pick(world.users.filter((u) => u.walletAssetId));
       if (!user) return;
       const cards = await call<{ cardId: number; cardAssetId?: number; status?: string }[]>(
