@@ -126,6 +126,16 @@ const envSchema = z.object({
    * master key.
    */
   WALLET_RELEASE_KEY: optional(z.string().min(32, 'WALLET_RELEASE_KEY must be at least 32 characters')),
+  /**
+   * A test setting (docs/reliability.md "Clocks that disagree"): milliseconds added to this
+   * process's clock (lib/wallet/service/clock.ts), to run one instance ahead of another. 0 in use.
+   */
+  WALLET_TEST_CLOCK_OFFSET_MS: z.coerce
+    .number('WALLET_TEST_CLOCK_OFFSET_MS must be a number')
+    .int('WALLET_TEST_CLOCK_OFFSET_MS must be a whole number')
+    .min(-600_000, 'WALLET_TEST_CLOCK_OFFSET_MS must be at least -600000')
+    .max(600_000, 'WALLET_TEST_CLOCK_OFFSET_MS must be at most 600000')
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;

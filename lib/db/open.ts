@@ -167,6 +167,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     }
   };
   await withMigrationLock(() => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }));
+  const { ping: pinger, pool: pingPool } = createPinger(databaseUrl);
   return {
     engine: 'postgres',
     pool,
@@ -181,15 +182,53 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     transaction: (db, run) => rawTransaction(pool, db, run),
     bind: binder((schema) => drizzleNodePg({ client: pool, schema })),
     withMigrationLock,
-    ping: async () => {
-      try {
-        await pool.query({ text: 'select 1', query_timeout: 2_000 } as pg.QueryConfig);
-        return true;
-      } catch {
-        return false;
-      }
+    ping: pinger,
+    close: async () => {
+      await pool.end();
+      await pingPool.end();
     },
-    close: () => pool.end(),
+  };
+}
+
+/** How long "does the database answer now" waits for its answer, connecting included. */
+export const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Whether the database answers a trivial query now (readiness, and lib/db/unavailable.ts's
+ * question about a failure with no code), asked on a connection of its own: through the service's
+ * pool it queued behind the very operations it was asked about, so a pool whose every connection
+ * was stuck on a stalled database took the pool's 5 s wait for a connection to answer, and a
+ * healthy database with a busy pool was called away. One question at a time: callers asking at
+ * once share its answer.
+ */
+function createPinger(databaseUrl: string): { ping: () => Promise<boolean>; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 60_000,
+  });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  let asking: Promise<boolean> | undefined;
+  const ask = async (): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+    });
+    const answered = pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig).then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    pool,
+    ping: () => (asking ??= ask().finally(() => (asking = undefined))),
   };
 }
 

@@ -60,6 +60,24 @@ describe('a connection lost while a transaction holds it', () => {
   }, 60_000);
 });
 
+describe("the database's answer to a ping", () => {
+  it('is asked on a connection of its own: every pool connection taken, the database still answers', async () => {
+    const engine = await openPostgres(pgDb.url, 2);
+    try {
+      // Both of the pool's connections are held, as by operations stuck on a stalled database: a
+      // ping through the pool waited 5 s for one and said the database was away.
+      const held = [await engine.pool!.connect(), await engine.pool!.connect()];
+      try {
+        expect(await engine.ping()).toBe(true);
+      } finally {
+        for (const client of held) client.release();
+      }
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+});
+
 describe('the database unreachable, then back', () => {
   const APP: CallOptions = {
     agencyCode: 'OUTAGE',

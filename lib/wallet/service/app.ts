@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { walletDb } from './db';
+import { setClockOffset } from './clock';
 import { createWalletRouter } from './router';
 import { createWalletRequestHandler, isWalletPath, WALLET_API_PREFIX } from './http/handle-request';
 import { renderReferencePage } from './http/reference-page';
@@ -87,6 +88,7 @@ export function createWalletService(options: {
   holdExpiry?: false | { expiryMs?: number; pollMs?: number };
 }): WalletService {
   const { engine } = options;
+  setClockOffset(env.WALLET_TEST_CLOCK_OFFSET_MS);
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
   const rateLimiter = options.rateLimiter ?? (rps > 0 ? createRateLimiter({ engine, rps }) : undefined);
   const backofficeRps = options.backofficeRateLimitRps ?? env.WALLET_BACKOFFICE_RATE_LIMIT_RPS;

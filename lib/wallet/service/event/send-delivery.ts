@@ -7,6 +7,7 @@
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { signWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
+import { serviceNow } from '../clock';
 import { literalHostProblem, pinnedLookup } from '../webhook/webhook-target';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -44,7 +45,7 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs?: numbe
       }
       const refused = literalHostProblem(target, options.allowPrivate);
       if (refused) return resolve({ delivered: false, statusCode: null, error: refused });
-      const timestamp = Date.now();
+      const timestamp = serviceNow();
       const requestOptions: RequestOptions = {
         method: 'POST',
         lookup,

@@ -11,8 +11,10 @@
 // without the app's secret cannot spend its budget, however it spells the name on the wire. A call
 // signed with the app's back-office key counts on the back-office's own budget instead, so that
 // neither the agency's server nor the back-office can use up the other's.
-// A database that is away is HTTP 503 / code 5001 with Retry-After (lib/db/unavailable.ts);
-// anything else unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
+// A database that is away is HTTP 503 / code 5001 with Retry-After (lib/db/unavailable.ts), and so
+// is one that stalls: an operation still running after STALL_CHECK_MS while the database does not
+// answer a trivial query is answered 503 then, not after the stall (docs/wallet-api.md "When the
+// database is away"); anything else unexpected is HTTP 500 / code 5000 with no internal detail. Every request is one log
 // line and one metric. The request body is never read: every parameter is in the query string.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -124,11 +126,23 @@ export type WalletRequestHandlerOptions = {
   afterCommit?: () => void;
   /** Said on every reply (Wallet-Mode): a sandbox serves simulate/*, a live instance does not. */
   mode: 'sandbox' | 'live';
+  /** STALL_CHECK_MS, unless given here (tests). */
+  stallCheckMs?: number;
 };
 
 export function createWalletRequestHandler(options: WalletRequestHandlerOptions) {
   const { engine, db, authenticator, logger, metrics } = options;
   const { router } = options;
+  const stallCheckMs = options.stallCheckMs ?? STALL_CHECK_MS;
+  /**
+   * Whether the database is stalled under a slow operation: some connection of the pool is in use
+   * (an operation waiting on anything else, an agency's decision endpoint, holds none) and the
+   * database does not answer. PGlite runs in this process and has no connection to stall.
+   */
+  const databaseStalled = async () => {
+    const pool = engine.pool;
+    return pool !== undefined && pool.totalCount > pool.idleCount && !(await engine.ping());
+  };
 
   /**
    * Counts a signed call against its app's budget for the key that signed it (the agency's, or the
@@ -252,11 +266,11 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
     if (method !== route.operation.method) return [route.name, methodNotAllowed(route.operation.method)];
     try {
-      return [route.name, await runOperation(route, search)];
+      return [route.name, await watched(runOperation(route, search), databaseStalled, stallCheckMs)];
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
       if (error instanceof RateRefusal) return [route.name, rateLimited(error.retryAfterSeconds)];
-      if (await isDatabaseUnavailable(error, engine.ping)) {
+      if (error instanceof DatabaseStalled || (await isDatabaseUnavailable(error, engine.ping))) {
         logger.warn({ operation: route.name, ...describeUnexpected(error) }, 'database unavailable');
         return [route.name, databaseAway()];
       }
@@ -321,6 +335,43 @@ function rateLimited(retryAfterSeconds: number): Outcome {
     body: envelope(ResultCode.RATE_LIMITED, 'Too many requests from this app: try again later.'),
     headers: { 'Retry-After': String(retryAfterSeconds) },
   };
+}
+
+/**
+ * How long an operation runs before the service asks whether the database still answers (and
+ * again as long as it does). The same bound as a new connection's (lib/db/open.ts): a stalled
+ * database, its connections open and silent (a disk or a hypervisor stopped), is then answered
+ * like one that is gone, instead of holding the caller for as long as the stall lasts.
+ */
+export const STALL_CHECK_MS = 5_000;
+
+/** An operation outlived STALL_CHECK_MS and the database did not answer: it is away. */
+class DatabaseStalled extends Error {}
+
+const SLOW = Symbol('slow');
+
+/**
+ * `work`'s outcome; or, once it has run `everyMs` and `stalled` says the database is stalled,
+ * DatabaseStalled. The operation then goes on without its caller: if it commits, the caller's
+ * retry with the same requestId answers it, as after any 503.
+ */
+async function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<typeof SLOW>((resolve) => {
+      timer = setTimeout(() => resolve(SLOW), everyMs);
+    });
+    try {
+      const first = await Promise.race([work, slow]);
+      if (first !== SLOW) return first as T;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (await stalled()) {
+      work.catch(() => undefined);
+      throw new DatabaseStalled('the database did not answer while an operation waited on it');
+    }
+  }
 }
 
 /**

@@ -23,6 +23,7 @@
 // two instances on one PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@/lib/db/open';
+import { serviceNow } from '../clock';
 import { RATE_PRUNE, RATE_RESERVE } from '../db/statements';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -55,7 +56,7 @@ export function createRateLimiter(options: {
 }): RateLimiter {
   const { engine } = options;
   const instance = options.instance ?? randomUUID();
-  const now = options.now ?? Date.now;
+  const now = options.now ?? serviceNow;
   const windowLimit = 2 * options.rps;
   const grant = Math.max(1, Math.ceil(windowLimit / 20));
   const apps = new Map<string, Permits>();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { signRequest } from '@/lib/wallet/contract/signature';
 import { WalletError } from '@/lib/wallet/contract/result-codes';
+import { setClockOffset } from '../clock';
 import { APP_BY_CODES, SPEND_NONCE } from '../db/statements';
 import { APP_CACHE_TTL_MS, createAuthenticator, type SignedRequest } from './authenticate';
 
@@ -92,6 +93,20 @@ describe('createAuthenticator', () => {
     expect(await codeOf(auth.authenticate(request('new-secret', 'p'.repeat(16), now)))).toBe(0);
     expect(await codeOf(auth.authenticate(request('old-secret', 'q'.repeat(16), now)))).toBe(2001);
     expect(state.lookups).toBe(2);
+  });
+
+  it("reads the service's one clock by default: an instance 2 s ahead takes its window from there", async () => {
+    const state = { secret: 's' as string | null, lookups: 0, nonces: new Set<string>() };
+    const auth = createAuthenticator({ engine: fakeEngine(state) });
+    setClockOffset(2_000);
+    try {
+      // 300 s behind the real clock is 302 s behind this instance's: outside the window.
+      expect(await codeOf(auth.authenticate(request('s', 'c'.repeat(16), Date.now() - 300_000)))).toBe(2002);
+      expect(await codeOf(auth.authenticate(request('s', 'd'.repeat(16), Date.now() - 290_000)))).toBe(0);
+    } finally {
+      setClockOffset(0);
+    }
+    expect(await codeOf(auth.authenticate(request('s', 'e'.repeat(16), Date.now() - 299_000)))).toBe(0);
   });
 
   it('never caches an unknown app, and checks app, signature, timestamp, nonce in that order', async () => {

@@ -15,6 +15,7 @@
 import type { DatabaseHandle } from '@/lib/db/open';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import { signRequest, signaturesMatch } from '@/lib/wallet/contract/signature';
+import { serviceNow } from '../clock';
 import type { AuthenticatedApp } from '../context';
 import { APP_BY_CODES, PRUNE_IDEMPOTENCY, PRUNE_NONCES, SPEND_NONCE } from '../db/statements';
 
@@ -81,7 +82,7 @@ export function createAuthenticator(options: {
 }): Authenticator {
   const { engine } = options;
   const reveal = options.revealSecret ?? ((s: string) => s);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? serviceNow;
   const cache = new Map<string, CachedApp>();
   let lastPrune = 0;
 

@@ -14,6 +14,7 @@
 import { request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { signWebhook, WEBHOOK_HEADERS } from '@/lib/wallet/contract/webhook-signature';
+import { serviceNow } from '../clock';
 import { literalHostProblem, pinnedLookup } from '../webhook/webhook-target';
 
 export type AgencyAnswer =
@@ -78,7 +79,7 @@ export function askAgency(options: {
       return settle(UNAVAILABLE);
     }
     if (literalHostProblem(target, allowPrivate)) return settle(UNAVAILABLE);
-    const timestamp = Date.now();
+    const timestamp = serviceNow();
     const headers = {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),

@@ -8,6 +8,7 @@
 // then card asset; the card's row is not needed: nothing is inserted that references it).
 import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
+import { serviceNow } from '../clock';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import { agencies, apps, assets } from '../db/schema';
@@ -33,7 +34,7 @@ export async function expireDueHolds(options: {
   const { db, expiryMs } = options;
   const limit = options.limit ?? 100;
   return db.transaction(async (tx) => {
-    const now = options.now ?? new Date();
+    const now = options.now ?? new Date(serviceNow());
     const due = await rawRows<Record<string, unknown>>(
       tx,
       sql`select ${AUTHORIZATION_COLUMNS}, g.code as agency_code, p.app_id as public_app_id, p.agency_id
