@@ -105,20 +105,35 @@ const eventCount = async (type: string, disputeId: number) =>
 
 describe('disputes on PostgreSQL, two instances', () => {
   it('20 dispute/create of the whole amount at once make one dispute; the rest are 4018', async () => {
-    const card = await fundedCard(first.baseUrl, db, 100_00, 'pgdc');
-    const transactionId = await clearedPurchase(card, '40.00');
+    // Five purchases, 20 creates of each at once, interleaved over both instances: without the
+    // authorization's row lock, creates of one purchase would each sum the claims before the
+    // others commit, and more than one would pass.
+    const purchases: { card: FundedCard; transactionId: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const card = await fundedCard(first.baseUrl, db, 100_00, 'pgdc');
+      purchases.push({ card, transactionId: await clearedPurchase(card, '40.00') });
+    }
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        callWallet(instance(i), 'disputeCreate', { transactionId, reason: 'NOT_RECEIVED', amount: '40.00' }),
+      Array.from({ length: 100 }, (_, i) =>
+        callWallet(instance(i), 'disputeCreate', {
+          transactionId: purchases[i % 5]!.transactionId,
+          reason: 'NOT_RECEIVED',
+          amount: '40.00',
+        }),
       ),
     );
-    const codes = results.map((r) => r.body.code).sort((a, b) => a - b);
-    expect(codes).toEqual([0, ...Array<number>(19).fill(4018)]);
-    const rows = await db.db
-      .select({ amount: disputes.amount })
-      .from(disputes)
-      .where(eq(disputes.cardId, card.cardId));
-    expect(rows).toEqual([{ amount: 40_00 }]);
+    for (let p = 0; p < 5; p++) {
+      const codes = results
+        .filter((_, i) => i % 5 === p)
+        .map((r) => r.body.code)
+        .sort((a, b) => a - b);
+      expect(codes).toEqual([0, ...Array<number>(19).fill(4018)]);
+      const rows = await db.db
+        .select({ amount: disputes.amount })
+        .from(disputes)
+        .where(eq(disputes.cardId, purchases[p]!.card.cardId));
+      expect(rows).toEqual([{ amount: 40_00 }]);
+    }
   });
 
   it('10 WON outcomes of one dispute at once credit once; the rest are 4019', async () => {
