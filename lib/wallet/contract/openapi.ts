@@ -54,6 +54,11 @@ const TAGS: { name: OperationTag; description: string }[] = [
       "Deposit addresses per user and chain, the chain watcher's messages, deposits and the release of held ones",
   },
   { name: 'KYT', description: 'The rules every deposit is screened by before it is credited' },
+  {
+    name: 'Disputes',
+    description:
+      "A cardholder's disputes of cleared purchases (chargebacks): opened, submitted with evidence, and the network's answer, which credits the card when WON",
+  },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions
@@ -383,6 +388,9 @@ const EXAMPLES: Record<string, unknown> = {
   last4: '1111',
   issuedFrom: '2026-11-01',
   issuedTo: '2026-11-30',
+  disputeId: 23,
+  explanation: 'The cardholder never ordered from this shop and still has the card',
+  evidence: 'Card in the cardholder’s hands at the time; no order in their account with the merchant',
 };
 
 /**

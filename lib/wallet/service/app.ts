@@ -23,6 +23,7 @@ import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
 import { createSender } from './event/send-delivery';
 import { createHoldExpiryWorker, type HoldExpiryWorker } from './spending/expire-holds';
+import { createDisputeExpiryWorker, type DisputeExpiryWorker } from './dispute/expire-disputes';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
@@ -40,6 +41,8 @@ export type WalletService = {
   deliveries?: DeliveryWorker;
   /** The hold expiry worker (docs/card-spending.md "Rules"); absent when the options turned it off. */
   holdExpiry?: HoldExpiryWorker;
+  /** The dispute expiry worker (docs/disputes.md "Statuses"); absent when the options turned it off. */
+  disputeExpiry?: DisputeExpiryWorker;
   logger: Logger;
   metrics: WalletMetrics;
 };
@@ -86,6 +89,11 @@ export function createWalletService(options: {
    * WALLET_AUTH_EXPIRY_HOURS; `false` turns it off, `{expiryMs}` scales the window (tests).
    */
   holdExpiry?: false | { expiryMs?: number; pollMs?: number };
+  /**
+   * Disputes (docs/disputes.md): dueBy after clearing (default WALLET_DISPUTE_DUE_DAYS) and the
+   * expiry worker, on by default every WALLET_DISPUTE_EXPIRY_POLL_MS; `expiry: false` turns it off.
+   */
+  disputes?: { dueMs?: number; expiry?: false | { pollMs?: number } };
 }): WalletService {
   const { engine } = options;
   setClockOffset(env.WALLET_TEST_CLOCK_OFFSET_MS);
@@ -125,6 +133,17 @@ export function createWalletService(options: {
           pollMs: options.holdExpiry?.pollMs ?? env.WALLET_AUTH_EXPIRY_POLL_MS,
         });
   holdExpiry?.start();
+  // Likewise every instance expires disputes past dueBy (dispute/expire-disputes.ts).
+  const disputeExpiryOptions = options.disputes?.expiry;
+  const disputeExpiry =
+    disputeExpiryOptions === false
+      ? undefined
+      : createDisputeExpiryWorker({
+          db: walletDb(engine),
+          logger,
+          pollMs: disputeExpiryOptions?.pollMs ?? env.WALLET_DISPUTE_EXPIRY_POLL_MS,
+        });
+  disputeExpiry?.start();
   let openApiJson: string | undefined;
   let referenceHtml: string | undefined;
   const simulation = options.simulation ?? env.WALLET_SIMULATION;
@@ -137,6 +156,7 @@ export function createWalletService(options: {
       allowPrivateWebhooks: allowPrivate,
       simulation,
       releaseKey: walletReleaseKey(),
+      disputeDueMs: options.disputes?.dueMs ?? env.WALLET_DISPUTE_DUE_DAYS * 86_400_000,
       ...(options.webhooks?.secretOverlapMs !== undefined
         ? { secretOverlapMs: options.webhooks.secretOverlapMs }
         : {}),
@@ -196,12 +216,14 @@ export function createWalletService(options: {
     metrics,
     ...(deliveries ? { deliveries } : {}),
     ...(holdExpiry ? { holdExpiry } : {}),
+    ...(disputeExpiry ? { disputeExpiry } : {}),
     close: async () => {
       await Promise.all([
         rateLimiter?.close(),
         backofficeRateLimiter?.close(),
         deliveries?.stop(),
         holdExpiry?.stop(),
+        disputeExpiry?.stop(),
       ]);
     },
     handle(req, res) {
