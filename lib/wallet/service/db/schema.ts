@@ -63,6 +63,14 @@ export const apps = wallet.table('apps', {
   userCount: integer('user_count').notNull().default(0),
   /** Users holding at least one card (4.2 withCards' dataTotal), kept by a trigger on cards. */
   cardHolderCount: integer('card_holder_count').notNull().default(0),
+  /**
+   * The origins that may embed the card-details page in a frame (app/cardViewOrigins/set): its
+   * CSP frame-ancestors; none: 'none' (docs/wallet-api.md "The card-details link").
+   */
+  cardViewOrigins: text('card_view_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -137,6 +145,8 @@ export const users = wallet.table(
     ),
     index('users_search_mobile_idx').on(t.appId, sql`replace(${t.mobile}, '-', '')`),
     index('users_search_mobile_local_idx').on(t.appId, sql`split_part(${t.mobile}, '-', 2)`),
+    // The cardholder's calls find their user by the walletToken's hash (me/*).
+    uniqueIndex('users_wallet_token_hash_key').on(t.walletTokenHash),
   ],
 );
 
@@ -834,3 +844,27 @@ export const depositUsers = wallet.table('deposit_users', {
   velocityAmount: bigint('velocity_amount', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * The card-details links (card/detailsLink, docs/wallet-api.md "The card-details link"): the
+ * token's sha256 only, never the token; spent by the first open, which sets openedAt with one
+ * conditional update, so two opens at once give one page.
+ */
+export const cardDetailLinks = wallet.table(
+  'card_detail_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appId: appOf(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    userId: userOf(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('card_detail_links_card_idx').on(t.cardId),
+    index('card_detail_links_expires_idx').on(t.expiresAt),
+  ],
+);
