@@ -241,6 +241,15 @@ describe('app/cardViewOrigins', () => {
     });
     expect(set).toEqual({ origins: ['https://app.example.com', 'https://wallet.example.org:8443'] });
     expect(await ok('appCardViewOrigins', {})).toEqual(set);
+    // A page on the developer's own machine may frame it too (no one else's is served from there).
+    expect(
+      await ok('appCardViewOriginsSet', { origins: 'http://localhost:3212,http://127.0.0.1:8080' }),
+    ).toEqual({
+      origins: ['http://localhost:3212', 'http://127.0.0.1:8080'],
+    });
+    await ok('appCardViewOriginsSet', {
+      origins: 'https://app.example.com, https://wallet.example.org:8443/',
+    });
 
     const card = await holder(0);
     const link = await ok<{ url: string }>('cardDetailsLink', {
@@ -270,6 +279,7 @@ describe('app/cardViewOrigins', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`).join(',');
     for (const origins of [
       'http://app.example.com',
+      'http://localhost.example.com',
       'https://app.example.com/path',
       'app.example.com',
       eleven,
@@ -281,7 +291,7 @@ describe('app/cardViewOrigins', () => {
       expect(r.body.code, origins).toBe(1002);
       expect(r.body.data).toEqual({
         field: 'origins',
-        rule: 'must be comma-separated https:// origins (no path, query or fragment), at most 10',
+        rule: 'must be comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most 10',
       });
     }
     expect(await ok('appCardViewOrigins', {})).toEqual({ origins: [] });
