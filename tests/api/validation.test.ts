@@ -141,7 +141,8 @@ const RULE = {
   embossed: 'must be 1-20 upper-case letters A-Z with single spaces between words',
   country: 'must be an ISO 3166-1 alpha-2 country code, e.g. US',
   control: 'must not contain control characters',
-  origins: 'must be comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most 10',
+  origins:
+    'must be comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most 10',
   trim: 'must not start or end with a space',
   max: (n: number) => `must be at most ${n} characters`,
   wholeNumber: 'must be a whole number',
