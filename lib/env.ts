@@ -63,6 +63,8 @@ const envSchema = z.object({
    * 0: no limit.
    */
   WALLET_BACKOFFICE_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** Calls per second per walletToken of the me/* operations (docs/wallet-api.md "The walletToken"); 0: none. */
+  WALLET_TOKEN_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /**
    * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
    * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes

@@ -33,8 +33,6 @@ import {
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
 export const METRICS_PATH = '/wallet/metrics';
-/** The me/* operations' limit per walletToken (docs/wallet-api.md "The walletToken"). */
-export const WALLET_TOKEN_RATE_LIMIT_RPS = 10;
 
 export type WalletService = {
   /** Answers a request under /wallet/ and returns true; false for any other path. */
@@ -80,7 +78,7 @@ export function createWalletService(options: {
   backofficeRateLimiter?: RateLimiter;
   /**
    * Calls per second per walletToken of the me/* operations (docs/wallet-api.md "The
-   * walletToken"); default 10; 0: no limit.
+   * walletToken"); default WALLET_TOKEN_RATE_LIMIT_RPS (10); 0: no limit.
    */
   walletTokenRateLimitRps?: number;
   /** How long a card-details link opens (default 60 s; tests shorten it). */
@@ -111,7 +109,7 @@ export function createWalletService(options: {
   const backofficeRateLimiter =
     options.backofficeRateLimiter ??
     (backofficeRps > 0 ? createRateLimiter({ engine, rps: backofficeRps }) : undefined);
-  const tokenRps = options.walletTokenRateLimitRps ?? WALLET_TOKEN_RATE_LIMIT_RPS;
+  const tokenRps = options.walletTokenRateLimitRps ?? env.WALLET_TOKEN_RATE_LIMIT_RPS;
   const walletTokenRateLimiter = tokenRps > 0 ? createRateLimiter({ engine, rps: tokenRps }) : undefined;
   const logger = options.logger ?? createLogger();
   const metricsToken = options.metricsToken === undefined ? env.WALLET_METRICS_TOKEN : options.metricsToken;

@@ -25,7 +25,8 @@ export function hashWalletToken(token: string): string {
 /** Who a walletToken speaks for: the user, under the app. */
 export type Cardholder = { userId: number; appUserId: string; app: AuthenticatedApp };
 
-const CARDHOLDER_BY_TOKEN = {
+/** The user, app and agency a walletToken's hash names: one prepared statement. */
+export const CARDHOLDER_BY_TOKEN = {
   name: 'wallet_cardholder_by_token',
   text: `select u.id as user_id, u.app_user_id, a.id as app_key, a.app_id, g.id as agency_id, g.code as agency_code
 from wallet.users u join wallet.apps a on a.id = u.app_id join wallet.agencies g on g.id = a.agency_id
