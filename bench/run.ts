@@ -24,7 +24,9 @@
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
 // events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts),
-// dispute (bench/lib/disputes.ts); every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
+// dispute (bench/lib/disputes.ts), cardholder (bench/lib/cardholder.ts: me/cards against its
+// floor, and a card-details page opened); every step above is then skipped (but for spend's
+// authorize on PGlite), `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
@@ -84,6 +86,7 @@ import {
 } from './lib/servers';
 import { ensureSnapshot, type Snapshot } from './lib/snapshot';
 import { measureSlowDecision } from './lib/slow-decision';
+import { measureCardholder } from './lib/cardholder';
 import { verifyFloor } from './lib/verify-floor';
 import {
   approvedCheck,
@@ -140,6 +143,7 @@ const FIGURES = [
   'screening',
   'spend',
   'dispute',
+  'cardholder',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
@@ -575,6 +579,21 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         log,
         sent: (requests) => (wallet!.requests += requests),
       });
+    }
+    if (cards === SIZES[0] && wants('cardholder')) {
+      size.cardholder = await measureCardholder({
+        url: db.url,
+        snapshotDir: snapshot.dir,
+        wallet,
+        population: p,
+        settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, rounds: WRITE_ROUNDS },
+        log,
+      });
+      for (const [what, r] of [
+        ['me/cards (wallet)', size.cardholder.meCards.app],
+        ['me/cards (floor)', size.cardholder.meCards.floor],
+      ] as const)
+        noteFailures(`${label(size.cards)} ${what}`, r);
     }
     if (wants('spend')) {
       size.spending = await measureSpending({

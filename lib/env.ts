@@ -63,6 +63,8 @@ const envSchema = z.object({
    * 0: no limit.
    */
   WALLET_BACKOFFICE_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** Calls per second per walletToken of the me/* operations (docs/wallet-api.md "The walletToken"); 0: none. */
+  WALLET_TOKEN_RATE_LIMIT_RPS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /**
    * The bearer token Prometheus sends for /wallet/metrics (docs/wallet-api.md "Running and
    * operating the service"). Unset: /wallet/metrics is off (404), so a fresh `npm start` exposes
@@ -152,6 +154,16 @@ const envSchema = z.object({
     .min(-600_000, 'WALLET_TEST_CLOCK_OFFSET_MS must be at least -600000')
     .max(600_000, 'WALLET_TEST_CLOCK_OFFSET_MS must be at most 600000')
     .default(0),
+  /**
+   * The wallet service's public origin, the start of a card-details link (docs/wallet-api.md
+   * "The card-details link"): the address a cardholder's device reaches /wallet/card-details/ at;
+   * unset, the back-office's (APP_URL), where the embedded default serves it.
+   */
+  WALLET_PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'WALLET_PUBLIC_URL must be an http:// or https:// URL' })
+      .refine((u) => new URL(u).pathname === '/', 'WALLET_PUBLIC_URL must be an origin, without a path'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -307,6 +319,13 @@ export function appOrigin(config: Pick<Env, 'APP_URL' | 'PORT'> = env): string {
 // with http://localhost:3000 URLs; set, it never looks at the request's Host or X-Forwarded-Host.
 // It is the app's public origin, set once here.
 process.env.NEXTAUTH_URL = appOrigin();
+
+/** Where a cardholder's device reaches the wallet service: WALLET_PUBLIC_URL, else the back-office's origin. */
+export function walletPublicOrigin(
+  config: Pick<Env, 'WALLET_PUBLIC_URL' | 'APP_URL' | 'PORT'> = env,
+): string {
+  return config.WALLET_PUBLIC_URL ? new URL(config.WALLET_PUBLIC_URL).origin : appOrigin(config);
+}
 
 /** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */
 export function walletApiBaseUrl(): string {

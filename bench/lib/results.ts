@@ -13,6 +13,7 @@ import type { Plan } from './plans';
 import type { Heap, ServerKind } from './servers';
 import type { Snapshot } from './snapshot';
 import type { SlowDecision } from './slow-decision';
+import type { CardholderFigures } from './cardholder';
 import type { FloorCheck } from './verify-floor';
 import type { OpKey, ReadKey } from './wallet-requests';
 
@@ -58,6 +59,8 @@ export type SizeResult = {
   events?: EventDelivery;
   /** Reads and another app's authorizations while 50 wait on a slow agency endpoint (first size; bench/lib/slow-decision.ts). */
   slowDecision?: SlowDecision;
+  /** me/cards against its floor, and opening a card-details page (first size; bench/lib/cardholder.ts). */
+  cardholder?: CardholderFigures;
   /** Deposits credited per second, and a deposit's latency over this size's history (issue 29). */
   deposits?: DepositFigures;
   /** Card spending: authorize and clear, service and floor (bench/lib/spending.ts; absent before issue 28). */

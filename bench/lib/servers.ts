@@ -168,6 +168,7 @@ function baseEnv(): Env {
     // The limit runs (its cost is measured) but never refuses the benchmark's load.
     WALLET_RATE_LIMIT_RPS: '1000000',
     WALLET_BACKOFFICE_RATE_LIMIT_RPS: '1000000',
+    WALLET_TOKEN_RATE_LIMIT_RPS: '1000000',
     // The harness reads each server's heap from its /wallet/metrics, as a scraper would.
     WALLET_METRICS_TOKEN: BENCH_METRICS_TOKEN,
     // The webhook receiver of the events measurement listens on 127.0.0.1. Every server on the

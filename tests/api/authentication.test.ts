@@ -11,6 +11,7 @@ import {
   callWallet,
   freshNonce,
   kycParams,
+  signedOperationNames,
   signedUrl,
   type CallOptions,
   type Envelope,
@@ -49,7 +50,9 @@ type AppContext = {
   deposits: DepositFixture;
 };
 
-const opNames = Object.keys(walletOperations) as WalletOperationName[];
+// The signed operations: the cardholder's (me/*) carry a walletToken instead
+// (tests/api/cardholder-channel.test.ts).
+const opNames = signedOperationNames();
 // A public address (no DNS here); this file's server runs no delivery worker: nothing is sent.
 const HOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -212,6 +215,15 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
         outcome: 'LOST',
         requestId: `auth-dispute-outcome-${ctx.appId}`,
       };
+    case 'cardDetailsLink':
+      return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
+    case 'appCardViewOriginsSet':
+      return { origins: 'https://app.example.com' };
+    case 'userWalletTokenRotate':
+      return { appUserId: ctx.appUserId };
+    case 'simulateExpireCard':
+      // The locked card: expiring it changes no purchase these calls make.
+      return { cardId: String(ctx.cards.locked) };
     default:
       return depositOperationParams(name, ctx.appUserId, ctx.deposits, `auth-${ctx.appId}`) ?? {};
   }

@@ -12,7 +12,14 @@ import {
   type WalletOperation,
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
-import { callWallet, freshNonce, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
+import {
+  callWallet,
+  freshNonce,
+  kycParams,
+  signedOperationNames,
+  signedUrl,
+  type Envelope,
+} from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -91,10 +98,24 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   disputeDetail: [...AUTH, 'disputeId'],
   disputeList: AUTH,
   simulateDisputeOutcome: [...AUTH, 'disputeId', 'outcome'],
+  cardDetailsLink: [...AUTH, 'appUserId', 'cardId'],
+  appCardViewOrigins: AUTH,
+  // origins is clearable: given empty clears, absent is 1001 (the handler's, not the schema's).
+  appCardViewOriginsSet: AUTH,
+  userWalletTokenRotate: [...AUTH, 'appUserId'],
+  // The cardholder's operations carry no signature: the walletToken is their bearer.
+  meCards: [],
+  meCardAuthorizations: ['cardId'],
+  meCardFreeze: ['cardId'],
+  meCardUnfreeze: ['cardId'],
+  meCardDetailsLink: ['cardId'],
+  simulateExpireCard: [...AUTH, 'cardId'],
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
+/** The signed ones: the cardholder's (me/*) carry a walletToken, not the signature's five. */
+const signedNames = signedOperationNames();
 
 const shapeOf = (op: WalletOperation) => op.params.shape as Record<string, z.ZodType>;
 /** Required = neither optional nor defaulted: the schema refuses an absent value. */
@@ -126,6 +147,8 @@ const RULE = {
   embossed: 'must be 1-20 upper-case letters A-Z with single spaces between words',
   country: 'must be an ISO 3166-1 alpha-2 country code, e.g. US',
   control: 'must not contain control characters',
+  origins:
+    'must be comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most 10',
   trim: 'must not start or end with a space',
   max: (n: number) => `must be at most ${n} characters`,
   wholeNumber: 'must be a whole number',
@@ -604,6 +627,23 @@ const BAD: Record<string, [string, string][]> = {
     ['x'.repeat(65), RULE.max(64)],
     ['x'.repeat(LONG), RULE.max(64)],
   ],
+  cvv: [
+    ['12', 'must be 3 digits'],
+    ['1234', 'must be 3 digits'],
+    ['12a', 'must be 3 digits'],
+  ],
+  expiry: [
+    ['1330', 'must be MMYY (month 01-12, two-digit year)'],
+    ['0030', 'must be MMYY (month 01-12, two-digit year)'],
+    ['12/30', 'must be MMYY (month 01-12, two-digit year)'],
+  ],
+  origins: [
+    ['http://app.example.com', RULE.origins],
+    ['https://app.example.com/path', RULE.origins],
+    ['app.example.com', RULE.origins],
+    [Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`).join(','), RULE.origins],
+    ['x'.repeat(LONG), RULE.origins],
+  ],
 };
 
 // ---------------------------------------------------------------- server, data, calls
@@ -710,6 +750,18 @@ function validParams(name: WalletOperationName): Params {
       return { disputeId: '1' };
     case 'simulateDisputeOutcome':
       return { disputeId: '1', outcome: 'WON' };
+    case 'cardDetailsLink':
+      return { appUserId: USER, cardId: '1' };
+    case 'userWalletTokenRotate':
+      return { appUserId: USER };
+    case 'appCardViewOriginsSet':
+      return { origins: 'https://app.example.com' };
+    case 'simulateExpireCard':
+    case 'meCardAuthorizations':
+    case 'meCardFreeze':
+    case 'meCardUnfreeze':
+    case 'meCardDetailsLink':
+      return { cardId: '1' };
     default:
       return {};
   }
@@ -839,7 +891,7 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
     expect(body).toEqual({ code: 1001, msg: `${param} is required.`, data: { field: param } });
   });
 
-  it.each(opNames)('%s built with sign: null', async (name) => {
+  it.each(signedNames)('%s built with sign: null', async (name) => {
     const target = signedUrl(server.baseUrl, name, validParams(name), { sign: null });
     expect(new URL(target).searchParams.has('sign')).toBe(false);
     expect((await send(name, target)).body).toEqual({
@@ -849,7 +901,7 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
     });
   });
 
-  it.each(opNames)('%s with no query string at all names agencyCode first', async (name) => {
+  it.each(signedNames)('%s with no query string at all names agencyCode first', async (name) => {
     const { status, body } = await send(name, `${server.baseUrl}${walletOperations[name].path}`);
     expect(status).toBe(200);
     expect(body).toEqual({ code: 1001, msg: 'agencyCode is required.', data: { field: 'agencyCode' } });
@@ -1082,7 +1134,7 @@ const duplicate = (param: string) => ({
 });
 
 describe('a parameter given twice is 1003, naming it', () => {
-  it.each(opNames)('%s: a duplicated auth parameter (appId)', async (name) => {
+  it.each(signedNames)('%s: a duplicated auth parameter (appId)', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), {
       extraQuery: `appId=${TEST_AGENCY.appId}`,
     });
@@ -1090,14 +1142,14 @@ describe('a parameter given twice is 1003, naming it', () => {
     expect(r.body).toEqual(duplicate('appId'));
   });
 
-  it.each(opNames)('%s: a second sign', async (name) => {
+  it.each(signedNames)('%s: a second sign', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), {
       extraQuery: `sign=${'0'.repeat(64)}`,
     });
     expect(r.body).toEqual(duplicate('sign'));
   });
 
-  it.each(opNames)('%s: a duplicate whose second copy is empty (nonce=)', async (name) => {
+  it.each(signedNames)('%s: a duplicate whose second copy is empty (nonce=)', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), { extraQuery: 'nonce=' });
     expect(r.body).toEqual(duplicate('nonce'));
   });

@@ -317,6 +317,9 @@ export const PARAMETER_LABELS: Record<string, string> = {
   disputeId: 'dispute',
   evidence: 'evidence',
   outcome: 'outcome',
+  cvv: 'CVV',
+  expiry: 'expiry date (MMYY)',
+  origins: 'card-view origins',
 };
 
 /**
@@ -351,6 +354,7 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   2002: `${AUTH_FIRST} The back-office server's clock differs from the wallet service's by more than five minutes; ask an administrator to check the server clock.`,
   2003: `${AUTH_FIRST} The request looked like a repeat of an earlier one. Try again; if it keeps happening, ask an administrator.`,
   2004: CHECK_CREDENTIALS,
+  2005: "The cardholder's walletToken was refused: it is missing, unknown, or was replaced by a newer one. Ask the cardholder to sign in to the app again.",
   3001: 'No user with this app user ID is registered with the wallet. Check the app user ID, or register the user first.',
   3002: 'A user with this app user ID or e-mail is already registered.',
   4001: "The paying asset's balance is lower than the card fee. Top up the asset or choose another one to pay with.",
@@ -440,6 +444,7 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   2002: WalletAuthError,
   2003: WalletAuthError,
   2004: WalletAuthError,
+  2005: WalletAuthError,
   3001: WalletNotFoundError,
   3002: WalletConflictError,
   4001: WalletInsufficientFundsError,

@@ -31,6 +31,11 @@ export type HandlerContext<N extends WalletOperationName> = {
   prepared?: unknown;
   /** The definition's `clearable` parameters given empty: "remove", not "absent". */
   cleared?: ReadonlySet<string>;
+  /**
+   * A me/* operation's caller: the user its walletToken names (docs/wallet-api.md "The
+   * walletToken"); `app` is that user's app. Absent for the agency's signed operations.
+   */
+  cardholder?: { userId: number; appUserId: string };
 };
 
 /** A read-only step run before a mutating operation's transaction opens, on the database. */
@@ -59,6 +64,10 @@ export type HandlerConfig = {
   secretOverlapMs?: number;
   /** A dispute's dueBy after its purchase's clearing (default 110 days; WALLET_DISPUTE_DUE_DAYS scales it). */
   disputeDueMs?: number;
+  /** Where a card-details link points (WALLET_PUBLIC_URL, else the back-office's origin). */
+  publicOrigin?: string;
+  /** How long a card-details link opens (default 60 s; tests shorten it). */
+  detailsLinkTtlMs?: number;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (

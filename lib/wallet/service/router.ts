@@ -56,6 +56,16 @@ import { disputeCreateHandler } from './dispute/create-dispute';
 import { disputeSubmitHandler, disputeWithdrawHandler } from './dispute/change-dispute';
 import { disputeDetailHandler, disputeListHandler } from './dispute/list-disputes';
 import { simulateDisputeOutcomeHandler } from './dispute/settle-dispute';
+import { cardDetailsLinkHandler, meCardDetailsLinkHandler } from './cardholder/card-details-link';
+import { appCardViewOriginsHandler, appCardViewOriginsSetHandler } from './cardholder/card-view-origins';
+import { userWalletTokenRotateHandler } from './cardholder/wallet-token';
+import {
+  meCardAuthorizationsHandler,
+  meCardFreezeHandler,
+  meCardsHandler,
+  meCardUnfreezeHandler,
+} from './cardholder/cardholder-cards';
+import { simulateExpireCardHandler } from './spending/expire-card';
 
 export type { HandlerConfig, HandlerContext } from './bind-handler';
 
@@ -129,6 +139,16 @@ const boundHandlers = everyOperation([
   disputeDetailHandler,
   disputeListHandler,
   simulateDisputeOutcomeHandler,
+  cardDetailsLinkHandler,
+  appCardViewOriginsHandler,
+  appCardViewOriginsSetHandler,
+  userWalletTokenRotateHandler,
+  meCardsHandler,
+  meCardAuthorizationsHandler,
+  meCardFreezeHandler,
+  meCardUnfreezeHandler,
+  meCardDetailsLinkHandler,
+  simulateExpireCardHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */
