@@ -2,7 +2,7 @@
 // Wallet-Api-Version header of every reply under /wallet/api/. A minor version adds (an operation,
 // an optional parameter, a field, a code an operation may answer); a major one would remove or
 // change, and would be served beside the previous one (docs/changelog.md "Deprecation policy").
-export const WALLET_API_VERSION = '2.2';
+export const WALLET_API_VERSION = '2.3';
 export const WALLET_API_VERSION_HEADER = 'Wallet-Api-Version';
 
 /**

@@ -660,7 +660,7 @@ describe('buildOpenApiDocument', () => {
     expect(doc.openapi.startsWith('3.1')).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Wallet API');
-    expect(doc.info.version).toBe('2.2');
+    expect(doc.info.version).toBe('2.3');
     expect(doc.info.description).toEqual(expect.stringContaining('HMAC-SHA256'));
     expect(doc.servers.map((s) => s.url)).toEqual(['/']);
     expect(doc.tags.map((t) => t.name)).toEqual([
