@@ -35,7 +35,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { createSecretBox, isSealed } from '@/lib/wallet/service/secrets/secret-box';
-import { generateCardNumber } from '@/lib/wallet/contract/card-number';
+import { generateCardNumber, maskedCardNumber } from '@/lib/wallet/contract/card-number';
+import { newCardSecretColumns } from '@/lib/wallet/service/card/card-secrets';
 import { decimalToMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import { parseQuery } from '@/lib/wallet/contract/query';
 import { WalletError } from '@/lib/wallet/contract/result-codes';
@@ -160,6 +161,21 @@ const secretBox = createSecretBox(
   process.env.WALLET_MASTER_KEY_PREVIOUS ? [process.env.WALLET_MASTER_KEY_PREVIOUS] : [],
 );
 const open = (stored: string) => (isSealed(stored) ? secretBox.open(stored) : stored);
+
+/** A new card's number as the service stores it: sealed with a new CVV, beside its fingerprint. */
+function sealedNumberValues(cardNumber: string): unknown[] {
+  const sealed = newCardSecretColumns(secretBox, cardNumber);
+  return [sealed.sealedSecrets, sealed.first6, sealed.last4, sealed.numberLength, sealed.fingerprint];
+}
+
+/** The masked number replies carry, from a card row's first six, last four and length. */
+function maskedNumber(card: Row, at: Record<'first6' | 'last4' | 'number_length', number>): string {
+  return maskedCardNumber({
+    first6: card[at.first6] as string,
+    last4: card[at.last4] as string,
+    length: Number(card[at.number_length]),
+  });
+}
 
 type CachedApp = { app: App; secret: string; expires: number };
 
@@ -327,7 +343,9 @@ type CardColumn =
   | 'card_asset_id'
   | 'payment_asset_id'
   | 'card_holder'
-  | 'card_number'
+  | 'first6'
+  | 'last4'
+  | 'number_length'
   | 'card_uuid'
   | 'embossed_name'
   | 'expire_month'
@@ -376,7 +394,7 @@ async function userEntries(
       walletAccountType: user[u.wallet_account_type],
       cardList: (byUser.get(user[u.id] as number) ?? []).map((card) => {
         const category = categories.get(card[c.category_id] as number)!;
-        const cardNumber = card[c.card_number] as string;
+        const cardNumber = maskedNumber(card, c);
         const activeTime = card[c.active_time];
         return {
           activeTime: activeTime ? iso(activeTime) : null,
@@ -398,7 +416,7 @@ async function userEntries(
           expireMonth: card[c.expire_month],
           expireYear: card[c.expire_year],
           feature: category.feature,
-          last4: cardNumber.slice(-4),
+          last4: card[c.last4],
           level: category.level,
           marginAssetId: card[c.payment_asset_id],
           mobile,
@@ -495,7 +513,7 @@ async function userCardList(pool: pg.Pool, app: App, pairs: Map<string, string>)
   return JSON.stringify(
     cards.map((card) => {
       const category = categories.get(card[at.category_id] as number)!;
-      const cardNumber = card[at.card_number] as string;
+      const cardNumber = maskedNumber(card, at);
       return {
         appId: app.appId,
         appUserId,
@@ -511,7 +529,7 @@ async function userCardList(pool: pg.Pool, app: App, pairs: Map<string, string>)
         decimalPlaces: category.decimalPlaces,
         expireMonth: card[at.expire_month],
         expireYear: card[at.expire_year],
-        last4: cardNumber.slice(-4),
+        last4: card[at.last4],
         marginAssetId: card[at.payment_asset_id],
         network: category.network,
         status: card[at.status],
@@ -694,7 +712,7 @@ async function applyInTransaction(
       cardAsset.rows[0]![0],
       'AGENCY',
       fee,
-      generateCardNumber(bin),
+      ...sealedNumberValues(generateCardNumber(bin)),
       randomUUID(),
       params.embossedName,
       `${user.firstName} ${user.lastName}`,
@@ -716,7 +734,6 @@ async function applyInTransaction(
   }
   // card.issued, in the transaction (docs/wallet-api.md "Events and webhooks"): the card without
   // its number, payer and fee.
-  const cardNumberIssued = card[at.card_number] as string;
   await recordEvent(tx, app, 'card.issued', now, {
     appId: app.appId,
     appUserId: params.appUserId,
@@ -731,7 +748,7 @@ async function applyInTransaction(
     decimalPlaces,
     expireMonth: card[at.expire_month],
     expireYear: card[at.expire_year],
-    last4: cardNumberIssued.slice(-4),
+    last4: card[at.last4],
     marginAssetId: asset.id,
     network: category[3],
     status: card[at.status],
@@ -754,7 +771,7 @@ async function applyInTransaction(
     await run(tx, { text: ISSUANCE.currentBalance }, [asset.id]);
     throw new Fail(4001, `Payment asset ${String(asset.id)} holds less than the card fee.`);
   }
-  const cardNumber = card[at.card_number] as string;
+  const cardNumber = maskedNumber(card, at);
   const response = JSON.stringify({
     channel: card[at.channel],
     status: card[at.status],
@@ -765,7 +782,7 @@ async function applyInTransaction(
     embossedName: card[at.embossed_name],
     expiryMonth: card[at.expire_month],
     expiryYear: card[at.expire_year],
-    last4: cardNumber.slice(-4),
+    last4: card[at.last4],
     msg: physical
       ? 'Card application accepted: the card will be produced and is pending activation.'
       : 'Card issued and active.',

@@ -126,6 +126,16 @@ const envSchema = z.object({
    * master key.
    */
   WALLET_RELEASE_KEY: optional(z.string().min(32, 'WALLET_RELEASE_KEY must be at least 32 characters')),
+  /**
+   * The wallet service's public origin, the start of a card-details link (docs/wallet-api.md
+   * "The card-details link"): the address a cardholder's device reaches /wallet/card-details/ at;
+   * unset, the back-office's (APP_URL), where the embedded default serves it.
+   */
+  WALLET_PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'WALLET_PUBLIC_URL must be an http:// or https:// URL' })
+      .refine((u) => new URL(u).pathname === '/', 'WALLET_PUBLIC_URL must be an origin, without a path'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -281,6 +291,13 @@ export function appOrigin(config: Pick<Env, 'APP_URL' | 'PORT'> = env): string {
 // with http://localhost:3000 URLs; set, it never looks at the request's Host or X-Forwarded-Host.
 // It is the app's public origin, set once here.
 process.env.NEXTAUTH_URL = appOrigin();
+
+/** Where a cardholder's device reaches the wallet service: WALLET_PUBLIC_URL, else the back-office's origin. */
+export function walletPublicOrigin(
+  config: Pick<Env, 'WALLET_PUBLIC_URL' | 'APP_URL' | 'PORT'> = env,
+): string {
+  return config.WALLET_PUBLIC_URL ? new URL(config.WALLET_PUBLIC_URL).origin : appOrigin(config);
+}
 
 /** Where the back-office finds the wallet service: WALLET_API_BASE_URL, else this same app. */
 export function walletApiBaseUrl(): string {

@@ -1,5 +1,5 @@
 // `npm run secrets:rotate-master-key -- [--new-key <32+ characters>]`: re-seals every stored app
-// secret (apps, webhook endpoints, staff two-factor keys) with a new master key, in one transaction, opening them with the current one
+// secret (apps, webhook endpoints, card numbers, staff two-factor keys) with a new master key, in one transaction, opening them with the current one
 // (WALLET_MASTER_KEY, or the generated .data/master.key). Without --new-key a key is generated.
 // Then: with a generated key, the new one replaces .data/master.key (the old is kept beside it
 // as master.key.previous); with WALLET_MASTER_KEY, set it to the new key and, while instances
@@ -42,13 +42,13 @@ async function main(): Promise<void> {
     }
     if (env.WALLET_MASTER_KEY) {
       console.log(
-        `re-sealed ${count} secret(s) (apps, webhook endpoints, staff two-factor keys). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
+        `re-sealed ${count} secret(s) (apps, webhook endpoints, card numbers, staff two-factor keys). Now set WALLET_MASTER_KEY=${newKey} (and, for instances still running with the old key, WALLET_MASTER_KEY_PREVIOUS=<the old key>), then restart.`,
       );
     } else {
       renameSync(masterKeyFile, `${masterKeyFile}.previous`);
       writeFileSync(masterKeyFile, `${newKey}\n`, { flag: 'wx', mode: 0o600 });
       console.log(
-        `re-sealed ${count} secret(s) (apps, webhook endpoints, staff two-factor keys) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
+        `re-sealed ${count} secret(s) (apps, webhook endpoints, card numbers, staff two-factor keys) with a new key in ${masterKeyFile} (the old one is in master.key.previous).`,
       );
     }
   } finally {

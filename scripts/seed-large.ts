@@ -2,7 +2,7 @@
 // (PostgreSQL via DATABASE_URL, or the embedded PGlite while the server is stopped) with a
 // large agency, in bulk SQL that keeps every invariant the domain keeps: each user has a USD
 // wallet asset and is counted in the app's user total; each card has its own CARD asset, a
-// unique Luhn-valid number, and a CARD_FEE ledger debit on the agency's asset, which is first
+// unique Luhn-valid number (sealed with a CVV, as issuance stores it: card-secrets.ts), and a CARD_FEE ledger debit on the agency's asset, which is first
 // credited with exactly what the cards cost, so every ledger still sums to its balance.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,8 @@ import { openDatabase, rawRows } from '@/lib/db/open';
 import { walletDb, type WalletDatabase as Database } from '@/lib/wallet/service/db';
 import { provision } from '@/lib/wallet/service/provision';
 import { luhnCheckDigit } from '@/lib/wallet/contract/card-number';
+import { newCardSecretColumns } from '@/lib/wallet/service/card/card-secrets';
+import { configuredSecretBox } from '@/lib/wallet/service/secrets/app-secrets';
 import { exitOnError } from './lib/exit-on-error';
 
 const { values } = parseArgs({
@@ -155,7 +157,10 @@ async function main(): Promise<void> {
             userId: [] as number[],
             categoryId: [] as number[],
             fee: [] as number[],
-            number: [] as string[],
+            sealed: [] as string[],
+            first6: [] as string[],
+            last4: [] as string[],
+            fingerprint: [] as string[],
             uuid: [] as string[],
             status: [] as string[],
             account: [] as string[],
@@ -175,7 +180,11 @@ async function main(): Promise<void> {
             cols.userId.push(userIds[Math.floor(i / CARDS_PER_USER)]!);
             cols.categoryId.push(category.id);
             cols.fee.push(category.fee);
-            cols.number.push(body + luhnCheckDigit(body));
+            const secret = newCardSecretColumns(configuredSecretBox(), body + luhnCheckDigit(body));
+            cols.sealed.push(secret.sealedSecrets);
+            cols.first6.push(secret.first6);
+            cols.last4.push(secret.last4);
+            cols.fingerprint.push(secret.fingerprint);
             cols.uuid.push(randomUUID());
             cols.status.push(physical ? 'PENDING' : 'ACTIVE');
             cols.account.push(physical ? 'PENDING' : 'APPROVED');
@@ -191,15 +200,16 @@ async function main(): Promise<void> {
             join wallet.card_categories c on c.id = a.category_id`);
           await t.execute(sql`
             insert into wallet.cards (id, app_id, user_id, category_id, payment_asset_id, card_asset_id, paid_by, fee,
-              card_number, card_uuid, embossed_name, card_holder, expire_month, expire_year, status, card_account_status,
+              sealed_secrets, first6, last4, number_length, fingerprint, card_uuid, embossed_name, card_holder, expire_month, expire_year, status, card_account_status,
               channel, need_delivery, active_time, created_at, updated_at)
             select c.id, ${appKey}, c.user_id, c.category_id, ${agencyAssetId}, c.asset_id, 'AGENCY', c.fee,
-              c.number, c.uuid::uuid, 'SEED USER', 'Seed User', c.month, c.year, c.status, c.account,
+              c.sealed, c.first6, c.last4, 16, c.fingerprint, c.uuid::uuid, 'SEED USER', 'Seed User', c.month, c.year, c.status, c.account,
               'CRYPTO', false, case when c.status = 'ACTIVE' then now() end, now(), now()
             from unnest(${ints(cols.cardId)}, ${ints(cols.userId)}, ${ints(cols.categoryId)}, ${ints(cols.assetId)},
-              ${ints(cols.fee)}, ${textArray(cols.number)}, ${textArray(cols.uuid)}, ${textArray(cols.month)}, ${textArray(cols.year)},
+              ${ints(cols.fee)}, ${textArray(cols.sealed)}, ${textArray(cols.first6)}, ${textArray(cols.last4)},
+              ${textArray(cols.fingerprint)}, ${textArray(cols.uuid)}, ${textArray(cols.month)}, ${textArray(cols.year)},
               ${textArray(cols.status)}, ${textArray(cols.account)})
-              as c(id, user_id, category_id, asset_id, fee, number, uuid, month, year, status, account)`);
+              as c(id, user_id, category_id, asset_id, fee, sealed, first6, last4, fingerprint, uuid, month, year, status, account)`);
           await t.execute(sql`
             insert into wallet.ledger_entries (asset_id, amount, balance_after, reason, card_id, seq)
             select ${agencyAssetId}, -l.fee, l.balance_after, 'CARD_FEE', l.card_id, ${firstSeq} + l.i - 1

@@ -34,7 +34,7 @@ export async function loadPopulation(url: string, users: number): Promise<Popula
   );
   const last4s = await query<{ last4: string }>(
     url,
-    `select right(card_number, 4) as last4 from wallet.cards where app_id = $1 order by random() limit $2`,
+    `select last4 from wallet.cards where app_id = $1 order by random() limit $2`,
     [row.app_key, LAST4_SAMPLE],
   );
   return {

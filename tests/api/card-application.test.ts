@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, ledgerEntries } from '@/lib/wallet/service/db/schema';
+import { revealCardSecrets } from '@/lib/wallet/service/card/card-secrets';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { assetSchema, cardApplicationSchema, type Asset } from '@/lib/wallet/contract/schemas';
 import { callWallet, kycParams, type Envelope, failureDataProblem } from '../helpers/wallet-call';
@@ -179,10 +180,21 @@ function expectExpiryIssuedSince(before: Date, card: { expiryMonth: string; expi
   expect(choices).toContainEqual({ expiryMonth: card.expiryMonth, expiryYear: card.expiryYear });
 }
 
-function expectCardNumber(cardNumber: string, bin: string): void {
+/** The answer carries the number masked; the sealed one is whole, under the BIN, Luhn-valid. */
+async function expectCardNumber(card: { cardId: number; cardNumber: string }, bin: string): Promise<void> {
+  expect(card.cardNumber).toMatch(new RegExp(`^${bin}\\*{6}\\d{4}$`));
+  const cardNumber = await wholeNumber(card.cardId);
   expect(cardNumber).toMatch(/^\d{16}$/);
   expect(cardNumber.startsWith(bin)).toBe(true);
+  expect(cardNumber.slice(-4)).toBe(card.cardNumber.slice(-4));
   expect(luhn(cardNumber)).toBe(true);
+}
+
+/** The whole number of a card, opened from its sealed secrets. */
+async function wholeNumber(cardId: number): Promise<string> {
+  const secrets = await revealCardSecrets(db.db, cardId);
+  if (!secrets) throw new Error(`card ${cardId} has no sealed number`);
+  return secrets.cardNumber;
 }
 
 async function ledgerOfCard(cardId: number) {
@@ -291,7 +303,7 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     });
     expectExpiryIssuedSince(issuing, card);
     expect(Number.isInteger(card.cardId) && card.cardId > 0).toBe(true);
-    expectCardNumber(card.cardNumber, CATEGORY[1].bin);
+    await expectCardNumber(card, CATEGORY[1].bin);
     expect(card.last4).toMatch(/^\d{4}$/);
     expect(card.msg.length).toBeGreaterThan(0);
 
@@ -335,7 +347,7 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
       msg: expect.any(String),
     });
     expectExpiryIssuedSince(issuing, card);
-    expectCardNumber(card.cardNumber, CATEGORY[3].bin);
+    await expectCardNumber(card, CATEGORY[3].bin);
     const [row] = await db.db.select().from(cards).where(eq(cards.id, card.cardId));
     expect(row).toMatchObject({ needDelivery: true, addressId, activeTime: null, fee: 2500 });
   });
@@ -347,7 +359,7 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     );
     expect(card.status).toBe('ACTIVE');
     expect(card.cardAccountStatus).toBe('APPROVED');
-    expectCardNumber(card.cardNumber, CATEGORY[2].bin);
+    await expectCardNumber(card, CATEGORY[2].bin);
   });
 
   it('3001: unknown user', async () => {
@@ -424,17 +436,18 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: '0000' }), 4006);
   });
 
-  it('4006: a cardNumber already bound to a card', async () => {
+  it('4006: a cardNumber already bound to a card (found by its fingerprint)', async () => {
     const { appUserId, paymentAssetId } = await payer(op);
     const issued = cardApplicationSchema.parse(expectSuccess(await apply(op, { appUserId, paymentAssetId })));
-    await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: issued.cardNumber }), 4006);
+    const bound = await wholeNumber(issued.cardId);
+    await expectRefused(() => apply(op, { appUserId, paymentAssetId, cardNumber: bound }), 4006);
     const other = await payer(op);
     await expectRefused(
       () =>
         apply(op, {
           appUserId: other.appUserId,
           paymentAssetId: other.paymentAssetId,
-          cardNumber: issued.cardNumber,
+          cardNumber: bound,
         }),
       4006,
     );
@@ -447,10 +460,14 @@ describe.each<[Op]>([['agencyApplyUserCard'], ['userApplyCard']])('%s', (op) => 
     const card = cardApplicationSchema
       .strict()
       .parse(expectSuccess(await apply(op, { appUserId, paymentAssetId, cardNumber: supplied })));
-    expect(card.cardNumber).toBe(supplied);
+    expect(card.cardNumber).toBe(`${supplied.slice(0, 6)}******${supplied.slice(-4)}`);
     expect(card.last4).toBe(supplied.slice(-4));
     const [row] = await db.db.select().from(cards).where(eq(cards.id, card.cardId));
-    expect(row?.cardNumber).toBe(supplied);
+    expect(row?.plainCardNumber).toBeNull();
+    expect(row?.sealedSecrets).not.toContain(supplied);
+    const secrets = await revealCardSecrets(db.db, card.cardId);
+    expect(secrets?.cardNumber).toBe(supplied);
+    expect(secrets?.cvv).toMatch(/^\d{3}$/);
   });
 
   it('replays the first answer for the same requestId: identical text, one card, one debit', async () => {
@@ -592,7 +609,7 @@ describe('4001: the balance must cover the fee (4.4)', () => {
     const issued = results
       .filter((r) => r.body.code === 0)
       .map((r) => cardApplicationSchema.parse(r.body.data));
-    expect(new Set(issued.map((c) => c.cardNumber)).size).toBe(7);
+    expect(new Set(await Promise.all(issued.map((c) => wholeNumber(c.cardId)))).size).toBe(7);
     expect(await walletBalance(appUserId)).toBe(0);
     const after = await walletState(db.db);
     expect(after.balances[paymentAssetId]).toBe(0);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { pruneEvents } from '@/lib/wallet/service/event/prune-events';
 import { cards, events, users, webhookEndpoints } from '@/lib/wallet/service/db/schema';
+import { revealCardSecrets } from '@/lib/wallet/service/card/card-secrets';
 import {
   eventDataSchemas,
   eventPageSchema,
@@ -240,8 +241,10 @@ describe('events', () => {
 
     // No body holds a whole card number or a document number.
     const bodies = (await db.db.select({ body: events.body }).from(events)).map((r) => r.body).join('\n');
-    for (const { cardNumber } of await db.db.select({ cardNumber: cards.cardNumber }).from(cards)) {
-      expect(bodies).not.toContain(cardNumber);
+    for (const { id } of await db.db.select({ id: cards.id }).from(cards)) {
+      const secrets = await revealCardSecrets(db.db, id);
+      expect(secrets).not.toBeNull();
+      expect(bodies).not.toContain(secrets?.cardNumber);
     }
     for (const { documentNo } of await db.db.select({ documentNo: users.documentNo }).from(users)) {
       expect(bodies).not.toContain(documentNo);

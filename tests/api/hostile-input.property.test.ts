@@ -12,7 +12,14 @@ import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { addressSchema, assetSchema, usersWithCardsPageSchema } from '@/lib/wallet/contract/schemas';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { ResultCode } from '@/lib/wallet/contract/result-codes';
-import { callWallet, failureDataProblem, freshNonce, kycParams, type Envelope } from '../helpers/wallet-call';
+import {
+  callWallet,
+  failureDataProblem,
+  freshNonce,
+  kycParams,
+  signedOperationNames,
+  type Envelope,
+} from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerMismatches, trackWalletState } from '../helpers/wallet-state';
@@ -258,7 +265,9 @@ const hostileValue: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-const OPERATIONS = Object.keys(walletOperations) as WalletOperationName[];
+// The signed operations: the cardholder's (me/*) carry a walletToken instead, and their hostile
+// input is tests/api/cardholder-channel.test.ts's.
+const OPERATIONS = signedOperationNames();
 const KNOWN_FAILURE_CODES = new Set<number>(
   Object.values(ResultCode).filter((c) => c !== 0 && c !== ResultCode.INTERNAL),
 );
@@ -495,6 +504,23 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'kytRules':
     case 'kytRulesSet':
       return depositOperationParams(op, HP_USER, deposits, 'hostile')!;
+    case 'cardDetailsLink':
+      return { appUserId: HP_USER, cardId: spend.cardId };
+    case 'appCardViewOrigins':
+      return {};
+    case 'appCardViewOriginsSet':
+      return { origins: 'https://app.example.com' };
+    case 'userWalletTokenRotate':
+      return { appUserId: HP_USER };
+    case 'simulateExpireCard':
+      // A card of its own: expiring the spending card would decline every purchase after.
+      return { cardId: lifecycleCard };
+    case 'meCards':
+    case 'meCardAuthorizations':
+    case 'meCardFreeze':
+    case 'meCardUnfreeze':
+    case 'meCardDetailsLink':
+      throw new Error(`${op} is the cardholder's, not signed: tests/api/cardholder-channel.test.ts`);
   }
 }
 

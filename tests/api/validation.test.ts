@@ -85,6 +85,18 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   depositRelease: [...AUTH, 'depositId', 'decision', 'note'],
   kytRules: AUTH,
   kytRulesSet: AUTH,
+  cardDetailsLink: [...AUTH, 'appUserId', 'cardId'],
+  appCardViewOrigins: AUTH,
+  // origins is clearable: given empty clears, absent is 1001 (the handler's, not the schema's).
+  appCardViewOriginsSet: AUTH,
+  userWalletTokenRotate: [...AUTH, 'appUserId'],
+  // The cardholder's operations carry no signature: the walletToken is their bearer.
+  meCards: [],
+  meCardAuthorizations: ['cardId'],
+  meCardFreeze: ['cardId'],
+  meCardUnfreeze: ['cardId'],
+  meCardDetailsLink: ['cardId'],
+  simulateExpireCard: [...AUTH, 'cardId'],
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];

@@ -24,6 +24,16 @@ export type CallOptions = {
   method?: string;
 };
 
+/**
+ * The operations an agency's server signs: every one but the cardholder's (me/*, docs/wallet-api.md
+ * "The walletToken"), which carry the user's walletToken as a bearer instead.
+ */
+export function signedOperationNames(): WalletOperationName[] {
+  return (Object.keys(walletOperations) as WalletOperationName[]).filter(
+    (name) => walletOperations[name].auth !== 'walletToken',
+  );
+}
+
 export function freshNonce(): string {
   return randomBytes(12).toString('base64url');
 }

@@ -45,6 +45,10 @@ export async function startWalletServer(
     simulation?: boolean;
     /** The hold expiry worker: off unless a test is about expiry. */
     holdExpiry?: { expiryMs?: number; pollMs?: number };
+    /** The me/* operations' limit per walletToken; the suite's default is none. */
+    walletTokenRateLimitRps?: number;
+    /** How long a card-details link opens (default 60 s). */
+    detailsLinkTtlMs?: number;
     /**
      * Why this server is reached directly even in the api stage, where every other answers
      * through Prism (docs/testing.md "The api stage behind Prism"): a test of the service's own
@@ -77,6 +81,9 @@ export async function startWalletServer(
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.simulation !== undefined ? { simulation: options.simulation } : {}),
     holdExpiry: options.holdExpiry ?? false,
+    // The suite's default is no limit, as for the apps' (vitest.config.ts).
+    walletTokenRateLimitRps: options.walletTokenRateLimitRps ?? 0,
+    ...(options.detailsLinkTtlMs !== undefined ? { detailsLinkTtlMs: options.detailsLinkTtlMs } : {}),
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;

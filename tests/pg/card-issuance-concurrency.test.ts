@@ -175,7 +175,7 @@ describe('on PostgreSQL', () => {
     }
     const bound = await rawRows<{ n: number }>(
       db.db,
-      sql`select count(*)::int as n from wallet.cards where card_number = ${cardNumber}`,
+      sql`select count(*)::int as n from wallet.cards where first6 = ${cardNumber.slice(0, 6)} and last4 = ${cardNumber.slice(-4)}`,
     );
     expect(bound[0]?.n).toBe(1);
     expect(await cardsPaidFrom(db.agencyAssetId)).toBe(cardsBefore + 1);

@@ -12,20 +12,36 @@ import {
   formatMinor,
   majorToMinor,
 } from '@/lib/wallet/contract/money';
-import { CARD_CHANGE_REASONS, type CardChangeReason } from '@/lib/wallet/contract/enums';
+import {
+  CARD_CHANGE_REASONS,
+  type CardChangeReason,
+  type CardStatusReason,
+} from '@/lib/wallet/contract/enums';
 import { parseAmountInput } from '@/lib/backoffice/shared/amount-input';
 
 export { CARD_CHANGE_REASONS, type CardChangeReason };
 
-/** The reasons of docs/wallet-api.md "Card lifecycle", as staff read them. */
-export const REASON_LABELS: Record<CardChangeReason, string> = {
+/**
+ * The reasons of docs/wallet-api.md "Card lifecycle", as staff read them: the agency's, and the
+ * two the service gives itself ("The cardholder's channel").
+ */
+export const REASON_LABELS: Record<CardStatusReason, string> = {
   LOST: 'Lost',
   STOLEN: 'Stolen',
   DAMAGED: 'Damaged',
   FRAUD_SUSPECTED: 'Fraud suspected',
   USER_REQUEST: 'The user asked',
   OTHER: 'Other',
+  CARDHOLDER_FROZEN: 'Frozen by the cardholder',
+  CVV_ATTEMPTS: 'Three wrong CVVs within 24 hours',
 };
+
+/** A status reason staff may give again (a lock's reason offered for a replacement), else null. */
+export function agencyReasonOf(reason: CardStatusReason | null | undefined): CardChangeReason | null {
+  return (CARD_CHANGE_REASONS as readonly string[]).includes(reason ?? '')
+    ? (reason as CardChangeReason)
+    : null;
+}
 
 /** The kinds of transfer docs/wallet-api.md "Transfers" allows, as the back-office offers them. */
 export const TRANSFER_KINDS = ['fund-wallet', 'top-up'] as const;

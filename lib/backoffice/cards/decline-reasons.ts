@@ -27,6 +27,16 @@ export const DECLINE_REASON_TEXT: Readonly<Record<DeclineReason, DeclineReasonTe
     what: DECLINE_REASON_WORDS.CARD_EXPIRED,
     next: 'The card cannot be used any more; an operator can issue the user a new card.',
   },
+  CVV_MISMATCH: {
+    label: 'Wrong CVV',
+    what: DECLINE_REASON_WORDS.CVV_MISMATCH,
+    next: 'The cardholder sees the CVV on their card-details page; after three wrong ones within 24 hours the card is locked (reason CVV_ATTEMPTS) until an operator unlocks it.',
+  },
+  EXPIRY_MISMATCH: {
+    label: 'Wrong expiry date',
+    what: DECLINE_REASON_WORDS.EXPIRY_MISMATCH,
+    next: "The cardholder sees the expiry date (MM/YY) on their card-details page; the merchant's form must send the card's.",
+  },
   CURRENCY_NOT_SUPPORTED: {
     label: 'Other currency',
     what: DECLINE_REASON_WORDS.CURRENCY_NOT_SUPPORTED,

@@ -36,9 +36,11 @@ type AuthKey = keyof typeof AUTH_MASK;
 
 /**
  * What a caller passes: the operation's parameters as its schema accepts them, minus the five of
- * docs/wallet-api.md "Signature".
+ * docs/wallet-api.md "Signature"; for a cardholder's operation (me/*, docs/wallet-api.md "The
+ * walletToken"), also the user's walletToken, sent as the bearer instead of a signature.
  */
-export type WalletClientInput<N extends WalletOperationName> = Omit<OperationInput<N>, AuthKey>;
+export type WalletClientInput<N extends WalletOperationName> = Omit<OperationInput<N>, AuthKey> &
+  (N extends `me${string}` ? { walletToken: string } : unknown);
 
 export type WalletClient = {
   readonly [N in WalletOperationName]: (input: WalletClientInput<N>) => Promise<OperationData<N>>;
@@ -101,10 +103,17 @@ function describeFailure(error: unknown): { reason: UnavailableReason; what: str
  * the client's to set.
  */
 const inputSchemas = Object.fromEntries(
-  (Object.keys(walletOperations) as WalletOperationName[]).map((name) => [
-    name,
-    (walletOperations[name].params as z.ZodObject).omit(AUTH_MASK),
-  ]),
+  (Object.keys(walletOperations) as WalletOperationName[]).map((name) => {
+    const op: WalletOperation = walletOperations[name];
+    return [
+      name,
+      op.auth === 'walletToken'
+        ? op.params.extend({
+            walletToken: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a walletToken'),
+          })
+        : op.params.omit(AUTH_MASK),
+    ];
+  }),
 ) as Record<WalletOperationName, z.ZodObject>;
 
 /** The service's own wording (its HTTP layer's validateParams), so forms read the same either way. */
@@ -185,19 +194,24 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       }
     }
 
+    // A cardholder's operation carries the walletToken as its bearer and no signature.
+    const { walletToken, ...own } = parsed.data as Record<string, QueryValue> & { walletToken?: string };
     // Signed over the spec's path, whatever prefix baseUrl has (docs/wallet-api.md "Signature", step 5).
-    const query = signedQuery({
-      secret: asFallback && config.fallbackSecret ? config.fallbackSecret : secret,
-      method: op.method,
-      path: op.path,
-      agencyCode,
-      appId,
-      timestamp: now(),
-      nonce: nonce(),
-      params: parsed.data as Record<string, QueryValue>,
-      // A clearable parameter given empty (card/controls/set: "remove") is sent as `name=`.
-      emptied: emptiedParams(input as Record<string, unknown>, op.clearable),
-    });
+    const query =
+      walletToken !== undefined
+        ? new URLSearchParams(Object.entries(own).map(([k, v]) => [k, String(v)])).toString()
+        : signedQuery({
+            secret: asFallback && config.fallbackSecret ? config.fallbackSecret : secret,
+            method: op.method,
+            path: op.path,
+            agencyCode,
+            appId,
+            timestamp: now(),
+            nonce: nonce(),
+            params: own,
+            // A clearable parameter given empty (card/controls/set: "remove") is sent as `name=`.
+            emptied: emptiedParams(input as Record<string, unknown>, op.clearable),
+          });
     const url = `${baseUrl}${op.path}?${query}`;
 
     const started = performance.now();
@@ -229,7 +243,10 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
       // No retry on any failure: a mutation must not run twice; callers repeat with a requestId.
       const response = await fetchImpl(url, {
         method: op.method,
-        headers: { accept: 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(walletToken !== undefined ? { authorization: `Bearer ${walletToken}` } : {}),
+        },
         signal: AbortSignal.timeout(timeoutMs),
         cache: 'no-store',
         // A redirect would carry the signed query, personal data included, somewhere else.
@@ -246,7 +263,7 @@ export function createWalletClient(config: WalletClientConfig): WalletClient {
     // Handled outcomes are 200, the unexpected one 500, the database away 503 (docs/wallet-api.md
     // "Result codes"), the rate limit 429 (docs/wallet-api.md "Rate limit"); anything else is not
     // the service.
-    if (status !== 200 && status !== 500 && status !== 503 && status !== 429) {
+    if (status !== 200 && status !== 500 && status !== 503 && status !== 429 && status !== 401) {
       throw unavailable('http-status', `HTTP ${status}`, status);
     }
     let json: unknown;

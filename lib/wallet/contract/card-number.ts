@@ -1,4 +1,5 @@
-// Card numbers: Luhn validation and generation, and the masks the back-office shows.
+// Card numbers: Luhn validation and generation of numbers and CVVs, and the mask every reply
+// carries (the whole number is sealed at rest: lib/wallet/service/card/card-secrets.ts).
 import { randomInt } from 'node:crypto';
 
 export function luhnValid(digits: string): boolean {
@@ -25,4 +26,29 @@ export function generateCardNumber(bin: string): string {
   let body = bin;
   while (body.length < 15) body += String(randomInt(10));
   return body + luhnCheckDigit(body);
+}
+
+/**
+ * What every reply carries of a card number (docs/wallet-api.md "Card numbers"): the first six,
+ * '*' per hidden digit, the last four (`411111******1234`).
+ */
+export function maskCardNumber(cardNumber: string): string {
+  return maskedCardNumber({
+    first6: cardNumber.slice(0, 6),
+    last4: cardNumber.slice(-4),
+    length: cardNumber.length,
+  });
+}
+
+/** The same mask from what is stored beside the sealed number (its first six, last four, length). */
+export function maskedCardNumber(card: { first6: string; last4: string; length: number }): string {
+  return `${card.first6}${'*'.repeat(Math.max(0, card.length - 10))}${card.last4}`;
+}
+
+/** A masked card number as replies carry it. */
+export const MASKED_CARD_NUMBER_PATTERN = /^\d{6}\*{2,9}\d{4}$/;
+
+/** A card's CVV: three random digits, drawn at issuance (a replacement draws its own). */
+export function generateCvv(): string {
+  return String(randomInt(1000)).padStart(3, '0');
 }

@@ -18,6 +18,7 @@ export const OPERATION_TAGS = [
   'Card Spending',
   'Deposit',
   'KYT',
+  'Cardholder',
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];
 
@@ -56,6 +57,12 @@ export type WalletOperation = {
   tag: OperationTag;
   /** Not in the card wallet interface: marked x-extension in the OpenAPI document. */
   extension: boolean;
+  /**
+   * Who calls it: the agency's server with the signature (the default), or the cardholder's own
+   * device with `Authorization: Bearer <walletToken>` and no signature (me/*, docs/wallet-api.md
+   * "The walletToken"): then `params` holds only the operation's own parameters.
+   */
+  auth?: 'walletToken';
   /** Changes something: runs once per requestId, in one transaction with it. */
   mutating: boolean;
   /**

@@ -29,6 +29,16 @@ export const CARD_CHANGE_REASONS = [
   'OTHER',
 ] as const;
 export type CardChangeReason = (typeof CARD_CHANGE_REASONS)[number];
+/**
+ * The reasons the service itself gives a card's status (docs/wallet-api.md "The cardholder's
+ * channel"): the cardholder froze it (me/card/freeze), or three wrong CVVs within 24 hours locked
+ * it. An agency cannot give them (card/lock's reason is one of CARD_CHANGE_REASONS), but a card's
+ * history and its card.status_changed events carry them.
+ */
+export const SERVICE_CARD_CHANGE_REASONS = ['CARDHOLDER_FROZEN', 'CVV_ATTEMPTS'] as const;
+/** Every reason a card's status may carry: the agency's and the service's. */
+export const CARD_STATUS_REASONS = [...CARD_CHANGE_REASONS, ...SERVICE_CARD_CHANGE_REASONS] as const;
+export type CardStatusReason = (typeof CARD_STATUS_REASONS)[number];
 
 export const LEDGER_TYPES = [
   'PROVISION',
@@ -50,6 +60,8 @@ export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number];
 export const DECLINE_REASONS = [
   'CARD_NOT_ACTIVE',
   'CARD_EXPIRED',
+  'CVV_MISMATCH',
+  'EXPIRY_MISMATCH',
   'CURRENCY_NOT_SUPPORTED',
   'MCC_BLOCKED',
   'COUNTRY_BLOCKED',
@@ -71,6 +83,9 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const DECLINE_REASON_WORDS: Readonly<Record<DeclineReason, string>> = {
   CARD_NOT_ACTIVE: 'The card is not active: it is not activated yet, locked, or cancelled.',
   CARD_EXPIRED: 'The card has passed its expiry date.',
+  CVV_MISMATCH:
+    "The CVV given with the purchase is not the card's; three wrong CVVs within 24 hours lock the card.",
+  EXPIRY_MISMATCH: "The expiry date given with the purchase is not the card's.",
   CURRENCY_NOT_SUPPORTED: "The purchase was in another currency than the card's.",
   MCC_BLOCKED: 'Purchases of this kind of merchant are blocked on this card.',
   COUNTRY_BLOCKED: 'Purchases from merchants in this country are blocked on this card.',
@@ -118,6 +133,8 @@ export const EVENT_TYPES = [
   'deposit.rejected',
   'kyt.rules_changed',
   'ping',
+  'card.details_viewed',
+  'user.wallet_token_rotated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -152,6 +169,10 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
   'kyt.rules_changed': "The app's KYT rules were changed (kyt/rules/set), with the rules before and after",
   ping: 'A test event asked for with webhook/test (to that one endpoint only)',
+  'card.details_viewed':
+    "A card's details page was opened by its holder (card/detailsLink, me/card/detailsLink)",
+  'user.wallet_token_rotated':
+    "A user's walletToken was replaced; the old one is refused (user/walletToken/rotate)",
 };
 
 // ---------------------------------------------------------------- deposits and KYT

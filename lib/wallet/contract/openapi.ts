@@ -267,6 +267,13 @@ export const COMMON_REPLY_CODES = [
   ResultCode.APP_UNKNOWN,
 ] as const satisfies readonly ResultCodeValue[];
 
+const SIGNATURE_CODES = new Set<ResultCodeValue>([
+  ResultCode.SIGNATURE_MISMATCH,
+  ResultCode.TIMESTAMP_EXPIRED,
+  ResultCode.NONCE_USED,
+  ResultCode.APP_UNKNOWN,
+]);
+
 /** One entry of an operation's `x-result-codes`: the code, its HTTP status, its meaning, what to do. */
 export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: string; advice: string };
 
@@ -274,16 +281,23 @@ export type ResultCodeEntry = { code: ResultCodeValue; status: number; meaning: 
  * Every result code `op` may answer, in ascending order, with the HTTP status it comes with and
  * its meaning (result-codes.ts, the one home of the meanings).
  */
-export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params'>): ResultCodeEntry[] {
+export function resultCodesOf(op: Pick<WalletOperation, 'codes' | 'params' | 'auth'>): ResultCodeEntry[] {
   const status: Partial<Record<ResultCodeValue, number>> = {
+    [ResultCode.WALLET_TOKEN_INVALID]: 401,
     [ResultCode.METHOD_NOT_ALLOWED]: 405,
     [ResultCode.INTERNAL]: 500,
     [ResultCode.UNAVAILABLE]: 503,
     [ResultCode.RATE_LIMITED]: 429,
   };
+  // A me/* operation is not signed (docs/wallet-api.md "The walletToken"): its credential's code is
+  // 2005, among its own codes, instead of the signature's.
+  const common =
+    op.auth === 'walletToken'
+      ? COMMON_REPLY_CODES.filter((code) => !SIGNATURE_CODES.has(code))
+      : COMMON_REPLY_CODES;
   const codes = new Set<ResultCodeValue>([
     ResultCode.SUCCESS,
-    ...COMMON_REPLY_CODES,
+    ...common,
     ...op.codes,
     // A requestId reused with other parameters (by any operation of the app) is 4007 wherever
     // requestId is taken (docs/wallet-api.md "requestId (idempotency)").
@@ -522,7 +536,8 @@ function replyExamples(
   const first = own.find((p) => p.required) ?? own[0];
   const field = first?.name ?? 'nonce';
   const shape = op.params.shape as Record<string, z.core.$ZodType>;
-  const rule = ruleMessages(shape[field]!)[0] ?? 'is invalid';
+  // A me/* operation without parameters of its own (me/cards) has not even the signature's.
+  const rule = (shape[field] ? ruleMessages(shape[field])[0] : undefined) ?? 'is invalid';
   const examples: Record<string, { summary: string; value: unknown }> = {
     success: { summary: '0: success', value: { code: 0, msg: 'success', data: dataExample(op.data) } },
   };
@@ -578,6 +593,10 @@ function build(): Record<string, unknown> {
     ResultCode.UNAVAILABLE,
     'The envelope of a call made while the service cannot reach its database (HTTP 503): a mutating call may or may not have been done; retry with the same requestId after Retry-After seconds',
   );
+  const walletTokenRefused = refusal(
+    ResultCode.WALLET_TOKEN_INVALID,
+    'The envelope of a me/* call without a walletToken that names a user (HTTP 401)',
+  );
   const notServed = refusal(
     ResultCode.NOT_FOUND,
     'The envelope of a path that is no operation here (HTTP 404): a simulate/* path on a live instance',
@@ -623,7 +642,9 @@ function build(): Record<string, unknown> {
       op.extension
         ? `Extension (not in the spec). ${capitalise(op.summary.replace(/^Extension: /, ''))}.`
         : `Spec §${op.section}.`,
-      "All parameters travel in the query string; there is no request body. The signature's five are the security schemes.",
+      op.auth === 'walletToken'
+        ? "Called by the cardholder's own device with `Authorization: Bearer <walletToken>` (the walletToken security scheme) and no signature; its parameters travel in the query string, there is no request body. A missing, unknown or rotated token is HTTP 401, code 2005."
+        : "All parameters travel in the query string; there is no request body. The signature's five are the security schemes.",
       `Result codes (x-result-codes): ${codes.map((c) => `${c.code} ${c.meaning}`).join('; ')}.`,
     ];
 
@@ -632,6 +653,7 @@ function build(): Record<string, unknown> {
       summary: op.summary,
       description: descriptionLines.join('\n\n'),
       tags: [op.tag],
+      ...(op.auth === 'walletToken' ? { security: [{ walletToken: [] }] } : {}),
       ...(own.length > 0 ? { parameters: own } : {}),
       responses: {
         '200': {
@@ -656,6 +678,31 @@ function build(): Record<string, unknown> {
             },
           },
         },
+        ...(op.auth === 'walletToken'
+          ? {
+              '401': {
+                description:
+                  'No walletToken, or one that names no user (unknown, or rotated): code 2005, nothing run',
+                headers: {
+                  'WWW-Authenticate': {
+                    description: 'Always Bearer realm="wallet"',
+                    schema: { type: 'string' },
+                    example: 'Bearer realm="wallet"',
+                  },
+                  ...versionHeader(),
+                },
+                content: {
+                  'application/json': {
+                    schema: walletTokenRefused,
+                    example: {
+                      code: 2005,
+                      msg: "This operation needs Authorization: Bearer with the user's current walletToken.",
+                    },
+                  },
+                },
+              },
+            }
+          : {}),
         // A card network's message (simulate/*) is served in the sandbox only: on a live instance
         // its path is no operation (docs/card-spending.md "Sandbox and live").
         ...(op.sandbox
@@ -789,8 +836,11 @@ function build(): Record<string, unknown> {
     },
   };
 
-  const securitySchemes: Record<string, { type: 'apiKey'; in: 'query'; name: string; description: string }> =
-    {};
+  const securitySchemes: Record<
+    string,
+    | { type: 'apiKey'; in: 'query'; name: string; description: string }
+    | { type: 'http'; scheme: 'bearer'; description: string }
+  > = {};
   for (const name of SIGNING_PARAMS) {
     const schema = v.authParams[name];
     const wire = wireSchemaOf(schema);
@@ -801,6 +851,15 @@ function build(): Record<string, unknown> {
       description: `${describeParam(undefined, name, schema)} JSON Schema of the value: ${JSON.stringify(wire.schema)}.`,
     };
   }
+
+  // The cardholder's credential (docs/wallet-api.md "The walletToken"): the me/* operations name it
+  // instead of the signature's five.
+  securitySchemes.walletToken = {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The user's walletToken (user/registerAndKyc, user/walletToken/rotate), sent by the user's own device as `Authorization: Bearer <walletToken>`: the me/* operations only, which carry no signature.",
+  };
 
   const generated = createDocument(
     {

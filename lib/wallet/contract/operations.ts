@@ -3,7 +3,8 @@
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
 // (asset/daily, "Daily totals"), the six of events and webhooks ("Events and webhooks") and the
 // nine of card spending ("Card spending", docs/card-spending.md) and the
-// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations").
+// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations"), and the ten of the
+// cardholder's channel (docs/wallet-api.md "The cardholder's channel").
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
 // texts, schemas, business result codes, events); this module only lists them, in the order of
 // docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
@@ -61,6 +62,15 @@ import { depositList } from '@/lib/wallet/contract/operations/deposit-list';
 import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
 import { kytRules } from '@/lib/wallet/contract/operations/kyt-rules';
 import { kytRulesSet } from '@/lib/wallet/contract/operations/kyt-rules-set';
+import { cardDetailsLink } from '@/lib/wallet/contract/operations/card-details-link';
+import { appCardViewOrigins } from '@/lib/wallet/contract/operations/app-card-view-origins';
+import { appCardViewOriginsSet } from '@/lib/wallet/contract/operations/app-card-view-origins-set';
+import { userWalletTokenRotate } from '@/lib/wallet/contract/operations/user-wallet-token-rotate';
+import { meCards } from '@/lib/wallet/contract/operations/me-cards';
+import { meCardAuthorizations } from '@/lib/wallet/contract/operations/me-card-authorizations';
+import { meCardFreeze, meCardUnfreeze } from '@/lib/wallet/contract/operations/me-card-freeze';
+import { meCardDetailsLink } from '@/lib/wallet/contract/operations/me-card-details-link';
+import { simulateExpireCard } from '@/lib/wallet/contract/operations/simulate-expire-card';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -116,6 +126,16 @@ export const walletOperationList = [
   depositRelease,
   kytRules,
   kytRulesSet,
+  cardDetailsLink,
+  appCardViewOrigins,
+  appCardViewOriginsSet,
+  userWalletTokenRotate,
+  meCards,
+  meCardAuthorizations,
+  meCardFreeze,
+  meCardUnfreeze,
+  meCardDetailsLink,
+  simulateExpireCard,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

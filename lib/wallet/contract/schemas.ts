@@ -26,6 +26,7 @@ import {
   LIMIT_INTERVALS,
   CARD_ACCOUNT_STATUSES,
   CARD_CHANGE_REASONS,
+  CARD_STATUS_REASONS,
   CARD_STATUSES,
   CARD_TYPES,
   DELIVERY_STATUSES,
@@ -735,7 +736,7 @@ export const addressSchema = addressCreatedSchema.extend({
 export const cardStatusChangeSchema = z.object({
   fromStatus: z.enum(CARD_STATUSES).nullable(),
   toStatus: z.enum(CARD_STATUSES),
-  reason: z.enum(CARD_CHANGE_REASONS).nullable(),
+  reason: z.enum(CARD_STATUS_REASONS).nullable(),
   at: isoDateTime,
 });
 
@@ -1152,7 +1153,7 @@ export const eventDataSchemas = {
     appUserId: z.string(),
     fromStatus: z.enum(CARD_STATUSES),
     toStatus: z.enum(CARD_STATUSES),
-    reason: z.enum(CARD_CHANGE_REASONS).nullable(),
+    reason: z.enum(CARD_STATUS_REASONS).nullable(),
   }),
   'transfer.completed': transferSchema,
   'address.added': addressSchema,
@@ -1178,6 +1179,16 @@ export const eventDataSchemas = {
   'kyt.rules_changed': z.object({ before: kytRulesSchema, after: kytRulesSchema }),
   /** webhook/test: the endpoint it was sent to (and to no other). */
   ping: z.object({ endpointId: z.number().int() }),
+  /** A card-details page was opened (docs/wallet-api.md "The card-details link"). */
+  'card.details_viewed': z.object({
+    cardId: z.number().int(),
+    appUserId: z.string(),
+    viewedAt: isoDateTime,
+    /** The address the page was opened from, as the service saw it. */
+    ip: z.string(),
+    userAgent: z.string(),
+  }),
+  'user.wallet_token_rotated': z.object({ appUserId: z.string() }),
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;
@@ -1187,3 +1198,95 @@ export type Delivery = z.infer<typeof deliverySchema>;
 export type WalletEvent = z.infer<typeof walletEventSchema>;
 export type EventWithDeliveries = z.infer<typeof eventWithDeliveriesSchema>;
 export type EventPage = z.infer<typeof eventPageSchema>;
+
+// ---------------------------------------------------------------- the cardholder's channel
+// (docs/wallet-api.md "The cardholder's channel")
+
+/** card/detailsLink, me/card/detailsLink: a one-time address of the card-details page. */
+export const cardDetailsLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: isoDateTime,
+});
+export type CardDetailsLink = z.infer<typeof cardDetailsLinkSchema>;
+
+/** app/cardViewOrigins, app/cardViewOrigins/set: the origins that may embed the page. */
+export const cardViewOriginsSchema = z.object({ origins: z.array(z.string()) });
+export type CardViewOrigins = z.infer<typeof cardViewOriginsSchema>;
+
+/** One card as its holder sees it (me/cards, me/card/freeze, me/card/unfreeze): no whole number. */
+export const cardholderCardSchema = z.object({
+  cardId: z.number().int(),
+  name: z.string(),
+  network: z.string(),
+  last4: z.string(),
+  maskedNumber: z.string(),
+  status: z.enum(CARD_STATUSES),
+  /** Why the card has its status (CARDHOLDER_FROZEN when its holder froze it), or null. */
+  statusReason: z.enum(CARD_STATUS_REASONS).nullable(),
+  expireMonth: z.string(),
+  expireYear: z.string(),
+  currency: z.string(),
+  /** Major units. */
+  balance: z.number(),
+  availableBalance: z.number(),
+});
+export type CardholderCard = z.infer<typeof cardholderCardSchema>;
+
+/** user/walletToken/rotate: the user's new walletToken (the old one is refused from now on). */
+export const rotatedWalletTokenSchema = z.object({ appUserId: z.string(), walletToken: z.string() });
+
+/**
+ * The origins of app/cardViewOrigins/set: comma-separated `https://` origins (scheme, host, an
+ * optional port; no path), at most 10; given empty, none. Each is kept in its canonical form.
+ */
+export const CARD_VIEW_ORIGINS_MAX = 10;
+const CARD_VIEW_ORIGIN_RULE = `comma-separated https:// origins (no path, query or fragment), at most ${CARD_VIEW_ORIGINS_MAX}`;
+const HTTPS_ORIGIN = 'https://[A-Za-z0-9.-]+(?::[0-9]{1,5})?/?';
+export const cardViewOriginsParam = withWireForm(
+  z
+    .string(`must be ${CARD_VIEW_ORIGIN_RULE}`)
+    .max(2000, `must be ${CARD_VIEW_ORIGIN_RULE}`)
+    .transform((value, ctx) => {
+      const parts = value
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
+      const origins: string[] = [];
+      for (const part of parts) {
+        const origin = httpsOrigin(part);
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `must be ${CARD_VIEW_ORIGIN_RULE}` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      const unique = [...new Set(origins)];
+      if (unique.length > CARD_VIEW_ORIGINS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `must be ${CARD_VIEW_ORIGIN_RULE}` });
+        return z.NEVER;
+      }
+      return unique;
+    }),
+  {
+    type: 'string',
+    maxLength: 2000,
+    pattern: `^ *${HTTPS_ORIGIN} *(?:, *${HTTPS_ORIGIN} *){0,9}$`,
+    example: 'https://app.example.com,https://www.example.com',
+  },
+);
+
+/** `https://host[:port]` in its canonical form, or null when `text` is not just such an origin. */
+function httpsOrigin(text: string): string | null {
+  if (!/^https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\/?$/.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** simulate/authorize's cvv: the 3 digits a card-not-present purchase carries. */
+export const cvvParam = pattern(/^[0-9]{3}$/, 'must be 3 digits');
+/** simulate/authorize's expiry: the card's expiry as a purchase carries it, MMYY. */
+export const expiryParam = pattern(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be MMYY (month 01-12, two-digit year)');

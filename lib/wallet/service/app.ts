@@ -16,16 +16,25 @@ import { renderReferencePage } from './http/reference-page';
 import { createLogger, type Logger } from './http/logger';
 import { createMetrics, type WalletMetrics } from './http/metrics';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
-import { env, walletReleaseKey } from '@/lib/env';
+import { env, walletPublicOrigin, walletReleaseKey } from '@/lib/env';
 import { createAuthenticator } from './request/authenticate';
 import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
 import { createSender } from './event/send-delivery';
 import { createHoldExpiryWorker, type HoldExpiryWorker } from './spending/expire-holds';
+import { CARD_DETAILS_PATH, openDetailsLink } from './cardholder/card-details-link';
+import {
+  cardDetailsHeaders,
+  newNonce,
+  renderCardDetailsPage,
+  renderExpiredPage,
+} from './cardholder/card-details-page';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
 export const METRICS_PATH = '/wallet/metrics';
+/** The me/* operations' limit per walletToken (docs/wallet-api.md "The walletToken"). */
+export const WALLET_TOKEN_RATE_LIMIT_RPS = 10;
 
 export type WalletService = {
   /** Answers a request under /wallet/ and returns true; false for any other path. */
@@ -69,6 +78,15 @@ export function createWalletService(options: {
   backofficeRateLimitRps?: number;
   /** A limiter of the caller's for those calls instead. */
   backofficeRateLimiter?: RateLimiter;
+  /**
+   * Calls per second per walletToken of the me/* operations (docs/wallet-api.md "The
+   * walletToken"); default 10; 0: no limit.
+   */
+  walletTokenRateLimitRps?: number;
+  /** How long a card-details link opens (default 60 s; tests shorten it). */
+  detailsLinkTtlMs?: number;
+  /** The start of a card-details link; default WALLET_PUBLIC_URL, else the back-office's origin. */
+  publicOrigin?: string;
   /** The bearer token /wallet/metrics asks for; default WALLET_METRICS_TOKEN; none: metrics off. */
   metricsToken?: string | null;
   /** Runs the webhook delivery worker in this process (default true). */
@@ -93,6 +111,8 @@ export function createWalletService(options: {
   const backofficeRateLimiter =
     options.backofficeRateLimiter ??
     (backofficeRps > 0 ? createRateLimiter({ engine, rps: backofficeRps }) : undefined);
+  const tokenRps = options.walletTokenRateLimitRps ?? WALLET_TOKEN_RATE_LIMIT_RPS;
+  const walletTokenRateLimiter = tokenRps > 0 ? createRateLimiter({ engine, rps: tokenRps }) : undefined;
   const logger = options.logger ?? createLogger();
   const metricsToken = options.metricsToken === undefined ? env.WALLET_METRICS_TOKEN : options.metricsToken;
   const metricsDigest = metricsToken ? digest(metricsToken) : undefined;
@@ -135,6 +155,8 @@ export function createWalletService(options: {
       allowPrivateWebhooks: allowPrivate,
       simulation,
       releaseKey: walletReleaseKey(),
+      publicOrigin: options.publicOrigin ?? walletPublicOrigin(),
+      ...(options.detailsLinkTtlMs !== undefined ? { detailsLinkTtlMs: options.detailsLinkTtlMs } : {}),
       ...(options.webhooks?.secretOverlapMs !== undefined
         ? { secretOverlapMs: options.webhooks.secretOverlapMs }
         : {}),
@@ -146,6 +168,7 @@ export function createWalletService(options: {
     referenceHtml: () => (referenceHtml ??= renderReferencePage(buildOpenApiDocument())),
     ...(rateLimiter ? { rateLimiter } : {}),
     ...(backofficeRateLimiter ? { backofficeRateLimiter } : {}),
+    ...(walletTokenRateLimiter ? { walletTokenRateLimiter } : {}),
     ...(deliveries ? { afterCommit: () => deliveries.nudge() } : {}),
   });
 
@@ -189,6 +212,35 @@ export function createWalletService(options: {
     return plain(res, 404, JSON.stringify({ status: 'not found' }));
   }
 
+  /**
+   * The card-details page (docs/wallet-api.md "The card-details link"): the link's first open
+   * within its minute shows the card; any other answer is the same 410 page. The token is never
+   * logged (the log line names the page, not the path).
+   */
+  async function cardDetails(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      return plain(res, 405, JSON.stringify({ status: 'method not allowed' }));
+    }
+    const nonce = newNonce();
+    const opened = await openDetailsLink({
+      db: walletDb(engine),
+      engine,
+      token: path.slice(CARD_DETAILS_PATH.length),
+      ip: req.socket.remoteAddress ?? '',
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : '',
+    });
+    const body = opened ? renderCardDetailsPage(opened.view, nonce) : renderExpiredPage(nonce);
+    const status = opened ? 200 : 410;
+    res.writeHead(status, {
+      ...cardDetailsHeaders({ nonce, origins: opened?.origins ?? [] }),
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+    logger.info({ page: 'card-details', status }, 'request');
+  }
+
   return {
     logger,
     metrics,
@@ -198,6 +250,7 @@ export function createWalletService(options: {
       await Promise.all([
         rateLimiter?.close(),
         backofficeRateLimiter?.close(),
+        walletTokenRateLimiter?.close(),
         deliveries?.stop(),
         holdExpiry?.stop(),
       ]);
@@ -207,7 +260,11 @@ export function createWalletService(options: {
       const mark = url.indexOf('?');
       const path = mark < 0 ? url : url.slice(0, mark);
       if (!isWalletPath(path)) return false;
-      const work = path.startsWith(WALLET_API_PREFIX) ? handleApi(req, res) : operations(req, res, path);
+      const work = path.startsWith(WALLET_API_PREFIX)
+        ? handleApi(req, res)
+        : path.startsWith(CARD_DETAILS_PATH)
+          ? cardDetails(req, res, path)
+          : operations(req, res, path);
       work.catch((error: unknown) => {
         // The API handler answers every failure itself; this is the net for a broken socket.
         logger.error({ path, errorName: (error as Error)?.name ?? typeof error }, 'request failed');

@@ -31,6 +31,11 @@ export type HandlerContext<N extends WalletOperationName> = {
   prepared?: unknown;
   /** The definition's `clearable` parameters given empty: "remove", not "absent". */
   cleared?: ReadonlySet<string>;
+  /**
+   * A me/* operation's caller: the user its walletToken names (docs/wallet-api.md "The
+   * walletToken"); `app` is that user's app. Absent for the agency's signed operations.
+   */
+  cardholder?: { userId: number; appUserId: string };
 };
 
 /** A read-only step run before a mutating operation's transaction opens, on the database. */
@@ -57,6 +62,10 @@ export type HandlerConfig = {
   releaseKey?: string;
   /** How long a rotated-out signing secret signs Wallet-Signature-Previous (default 24 h; tests scale it). */
   secretOverlapMs?: number;
+  /** Where a card-details link points (WALLET_PUBLIC_URL, else the back-office's origin). */
+  publicOrigin?: string;
+  /** How long a card-details link opens (default 60 s; tests shorten it). */
+  detailsLinkTtlMs?: number;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (

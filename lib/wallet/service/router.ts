@@ -52,6 +52,16 @@ import { authorizationListHandler, cardAuthorizationsHandler } from './spending/
 import { authorizationDetailHandler, authorizationSummaryHandler } from './spending/summarize-authorizations';
 import { cardControlsHandler, cardControlsSetHandler } from './spending/card-controls';
 import { decisionGetHandler, decisionSetHandler } from './spending/set-decision';
+import { cardDetailsLinkHandler, meCardDetailsLinkHandler } from './cardholder/card-details-link';
+import { appCardViewOriginsHandler, appCardViewOriginsSetHandler } from './cardholder/card-view-origins';
+import { userWalletTokenRotateHandler } from './cardholder/wallet-token';
+import {
+  meCardAuthorizationsHandler,
+  meCardFreezeHandler,
+  meCardsHandler,
+  meCardUnfreezeHandler,
+} from './cardholder/cardholder-cards';
+import { simulateExpireCardHandler } from './spending/expire-card';
 
 export type { HandlerConfig, HandlerContext } from './bind-handler';
 
@@ -119,6 +129,16 @@ const boundHandlers = everyOperation([
   depositReleaseHandler,
   kytRulesHandler,
   kytRulesSetHandler,
+  cardDetailsLinkHandler,
+  appCardViewOriginsHandler,
+  appCardViewOriginsSetHandler,
+  userWalletTokenRotateHandler,
+  meCardsHandler,
+  meCardAuthorizationsHandler,
+  meCardFreezeHandler,
+  meCardUnfreezeHandler,
+  meCardDetailsLinkHandler,
+  simulateExpireCardHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */

@@ -7,6 +7,8 @@ import {
   authorizationSchema,
   countryParam,
   currencyParam,
+  cvvParam,
+  expiryParam,
   mccParam,
   positiveIdParam,
   requestIdParam,
@@ -21,6 +23,8 @@ const simulateAuthorizeParams = z.object({
   mcc: mccParam,
   merchantCountry: countryParam,
   currency: currencyParam.optional(),
+  cvv: cvvParam.optional(),
+  expiry: expiryParam.optional(),
   requestId: requestIdParam.optional(),
 });
 
@@ -38,7 +42,7 @@ export const simulateAuthorize = defineOperation({
   params: simulateAuthorizeParams,
   data: authorizationSchema,
   codes: [4007, 4008],
-  events: ['authorization.approved', 'authorization.declined'],
+  events: ['authorization.approved', 'authorization.declined', 'card.status_changed'],
   paramText: {
     cardId: 'Card ID under this app (else 4008)',
     amount: "Purchase amount in major units as a decimal string, > 0, with at most the card's decimalPlaces",
@@ -47,5 +51,8 @@ export const simulateAuthorize = defineOperation({
     merchantCountry: "The merchant's country, ISO 3166-1 alpha-2",
     currency:
       "The purchase's currency; default the card's. Another currency is declined (CURRENCY_NOT_SUPPORTED), not refused",
+    cvv: "The CVV a card-not-present purchase carries; given and not the card's, declined CVV_MISMATCH (three within 24 hours lock the card, reason CVV_ATTEMPTS)",
+    expiry:
+      "The card's expiry as the purchase carries it, MMYY; given and not the card's, declined EXPIRY_MISMATCH",
   },
 });

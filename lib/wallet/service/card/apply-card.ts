@@ -15,7 +15,7 @@ import {
   ledgerEntries,
   users,
 } from '@/lib/wallet/service/db/schema';
-import { generateCardNumber, luhnValid } from '@/lib/wallet/contract/card-number';
+import { generateCardNumber, luhnValid, maskedCardNumber } from '@/lib/wallet/contract/card-number';
 import { formatMinor, minorToMajor } from '@/lib/wallet/contract/money';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
@@ -24,6 +24,8 @@ import type { AuthenticatedApp, Executor } from '../context';
 import { noteAgencyDebit } from '../event/low-balance';
 import { recordEvent } from '../event/record-event';
 import { userNotFound } from '../user/find-user';
+import { configuredSecretBox } from '../secrets/app-secrets';
+import { cardNumberIsBound, newCardSecretColumns } from './card-secrets';
 import { toManagedCard } from './find-card';
 import { agencyApplyUserCard } from '@/lib/wallet/contract/operations/agency-apply-user-card';
 import { userApplyCard } from '@/lib/wallet/contract/operations/user-apply-card';
@@ -66,7 +68,7 @@ export async function applyCard(options: ApplyCardOptions): Promise<CardApplicat
     params.cardNumber,
     category.bin,
   );
-  // The whole card number in the record is dropped by recordEvent (the event's schema has last4).
+  // The card number in the record (masked) is dropped by recordEvent (the event's schema has last4).
   await recordEvent({
     db,
     app,
@@ -159,8 +161,7 @@ async function checkSuppliedNumber(db: Executor, cardNumber: string): Promise<vo
       'cardNumber must be 12-19 digits with a valid Luhn check digit.',
     );
   }
-  const [bound] = await db.select({ id: cards.id }).from(cards).where(eq(cards.cardNumber, cardNumber));
-  if (bound) throw cardNumberBound();
+  if (await cardNumberIsBound(db, configuredSecretBox(), cardNumber)) throw cardNumberBound();
 }
 
 /** The card's own account: a CARD asset of the user, empty, in the category's currency. */
@@ -291,12 +292,12 @@ function toApplication(
     status: card.status as CardApplication['status'],
     cardAccountStatus: card.cardAccountStatus as CardApplication['cardAccountStatus'],
     cardId: card.id,
-    cardNumber: card.cardNumber,
+    cardNumber: maskedCardNumber({ first6: card.first6, last4: card.last4, length: card.numberLength }),
     cardUUID: card.cardUuid,
     embossedName: card.embossedName,
     expiryMonth: card.expireMonth,
     expiryYear: card.expireYear,
-    last4: card.cardNumber.slice(-4),
+    last4: card.last4,
     msg: physical
       ? needDelivery
         ? 'Card application accepted: the card will be produced and delivered to the chosen address.'
@@ -305,20 +306,25 @@ function toApplication(
   };
 }
 
-type NewCard = Omit<typeof cards.$inferInsert, 'cardNumber'>;
+type NewCard = Omit<
+  typeof cards.$inferInsert,
+  'sealedSecrets' | 'first6' | 'last4' | 'numberLength' | 'fingerprint' | 'plainCardNumber'
+>;
 
 /**
- * Inserts the card. A clash on the unique card number (a generated number colliding, or a
- * supplied one bound concurrently) inserts nothing instead of raising, so the transaction lives
- * on without a savepoint: a generated number is drawn again, a supplied one is reported.
+ * Inserts the card, its number sealed with a new CVV (card-secrets.ts). A clash on the unique
+ * fingerprint (a generated number colliding, or a supplied one bound concurrently) inserts
+ * nothing instead of raising, so the transaction lives on without a savepoint: a generated number
+ * is drawn again, a supplied one is reported.
  */
 async function insertCard(db: Executor, values: NewCard, supplied: string | undefined, bin: string) {
+  const box = configuredSecretBox();
   for (let attempt = 1; attempt <= GENERATION_ATTEMPTS; attempt++) {
     const cardNumber = supplied ?? generateCardNumber(bin);
     const [row] = await db
       .insert(cards)
-      .values({ ...values, cardNumber })
-      .onConflictDoNothing({ target: cards.cardNumber })
+      .values({ ...values, ...newCardSecretColumns(box, cardNumber) })
+      .onConflictDoNothing({ target: cards.fingerprint })
       .returning();
     if (row) return row;
     if (supplied) throw cardNumberBound();

@@ -1,5 +1,6 @@
 // Shaping stored cards into the spec's card record (2.4) and user card summary (2.7). The
 // category's fields come from the in-memory catalogue (category-catalogue.ts), not a join.
+import { maskedCardNumber } from '@/lib/wallet/contract/card-number';
 import type { CardRecord, UserCardSummary } from '@/lib/wallet/contract/schemas';
 import type { Category } from './category-catalogue';
 
@@ -10,7 +11,10 @@ export type CardRow = {
   card_asset_id: number;
   payment_asset_id: number;
   card_holder: string;
-  card_number: string;
+  /** What may be shown of the number (the whole one is sealed: card-secrets.ts). */
+  first6: string;
+  last4: string;
+  number_length: number;
   card_uuid: string;
   expire_month: string;
   expire_year: string;
@@ -28,6 +32,9 @@ export type FullCardRow = CardRow & {
   updated_at: Date | string;
 };
 
+const maskedNumber = (card: CardRow) =>
+  maskedCardNumber({ first6: card.first6, last4: card.last4, length: card.number_length });
+
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toCardRecord(
@@ -43,7 +50,7 @@ export function toCardRecord(
     cardAssetId: card.card_asset_id,
     cardHolder: card.card_holder,
     cardId: card.id,
-    cardNumber: card.card_number,
+    cardNumber: maskedNumber(card),
     cardUUID: card.card_uuid,
     categoryId: card.category_id,
     channel: card.channel,
@@ -56,7 +63,7 @@ export function toCardRecord(
     expireMonth: card.expire_month,
     expireYear: card.expire_year,
     feature: category.feature,
-    last4: card.card_number.slice(-4),
+    last4: card.last4,
     level: category.level,
     marginAssetId: card.payment_asset_id,
     mobile: user.mobile,
@@ -84,7 +91,7 @@ export function toUserCardSummary(
     cardHolder: card.card_holder,
     cardId: card.id,
     cardName: category.name,
-    cardNumber: card.card_number,
+    cardNumber: maskedNumber(card),
     cardUUID: card.card_uuid,
     currency: category.currency,
     currencyIcon: category.currencyIcon,
@@ -92,7 +99,7 @@ export function toUserCardSummary(
     decimalPlaces: category.decimalPlaces,
     expireMonth: card.expire_month,
     expireYear: card.expire_year,
-    last4: card.card_number.slice(-4),
+    last4: card.last4,
     marginAssetId: card.payment_asset_id,
     network: category.network,
     status: card.status as UserCardSummary['status'],

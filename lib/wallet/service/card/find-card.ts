@@ -2,6 +2,7 @@
 // programme's operations need it: the card row, its owner and its category from the catalogue.
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/lib/db/open';
+import { maskedCardNumber } from '@/lib/wallet/contract/card-number';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { ManagedCard } from '@/lib/wallet/contract/schemas';
 import type { AuthenticatedApp, Executor } from '../context';
@@ -64,7 +65,9 @@ export type ManagedCardSource = {
     | 'cardAssetId'
     | 'paymentAssetId'
     | 'cardHolder'
-    | 'cardNumber'
+    | 'first6'
+    | 'last4'
+    | 'numberLength'
     | 'cardUuid'
     | 'embossedName'
     | 'expireMonth'
@@ -84,7 +87,7 @@ export function toManagedCard({ card, owner, category }: ManagedCardSource, appI
     cardHolder: card.cardHolder,
     cardId: card.id,
     cardName: category.name,
-    cardNumber: card.cardNumber,
+    cardNumber: maskedCardNumber({ first6: card.first6, last4: card.last4, length: card.numberLength }),
     cardUUID: card.cardUuid,
     currency: category.currency,
     currencyIcon: category.currencyIcon,
@@ -92,7 +95,7 @@ export function toManagedCard({ card, owner, category }: ManagedCardSource, appI
     decimalPlaces: category.decimalPlaces,
     expireMonth: card.expireMonth,
     expireYear: card.expireYear,
-    last4: card.cardNumber.slice(-4),
+    last4: card.last4,
     marginAssetId: card.paymentAssetId,
     network: category.network,
     status: card.status as ManagedCard['status'],

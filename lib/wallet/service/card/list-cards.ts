@@ -39,7 +39,7 @@ export async function listCards(options: {
     if (ids.length === 0) return { list: [], haveNext: false, nextCursor: null };
     where.push(inArray(cards.categoryId, ids));
   }
-  if (params.last4) where.push(sql`right(${cards.cardNumber}, 4) = ${params.last4}`);
+  if (params.last4) where.push(eq(cards.last4, params.last4));
   if (params.issuedFrom) where.push(gte(cards.createdAt, dayStart(params.issuedFrom)));
   if (params.issuedTo) where.push(lt(cards.createdAt, nextDay(params.issuedTo)));
   if (params.appUserId) where.push(eq(users.appUserId, params.appUserId));
@@ -61,7 +61,9 @@ export async function listCards(options: {
       cardAssetId: cards.cardAssetId,
       paymentAssetId: cards.paymentAssetId,
       cardHolder: cards.cardHolder,
-      cardNumber: cards.cardNumber,
+      first6: cards.first6,
+      last4: cards.last4,
+      numberLength: cards.numberLength,
       cardUuid: cards.cardUuid,
       embossedName: cards.embossedName,
       expireMonth: cards.expireMonth,

@@ -14,6 +14,7 @@ import {
   pgSchema,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,14 @@ export const apps = wallet.table('apps', {
   userCount: integer('user_count').notNull().default(0),
   /** Users holding at least one card (4.2 withCards' dataTotal), kept by a trigger on cards. */
   cardHolderCount: integer('card_holder_count').notNull().default(0),
+  /**
+   * The origins that may embed the card-details page in a frame (app/cardViewOrigins/set): its
+   * CSP frame-ancestors; none: 'none' (docs/wallet-api.md "The card-details link").
+   */
+  cardViewOrigins: text('card_view_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -136,6 +145,8 @@ export const users = wallet.table(
     ),
     index('users_search_mobile_idx').on(t.appId, sql`replace(${t.mobile}, '-', '')`),
     index('users_search_mobile_local_idx').on(t.appId, sql`split_part(${t.mobile}, '-', 2)`),
+    // The cardholder's calls find their user by the walletToken's hash (me/*).
+    uniqueIndex('users_wallet_token_hash_key').on(t.walletTokenHash),
   ],
 );
 
@@ -245,7 +256,22 @@ export const cards = wallet.table(
       .references(() => assets.id),
     paidBy: text('paid_by').notNull(),
     fee: bigint('fee', { mode: 'number' }).notNull(),
-    cardNumber: text('card_number').notNull().unique(),
+    /**
+     * The number and CVV sealed together with the master key (card-secrets.ts); null only on a row
+     * from before migration 0029 that the start-up step has not sealed yet (plainCardNumber set).
+     */
+    sealedSecrets: text('sealed_secrets'),
+    /** What may be shown of the number: its first six, last four and length (the mask). */
+    first6: text('first6').notNull(),
+    last4: text('last4').notNull(),
+    numberLength: smallint('number_length').notNull(),
+    /** HMAC-SHA256 of the number under a key derived from the master key: "already bound" (4006). */
+    fingerprint: text('fingerprint').unique(),
+    /**
+     * The whole number in plain text, only on a row from before migration 0029 until the start-up
+     * step seals it (docs/security.md "Card numbers at rest"); then null.
+     */
+    plainCardNumber: text('card_number'),
     cardUuid: uuid('card_uuid').notNull().unique(),
     embossedName: text('embossed_name').notNull(),
     cardHolder: text('card_holder').notNull(),
@@ -276,7 +302,16 @@ export const cards = wallet.table(
     index('cards_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
     index('cards_app_status_created_idx').on(t.appId, t.status, t.createdAt.desc(), t.id.desc()),
     // user/search by a card's last four digits.
-    index('cards_search_last4_idx').on(t.appId, sql`right(${t.cardNumber}, 4)`),
+    index('cards_search_last4_idx').on(t.appId, t.last4),
+    // The start-up step finds the rows still plain without reading every card.
+    index('cards_plain_number_idx')
+      .on(t.id)
+      .where(sql`${t.plainCardNumber} is not null`),
+    // Each card is sealed (with its fingerprint) or, before the start-up step, plain: never both.
+    check(
+      'cards_number_sealed_or_plain',
+      sql`(${t.plainCardNumber} is null) = (${t.sealedSecrets} is not null) and (${t.sealedSecrets} is null) = (${t.fingerprint} is null)`,
+    ),
     // A refund to a cancelled card follows its balance to the replacement card by its asset.
     index('cards_card_asset_idx').on(t.cardAssetId),
   ],
@@ -809,3 +844,27 @@ export const depositUsers = wallet.table('deposit_users', {
   velocityAmount: bigint('velocity_amount', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * The card-details links (card/detailsLink, docs/wallet-api.md "The card-details link"): the
+ * token's sha256 only, never the token; spent by the first open, which sets openedAt with one
+ * conditional update, so two opens at once give one page.
+ */
+export const cardDetailLinks = wallet.table(
+  'card_detail_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appId: appOf(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    userId: userOf(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('card_detail_links_card_idx').on(t.cardId),
+    index('card_detail_links_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -45,7 +45,7 @@ from wallet.assets where app_id = $1 and user_id is null order by id`,
 export const USER_WITH_CARDS = {
   name: 'wallet_user_with_cards',
   text: `select u.id as user_id, u.email, c.id, c.category_id, c.card_asset_id, c.payment_asset_id,
-  c.card_holder, c.card_number, c.card_uuid, c.expire_month, c.expire_year, c.status
+  c.card_holder, c.first6, c.last4, c.number_length, c.card_uuid, c.expire_month, c.expire_year, c.status
 from wallet.users u left join wallet.cards c on c.user_id = u.id
 where u.app_id = $1 and u.app_user_id = $2
 order by c.id`,
@@ -96,8 +96,8 @@ export const USER_COUNT = {
 /** 4.2: the cards of one page of users (cards_user_idx), oldest first. */
 export const CARDS_OF_USERS = {
   name: 'wallet_cards_of_users',
-  text: `select id, user_id, category_id, card_asset_id, payment_asset_id, card_holder, card_number, card_uuid,
-  embossed_name, expire_month, expire_year, status, card_account_status, channel, reject_reason,
+  text: `select id, user_id, category_id, card_asset_id, payment_asset_id, card_holder, first6, last4, number_length,
+  card_uuid, embossed_name, expire_month, expire_year, status, card_account_status, channel, reject_reason,
   active_time, updated_at
 from wallet.cards where user_id = any($1::int[]) order by id`,
 } as const;
@@ -253,7 +253,7 @@ function singleKeyBranches(
   if (/^\d{4}$/.test(q)) {
     shape += 'l';
     branches.push(
-      `select c.user_id, 1 from ${cardsFrom} where c.app_id = $1 and right(c.card_number, 4) = ${param(q)}${and} limit ${size}`,
+      `select c.user_id, 1 from ${cardsFrom} where c.app_id = $1 and c.last4 = ${param(q)}${and} limit ${size}`,
     );
   }
   if (/^\d{4,}$/.test(digits)) {
@@ -331,9 +331,7 @@ function wordMatches(word: string, param: Param): string {
     tests.push(`replace(u.mobile, '-', '') = ${key}`, `split_part(u.mobile, '-', 2) = ${key}`);
   }
   if (/^\d{4}$/.test(word)) {
-    tests.push(
-      `exists (select 1 from wallet.cards w where w.user_id = u.id and right(w.card_number, 4) = ${param(word)})`,
-    );
+    tests.push(`exists (select 1 from wallet.cards w where w.user_id = u.id and w.last4 = ${param(word)})`);
   }
   if (/^\d{1,10}$/.test(word) && Number(word) <= 2_147_483_647) {
     tests.push(

@@ -34,6 +34,7 @@ import type { Authenticator, Signer } from '../request/authenticate';
 import type { WalletRoute, WalletRouter } from '../router';
 import { requestFingerprint, runOnce } from '../request/idempotency';
 import { queuedDeliveries } from '../event/record-event';
+import { cardholderOf } from '../cardholder/wallet-token';
 import { describeUnexpected, type Logger } from './logger';
 import type { WalletMetrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
@@ -47,6 +48,13 @@ export const WALLET_API_PREFIX = '/wallet/api/';
  */
 export function backofficeBucket(appId: string): string {
   return `${appId}/back-office`;
+}
+/**
+ * The rate limit's bucket of one walletToken's calls (docs/wallet-api.md "The walletToken"): its
+ * hash's start, which no appId can spell (an appId has no '/').
+ */
+export function walletTokenBucket(tokenHash: string): string {
+  return `wt/${tokenHash.slice(0, 32)}`;
 }
 export const OPENAPI_PATH = '/wallet/api/openapi.json';
 /**
@@ -93,6 +101,13 @@ function requestIdOf(req: IncomingMessage): string {
 
 type Outcome = { status: number; code: number; body: string; headers?: Record<string, string> };
 
+/** Who called: the app (signed, or the walletToken's user's app) and the validated parameters. */
+type Caller = {
+  app: AuthenticatedApp;
+  params: Record<string, unknown>;
+  cardholder?: { userId: number; appUserId: string };
+};
+
 function envelope(code: number, msg: string, data?: WalletErrorDetails): string {
   return JSON.stringify(data === undefined ? { code, msg } : { code, msg, data });
 }
@@ -118,6 +133,8 @@ export type WalletRequestHandlerOptions = {
    * their own bucket (backofficeBucket); none when absent.
    */
   backofficeRateLimiter?: RateLimiter;
+  /** The per-walletToken limit of the me/* operations (10 calls a second); none when absent. */
+  walletTokenRateLimiter?: RateLimiter;
   /** The operations by path, each with its handler (router.ts). */
   router: WalletRouter;
   /** Told after a mutating operation committed webhook deliveries: they are due now. */
@@ -146,22 +163,20 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
         }
       : undefined;
 
-  async function runOperation(route: WalletRoute, search: string): Promise<Outcome> {
-    const { name, operation, handle } = route;
-    if (search.length > MAX_QUERY_LENGTH) {
-      throw new WalletError(
-        ResultCode.PARAM_INVALID,
-        `The query string must be at most ${MAX_QUERY_LENGTH} characters.`,
-      );
-    }
-    const pairs = parseQuery(search);
+  /**
+   * The caller of a signed operation: its app, proved by the signature (and counted against its
+   * budget before its nonce is spent).
+   */
+  async function signedCaller(
+    operation: WalletRoute['operation'],
+    pairs: ReturnType<typeof parseQuery>,
+  ): Promise<Caller> {
     const params = validateParams(operation.params, nonEmptyParams(pairs)) as Record<string, unknown> & {
       agencyCode: string;
       appId: string;
       timestamp: number;
       nonce: string;
       sign: string;
-      requestId?: string;
     };
     const app = await authenticator.authenticate(
       {
@@ -176,11 +191,57 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       admit,
     );
+    return { app, params };
+  }
+
+  /**
+   * The caller of a me/* operation (docs/wallet-api.md "The walletToken"): the user whose
+   * walletToken the Authorization header bears (401/2005 without one), within the token's own
+   * limit; then the operation's parameters.
+   */
+  async function cardholderCaller(
+    operation: WalletRoute['operation'],
+    pairs: ReturnType<typeof parseQuery>,
+    authorization: string | undefined,
+  ): Promise<Caller> {
+    const found = await cardholderOf(engine, authorization);
+    if (!found) throw new TokenRefusal();
+    const decision = await options.walletTokenRateLimiter?.check(walletTokenBucket(found.tokenHash));
+    if (decision && !decision.allowed) throw new RateRefusal(decision.retryAfterSeconds);
+    const params = validateParams(operation.params, nonEmptyParams(pairs)) as Record<string, unknown>;
+    return { app: found.app, params, cardholder: { userId: found.userId, appUserId: found.appUserId } };
+  }
+
+  async function runOperation(route: WalletRoute, search: string, authorization?: string): Promise<Outcome> {
+    const { name, operation, handle } = route;
+    if (search.length > MAX_QUERY_LENGTH) {
+      throw new WalletError(
+        ResultCode.PARAM_INVALID,
+        `The query string must be at most ${MAX_QUERY_LENGTH} characters.`,
+      );
+    }
+    const pairs = parseQuery(search);
+    const caller =
+      operation.auth === 'walletToken'
+        ? await cardholderCaller(operation, pairs, authorization)
+        : await signedCaller(operation, pairs);
+    const { app, cardholder } = caller;
+    // Validated by the operation's own schema; typed as the signature's five (what every handler's
+    // parameters share but the me/* ones'), which the handlers' union accepts.
+    const params = caller.params as Record<string, unknown> & {
+      agencyCode: string;
+      appId: string;
+      timestamp: number;
+      nonce: string;
+      sign: string;
+      requestId?: string;
+    };
+    const who = cardholder ? { cardholder } : {};
     // "Given empty" means "remove" for a definition's clearable parameters (card/controls/set).
     const cleared = new Set(
       (operation.clearable ?? []).filter((p) => pairs.get(p) === '' && params[p] === undefined),
     );
-    const prepared = route.prepare ? await route.prepare({ db, engine, app, params }) : undefined;
+    const prepared = route.prepare ? await route.prepare({ db, engine, app, params, ...who }) : undefined;
     let queued = false;
     let replayed = false;
     const data = operation.mutating
@@ -190,12 +251,15 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
           appKey: app.id,
           operation: name,
           requestId: params.requestId,
-          fingerprint: requestFingerprint(
-            name,
-            cleared.size > 0 ? { ...params, cleared: [...cleared].sort() } : params,
-          ),
+          // A cardholder's requestId is one of the app's: its user is part of what it repeats, so
+          // another user's call with the same requestId is 4007, never a replay of this answer.
+          fingerprint: requestFingerprint(name, {
+            ...params,
+            ...(cleared.size > 0 ? { cleared: [...cleared].sort() } : {}),
+            ...(cardholder ? { cardholderUserId: cardholder.userId } : {}),
+          }),
           work: async (tx) => {
-            const result = await handle({ db: tx, engine, app, params, prepared, cleared });
+            const result = await handle({ db: tx, engine, app, params, prepared, cleared, ...who });
             queued = queuedDeliveries(tx);
             return result;
           },
@@ -206,7 +270,7 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
               'transaction aborted by the database, run again',
             ),
         })
-      : JSON.stringify(await handle({ db, engine, app, params, prepared, cleared }));
+      : JSON.stringify(await handle({ db, engine, app, params, prepared, cleared, ...who }));
     if (queued) options.afterCommit?.();
     return {
       status: 200,
@@ -252,9 +316,10 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
     if (method !== route.operation.method) return [route.name, methodNotAllowed(route.operation.method)];
     try {
-      return [route.name, await runOperation(route, search)];
+      return [route.name, await runOperation(route, search, req.headers.authorization)];
     } catch (error) {
       if (error instanceof WalletError) return [route.name, failure(error)];
+      if (error instanceof TokenRefusal) return [route.name, walletTokenRefused()];
       if (error instanceof RateRefusal) return [route.name, rateLimited(error.retryAfterSeconds)];
       if (await isDatabaseUnavailable(error, engine.ping)) {
         logger.warn({ operation: route.name, ...describeUnexpected(error) }, 'database unavailable');
@@ -304,6 +369,25 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
       },
       'request',
     );
+  };
+}
+
+/** What a me/* operation's caller lacks: a walletToken that names a user (HTTP 401, code 2005). */
+class TokenRefusal extends Error {
+  constructor() {
+    super('wallet token refused');
+  }
+}
+
+function walletTokenRefused(): Outcome {
+  return {
+    status: 401,
+    code: ResultCode.WALLET_TOKEN_INVALID,
+    body: envelope(
+      ResultCode.WALLET_TOKEN_INVALID,
+      "This operation needs Authorization: Bearer with the user's current walletToken.",
+    ),
+    headers: { 'WWW-Authenticate': 'Bearer realm="wallet"' },
   };
 }
 

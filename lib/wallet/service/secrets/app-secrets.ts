@@ -3,12 +3,14 @@
 // that verifies signatures. Webhook endpoint secrets
 // (wallet.webhook_endpoints.secret), decision endpoint secrets (wallet.decision_endpoints.secret,
 // docs/card-spending.md "The agency's decision") and deposit address seeds
-// (wallet.deposit_seeds.seed) are sealed when created and re-sealed by a rotation too. Existing
+// (wallet.deposit_seeds.seed) are sealed when created and re-sealed by a rotation too, as are card
+// numbers and CVVs (wallet.cards.sealed_secrets, card/card-secrets.ts). Existing
 // plain secrets (an installation
 // from before sealing) are sealed at start, and a rotation re-seals every one with a new key.
 import { eq } from 'drizzle-orm';
 import { env, walletMasterKey } from '@/lib/env';
 import type { Executor } from '../context';
+import { sealCardSecrets } from '../card/card-secrets';
 import { apps, decisionEndpoints, depositSeeds, webhookEndpoints } from '../db/schema';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box';
 
@@ -133,6 +135,10 @@ export async function sealAppSecrets(
       db.update(depositSeeds).set({ seed }).where(eq(depositSeeds.appId, row.appId)),
     );
   }
+  // Card numbers and CVVs: plain ones from before migration 0029 sealed, others re-sealed.
+  const cardOutcome = await sealCardSecrets(db, box);
+  sealed += cardOutcome.sealed;
+  unopenable.push(...cardOutcome.unopenable);
   return { sealed, unopenable };
 }
 

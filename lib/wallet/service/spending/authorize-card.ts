@@ -39,6 +39,7 @@ import {
   spendRows,
 } from './spend-statements';
 import { moveInSummary } from './summary-totals';
+import { cvvMatches, expiryMatches, lockAfterCvvAttempts, SPEND_CARD_UPDATE } from './cvv-attempts';
 
 type Params = OperationParams<'simulateAuthorize'>;
 
@@ -73,6 +74,8 @@ async function readCardState(
   cardId: number,
   lock: boolean,
   engine?: DatabaseHandle,
+  /** The card's row FOR UPDATE rather than FOR SHARE (a purchase that carries a CVV). */
+  exclusive = false,
 ): Promise<CardState> {
   type CardRow = {
     id: number;
@@ -91,7 +94,8 @@ async function readCardState(
   };
   if (lock) {
     // The transaction's locked reads, prepared (spend-statements.ts).
-    const [card] = await spendRows<CardRow>(db, engine, SPEND_CARD_SHARE, [cardId, app.id]);
+    const statement = exclusive ? SPEND_CARD_UPDATE : SPEND_CARD_SHARE;
+    const [card] = await spendRows<CardRow>(db, engine, statement, [cardId, app.id]);
     if (!card) throw cardNotFound(cardId);
     const [asset] = await spendRows<AssetRow>(db, engine, SPEND_ASSET_LOCK, [card.card_asset_id]);
     if (!asset) throw new Error(`card ${cardId} has no asset`);
@@ -207,10 +211,12 @@ async function decisionInput(
   now: Date,
   engine?: DatabaseHandle,
 ): Promise<DecisionInput> {
-  const [controls, spent] = await Promise.all([
+  const [controls, spent, cvv] = await Promise.all([
     readControls(db, state.cardId, engine),
     spentNow(db, state.cardId, now, engine),
+    cvvMatches(db, state.cardId, params.cvv),
   ]);
+  const expiry = expiryMatches(params.expiry, state);
   return {
     cardStatus: state.status,
     expireMonth: state.expireMonth,
@@ -224,6 +230,8 @@ async function decisionInput(
     spent,
     available: state.balance - state.held,
     now,
+    ...(cvv !== undefined ? { cvvMatches: cvv } : {}),
+    ...(expiry !== undefined ? { expiryMatches: expiry } : {}),
   };
 }
 
@@ -321,7 +329,7 @@ export async function authorizeCard(options: {
 }): Promise<Authorization> {
   const { db, app, params, engine } = options;
   const prepared = (options.prepared as PreparedDecision | undefined) ?? { kind: 'no-endpoint' };
-  const state = await readCardState(db, app, params.cardId, true, engine);
+  const state = await readCardState(db, app, params.cardId, true, engine, params.cvv !== undefined);
   const amount = amountOf(params, state.decimalPlaces);
   const decidedAt = options.now ?? new Date();
   const now = prepared.kind === 'asked' ? prepared.createdAt : decidedAt;
@@ -386,6 +394,9 @@ export async function authorizeCard(options: {
     data: authorization,
     now: decidedAt,
   });
+  if (reason === 'CVV_MISMATCH') {
+    await lockAfterCvvAttempts({ db, engine, app, card: state, now: decidedAt });
+  }
   return authorization;
 }
 

@@ -41,6 +41,10 @@ export type DecisionInput = {
   /** balance - held, minor units. */
   available: number;
   now: Date;
+  /** Whether the purchase's CVV is the card's; undefined when it carried none. */
+  cvvMatches?: boolean;
+  /** Whether the purchase's expiry is the card's; undefined when it carried none. */
+  expiryMatches?: boolean;
 };
 
 /** Whether a card valid through `month`/`year` has expired at `now` (the first day after, UTC). */
@@ -55,6 +59,8 @@ export function declineReasonOf(input: DecisionInput): DeclineReason | null {
   const { controls, amount, spent } = input;
   if (input.cardStatus !== 'ACTIVE') return 'CARD_NOT_ACTIVE';
   if (cardExpired(input.expireMonth, input.expireYear, input.now)) return 'CARD_EXPIRED';
+  if (input.cvvMatches === false) return 'CVV_MISMATCH';
+  if (input.expiryMatches === false) return 'EXPIRY_MISMATCH';
   if (input.currency !== input.cardCurrency) return 'CURRENCY_NOT_SUPPORTED';
   if (controls.blockedMcc.includes(input.mcc)) return 'MCC_BLOCKED';
   if (controls.blockedCountries.includes(input.merchantCountry)) return 'COUNTRY_BLOCKED';

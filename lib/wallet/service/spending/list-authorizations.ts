@@ -53,7 +53,11 @@ export async function listCardAuthorizations(options: {
   db: Executor;
   engine: DatabaseHandle;
   app: AuthenticatedApp;
-  params: OperationParams<'cardAuthorizations'>;
+  /** card/authorizations' own parameters (me/card/authorizations gives its cardholder's appUserId). */
+  params: Pick<
+    OperationParams<'cardAuthorizations'>,
+    'appUserId' | 'cardId' | 'status' | 'pageSize' | 'cursor'
+  >;
 }): Promise<AuthorizationPage> {
   const { db, params } = options;
   const found = await findCardOrThrow({ ...options, appUserId: params.appUserId, cardId: params.cardId });

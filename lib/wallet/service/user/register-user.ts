@@ -1,6 +1,5 @@
 // 4.1 Register and KYC: stores the user and their KYC data, opens their USD wallet asset and
 // counts them in the app's user total, all in the caller's transaction.
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { apps, assets, users } from '@/lib/wallet/service/db/schema';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
@@ -11,6 +10,7 @@ import { pgErrorCode, UNIQUE_VIOLATION, type AuthenticatedApp, type Executor } f
 import { recordEvent } from '../event/record-event';
 import { registerAndKyc } from '@/lib/wallet/contract/operations/register-and-kyc';
 import { bindHandler } from '../bind-handler';
+import { hashWalletToken, newWalletToken } from '../cardholder/wallet-token';
 
 export async function registerUser(options: {
   db: Executor;
@@ -31,7 +31,7 @@ export async function registerUser(options: {
     .limit(1);
   if (clash) throw alreadyRegistered(clash.appUserId === params.appUserId ? 'appUserId' : 'email');
 
-  const walletToken = `wt_${randomBytes(24).toString('base64url')}`;
+  const walletToken = newWalletToken();
   let userId: number;
   try {
     // A savepoint, so that losing a race to a concurrent registration maps to 3002 cleanly.
@@ -43,7 +43,7 @@ export async function registerUser(options: {
           appUserId: params.appUserId,
           email: params.email,
           walletAccountType: 'STANDARD',
-          walletTokenHash: createHash('sha256').update(walletToken).digest('hex'),
+          walletTokenHash: hashWalletToken(walletToken),
           firstName: params.firstName,
           lastName: params.lastName,
           birthday: params.birthday,

@@ -21,7 +21,7 @@ function branchesOf(text: string): string[] {
   if (text.includes('u.app_user_id collate "C" >=')) found.push('appUserId prefix');
   else if (text.includes('u.app_user_id = ')) found.push('appUserId');
   if (text.includes('lower(u.email) collate "C" >=')) found.push('e-mail prefix');
-  if (text.includes('right(c.card_number, 4)')) found.push('last four');
+  if (text.includes('c.last4 = ')) found.push('last four');
   if (text.includes("replace(u.mobile, '-', '')")) found.push('mobile');
   if (text.includes('lower(u.first_name)')) found.push('names');
   return found;

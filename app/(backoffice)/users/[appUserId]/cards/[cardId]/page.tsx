@@ -34,6 +34,7 @@ import { AccountStatusBadge, CardStatusBadge } from '@/components/ui/status-badg
 import { recordView } from '@/lib/backoffice/audit/record-view';
 import { getDb } from '@/lib/backoffice/db';
 import { unlockConsequence } from '@/lib/backoffice/cards/card-history-who';
+import { agencyReasonOf } from '@/lib/backoffice/cards/card-programme-rules';
 import { cardChangeWho } from '@/lib/backoffice/cards/card-history-who-data';
 import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
@@ -164,7 +165,7 @@ export default async function CardPage({
         Simulate a purchase
       </Link>
     ) : null;
-  const lockReason = card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null;
+  const lockReason = card.status === 'LOCKED' ? agencyReasonOf(card.history.at(-1)?.reason) : null;
   const balance = formatMoney(card.balance, card.currency, card.decimalPlaces);
   const consequence = {
     lock: 'It cannot be used until an operator unlocks it.',
