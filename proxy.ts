@@ -7,14 +7,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/backoffice/auth/callback-url';
 import { pageContentSecurityPolicy } from '@/lib/backoffice/shared/page-csp';
-import { env, servedOverHttps, walletApiBaseUrl } from '@/lib/env';
+import { env, servedOverHttps, walletPublicOrigin } from '@/lib/env';
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const csp = pageContentSecurityPolicy({
     nonce,
     production: env.NODE_ENV === 'production',
-    walletOrigin: new URL(walletApiBaseUrl()).origin,
+    walletOrigin: walletPublicOrigin(),
   });
 
   const requestHeaders = new Headers(request.headers);

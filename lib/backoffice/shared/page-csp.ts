@@ -8,7 +8,7 @@ export type PagePolicyInput = {
   nonce: string;
   /** Development allows 'unsafe-eval' (React's dev tools need it). */
   production: boolean;
-  /** The origin of the wallet service the back-office calls (walletApiBaseUrl()). */
+  /** Where browsers reach the wallet service's pages (walletPublicOrigin(): its card-details page). */
   walletOrigin: string;
 };
 
