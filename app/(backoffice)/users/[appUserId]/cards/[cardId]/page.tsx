@@ -254,7 +254,8 @@ export default async function CardPage({
           appUserId={appUserId}
           cardId={cardId}
           status={card.status}
-          lockReason={lockReason}
+          // Any reason, in words: the cardholder's freeze and three wrong CVVs too.
+          lockReason={card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null}
           unlockWaits={waitsFor.has('unlock')}
         />
         <Card role="region" aria-labelledby="card-title">
