@@ -35,22 +35,28 @@ describe('a user agent in words', () => {
 });
 
 describe("a card's detail views", () => {
-  it('lists each open newest first, with its address and device; a missing one read as unknown', () => {
+  it('lists each open newest first, with its address (an IPv4-mapped one as IPv4) and device; a missing one read as unknown', () => {
     const views = detailViewsOf([
       {
         createdAt: '2026-11-28T10:00:00.100Z',
-        data: { viewedAt: '2026-11-28T10:00:00.000Z', ip: '203.0.113.7', userAgent: AGENTS.iphoneSafari },
+        data: {
+          viewedAt: '2026-11-28T10:00:00.000Z',
+          ip: '::ffff:203.0.113.7',
+          userAgent: AGENTS.iphoneSafari,
+        },
       },
       {
         createdAt: '2026-11-28T11:30:00.100Z',
         data: { viewedAt: '2026-11-28T11:30:00.000Z', ip: '198.51.100.2', userAgent: AGENTS.androidChrome },
       },
       { createdAt: '2026-11-27T09:00:00.000Z', data: { ip: '', userAgent: null } },
+      { createdAt: '2026-11-26T09:00:00.000Z', data: { ip: '2001:db8::1', userAgent: 'curl/8.5.0' } },
     ]);
     expect(views).toEqual([
       { viewedAt: '2026-11-28T11:30:00.000Z', ip: '198.51.100.2', device: 'Chrome on Android' },
       { viewedAt: '2026-11-28T10:00:00.000Z', ip: '203.0.113.7', device: 'Safari on iPhone' },
       { viewedAt: '2026-11-27T09:00:00.000Z', ip: null, device: 'Unknown device' },
+      { viewedAt: '2026-11-26T09:00:00.000Z', ip: '2001:db8::1', device: 'curl' },
     ]);
   });
 });

@@ -60,7 +60,8 @@ export function detailViewsOf(events: readonly ViewEvent[]): DetailView[] {
   return events
     .map((event) => ({
       viewedAt: text(event.data.viewedAt) ?? event.createdAt,
-      ip: text(event.data.ip),
+      // An IPv4 address as a dual-stack socket reports it ("::ffff:203.0.113.7") reads as itself.
+      ip: text(event.data.ip)?.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1') ?? null,
       device: readableUserAgent(text(event.data.userAgent)),
     }))
     .sort((a, b) => Date.parse(b.viewedAt) - Date.parse(a.viewedAt));
