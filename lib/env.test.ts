@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appOrigin, loadGeneratedSecrets } from './env';
+import { appOrigin, loadGeneratedSecrets, walletPublicOrigin } from './env';
 
 const fileIn = () => path.join(mkdtempSync(path.join(tmpdir(), 'env-secrets-')), 'secrets.json');
 
@@ -54,5 +54,27 @@ describe('appOrigin', () => {
       'https://backoffice.example.com',
     );
     expect(appOrigin({ APP_URL: undefined, PORT: 3126 })).toBe('http://localhost:3126');
+  });
+});
+
+describe('walletPublicOrigin', () => {
+  it('is WALLET_PUBLIC_URL’s origin, else the back-office’s', () => {
+    expect(
+      walletPublicOrigin({
+        WALLET_PUBLIC_URL: 'https://wallet.example.com/',
+        APP_URL: undefined,
+        PORT: 3000,
+      }),
+    ).toBe('https://wallet.example.com');
+    expect(
+      walletPublicOrigin({
+        WALLET_PUBLIC_URL: undefined,
+        APP_URL: 'https://backoffice.example.com',
+        PORT: 3000,
+      }),
+    ).toBe('https://backoffice.example.com');
+    expect(walletPublicOrigin({ WALLET_PUBLIC_URL: undefined, APP_URL: undefined, PORT: 3126 })).toBe(
+      'http://localhost:3126',
+    );
   });
 });

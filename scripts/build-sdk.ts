@@ -150,6 +150,29 @@ export type WalletClientOptions = {
 
 export declare function createWalletClient(options: WalletClientOptions): WalletClient;
 
+/** The cardholder's operations (me/*): called from the user's device with its walletToken. */
+export type CardholderOperationName = {
+  [N in OperationName]: Operations[N]['path'] extends \`/wallet/api/me/\${string}\` ? N : never;
+}[OperationName];
+
+/** A reply of a cardholder's operation: also HTTP 401, code 2005 (the walletToken is missing, unknown or rotated). */
+export type CardholderReply<N extends CardholderOperationName> = Reply<N> | { code: 2005; msg: string };
+
+export type CardholderClient = {
+  /** Sends one of the cardholder's operations with the walletToken as its bearer. */
+  call<N extends CardholderOperationName>(name: N, ...params: Args<N>): Promise<CardholderReply<N>>;
+} & { [N in CardholderOperationName]: (...params: Args<N>) => Promise<CardholderReply<N>> };
+
+/**
+ * The cardholder's client, for the user's own device: the me/* operations, each with the user's
+ * walletToken (user/registerAndKyc, user/walletToken/rotate) as its bearer, and no signature.
+ */
+export declare function createCardholderClient(options: {
+  baseUrl: string;
+  walletToken: string;
+  fetch?: WalletClientOptions['fetch'];
+}): CardholderClient;
+
 /** The query string of a signed call: its parameters and the five of the signature. */
 export declare function signedQuery(options: {
   secret: string;

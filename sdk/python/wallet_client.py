@@ -15,6 +15,8 @@ nonce and answers the reply's envelope {code, msg, data?} as a dict, whatever it
 Idempotent-Replayed, Retry-After).
 A parameter given as "" counts as absent, except a clearable one (a limit or a list of
 card/controls/set or kyt/rules/set), which is sent as `name=` and removes its setting.
+The cardholder's operations (me/*) are sent with the user's walletToken as the bearer and no
+signature: `wallet.meCards(wallet_token=token)`; on a device, `WalletClient(base_url)` alone.
 
     python3 wallet_client.py --self-test    signs the guide's test vectors and checks webhook
                                             verification; with BASE_URL, AGENCY_CODE, APP_ID and
@@ -86,10 +88,21 @@ OPERATIONS = {
     "depositRelease": ("POST", "/wallet/api/deposit/release", ()),
     "kytRules": ("POST", "/wallet/api/kyt/rules", ()),
     "kytRulesSet": ("POST", "/wallet/api/kyt/rules/set", ("blockedAddresses", "reviewAddresses")),
+    "cardDetailsLink": ("POST", "/wallet/api/card/detailsLink", ()),
+    "appCardViewOrigins": ("POST", "/wallet/api/app/cardViewOrigins", ()),
+    "appCardViewOriginsSet": ("POST", "/wallet/api/app/cardViewOrigins/set", ("origins",)),
+    "userWalletTokenRotate": ("POST", "/wallet/api/user/walletToken/rotate", ()),
+    "meCards": ("GET", "/wallet/api/me/cards", ()),
+    "meCardAuthorizations": ("GET", "/wallet/api/me/card/authorizations", ()),
+    "meCardFreeze": ("POST", "/wallet/api/me/card/freeze", ()),
+    "meCardUnfreeze": ("POST", "/wallet/api/me/card/unfreeze", ()),
+    "meCardDetailsLink": ("POST", "/wallet/api/me/card/detailsLink", ()),
+    "simulateExpireCard": ("POST", "/wallet/api/simulate/expireCard", ()),
 }
 # </catalogue:operations>
 
 SIGNING = ("agencyCode", "appId", "timestamp", "nonce", "sign")
+CARDHOLDER_PATH = "/wallet/api/me/"
 
 
 def encode(text):
@@ -175,7 +188,7 @@ def verify_decision_request(secret, raw_body, timestamp, signature, tolerance_ms
 class WalletClient:
     """Signs and sends every operation; `call(name, **params)` or `client.<name>(**params)`."""
 
-    def __init__(self, base_url, agency_code, app_id, secret, timeout=30):
+    def __init__(self, base_url, agency_code="", app_id="", secret="", timeout=30):
         self.base_url = base_url.rstrip("/")
         self.agency_code = agency_code
         self.app_id = app_id
@@ -183,15 +196,23 @@ class WalletClient:
         self.timeout = timeout
         self.last_headers = email.message.Message()
 
-    def call(self, name, **params):
+    def call(self, name, wallet_token=None, **params):
         if name not in OPERATIONS:
             raise ValueError(f"unknown wallet operation: {name}")
         method, path, clearable = OPERATIONS[name]
-        emptied = [p for p in clearable if params.get(p) == ""]
-        query = signed_query(self.secret, method, path, self.agency_code, self.app_id, params, emptied=emptied)
-        request = urllib.request.Request(
-            f"{self.base_url}{path}?{query}", method=method, headers={"Accept": "application/json"}
-        )
+        headers = {"Accept": "application/json"}
+        if path.startswith(CARDHOLDER_PATH):
+            # The cardholder's operations: the walletToken is the bearer; nothing is signed.
+            if not wallet_token:
+                raise ValueError(f"{name} is the cardholder's: give wallet_token=<the user's walletToken>")
+            headers["Authorization"] = f"Bearer {wallet_token}"
+            query = "&".join(
+                f"{encode(k)}={encode(_text(v))}" for k, v in params.items() if _text(v) != ""
+            )
+        else:
+            emptied = [p for p in clearable if params.get(p) == ""]
+            query = signed_query(self.secret, method, path, self.agency_code, self.app_id, params, emptied=emptied)
+        request = urllib.request.Request(f"{self.base_url}{path}?{query}", method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 self.last_headers = response.headers
@@ -290,6 +311,7 @@ def _journey(checks, wallet):
         photos="https://files.example.com/doc-front.png",
     )
     checks.check("registerAndKyc", ok(reply), reply.get("msg", ""))
+    token = reply.get("data", {}).get("walletToken", "")
     reply = wallet.agencyApplyUserCard(
         appUserId=user, paymentAssetId=asset, categoryId=1, embossedName="ADA LOVELACE", requestId=f"py-card-{suffix}"
     )
@@ -323,6 +345,14 @@ def _journey(checks, wallet):
     checks.check("cardControlsSet sets a daily limit", ok(controls) and len(controls["data"]["limits"]) == 1)
     controls = wallet.cardControlsSet(appUserId=user, cardId=card, daily="")
     checks.check("a clearable parameter given empty removes it", ok(controls) and controls["data"]["limits"] == [])
+    # The cardholder's own calls, as the user's device makes them: the walletToken and nothing else.
+    device = WalletClient(wallet.base_url)
+    mine = device.meCards(wallet_token=token)
+    checks.check("meCards with the walletToken", ok(mine) and [c["cardId"] for c in mine["data"]] == [card])
+    frozen = device.meCardFreeze(wallet_token=token, cardId=card)
+    checks.check("meCardFreeze", ok(frozen) and frozen["data"]["statusReason"] == "CARDHOLDER_FROZEN")
+    checks.check("meCardUnfreeze", ok(device.meCardUnfreeze(wallet_token=token, cardId=card)))
+    checks.check("an unknown walletToken is 2005", device.meCards(wallet_token="wt_unknown").get("code") == 2005)
     checks.check("cardLock", ok(wallet.cardLock(appUserId=user, cardId=card, reason="LOST")))
     refused = wallet.cardListAllByUser(pageSize=101)
     checks.check(

@@ -77,6 +77,43 @@ export function createWalletClient(options: WalletClientOptions) {
   return client;
 }
 
+/** Where the cardholder's operations are (docs/wallet-api.md "The walletToken"). */
+const CARDHOLDER_PATH = '/wallet/api/me/';
+
+/**
+ * The cardholder's client (docs/integrator-guide.md "Showing a card to its holder"), for the
+ * user's own device: the me/* operations only, each sent with the user's walletToken as its
+ * bearer and no signature (no agency secret on a device). Answers the reply's envelope, a 401
+ * (code 2005: the token is missing, unknown or rotated) included.
+ */
+export function createCardholderClient(options: { baseUrl: string; walletToken: string; fetch?: Fetch }) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const send: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  async function call(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
+    const operation = operations[name];
+    if (!operation || !operation[1].startsWith(CARDHOLDER_PATH)) {
+      throw new TypeError(`not a cardholder's operation: ${name}`);
+    }
+    const [method, path] = operation;
+    const query = new URLSearchParams(
+      Object.entries(params)
+        .filter(([, value]) => value !== undefined && value !== null && value !== '')
+        .map(([key, value]) => [key, String(value)]),
+    ).toString();
+    const response = await send(`${base}${path}${query ? `?${query}` : ''}`, {
+      method,
+      headers: { accept: 'application/json', authorization: `Bearer ${options.walletToken}` },
+    });
+    return response.json();
+  }
+  const client: Record<string, unknown> = { call };
+  for (const [name, [, path]] of Object.entries(operations)) {
+    if (path.startsWith(CARDHOLDER_PATH))
+      client[name] = (params?: Record<string, unknown>) => call(name, params);
+  }
+  return client;
+}
+
 /**
  * Whether a webhook delivery (or a decision request) is genuine (docs/integrator-guide.md
  * "Events and webhooks"): `previousSignature` is the Wallet-Signature-Previous header, sent for

@@ -11,6 +11,7 @@ import {
   callWallet,
   freshNonce,
   kycParams,
+  signedOperationNames,
   signedUrl,
   type CallOptions,
   type Envelope,
@@ -47,7 +48,9 @@ type AppContext = {
   deposits: DepositFixture;
 };
 
-const opNames = Object.keys(walletOperations) as WalletOperationName[];
+// The signed operations: the cardholder's (me/*) carry a walletToken instead
+// (tests/api/cardholder-channel.test.ts).
+const opNames = signedOperationNames();
 // A public address (no DNS here); this file's server runs no delivery worker: nothing is sent.
 const HOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -186,6 +189,15 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
     case 'cardControlsSet':
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any), blockedMcc: '7995' };
+    case 'cardDetailsLink':
+      return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
+    case 'appCardViewOriginsSet':
+      return { origins: 'https://app.example.com' };
+    case 'userWalletTokenRotate':
+      return { appUserId: ctx.appUserId };
+    case 'simulateExpireCard':
+      // The locked card: expiring it changes no purchase these calls make.
+      return { cardId: String(ctx.cards.locked) };
     default:
       return depositOperationParams(name, ctx.appUserId, ctx.deposits, `auth-${ctx.appId}`) ?? {};
   }

@@ -218,3 +218,84 @@ describe('the decision receivers of docs/examples', () => {
     }
   });
 });
+
+describe('the cardholder\'s examples of docs/examples (docs/integrator-guide.md "Showing a card to its holder")', () => {
+  let pages: WalletTestServer;
+  beforeAll(async () => {
+    pages = await startWalletServer({
+      direct: 'the card-details page is a page, not an operation of the document',
+    });
+  });
+  afterAll(async () => {
+    await pages?.close();
+  });
+
+  it("Node: the agency's page embeds a one-time card-details link in an iframe allowed to copy", async () => {
+    const card = await fundedCard(server.baseUrl, db, 0, 'ex-view');
+    const child = spawn(process.execPath, [path.join(EXAMPLES, 'node/card-view.mjs')], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        BASE_URL: server.baseUrl,
+        AGENCY_CODE: TEST_AGENCY.agencyCode,
+        APP_ID: TEST_AGENCY.appId,
+        APP_SECRET: TEST_AGENCY.appSecret,
+        PORT: String(await freePort()),
+      } as unknown as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('card-view.mjs did not say where it listens')),
+          30_000,
+        );
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          if (!line.startsWith('listening ')) return;
+          clearTimeout(timer);
+          resolve(line.slice('listening '.length));
+        });
+      });
+      const page = await fetch(`${url}/card?appUserId=${card.appUserId}&cardId=${card.cardId}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const html = await page.text();
+      const frame = /<iframe src="([^"]+)" title="Your card details" allow="clipboard-write"/.exec(html);
+      expect(frame, html).not.toBeNull();
+      const shown = await fetch(`${pages.baseUrl}${new URL(frame![1]!).pathname}`);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain('<dt>CVV</dt>');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("curl: the device lists its user's cards and mints a link with the walletToken alone", async () => {
+    const card = await fundedCard(server.baseUrl, db, 0, 'ex-me');
+    const token = (
+      await callWallet<{ walletToken: string }>(server.baseUrl, 'userWalletTokenRotate', {
+        appUserId: card.appUserId,
+      })
+    ).body.data!.walletToken;
+    const { stdout } = await run('bash', [path.join(EXAMPLES, 'curl/me-cards.sh')], {
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        BASE_URL: server.baseUrl,
+        USER_TOKEN: token,
+      } as unknown as NodeJS.ProcessEnv,
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    const cards = JSON.parse(lines[0]!.slice('me/cards '.length)) as {
+      code: number;
+      data: { cardId: number }[];
+    };
+    expect([cards.code, cards.data.map((c) => c.cardId)]).toEqual([0, [card.cardId]]);
+    const link = JSON.parse(lines[1]!.slice('me/card/detailsLink '.length)) as {
+      code: number;
+      data: { url: string };
+    };
+    expect(link.code).toBe(0);
+    expect((await fetch(`${pages.baseUrl}${new URL(link.data.url).pathname}`)).status).toBe(200);
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { events } from '@/lib/wallet/service/db/schema';
-import { callWallet, addressParams, kycParams } from '../helpers/wallet-call';
+import { callWallet, addressParams, kycParams, type CallOptions } from '../helpers/wallet-call';
 import { ethSender, ethTxHash } from '../helpers/deposits';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -30,9 +30,9 @@ type Params = Record<string, string | number | boolean | undefined>;
 const written = new Map<WalletOperationName, string[]>();
 
 /** Calls the operation, expects success, and returns its data and the event types it wrote. */
-async function run<T>(operation: WalletOperationName, params: Params): Promise<T> {
+async function run<T>(operation: WalletOperationName, params: Params, options?: CallOptions): Promise<T> {
   const seen = new Set((await db.db.select({ id: events.id }).from(events)).map((e) => e.id));
-  const r = await callWallet<T>(server.baseUrl, operation, params);
+  const r = await callWallet<T>(server.baseUrl, operation, params, options);
   expect(r.body.code, `${operation}: ${r.body.msg}`).toBe(0);
   const types = (await db.db.select({ id: events.id, type: events.type }).from(events))
     .filter((e) => !seen.has(e.id))
@@ -44,7 +44,7 @@ async function run<T>(operation: WalletOperationName, params: Params): Promise<T
 describe('each operation writes only the events its definition declares', () => {
   it('over every operation of the catalogue', async () => {
     const user = 'oe-user';
-    await run('registerAndKyc', kycParams(user));
+    const { walletToken } = await run<{ walletToken: string }>('registerAndKyc', kycParams(user));
     const first = await run<{ addressId: number }>('addAddress', addressParams(user));
     // A second default: the first stops being one (address.updated).
     const second = await run<{ addressId: number }>(
@@ -158,6 +158,27 @@ describe('each operation writes only the events its definition declares', () => 
     await run('depositList', {});
     await run('kytRulesSet', { reviewAmount: '500' });
     await run('kytRules', {});
+
+    // The cardholder's channel (docs/wallet-api.md "The cardholder's channel"): me/* with the
+    // walletToken as the bearer.
+    const held2 = await run<{ cardId: number }>('agencyApplyUserCard', {
+      appUserId: user,
+      paymentAssetId: db.agencyAssetId,
+      categoryId: 1,
+      embossedName: 'JANE DOE',
+    });
+    const bearer = { walletToken };
+    await run('meCards', {}, bearer);
+    await run('meCardAuthorizations', { cardId: held2.cardId }, bearer);
+    await run('meCardFreeze', { cardId: held2.cardId }, bearer);
+    await run('meCardUnfreeze', { cardId: held2.cardId }, bearer);
+    await run('meCardDetailsLink', { cardId: held2.cardId }, bearer);
+    await run('cardDetailsLink', { appUserId: user, cardId: held2.cardId });
+    await run('appCardViewOriginsSet', { origins: 'https://app.example.com' });
+    await run('appCardViewOrigins', {});
+    await run('simulateAuthorize', { ...purchase, cardId: held2.cardId, cvv: '000', expiry: '0130' });
+    await run('simulateExpireCard', { cardId: held2.cardId });
+    await run('userWalletTokenRotate', { appUserId: user });
 
     expect([...written.keys()].sort()).toEqual(Object.keys(walletOperations).sort());
     for (const [name, types] of written) {

@@ -12,7 +12,7 @@ import { buildSdk, SDK_NAME } from '../../scripts/build-sdk';
 import { WALLET_API_VERSION } from '@/lib/wallet/contract/api-version';
 import { buildOpenApiDocument } from '@/lib/wallet/contract/openapi';
 import { fundedCard } from '../helpers/spending';
-import { callWallet } from '../helpers/wallet-call';
+import { callWallet, kycParams } from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -164,6 +164,37 @@ console.log(JSON.stringify(await wallet.cardListAllByUser({ pageSize: 101 })));
     });
   });
 
+  it("calls the cardholder's operations from a device with the walletToken alone", async () => {
+    const appUserId = `sdk-holder-${process.pid}`;
+    const registered = await callWallet<{ walletToken: string }>(
+      server.baseUrl,
+      'registerAndKyc',
+      kycParams(appUserId),
+    );
+    expect(registered.body.code, registered.body.msg).toBe(0);
+    writeFileSync(
+      path.join(project, 'holder.mjs'),
+      `import { createCardholderClient } from '${SDK_NAME}';
+const me = createCardholderClient({ baseUrl: process.env.BASE_URL, walletToken: process.env.USER_TOKEN });
+console.log(JSON.stringify(await me.meCards()));
+console.log(JSON.stringify(await me.call('meCardFreeze', { cardId: 2000000000 })));
+console.log(JSON.stringify(await createCardholderClient({ baseUrl: process.env.BASE_URL, walletToken: 'wt_gone' }).meCards()));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['holder.mjs'], {
+      cwd: project,
+      timeout: 60_000,
+      env: childEnv({ BASE_URL: server.baseUrl, USER_TOKEN: registered.body.data!.walletToken }),
+    });
+    const [cards, notTheirs, refused] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { code: number; data?: unknown });
+    expect(cards).toEqual({ code: 0, msg: 'success', data: [] });
+    expect(notTheirs!.code).toBe(4008);
+    expect(refused!.code).toBe(2005);
+  });
+
   it('sends a clearable parameter given empty, and it clears: every x-clearable parameter of the catalogue', async () => {
     const doc = buildOpenApiDocument() as {
       paths: Record<string, Record<string, { operationId: string; parameters?: ClearableParameter[] }>>;
@@ -181,6 +212,7 @@ console.log(JSON.stringify(await wallet.cardListAllByUser({ pageSize: 101 })));
       cardControlsSet: { appUserId: card.appUserId, cardId: card.cardId },
       kytRulesSet: {},
       decisionSet: {},
+      appCardViewOriginsSet: {},
     };
     const steps = clearables.map(({ op, p }) => ({
       op,
@@ -244,6 +276,7 @@ const SETTING_OF: Record<string, (data: Record<string, unknown>) => boolean> = {
   'kytRulesSet.blockedAddresses': nonEmpty('blockedAddresses'),
   'kytRulesSet.reviewAddresses': nonEmpty('reviewAddresses'),
   'decisionSet.url': (data) => data.url !== null,
+  'appCardViewOriginsSet.origins': nonEmpty('origins'),
 };
 
 /**

@@ -12,7 +12,14 @@ import {
   type WalletOperation,
   type WalletOperationName,
 } from '@/lib/wallet/contract/operations';
-import { callWallet, freshNonce, kycParams, signedUrl, type Envelope } from '../helpers/wallet-call';
+import {
+  callWallet,
+  freshNonce,
+  kycParams,
+  signedOperationNames,
+  signedUrl,
+  type Envelope,
+} from '../helpers/wallet-call';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -101,6 +108,8 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
 
 const operations = Object.values(walletOperations) as WalletOperation[];
 const opNames = Object.keys(walletOperations) as WalletOperationName[];
+/** The signed ones: the cardholder's (me/*) carry a walletToken, not the signature's five. */
+const signedNames = signedOperationNames();
 
 const shapeOf = (op: WalletOperation) => op.params.shape as Record<string, z.ZodType>;
 /** Required = neither optional nor defaulted: the schema refuses an absent value. */
@@ -132,6 +141,8 @@ const RULE = {
   embossed: 'must be 1-20 upper-case letters A-Z with single spaces between words',
   country: 'must be an ISO 3166-1 alpha-2 country code, e.g. US',
   control: 'must not contain control characters',
+  origins:
+    'must be comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most 10',
   trim: 'must not start or end with a space',
   max: (n: number) => `must be at most ${n} characters`,
   wholeNumber: 'must be a whole number',
@@ -609,6 +620,23 @@ const BAD: Record<string, [string, string][]> = {
     ['x'.repeat(65), RULE.max(64)],
     ['x'.repeat(LONG), RULE.max(64)],
   ],
+  cvv: [
+    ['12', 'must be 3 digits'],
+    ['1234', 'must be 3 digits'],
+    ['12a', 'must be 3 digits'],
+  ],
+  expiry: [
+    ['1330', 'must be MMYY (month 01-12, two-digit year)'],
+    ['0030', 'must be MMYY (month 01-12, two-digit year)'],
+    ['12/30', 'must be MMYY (month 01-12, two-digit year)'],
+  ],
+  origins: [
+    ['http://app.example.com', RULE.origins],
+    ['https://app.example.com/path', RULE.origins],
+    ['app.example.com', RULE.origins],
+    [Array.from({ length: 11 }, (_, i) => `https://a${i}.example.com`).join(','), RULE.origins],
+    ['x'.repeat(LONG), RULE.origins],
+  ],
 };
 
 // ---------------------------------------------------------------- server, data, calls
@@ -706,6 +734,18 @@ function validParams(name: WalletOperationName): Params {
       return { depositId: '1', confirmations: '1' };
     case 'depositRelease':
       return { depositId: '1', decision: 'CREDIT', note: 'Checked the sender' };
+    case 'cardDetailsLink':
+      return { appUserId: USER, cardId: '1' };
+    case 'userWalletTokenRotate':
+      return { appUserId: USER };
+    case 'appCardViewOriginsSet':
+      return { origins: 'https://app.example.com' };
+    case 'simulateExpireCard':
+    case 'meCardAuthorizations':
+    case 'meCardFreeze':
+    case 'meCardUnfreeze':
+    case 'meCardDetailsLink':
+      return { cardId: '1' };
     default:
       return {};
   }
@@ -835,7 +875,7 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
     expect(body).toEqual({ code: 1001, msg: `${param} is required.`, data: { field: param } });
   });
 
-  it.each(opNames)('%s built with sign: null', async (name) => {
+  it.each(signedNames)('%s built with sign: null', async (name) => {
     const target = signedUrl(server.baseUrl, name, validParams(name), { sign: null });
     expect(new URL(target).searchParams.has('sign')).toBe(false);
     expect((await send(name, target)).body).toEqual({
@@ -845,7 +885,7 @@ describe('a missing required parameter is 1001 "<name> is required."', () => {
     });
   });
 
-  it.each(opNames)('%s with no query string at all names agencyCode first', async (name) => {
+  it.each(signedNames)('%s with no query string at all names agencyCode first', async (name) => {
     const { status, body } = await send(name, `${server.baseUrl}${walletOperations[name].path}`);
     expect(status).toBe(200);
     expect(body).toEqual({ code: 1001, msg: 'agencyCode is required.', data: { field: 'agencyCode' } });
@@ -1038,7 +1078,7 @@ const duplicate = (param: string) => ({
 });
 
 describe('a parameter given twice is 1003, naming it', () => {
-  it.each(opNames)('%s: a duplicated auth parameter (appId)', async (name) => {
+  it.each(signedNames)('%s: a duplicated auth parameter (appId)', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), {
       extraQuery: `appId=${TEST_AGENCY.appId}`,
     });
@@ -1046,14 +1086,14 @@ describe('a parameter given twice is 1003, naming it', () => {
     expect(r.body).toEqual(duplicate('appId'));
   });
 
-  it.each(opNames)('%s: a second sign', async (name) => {
+  it.each(signedNames)('%s: a second sign', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), {
       extraQuery: `sign=${'0'.repeat(64)}`,
     });
     expect(r.body).toEqual(duplicate('sign'));
   });
 
-  it.each(opNames)('%s: a duplicate whose second copy is empty (nonce=)', async (name) => {
+  it.each(signedNames)('%s: a duplicate whose second copy is empty (nonce=)', async (name) => {
     const r = await callWallet(server.baseUrl, name, validParams(name), { extraQuery: 'nonce=' });
     expect(r.body).toEqual(duplicate('nonce'));
   });

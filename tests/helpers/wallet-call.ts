@@ -22,6 +22,11 @@ export type CallOptions = {
   extraQuery?: string;
   /** Override the HTTP method used to send. */
   method?: string;
+  /**
+   * A cardholder's operation (me/*): the walletToken sent as its bearer; the query then carries
+   * only the parameters, unsigned (docs/wallet-api.md "The walletToken").
+   */
+  walletToken?: string;
 };
 
 /**
@@ -49,6 +54,14 @@ export function signedUrl(
   options: CallOptions = {},
 ): string {
   const op = walletOperations[operation];
+  if (op.auth === 'walletToken') {
+    const plain = new URLSearchParams(
+      Object.entries(params)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => [name, String(value)]),
+    ).toString();
+    return `${baseUrl}${op.path}?${plain}${options.extraQuery ? `&${options.extraQuery}` : ''}`;
+  }
   const pairs = requestPairs({
     agencyCode: options.agencyCode ?? TEST_AGENCY.agencyCode,
     appId: options.appId ?? TEST_AGENCY.appId,
@@ -75,7 +88,10 @@ export async function callWallet<T = unknown>(
   options: CallOptions = {},
 ): Promise<{ status: number; body: Envelope<T>; text: string; headers: Headers }> {
   const url = signedUrl(baseUrl, operation, params, options);
-  const response = await fetch(url, { method: options.method ?? walletOperations[operation].method });
+  const response = await fetch(url, {
+    method: options.method ?? walletOperations[operation].method,
+    ...(options.walletToken ? { headers: { authorization: `Bearer ${options.walletToken}` } } : {}),
+  });
   const text = await response.text();
   let body: Envelope<T>;
   try {

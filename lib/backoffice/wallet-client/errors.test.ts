@@ -52,6 +52,12 @@ const ROWS: Row[] = [
   [2002, 'The timestamp is more than 300 seconds away from the service clock.', WalletAuthError, undefined],
   [2003, 'The nonce has already been used by this app.', WalletAuthError, undefined],
   [2004, 'App app-1 is not registered under agency AG001.', WalletAuthError, undefined],
+  [
+    2005,
+    "This operation needs Authorization: Bearer with the user's current walletToken.",
+    WalletAuthError,
+    undefined,
+  ],
   [3001, 'User u-1 is not registered under this app.', WalletNotFoundError, 'appUserId'],
   [
     3002,

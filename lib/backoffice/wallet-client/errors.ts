@@ -313,6 +313,9 @@ export const PARAMETER_LABELS: Record<string, string> = {
   severeAmount: 'severe amount',
   apiRelease: 'who may release a held deposit',
   approval: "the back-office's approval of the release",
+  cvv: 'CVV',
+  expiry: 'expiry date (MMYY)',
+  origins: 'card-view origins',
 };
 
 /**

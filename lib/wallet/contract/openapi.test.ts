@@ -333,7 +333,7 @@ const EXPECTED: Record<
     path: '/wallet/api/simulate/authorize',
     tag: 'Card Spending',
     required: [...COMMON, 'cardId', 'amount', 'merchantName', 'mcc', 'merchantCountry'],
-    optional: ['currency', 'requestId'],
+    optional: ['currency', 'cvv', 'expiry', 'requestId'],
   },
   simulateClear: {
     method: 'post',
@@ -469,6 +469,71 @@ const EXPECTED: Record<
     required: COMMON,
     optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount', 'apiRelease'],
   },
+  cardDetailsLink: {
+    method: 'post',
+    path: '/wallet/api/card/detailsLink',
+    tag: 'Cardholder',
+    required: [...COMMON, 'appUserId', 'cardId'],
+    optional: ['requestId'],
+  },
+  appCardViewOrigins: {
+    method: 'post',
+    path: '/wallet/api/app/cardViewOrigins',
+    tag: 'Cardholder',
+    required: COMMON,
+    optional: [],
+  },
+  appCardViewOriginsSet: {
+    method: 'post',
+    path: '/wallet/api/app/cardViewOrigins/set',
+    tag: 'Cardholder',
+    required: COMMON,
+    optional: ['origins', 'requestId'],
+  },
+  userWalletTokenRotate: {
+    method: 'post',
+    path: '/wallet/api/user/walletToken/rotate',
+    tag: 'Cardholder',
+    required: [...COMMON, 'appUserId'],
+    optional: ['requestId'],
+  },
+  // The cardholder's operations: the walletToken is their bearer, no signature.
+  meCards: { method: 'get', path: '/wallet/api/me/cards', tag: 'Cardholder', required: [], optional: [] },
+  meCardAuthorizations: {
+    method: 'get',
+    path: '/wallet/api/me/card/authorizations',
+    tag: 'Cardholder',
+    required: ['cardId'],
+    optional: ['pageSize', 'cursor'],
+  },
+  meCardFreeze: {
+    method: 'post',
+    path: '/wallet/api/me/card/freeze',
+    tag: 'Cardholder',
+    required: ['cardId'],
+    optional: ['requestId'],
+  },
+  meCardUnfreeze: {
+    method: 'post',
+    path: '/wallet/api/me/card/unfreeze',
+    tag: 'Cardholder',
+    required: ['cardId'],
+    optional: ['requestId'],
+  },
+  meCardDetailsLink: {
+    method: 'post',
+    path: '/wallet/api/me/card/detailsLink',
+    tag: 'Cardholder',
+    required: ['cardId'],
+    optional: ['requestId'],
+  },
+  simulateExpireCard: {
+    method: 'post',
+    path: '/wallet/api/simulate/expireCard',
+    tag: 'Card Spending',
+    required: [...COMMON, 'cardId'],
+    optional: ['requestId'],
+  },
 };
 
 const EXTENSIONS = [
@@ -515,6 +580,16 @@ const EXTENSIONS = [
   'depositRelease',
   'kytRules',
   'kytRulesSet',
+  'cardDetailsLink',
+  'appCardViewOrigins',
+  'appCardViewOriginsSet',
+  'userWalletTokenRotate',
+  'meCards',
+  'meCardAuthorizations',
+  'meCardFreeze',
+  'meCardUnfreeze',
+  'meCardDetailsLink',
+  'simulateExpireCard',
 ];
 const DATA = 'The result';
 
@@ -550,6 +625,7 @@ describe('buildOpenApiDocument', () => {
       'Card Spending',
       'Deposit',
       'KYT',
+      'Cardholder',
     ]);
   });
 
@@ -557,22 +633,27 @@ describe('buildOpenApiDocument', () => {
     expect(buildOpenApiDocument()).toBe(doc);
   });
 
-  it('declares the five signing parameters as security schemes, required together for every operation', () => {
+  it("declares the five signing parameters as security schemes, required together for every signed operation, and the walletToken as the bearer of the cardholder's", () => {
     expect(doc.security).toEqual([{ agencyCode: [], appId: [], timestamp: [], nonce: [], sign: [] }]);
     const schemes = (doc.components as unknown as { securitySchemes: Record<string, Json> }).securitySchemes;
-    expect(Object.keys(schemes)).toEqual(COMMON);
+    expect(Object.keys(schemes)).toEqual([...COMMON, 'walletToken']);
     for (const name of COMMON) {
       expect(schemes[name]).toMatchObject({ type: 'apiKey', in: 'query', name });
     }
-    for (const op of operations) expect(operationOf(op).security, op.name).toBeUndefined();
+    expect(schemes.walletToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const op of operations) {
+      expect(operationOf(op).security, op.name).toEqual(
+        op.auth === 'walletToken' ? [{ walletToken: [] }] : undefined,
+      );
+    }
   });
 
   it('survives a JSON round trip unchanged (no functions, no undefined)', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the fifty paths, each with only its method', () => {
-    expect(operations).toHaveLength(50);
+  it('has exactly the sixty paths, each with only its method', () => {
+    expect(operations).toHaveLength(60);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -646,7 +727,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the forty-three extensions with x-extension: true', () => {
+  it('marks exactly the fifty-three extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -675,9 +756,11 @@ describe('buildOpenApiDocument', () => {
         written.add(type);
       }
     }
-    // authorization.expired is written by the hold expiry worker, not by an operation; decision is
-    // the agency's decision request, no event.
-    expect([...written, 'authorization.expired', 'decision'].sort()).toEqual([...webhooks].sort());
+    // authorization.expired is written by the hold expiry worker, not by an operation, and
+    // card.details_viewed by the card-details page; decision is the agency's decision request, no event.
+    expect([...written, 'authorization.expired', 'card.details_viewed', 'decision'].sort()).toEqual(
+      [...webhooks].sort(),
+    );
     expect(operationOf(walletOperations.assetDaily)['x-events']).toBeUndefined();
     expect(operationOf(walletOperations.agencyApplyUserCard)['x-events']).toEqual([
       'card.issued',
@@ -743,10 +826,19 @@ describe('buildOpenApiDocument', () => {
         string,
         { content: Record<string, { schema: unknown }> }
       >;
-      // simulate/* answers 404 (1005) on a live instance (docs/card-spending.md "Sandbox and live").
-      expect(Object.keys(responses).sort(), op.name).toEqual(
-        op.sandbox ? ['200', '404', '405', '429', '500', '503'] : ['200', '405', '429', '500', '503'],
-      );
+      // simulate/* answers 404 (1005) on a live instance (docs/card-spending.md "Sandbox and live");
+      // me/* 401 (2005) without a walletToken that names a user.
+      expect(Object.keys(responses).sort(), op.name).toEqual([
+        '200',
+        ...(op.auth === 'walletToken' ? ['401'] : []),
+        ...(op.sandbox ? ['404'] : []),
+        '405',
+        '429',
+        '500',
+        '503',
+      ]);
+      if (op.auth === 'walletToken')
+        expect(refusalCode(responses['401']!), op.name).toMatchObject({ const: 2005 });
       if (op.sandbox) expect(refusalCode(responses['404']!), op.name).toMatchObject({ const: 1005 });
       const refusal = (status: string) =>
         resolve<Json & { properties: Record<string, Json> }>(
@@ -775,8 +867,11 @@ describe('buildOpenApiDocument', () => {
       expect(ok.required).toEqual(['code', 'msg', 'data']);
       expect(Object.keys(failure.properties)).toEqual(['code', 'msg', 'data']);
       expect(failure.properties.code!.type).toBe('integer');
+      const signature = op.auth === 'walletToken' ? [] : [2001, 2002, 2003, 2004];
       expect(failure.properties.code!.enum).toEqual(
-        [...new Set([1001, 1002, 1003, 2001, 2002, 2003, 2004, ...op.codes])].sort((a, b) => a - b),
+        [...new Set([1001, 1002, 1003, ...signature, ...op.codes.filter((c) => c !== 2005)])].sort(
+          (a, b) => a - b,
+        ),
       );
       expect(failure.properties.data).toEqual({ $ref: '#/components/schemas/FieldError' });
       expect(failure.required).toEqual(['code', 'msg']);

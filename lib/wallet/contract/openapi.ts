@@ -54,6 +54,11 @@ const TAGS: { name: OperationTag; description: string }[] = [
       "Deposit addresses per user and chain, the chain watcher's messages, deposits and the release of held ones",
   },
   { name: 'KYT', description: 'The rules every deposit is screened by before it is credited' },
+  {
+    name: 'Cardholder',
+    description:
+      "The cardholder's own channel: one-time card-details links, the origins that may embed the page, and the me/* operations the user's device calls with its walletToken",
+  },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions

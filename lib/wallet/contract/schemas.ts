@@ -1237,13 +1237,11 @@ export const rotatedWalletTokenSchema = z.object({ appUserId: z.string(), wallet
 
 /**
  * The origins of app/cardViewOrigins/set: comma-separated `https://` origins (scheme, host, an
- * optional port; no path), at most 10; given empty, none. Each is kept in its canonical form.
- * `http://localhost` and `http://127.0.0.1` are accepted too: browsers treat this machine's own
- * address as a secure context, and a developer's app (or the back-office's sandbox, served over
- * http:// on a laptop or in the e2e run) embeds the page from there.
+ * optional port; no path; `http://` only on localhost or 127.0.0.1), at most 10; given empty,
+ * none. Each is kept in its canonical form.
  */
 export const CARD_VIEW_ORIGINS_MAX = 10;
-const CARD_VIEW_ORIGIN_RULE = `comma-separated https:// origins (or http://localhost, http://127.0.0.1; no path, query or fragment), at most ${CARD_VIEW_ORIGINS_MAX}`;
+const CARD_VIEW_ORIGIN_RULE = `comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most ${CARD_VIEW_ORIGINS_MAX}`;
 const HTTPS_ORIGIN = '(?:https://[A-Za-z0-9.-]+|http://(?:localhost|127\\.0\\.0\\.1))(?::[0-9]{1,5})?/?';
 export const cardViewOriginsParam = withWireForm(
   z
@@ -1279,15 +1277,16 @@ export const cardViewOriginsParam = withWireForm(
 );
 
 /**
- * `https://host[:port]` (or this machine's own `http://localhost[:port]`, `http://127.0.0.1[:port]`)
- * in its canonical form, or null when `text` is not just such an origin.
+ * `https://host[:port]` in its canonical form, or null when `text` is not just such an origin. A
+ * page on the developer's own machine (http://localhost, http://127.0.0.1) may frame it too: no
+ * one else's page is served from there.
  */
 function httpsOrigin(text: string): string | null {
-  const loopback = /^http:\/\/(localhost|127\.0\.0\.1)(:[0-9]{1,5})?\/?$/.test(text);
-  if (!loopback && !/^https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\/?$/.test(text)) return null;
+  if (!/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:[0-9]{1,5})?\/?$/.test(text))
+    return null;
   try {
     const url = new URL(text);
-    return (url.protocol === 'https:' || loopback) && url.hostname !== '' ? url.origin : null;
+    return url.hostname !== '' ? url.origin : null;
   } catch {
     return null;
   }

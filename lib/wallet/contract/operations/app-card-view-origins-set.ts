@@ -31,6 +31,6 @@ export const appCardViewOriginsSet = defineOperation({
   events: [],
   paramText: {
     origins:
-      "The https:// origins of the agency's app pages that embed the card-details page (http://localhost and http://127.0.0.1 too, for development), separated by commas, at most 10; given empty, none (the page then opens only as a page of its own)",
+      "The https:// origins of the agency's app pages that embed the card-details page, separated by commas, at most 10; given empty, none (the page then opens only as a page of its own)",
   },
 });

@@ -43,6 +43,7 @@ export const simulateAuthorize = defineOperation({
   data: authorizationSchema,
   codes: [4007, 4008],
   events: ['authorization.approved', 'authorization.declined', 'card.status_changed'],
+  paramExamples: { cvv: '123', expiry: '1229' },
   paramText: {
     cardId: 'Card ID under this app (else 4008)',
     amount: "Purchase amount in major units as a decimal string, > 0, with at most the card's decimalPlaces",

@@ -195,20 +195,20 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
   }
 
   /**
-   * The caller of a me/* operation (docs/wallet-api.md "The walletToken"): the user whose
-   * walletToken the Authorization header bears (401/2005 without one), within the token's own
-   * limit; then the operation's parameters.
+   * The caller of a me/* operation (docs/wallet-api.md "The walletToken"): its parameters checked
+   * first, as every operation's, then the user whose walletToken the Authorization header bears
+   * (401/2005 without one), within the token's own limit.
    */
   async function cardholderCaller(
     operation: WalletRoute['operation'],
     pairs: ReturnType<typeof parseQuery>,
     authorization: string | undefined,
   ): Promise<Caller> {
+    const params = validateParams(operation.params, nonEmptyParams(pairs)) as Record<string, unknown>;
     const found = await cardholderOf(engine, authorization);
     if (!found) throw new TokenRefusal();
     const decision = await options.walletTokenRateLimiter?.check(walletTokenBucket(found.tokenHash));
     if (decision && !decision.allowed) throw new RateRefusal(decision.retryAfterSeconds);
-    const params = validateParams(operation.params, nonEmptyParams(pairs)) as Record<string, unknown>;
     return { app: found.app, params, cardholder: { userId: found.userId, appUserId: found.appUserId } };
   }
 

@@ -24,6 +24,18 @@ const with_ = (over: Partial<DecisionInput>) => ({ ...base, ...over });
 const limits = (over: Partial<DecisionInput['controls']>) => ({ ...NO_CONTROLS, ...over });
 
 describe('declineReasonOf', () => {
+  it('checks a given CVV, then a given expiry, after CARD_EXPIRED and before CURRENCY_NOT_SUPPORTED', () => {
+    expect(declineReasonOf(with_({ cvvMatches: true, expiryMatches: true }))).toBeNull();
+    expect(declineReasonOf(with_({ cvvMatches: false, expiryMatches: false, currency: 'EUR' }))).toBe(
+      'CVV_MISMATCH',
+    );
+    expect(declineReasonOf(with_({ cvvMatches: true, expiryMatches: false, currency: 'EUR' }))).toBe(
+      'EXPIRY_MISMATCH',
+    );
+    expect(declineReasonOf(with_({ cvvMatches: false, expireYear: '2025' }))).toBe('CARD_EXPIRED');
+    expect(declineReasonOf(with_({ cvvMatches: false, cardStatus: 'LOCKED' }))).toBe('CARD_NOT_ACTIVE');
+  });
+
   it('approves when every check passes, exactly at each bound', () => {
     expect(declineReasonOf(base)).toBeNull();
     expect(
