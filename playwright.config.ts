@@ -82,6 +82,10 @@ export default defineConfig({
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(PORT),
+      // The back-office's public origin as the browser reaches it: the sandbox registers it as a
+      // card-view origin, so the wallet's card-details page may be framed by it
+      // (e2e/cardholder-channel.spec.ts), and sign-in's own URLs match the browser's.
+      APP_URL: baseURL,
       WALLET_DATA_DIR: dataDir,
       // A fresh PostgreSQL database per run (scripts/test.ts makes it), so fixtures can seed staff
       // and data while the server runs. Empty counts as unset (lib/env.ts): the wallet service of

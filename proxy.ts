@@ -1,29 +1,21 @@
-// Security headers for every page: a nonce-based Content-Security-Policy (the nonce reaches Next's
-// own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy, HSTS when
+// Security headers for every page: a nonce-based Content-Security-Policy (page-csp.ts; the nonce
+// reaches Next's own scripts through the request header), frame-ancestors, nosniff, Referrer-Policy, HSTS when
 // APP_URL is https:// (docs/architecture.md "Embedded default"), and no caching of pages (they show
 // signed-in data). It also hands pages the path they were asked for (REQUEST_PATH_HEADER), so that
 // sign-in can come back to it. This is not an authorization boundary: every page, action and route
 // handler checks the caller itself.
 import { NextResponse, type NextRequest } from 'next/server';
 import { REQUEST_PATH_HEADER } from '@/lib/backoffice/auth/callback-url';
-import { env, servedOverHttps } from '@/lib/env';
+import { pageContentSecurityPolicy } from '@/lib/backoffice/shared/page-csp';
+import { env, servedOverHttps, walletPublicOrigin } from '@/lib/env';
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const production = env.NODE_ENV === 'production';
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${production ? '' : " 'unsafe-eval'"}`,
-    // Radix and Next set inline style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const csp = pageContentSecurityPolicy({
+    nonce,
+    production: env.NODE_ENV === 'production',
+    walletOrigin: walletPublicOrigin(),
+  });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);

@@ -44,6 +44,10 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     { path: '/transactions', heading: 'Transactions' },
     { path: '/sandbox', heading: 'Sandbox' },
     { path: '/sandbox/deposits', heading: 'Sandbox deposits' },
+    {
+      path: `/sandbox/cardholder?appUserId=${appUserId}&cardId=${cardId}`,
+      heading: 'Sandbox: as the cardholder',
+    },
   ];
 }
 

@@ -1,6 +1,6 @@
 // The sandbox's pickers (lib/backoffice/sandbox/sandbox-picker.ts): find a person by name (a GET
 // form, `q` in the address), then choose one of their cards (/sandbox) or the person (/sandbox/
-// deposits) by a link that carries the IDs. Server-compatible: plain forms and links, so they work
+// deposits) by a link that carries the IDs; /sandbox/cardholder chooses a card the same way. Server-compatible: plain forms and links, so they work
 // without JavaScript and on a phone.
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { CARD_STATUS_WORDS } from '@/lib/backoffice/cards/card-filters';
 import {
   sandboxCardHref,
   sandboxDepositHref,
+  type SandboxCardPage,
   type SandboxPerson,
 } from '@/lib/backoffice/sandbox/sandbox-picker';
 
@@ -19,7 +20,7 @@ export function FindPersonForm({
   q,
   error,
 }: {
-  action: '/sandbox' | '/sandbox/deposits';
+  action: SandboxCardPage | '/sandbox/deposits';
   id: string;
   q: string;
   error?: string;
@@ -55,8 +56,16 @@ function NoOne({ q }: { q: string }) {
   );
 }
 
-/** The people found, each card a link that chooses it for the purchase form. */
-export function CardChoices({ q, people }: { q: string; people: readonly SandboxPerson[] }) {
+/** The people found, each card a link that chooses it for the page's form (purchases by default). */
+export function CardChoices({
+  q,
+  people,
+  page = '/sandbox',
+}: {
+  q: string;
+  people: readonly SandboxPerson[];
+  page?: SandboxCardPage;
+}) {
   if (people.length === 0) return <NoOne q={q} />;
   return (
     <ul aria-label="People found" className="grid gap-3">
@@ -71,7 +80,7 @@ export function CardChoices({ q, people }: { q: string; people: readonly Sandbox
             <ul className="grid gap-1 text-sm" aria-label={`${person.name}'s cards`}>
               {person.cards.map((card) => (
                 <li key={card.cardId}>
-                  <Link href={sandboxCardHref(card)} className="text-link underline underline-offset-4">
+                  <Link href={sandboxCardHref(card, page)} className="text-link underline underline-offset-4">
                     {card.label}
                   </Link>{' '}
                   <span className="text-muted-foreground">

@@ -1,4 +1,5 @@
-// The sandbox's two pages, purchases (/sandbox) and deposits (/sandbox/deposits): plain links,
+// The sandbox's pages, purchases (/sandbox), deposits (/sandbox/deposits) and a card as its holder
+// sees it (/sandbox/cardholder): plain links,
 // the current one marked for screen readers, so it works without JavaScript.
 import Link from 'next/link';
 import { cn } from '@/lib/utils';
@@ -6,6 +7,7 @@ import { cn } from '@/lib/utils';
 const TABS = [
   { key: 'purchases', href: '/sandbox', label: 'Purchases' },
   { key: 'deposits', href: '/sandbox/deposits', label: 'Deposits' },
+  { key: 'cardholder', href: '/sandbox/cardholder', label: 'As the cardholder' },
 ] as const;
 
 export function SandboxTabs({ current }: { current: (typeof TABS)[number]['key'] }) {

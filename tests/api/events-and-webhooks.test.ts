@@ -263,6 +263,46 @@ describe('events', () => {
     expect(locks.dataTotal).toBe(all.filter((e) => e.type === 'card.status_changed').length);
   });
 
+  it("event/list filters by card (data.cardId): that card's events only, with or without a type", async () => {
+    await ok(server.baseUrl, 'registerAndKyc', kycParams('ev-card-filter'));
+    const issue = () =>
+      ok<{ cardId: number }>(server.baseUrl, 'agencyApplyUserCard', {
+        appUserId: 'ev-card-filter',
+        paymentAssetId: db.agencyAssetId,
+        categoryId: 1,
+        embossedName: 'JANE OCONNOR',
+      });
+    const first = await issue();
+    const second = await issue();
+    await ok(server.baseUrl, 'cardLock', {
+      appUserId: 'ev-card-filter',
+      cardId: first.cardId,
+      reason: 'LOST',
+    });
+    await ok(server.baseUrl, 'cardLock', {
+      appUserId: 'ev-card-filter',
+      cardId: second.cardId,
+      reason: 'LOST',
+    });
+    await ok(server.baseUrl, 'cardUnlock', { appUserId: 'ev-card-filter', cardId: first.cardId });
+
+    const ofFirst = await ok<EventPage>(server.baseUrl, 'eventList', { cardId: first.cardId });
+    expect(ofFirst.list.map((e) => [e.type, e.data.cardId, e.data.toStatus])).toEqual([
+      ['card.status_changed', first.cardId, 'ACTIVE'],
+      ['card.status_changed', first.cardId, 'LOCKED'],
+      ['card.issued', first.cardId, undefined],
+    ]);
+    expect(ofFirst.dataTotal).toBe(3);
+    const changes = await ok<EventPage>(server.baseUrl, 'eventList', {
+      cardId: second.cardId,
+      type: 'card.status_changed',
+    });
+    expect(changes.list.map((e) => [e.data.cardId, e.data.toStatus])).toEqual([[second.cardId, 'LOCKED']]);
+    expect(changes.dataTotal).toBe(1);
+    const none = await ok<EventPage>(server.baseUrl, 'eventList', { cardId: 2_000_000_000 });
+    expect(none).toEqual({ dataTotal: 0, haveNext: false, list: [], nextCursor: null });
+  });
+
   it('event/list pages by cursor: every event once, newest first, stable while a newer event arrives', async () => {
     const all = await eventsOf();
     expect(all.length).toBeGreaterThanOrEqual(5);

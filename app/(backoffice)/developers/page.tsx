@@ -3,7 +3,8 @@
 // each event type's body looks like (the OpenAPI document's examples), the decision endpoint with
 // a sample request and answer, the events of the last 30 days with each one's body and each
 // delivery's status, attempts, last status code and next attempt (redeliver), filtered by type
-// (?type=, a GET form), and the way to the API reference. Rendered on the server
+// (?type=, a GET form), the card-view origins (the app pages that may embed the card-details page),
+// and the way to the API reference. Rendered on the server
 // from the wallet API (webhook/list, event/list): everything reads, pages and posts without
 // JavaScript.
 import { BookOpen, Webhook } from 'lucide-react';
@@ -16,6 +17,7 @@ import {
   SetDecisionForm,
   TestDecisionForm,
 } from '@/components/developers/decision-endpoint-forms';
+import { CardViewOriginsForm } from '@/components/developers/card-view-origins-form';
 import { CopyButton } from '@/components/developers/copy-button';
 import { DeleteEndpointForm, RedeliverForm, TestEventForm } from '@/components/developers/endpoint-actions';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -208,6 +210,13 @@ export default async function DevelopersPage({
   } catch (error) {
     if (!asWalletClientError(error)) throw error;
   }
+  // The pages that may embed the card-details page (app/cardViewOrigins); null: not known now.
+  let cardViewOrigins: string[] | null = null;
+  try {
+    cardViewOrigins = (await wallet.appCardViewOrigins({})).origins;
+  } catch (error) {
+    if (!asWalletClientError(error)) throw error;
+  }
 
   return (
     <>
@@ -355,6 +364,29 @@ export default async function DevelopersPage({
                 <TestDecisionForm />
               </section>
             ) : null}
+          </CardContent>
+        </Card>
+
+        <Card role="region" aria-labelledby="card-view-title">
+          <CardHeader>
+            <CardTitle id="card-view-title">Card-view origins</CardTitle>
+            <CardDescription>
+              The pages of your app that may show a card&apos;s number, expiry and CVV to its holder by
+              embedding the wallet&apos;s card-details page in an iframe (with
+              allow=&quot;clipboard-write&quot; for its copy buttons). Any other page cannot frame it; with
+              none set, a details link opens only as a page of its own. Only https:// origins: the details
+              never travel unencrypted.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 [&>*]:min-w-0">
+            <p className="text-sm break-words" data-testid="card-view-origins">
+              {cardViewOrigins === null
+                ? 'The card-view origins could not be read now.'
+                : cardViewOrigins.length === 0
+                  ? 'None: no page may embed the card-details page.'
+                  : `Now: ${cardViewOrigins.join(', ')}.`}
+            </p>
+            <CardViewOriginsForm current={cardViewOrigins} />
           </CardContent>
         </Card>
 

@@ -7,6 +7,7 @@
 // the server; every form posts without JavaScript.
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { AccessDenied } from '@/components/access-denied';
 import { mayUseSandbox } from '@/lib/backoffice/sandbox/sandbox-access';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
@@ -16,7 +17,7 @@ import { MerchantStepForm } from '@/components/sandbox/merchant-step-form';
 import { SimulatePurchaseForm } from '@/components/sandbox/simulate-purchase-form';
 import { CardChoices, FindPersonForm } from '@/components/sandbox/sandbox-picker';
 import { findSandboxCard, findSandboxPeople } from '@/lib/backoffice/sandbox/sandbox-lookup';
-import { sandboxSearch } from '@/lib/backoffice/sandbox/sandbox-picker';
+import { sandboxCardHref, sandboxSearch } from '@/lib/backoffice/sandbox/sandbox-picker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -92,10 +93,25 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
                 )}
               </>
             ) : (
-              <SimulatePurchaseForm
-                requestId={randomUUID()}
-                card={{ cardId, text: card?.text ?? `Card ${cardId}` }}
-              />
+              <>
+                <SimulatePurchaseForm
+                  requestId={randomUUID()}
+                  card={{ cardId, text: card?.text ?? `Card ${cardId}` }}
+                />
+                {card ? (
+                  <p className="text-sm">
+                    <Link
+                      href={sandboxCardHref(card, '/sandbox/cardholder')}
+                      className="text-link underline underline-offset-4"
+                    >
+                      Open this card as its holder
+                    </Link>{' '}
+                    <span className="text-muted-foreground">
+                      (its details page and the cardholder&apos;s view)
+                    </span>
+                  </p>
+                ) : null}
+              </>
             )}
           </CardContent>
         </Card>

@@ -39,6 +39,12 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   'sandbox.confirm': 'Simulated deposit confirmations (sandbox)',
   'decision.set': 'Set the decision endpoint',
   'decision.test': 'Sent a test authorization',
+  // The cardholder's channel (docs/back-office.md "Sandbox", Developers)
+  'card_view_origins.set': 'Set the card-view origins',
+  'sandbox.cardholder': "Acted as a card's holder (sandbox)",
+  'sandbox.cardholder_open': 'Opened a card as its holder (sandbox)',
+  'sandbox.cardholder_freeze': 'Froze a card as its holder (sandbox)',
+  'sandbox.cardholder_unfreeze': 'Unfroze a card as its holder (sandbox)',
   // Money: funding a user's wallet, topping up a card
   'asset.transfer': 'Transferred money',
   'asset.export': 'Exported asset ledger (CSV)',

@@ -121,3 +121,17 @@ export const simulateConfirmSchema = z.object({
     .refine((n) => n <= MAX_CONFIRMATIONS, `At most ${MAX_CONFIRMATIONS.toLocaleString('en-US')}.`),
 });
 export const simulateConfirmPostSchema = z.preprocess(fromFormData, simulateConfirmSchema);
+
+/**
+ * "Open as the cardholder" and the cardholder's own steps on it (docs/back-office.md "Sandbox"):
+ * the card chosen by name, and what the cardholder does: open it (their cards, purchases and the
+ * card's details), freeze it or unfreeze it.
+ */
+export const CARDHOLDER_STEPS = ['open', 'freeze', 'unfreeze'] as const;
+export type CardholderStep = (typeof CARDHOLDER_STEPS)[number];
+export const cardholderSchema = z.object({
+  appUserId: appUserIdParam,
+  cardId: positiveIdParam,
+  step: z.enum(CARDHOLDER_STEPS, 'Choose what the cardholder does.'),
+});
+export const cardholderPostSchema = z.preprocess(fromFormData, cardholderSchema);

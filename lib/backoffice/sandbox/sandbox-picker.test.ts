@@ -72,6 +72,9 @@ describe('the sandbox picks people and cards by name', () => {
 
   it('links carry the IDs, so the choice works without JavaScript', () => {
     expect(sandboxCardHref({ appUserId: 'u pia', cardId: 31 })).toBe('/sandbox?appUserId=u%20pia&cardId=31');
+    expect(sandboxCardHref({ appUserId: 'u pia', cardId: 31 }, '/sandbox/cardholder')).toBe(
+      '/sandbox/cardholder?appUserId=u%20pia&cardId=31',
+    );
     expect(sandboxDepositHref('u-pia')).toBe('/sandbox/deposits?appUserId=u-pia');
   });
 });

@@ -1,6 +1,6 @@
 // Choosing whom the sandbox acts on by name, not by typed IDs (docs/back-office.md "Sandbox"): a
 // person found by user/search (a name, an e-mail, a phone number, a card's last four), then one of
-// their cards (/sandbox) or the person themself (/sandbox/deposits). GET-driven, so it works
+// their cards (/sandbox, /sandbox/cardholder) or the person themself (/sandbox/deposits). GET-driven, so it works
 // without JavaScript: the search is `q` in the address and each choice a link carrying the IDs.
 // Pure: the pages call the wallet (sandbox-lookup.ts) and render these.
 import { cardLabel, personName } from '@/lib/backoffice/names/labels';
@@ -77,9 +77,15 @@ export function sandboxCardOf(list: readonly UserWithCards[], cardId: number): S
   return undefined;
 }
 
-/** /sandbox with a card chosen: the purchase form names it. */
-export function sandboxCardHref(card: { appUserId: string; cardId: number }): string {
-  return `/sandbox?appUserId=${encodeURIComponent(card.appUserId)}&cardId=${card.cardId}`;
+/** The sandbox's pages that act on a card: purchases, and the card as its holder sees it. */
+export type SandboxCardPage = '/sandbox' | '/sandbox/cardholder';
+
+/** /sandbox (or /sandbox/cardholder) with a card chosen: the page names it. */
+export function sandboxCardHref(
+  card: { appUserId: string; cardId: number },
+  page: SandboxCardPage = '/sandbox',
+): string {
+  return `${page}?appUserId=${encodeURIComponent(card.appUserId)}&cardId=${card.cardId}`;
 }
 
 /** /sandbox/deposits with a person chosen: the deposit form names them. */

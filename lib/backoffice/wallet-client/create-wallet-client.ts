@@ -39,8 +39,11 @@ type AuthKey = keyof typeof AUTH_MASK;
  * docs/wallet-api.md "Signature"; for a cardholder's operation (me/*, docs/wallet-api.md "The
  * walletToken"), also the user's walletToken, sent as the bearer instead of a signature.
  */
-export type WalletClientInput<N extends WalletOperationName> = Omit<OperationInput<N>, AuthKey> &
-  (N extends `me${string}` ? { walletToken: string } : unknown);
+export type WalletClientInput<N extends WalletOperationName> = N extends `me${string}`
+  ? OwnParams<OperationInput<N>> & { walletToken: string }
+  : Omit<OperationInput<N>, AuthKey>;
+/** An operation's own parameters; none (`z.object({})`, whose input type is an index of never) as none. */
+type OwnParams<P> = string extends keyof P ? Record<never, never> : P;
 
 export type WalletClient = {
   readonly [N in WalletOperationName]: (input: WalletClientInput<N>) => Promise<OperationData<N>>;

@@ -312,7 +312,7 @@ const EXPECTED: Record<
     path: '/wallet/api/event/list',
     tag: 'Events and Webhooks',
     required: COMMON,
-    optional: ['type', 'pageNum', 'pageSize', 'cursor'],
+    optional: ['type', 'pageNum', 'pageSize', 'cursor', 'cardId'],
   },
   eventRedeliver: {
     method: 'post',

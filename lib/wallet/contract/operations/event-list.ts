@@ -9,6 +9,7 @@ import {
   eventCursorParam,
   eventPageSchema,
   oneOf,
+  positiveIdParam,
 } from '@/lib/wallet/contract/schemas';
 
 const eventListParams = z.object({
@@ -17,6 +18,7 @@ const eventListParams = z.object({
   pageNum: boundedInt(1, MAX_PAGE_NUM).default(1),
   pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: eventCursorParam.optional(),
+  cardId: positiveIdParam.optional(),
 });
 
 export const eventList = defineOperation({
@@ -39,5 +41,6 @@ export const eventList = defineOperation({
       'Page number, from 1 (offset paging: pages shift when a newer event arrives; prefer cursor). Ignored when cursor is given',
     cursor:
       "The previous reply's nextCursor: the page of events older than that page's last (keyset paging, stable while new events arrive); absent: the newest page",
+    cardId: "Only events about this card (their data's cardId): a card's detail views, its status changes",
   },
 });

@@ -1,11 +1,14 @@
 // event/list (docs/wallet-api.md "Endpoints and events"): the app's events (the last 30 days: older
-// ones are pruned), newest first, optionally of one type, each with the state of its deliveries.
+// ones are pruned), newest first, optionally of one type and about one card (the body's
+// data.cardId: the back-office's list of a card's detail views), each with the state of its
+// deliveries.
 // Paged by cursor (keyset on the id: the events older than the last one shown, stable while new
 // ones arrive) or, for existing callers, by pageNum (offset); every page gives the cursor of the
 // next.
 // The total is counted on the (app, type, id) or (app, id) index: bounded by the 30 days of events
-// kept.
-import { and, asc, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+// kept; a card's filter reads the bodies those rows hold (no index of its own: asked with a type,
+// as the back-office does, it reads that type's 30 days only).
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { encodeEventCursor } from '@/lib/wallet/contract/paging';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import type { EventPage, EventWithDeliveries, WalletEvent } from '@/lib/wallet/contract/schemas';
@@ -21,10 +24,13 @@ export async function listEvents(options: {
   params: OperationParams<'eventList'>;
 }): Promise<EventPage> {
   const { db, app, params } = options;
-  const where: SQL | undefined =
-    params.type === undefined
-      ? eq(events.appId, app.id)
-      : and(eq(events.appId, app.id), eq(events.type, params.type));
+  const where: SQL | undefined = and(
+    eq(events.appId, app.id),
+    params.type === undefined ? undefined : eq(events.type, params.type),
+    params.cardId === undefined
+      ? undefined
+      : sql`(${events.body}::jsonb -> 'data' ->> 'cardId') = ${String(params.cardId)}`,
+  );
   const [counted] = await db.select({ n: count() }).from(events).where(where);
   const total = counted?.n ?? 0;
   // One row more than the page: whether another page follows, without a second count.

@@ -2,7 +2,8 @@
 // recorded as a view: its record with the number masked, status, balance, the status history as a
 // timeline and the latest entries of its ledger; the lifecycle actions and the top-up the viewer's
 // role allows (docs/back-office.md "Roles") for the card's status, and a locked card's next step
-// (docs/back-office.md "Staff requests": support asks an operator). The number is masked here, on
+// (docs/back-office.md "Staff requests": support asks an operator), and who sees the card's details
+// (its holder only, in the agency's app) with its recent detail views. The number is masked here, on
 // the server, so the full value reaches neither the HTML nor the RSC payload.
 import { CreditCard } from 'lucide-react';
 import type { Metadata } from 'next';
@@ -11,6 +12,7 @@ import { CardChangeDialog } from '@/components/cards/card-change-dialog';
 import { CardActivitySections } from '@/components/cards/card-activity-sections';
 import { PurchaseFocus } from '@/components/cards/purchase-focus';
 import { CardHistoryCard } from '@/components/cards/card-history-card';
+import { CardDetailsCard, type DetailViewsResult } from '@/components/cards/card-details-card';
 import { CardReplaceDialog } from '@/components/cards/card-replace-dialog';
 import { CardLedgerCard } from '@/components/cards/card-ledger-card';
 import { otherSidesOf } from '@/lib/backoffice/names/ledger-names';
@@ -50,6 +52,7 @@ import {
   toTransferAsset,
   type TransferAsset,
 } from '@/lib/backoffice/cards/card-programme-forms';
+import { detailViewsOf } from '@/lib/backoffice/cards/detail-views';
 import { formatExpiry, formatMoney } from '@/lib/backoffice/shared/format';
 import { maskCardNumber } from '@/lib/backoffice/shared/mask';
 import { sandboxCardHref } from '@/lib/backoffice/sandbox/sandbox-picker';
@@ -60,6 +63,8 @@ import { findCard } from '../../find-user';
 type Params = Promise<{ appUserId: string; cardId: string }>;
 
 const LEDGER_ROWS = 10;
+/** The card's recent detail views listed (docs/back-office.md "The cardholder's card details"). */
+const DETAIL_VIEWS = 10;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { cardId } = await params;
@@ -118,7 +123,7 @@ export default async function CardPage({
 
   const canTransfer = can(me.role, 'money.transfer');
   const replaced = card.replacesCardId !== null || card.replacedByCardId !== null;
-  const [ledger, userAssets, agencyAssets, who, holderNames] = await Promise.all([
+  const [ledger, userAssets, agencyAssets, who, holderNames, detailViews] = await Promise.all([
     wallet.assetLedger({ assetId: card.cardAssetId, pageNum: 1, pageSize: LEDGER_ROWS }).then(
       (value) => ({ ok: true as const, value }),
       (reason: unknown) => ({ ok: false as const, reason }),
@@ -128,6 +133,14 @@ export default async function CardPage({
     getDb().then((db) => cardChangeWho(db, appUserId, cardId, card.history, card.replacesCardId)),
     // The cards a replacement links this one to, in words (only then asked for).
     replaced ? namesOfUser(appUserId).catch(() => null) : Promise.resolve(null),
+    // When the cardholder opened the card's details, and from where: its card.details_viewed events.
+    wallet.eventList({ type: 'card.details_viewed', cardId, pageSize: DETAIL_VIEWS }).then(
+      (page): DetailViewsResult => ({ ok: true, views: detailViewsOf(page.list) }),
+      (reason: unknown): DetailViewsResult => {
+        if (!isWalletClientError(reason)) throw reason;
+        return { ok: false, message: reason.staffMessage };
+      },
+    ),
   ]);
   const links = replacementLinks(card, holderNames?.cards ?? [], (id) => cardHref(appUserId, id));
   if (!ledger.ok && !isWalletClientError(ledger.reason)) throw ledger.reason;
@@ -241,7 +254,8 @@ export default async function CardPage({
           appUserId={appUserId}
           cardId={cardId}
           status={card.status}
-          lockReason={lockReason}
+          // Any reason, in words: the cardholder's freeze and three wrong CVVs too.
+          lockReason={card.status === 'LOCKED' ? (card.history.at(-1)?.reason ?? null) : null}
           unlockWaits={waitsFor.has('unlock')}
         />
         <Card role="region" aria-labelledby="card-title">
@@ -289,6 +303,7 @@ export default async function CardPage({
             </DescriptionList>
           </CardContent>
         </Card>
+        <CardDetailsCard result={detailViews} />
         {purchaseId ? (
           <PurchaseFocus authorizationId={purchaseId} cardId={cardId} decimalPlaces={card.decimalPlaces} />
         ) : null}
