@@ -15,7 +15,7 @@ import {
   decisionSettingsSchema,
   type Authorization,
 } from '@/lib/wallet/contract/schemas';
-import { apps, assets, decisionEndpoints } from '@/lib/wallet/service/db/schema';
+import { apps, assets, cards, decisionEndpoints } from '@/lib/wallet/service/db/schema';
 import { walletMasterKey } from '@/lib/env';
 import { createSecretBox } from '@/lib/wallet/service/secrets/secret-box';
 import { verifyWebhook } from '@/lib/wallet/contract/webhook-signature';
@@ -169,11 +169,13 @@ describe('decision/set and decision/get', () => {
     const previous = secret;
     await setDecision({ rotateSecret: true });
     const newKey = 'e'.repeat(64);
+    const cardCount = (await db.db.select({ id: cards.id }).from(cards)).length;
     const outcome = await db.db.transaction((tx) =>
       sealAppSecrets(tx, createSecretBox(newKey, [walletMasterKey()])),
     );
-    // The two agencies' apps and the decision endpoint's secret and previous secret.
-    expect(outcome).toEqual({ sealed: 4, unopenable: [] });
+    // The two agencies' apps, the decision endpoint's secret and previous secret, and every card
+    // (its number and CVV: docs/security.md "Card numbers at rest").
+    expect(outcome).toEqual({ sealed: 4 + cardCount, unopenable: [] });
     const [row] = await db.db.select().from(decisionEndpoints);
     expect(createSecretBox(newKey).open(row!.secret!)).toBe(secret);
     expect(createSecretBox(newKey).open(row!.previousSecret!)).toBe(previous);

@@ -2,12 +2,15 @@
 // `events`; the OpenAPI document's x-events) against the events the service really writes
 // (docs/wallet-api.md "Events and webhooks"): every operation is called over HTTP, and whatever
 // one call wrote must be among its definition's events; a change that declares events writes one;
-// a read writes none.
+// a read writes none. The same walk proves that no reply carries a whole card number
+// (docs/wallet-api.md "Card numbers"): no 12-19 digit run that passes the Luhn check, even where
+// the number was given (4.3's cardNumber).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOperations, type WalletOperationName } from '@/lib/wallet/contract/operations';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { events } from '@/lib/wallet/service/db/schema';
 import { callWallet, addressParams, kycParams, type CallOptions } from '../helpers/wallet-call';
+import { luhnRuns } from '../helpers/card-number-leaks';
 import { ethSender, ethTxHash } from '../helpers/deposits';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -27,13 +30,18 @@ afterAll(async () => {
 
 type Params = Record<string, string | number | boolean | undefined>;
 
+const SUPPLIED_CARD_NUMBER = '4532015112830366';
+
 const written = new Map<WalletOperationName, string[]>();
+/** Every reply's card-number-shaped digit runs, by operation (none expected). */
+const wholeNumbers: string[] = [];
 
 /** Calls the operation, expects success, and returns its data and the event types it wrote. */
 async function run<T>(operation: WalletOperationName, params: Params, options?: CallOptions): Promise<T> {
   const seen = new Set((await db.db.select({ id: events.id }).from(events)).map((e) => e.id));
   const r = await callWallet<T>(server.baseUrl, operation, params, options);
   expect(r.body.code, `${operation}: ${r.body.msg}`).toBe(0);
+  for (const run of luhnRuns(r.text)) wholeNumbers.push(`${operation}: ${run}`);
   const types = (await db.db.select({ id: events.id, type: events.type }).from(events))
     .filter((e) => !seen.has(e.id))
     .map((e) => e.type);
@@ -58,6 +66,8 @@ describe('each operation writes only the events its definition declares', () => 
       embossedName: 'JANE DOE',
       needDelivery: true,
       addressId: first.addressId,
+      // Given whole, answered masked.
+      cardNumber: SUPPLIED_CARD_NUMBER,
     });
     await run('cardActivate', { appUserId: user, cardId: physical.cardId });
     await run('cardLock', { appUserId: user, cardId: physical.cardId, reason: 'LOST' });
@@ -223,4 +233,9 @@ describe('each operation writes only the events its definition declares', () => 
       'card.status_changed',
     ]);
   }, 60_000);
+
+  it('and no reply of the walk carries a whole card number (a 12-19 digit run passing Luhn)', () => {
+    expect(written.size).toBe(Object.keys(walletOperations).length);
+    expect(wholeNumbers).toEqual([]);
+  });
 });

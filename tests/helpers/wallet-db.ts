@@ -1,7 +1,9 @@
 // Test databases: an in-memory PGlite, migrated once per test file and cloned for each
 // database a test asks for, provisioned with the fixed test agencies below. A file whose every
 // test wants an empty database asks for `resetTestDatabase()` instead: one clone per file,
-// emptied between tests (a clone costs ~400 ms of WASM work, emptying it ~20 ms).
+// emptied between tests (a clone costs ~400 ms of WASM work, emptying it ~20 ms). Before either
+// is closed or emptied, what the service wrote is searched for whole card numbers
+// (card-number-leaks.ts).
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, openPostgres, type DatabaseHandle, type SchemaDatabase } from '@/lib/db/open';
 import * as backofficeSchema from '@/lib/backoffice/db/schema';
@@ -10,6 +12,7 @@ import { setDatabase } from '@/lib/db/client';
 import { backofficeDb, type BackofficeDatabase } from '@/lib/backoffice/db';
 import { walletDb, type WalletDatabase } from '@/lib/wallet/service/db';
 import { provision } from '@/lib/wallet/service/provision';
+import { assertNoLeaks, wholeCardNumberLeaks } from './card-number-leaks';
 
 export const TEST_AGENCY = { agencyCode: 'AG001', appId: 'app-1', appSecret: 'test-secret' } as const;
 /** A second agency, to prove that one app cannot act under another agency. */
@@ -51,9 +54,20 @@ async function provisionTestAgencies(handle: DatabaseHandle): Promise<TestDataba
 export async function createTestDatabase(): Promise<TestDatabase> {
   const pglite = (await (await migratedTemplate()).clone()) as PGlite;
   const handle = await provisionTestAgencies(await openPglite({ pglite }));
+  const close = handle.close.bind(handle);
+  handle.close = async () => {
+    const leaks = await wholeCardNumberLeaks(pgliteQuery(pglite));
+    await close();
+    assertNoLeaks(leaks);
+  };
   setDatabase(handle);
   return handle;
 }
+
+const pgliteQuery =
+  (pglite: PGlite) =>
+  async <T>(text: string, values?: unknown[]) =>
+    (await pglite.query<T>(text, values)).rows;
 
 type Reusable = { pglite: Promise<PGlite>; shape?: string };
 let reusable: Reusable | undefined;
@@ -90,6 +104,7 @@ export async function resetTestDatabase(): Promise<TestDatabase> {
     entry.shape = await shapeOf(await entry.pglite);
   }
   const pglite = await reusable.pglite;
+  assertNoLeaks(await wholeCardNumberLeaks(pgliteQuery(pglite)));
   const { rows } = await pglite.query<{ name: string }>(
     `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
       WHERE schemaname IN ('wallet', 'backoffice') ORDER BY 1`,

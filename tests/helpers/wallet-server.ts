@@ -1,6 +1,7 @@
 // The real wallet service (lib/wallet/service/app.ts) on an OS-picked port, over the database the
 // test file installed (createTestDatabase), so API tests go over a socket exactly as an agency's
-// server would, without Next.js. Logs are kept in memory for tests that read them.
+// server would, without Next.js. Logs (every level) are kept in memory for tests that read them,
+// and searched for whole card numbers when the file's database closes (card-number-leaks.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -13,6 +14,7 @@ import { createLogger } from '@/lib/wallet/service/http/logger';
 import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import type { RateLimiter } from '@/lib/wallet/service/http/rate-limit';
 import { prismWanted, startPrismProxy } from './prism-proxy';
+import { watchLog } from './card-number-leaks';
 
 export type WalletTestServer = {
   baseUrl: string;
@@ -70,7 +72,7 @@ export async function startWalletServer(
   });
   const service = createWalletService({
     engine,
-    logger: createLogger({ level: 'info', destination }),
+    logger: createLogger({ level: 'trace', destination }),
     metrics: createMetrics({ processMetrics: false }),
     ...(options.rateLimitRps !== undefined ? { rateLimitRps: options.rateLimitRps } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
@@ -88,6 +90,7 @@ export async function startWalletServer(
     walletTokenRateLimitRps: options.walletTokenRateLimitRps ?? 0,
     ...(options.detailsLinkTtlMs !== undefined ? { detailsLinkTtlMs: options.detailsLinkTtlMs } : {}),
   });
+  watchLog(() => logs);
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;
     res.writeHead(404);

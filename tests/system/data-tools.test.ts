@@ -2,13 +2,19 @@
 // PostgreSQL by `npm run db:copy` and served from there with the same answers (new writes
 // continue the sequences, a requestId sent before the copy replays after it); and
 // `db:backup`, a wipe, then `db:restore` give the same answers again. The tools run as the
-// operator would run them (npm scripts, child processes), against the production build.
+// operator would run them (npm scripts, child processes), against the production build. The
+// cards' sealed numbers and CVVs come along as they are: the same master key opens them, and
+// each number is still bound (4006, by its fingerprint).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteDir } from '@/lib/db/open';
+import { openPostgres, pgliteDir } from '@/lib/db/open';
+import { walletDb } from '@/lib/wallet/service/db';
+import { cards } from '@/lib/wallet/service/db/schema';
+import { revealCardSecrets } from '@/lib/wallet/service/card/card-secrets';
 import { startApp, type AppProcess } from '../helpers/app-process';
 import { signIn } from '../helpers/backoffice-http';
 import { createFreshPgDatabase, type FreshPgDatabase } from '../helpers/pg';
@@ -28,6 +34,8 @@ let env: Record<string, string>;
 let before: Record<string, unknown>;
 /** The card application sent with REQUEST_ID, as first answered. */
 let firstApplication: string;
+/** The whole numbers of the cards made before the copy, opened from the copy. */
+const wholeNumbers: string[] = [];
 
 type Run = { code: number; output: string };
 
@@ -91,14 +99,27 @@ async function answers(baseUrl: string): Promise<Record<string, unknown>> {
   return out;
 }
 
-async function applyCard(baseUrl: string, appUserId: string, requestId?: string) {
+async function applyCard(baseUrl: string, appUserId: string, requestId?: string, cardNumber?: string) {
   const [asset] = await ok<{ assetId: number }[]>(baseUrl, 'agencyAssetList', {});
   return callWallet<{ cardId: number }>(
     baseUrl,
     'agencyApplyUserCard',
-    { appUserId, paymentAssetId: asset!.assetId, categoryId: 1, embossedName: 'MOVE TEST', requestId },
+    {
+      appUserId,
+      paymentAssetId: asset!.assetId,
+      categoryId: 1,
+      embossedName: 'MOVE TEST',
+      requestId,
+      cardNumber,
+    },
     APP,
   );
+}
+
+/** A number given again is refused as bound (4006), whichever card holds it. */
+async function expectBound(baseUrl: string, cardNumber: string): Promise<void> {
+  const again = await applyCard(baseUrl, 'move-cyd', undefined, cardNumber);
+  expect(again.body, again.text).toEqual({ code: 4006, msg: 'cardNumber is already bound to a card.' });
 }
 
 beforeAll(async () => {
@@ -178,6 +199,23 @@ describe('db:copy, db:backup and db:restore', () => {
     expect(next.body.data!.cardId).toBe(Math.max(...cardIds) + 1);
     await ok(app.baseUrl, 'registerAndKyc', kycParams('move-dee'));
 
+    // The sealed numbers came along: the same master key opens them, each still bound.
+    const copied = await openPostgres(database.url, 2);
+    try {
+      const wallet = walletDb(copied);
+      for (const cardId of cardIds) {
+        const [row] = await wallet.select().from(cards).where(eq(cards.id, cardId));
+        const secrets = await revealCardSecrets(wallet, cardId);
+        expect(secrets?.cvv).toMatch(/^\d{3}$/);
+        expect(secrets?.cardNumber.slice(-4)).toBe(row?.last4);
+        expect(row?.plainCardNumber).toBeNull();
+        wholeNumbers.push(secrets!.cardNumber);
+      }
+    } finally {
+      await copied.close();
+    }
+    for (const number of wholeNumbers) await expectBound(app.baseUrl, number);
+
     // A second copy into the now non-empty database is refused.
     const again = await runTool('db-copy.ts', ['--to', database.url]);
     expect(again.code, again.output).toBe(1);
@@ -213,6 +251,9 @@ describe('db:copy, db:backup and db:restore', () => {
     app = await startApp({ env });
     expect(await answers(app.baseUrl)).toEqual(before);
     await signIn(app.baseUrl, 'admin@example.com', ADMIN_PASSWORD);
+    // The restored cards' fingerprints came back with them.
+    expect(wholeNumbers).toHaveLength(2);
+    for (const number of wholeNumbers) await expectBound(app.baseUrl, number);
   });
 
   it('db:restore refuses a backup the configured master key cannot open', async () => {

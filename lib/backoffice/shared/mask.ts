@@ -1,7 +1,8 @@
 // What the back-office shows of card and document numbers (docs/back-office.md "Data protection"):
 // never the whole card number, never the whole document number. Masking happens on the server,
 // before anything is rendered or sent to the browser, so neither the HTML nor the RSC payload
-// carries them.
+// carries them. The wallet API answers card numbers masked already (411111******1234: docs/wallet-api.md
+// "Card numbers"); these masks read only its first six and last four.
 
 /** "•••• 1234" */
 export function maskCardLast4(cardNumber: string): string {

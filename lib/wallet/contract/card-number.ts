@@ -45,8 +45,7 @@ export function maskedCardNumber(card: { first6: string; last4: string; length: 
   return `${card.first6}${'*'.repeat(Math.max(0, card.length - 10))}${card.last4}`;
 }
 
-/** A masked card number as replies carry it. */
-export const MASKED_CARD_NUMBER_PATTERN = /^\d{6}\*{2,9}\d{4}$/;
+export { MASKED_CARD_NUMBER_PATTERN } from './patterns';
 
 /** A card's CVV: three random digits, drawn at issuance (a replacement draws its own). */
 export function generateCvv(): string {

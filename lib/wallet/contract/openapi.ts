@@ -95,7 +95,7 @@ const MEANING: Record<string, string> = {
   addressId:
     "Delivery address ID, one of the user's addresses (else 4003); required when needDelivery is true",
   cardNumber:
-    'A card number the user already owns: 12-19 digits, Luhn-valid and not bound to any card (else 4006); omitted, a number is generated',
+    'A card number the user already owns: 12-19 digits, Luhn-valid and not bound to any card (else 4006); omitted, a number is generated. Stored sealed; no reply echoes it whole (replies carry it masked, 411111******1111)',
   cardImageUrl: 'URL of the card image uploaded by the user',
   country: 'Country or region, ISO 3166-1 alpha-2',
   city: 'City',

@@ -10,3 +10,6 @@ export const PERSON_NAME_PATTERN = /^[A-Za-z](?:[A-Za-z' -]{0,48}[A-Za-z'])?$/;
 
 /** The start of a name (what a search for one may type): a letter, then the name's characters. */
 export const PERSON_NAME_PREFIX_PATTERN = /^[A-Za-z][A-Za-z' -]*$/;
+
+/** A card number as replies carry it: the first six, '*' per hidden digit, the last four. */
+export const MASKED_CARD_NUMBER_PATTERN = /^\d{6}\*{2,9}\d{4}$/;

@@ -7,7 +7,7 @@
 // Each rule's message reads after the parameter's name ("embossedName must be ...").
 import { getAlpha2Codes, isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
-import { APP_USER_ID_PATTERN, PERSON_NAME_PATTERN } from './patterns';
+import { APP_USER_ID_PATTERN, MASKED_CARD_NUMBER_PATTERN, PERSON_NAME_PATTERN } from './patterns';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_NUM,
@@ -570,6 +570,15 @@ export const addressListParam = z
 
 const isoDateTime = z.iso.datetime();
 
+/**
+ * A card number as every reply carries it (docs/wallet-api.md "Card numbers"): the first six
+ * digits, '*' per hidden digit, the last four; the whole number is shown to its holder only.
+ */
+const maskedCardNumber = z.string().regex(MASKED_CARD_NUMBER_PATTERN).meta({
+  description:
+    "The card number masked: the first six digits, '*' for each hidden digit, the last four (411111******1234); the whole number is shown only to the cardholder",
+});
+
 /** 2.2 */
 export const registeredUserSchema = z.object({
   agencyCode: z.string(),
@@ -588,7 +597,7 @@ export const cardRecordSchema = z.object({
   cardAssetId: z.number().int(),
   cardHolder: z.string(),
   cardId: z.number().int(),
-  cardNumber: z.string(),
+  cardNumber: maskedCardNumber,
   cardUUID: z.string(),
   categoryId: z.number().int(),
   channel: z.string(),
@@ -648,7 +657,7 @@ export const cardApplicationSchema = z.object({
   status: z.enum(CARD_STATUSES),
   cardAccountStatus: z.enum(CARD_ACCOUNT_STATUSES),
   cardId: z.number().int(),
-  cardNumber: z.string(),
+  cardNumber: maskedCardNumber,
   cardUUID: z.string(),
   embossedName: z.string(),
   expiryMonth: z.string(),
@@ -681,7 +690,7 @@ export const userCardSummarySchema = z.object({
   cardHolder: z.string(),
   cardId: z.number().int(),
   cardName: z.string(),
-  cardNumber: z.string(),
+  cardNumber: maskedCardNumber,
   cardUUID: z.string(),
   currency: z.string(),
   currencyIcon: z.string(),

@@ -26,7 +26,7 @@ export async function prepareWalletDatabase(): Promise<DatabaseHandle> {
   });
   if (unopenable.length > 0) {
     console.warn(
-      `[wallet] the secrets of app(s) ${unopenable.join(', ')} were sealed with a master key this process does not have: set WALLET_MASTER_KEY (or WALLET_MASTER_KEY_PREVIOUS) to it, as on the other instances; their requests fail until then.`,
+      `[wallet] the secrets of ${unopenable.join(', ')} were sealed with a master key this process does not have: set WALLET_MASTER_KEY (or WALLET_MASTER_KEY_PREVIOUS) to it, as on the other instances; their requests fail until then.`,
     );
   }
   return engine;
