@@ -11,6 +11,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
 import { medianRate, type LoadResult, type RequestFactory } from './load';
 import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
+import type { DisputeGuarantees, DisputeSize } from './results';
 import { fundSpendCards, measurer } from './spending';
 import { signedPath, type Population } from './wallet-requests';
 
@@ -20,19 +21,6 @@ const PURCHASE_AMOUNT = '250.00';
 const DISPUTE_AMOUNT = '0.01';
 /** Issue 43's bound: each figure at least this share of the floor's rate. */
 export const DISPUTE_RATE_BOUND = 0.9;
-
-export type DisputeGuarantees = { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
-
-export type DisputeSize = {
-  purchases: number;
-  create: { app: LoadResult; floor: LoadResult };
-  won: { app: LoadResult; floor: LoadResult };
-  rounds?: {
-    create: { app: number[]; floor: number[] };
-    won: { app: number[]; floor: number[] };
-  };
-  guarantees: DisputeGuarantees;
-};
 
 type Log = (line: string) => void;
 type Answer = { code: number; msg?: string; data?: unknown };

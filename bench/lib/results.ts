@@ -6,7 +6,6 @@ import type { RouteJs } from './backoffice';
 import type { GuaranteeReport, TransferGuaranteeReport } from './guarantees';
 import type { LoadResult } from './load';
 import type { DepositFigures } from './deposits';
-import type { DisputeSize } from './disputes';
 import type { Memory } from './processes';
 import type { OpProfile } from './profile-op';
 import type { Plan } from './plans';
@@ -200,3 +199,19 @@ export type SpendingSize = {
 
 /** One row of the report's targets table: met, missed, or not measured (undefined). */
 export type Target = { name: string; met: boolean | undefined; detail: string };
+
+// The dispute figures (bench/lib/disputes.ts): here, with every other figure's shape, so that the
+// modules measuring them import this one and not the reverse.
+export type DisputeGuarantees = { ok: boolean; checks: { name: string; ok: boolean; detail: string }[] };
+
+/** dispute/create and the WON outcome, the service against its floor. */
+export type DisputeSize = {
+  purchases: number;
+  create: { app: LoadResult; floor: LoadResult };
+  won: { app: LoadResult; floor: LoadResult };
+  rounds?: {
+    create: { app: number[]; floor: number[] };
+    won: { app: number[]; floor: number[] };
+  };
+  guarantees: DisputeGuarantees;
+};
