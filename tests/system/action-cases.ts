@@ -1590,15 +1590,18 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'deposits.read': ['admin', 'operator', 'support'],
     'deposits.decide': ['admin'],
     'kyt.manage': ['admin'],
+    'disputes.open': ['admin', 'operator', 'support'],
+    'disputes.manage': ['admin', 'operator'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
 
 /**
- * Mutating permissions granted to support: locking a card a caller reports lost, and asking an
- * operator to replace or unlock it (docs/back-office.md "Roles", "Staff requests").
+ * Mutating permissions granted to support: locking a card a caller reports lost, asking an
+ * operator to replace or unlock it, and opening a dispute on a purchase the caller does not
+ * recognise (docs/back-office.md "Roles", "Staff requests", "Disputes").
  */
-export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock', 'cards.request'];
+export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock', 'cards.request', 'disputes.open'];
 
 /** Mutating permissions never granted to support (docs/back-office.md "Roles"). */
 export const MUTATING_PERMISSIONS: readonly Permission[] = [
@@ -1616,4 +1619,5 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'sandbox.use',
   'deposits.decide',
   'kyt.manage',
+  'disputes.manage',
 ];

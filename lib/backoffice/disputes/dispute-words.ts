@@ -1,0 +1,123 @@
+// How disputes read to staff and to the caller they are on the phone with (docs/back-office-guide.md
+// "Disputes"): each reason in one line a cardholder understands, what opening one will do, each
+// status as a badge, and the days left before the network's deadline (dueBy), with the list's order:
+// those due within DUE_SOON_DAYS first, soonest first, then the rest newest first. Pure.
+import type { BadgeVariant } from '@/components/ui/badge';
+import type { Dispute, DisputeReason, DisputeStatus } from './dispute-wallet';
+
+export const DISPUTE_REASON_TEXT: Record<DisputeReason, { label: string; explain: string }> = {
+  FRAUDULENT: {
+    label: 'Not made by the cardholder',
+    explain: 'They did not make or allow this purchase: someone else used the card or its number.',
+  },
+  NOT_RECEIVED: {
+    label: 'Never received',
+    explain: 'They paid but the goods or service never arrived.',
+  },
+  DUPLICATE: {
+    label: 'Charged twice',
+    explain: 'The same purchase was taken more than once.',
+  },
+  INCORRECT_AMOUNT: {
+    label: 'Wrong amount',
+    explain: 'They made the purchase, but were charged more than they agreed to pay.',
+  },
+  CANCELLED_SERVICE: {
+    label: 'Cancelled, still charged',
+    explain: 'They cancelled the order or subscription and were charged anyway.',
+  },
+  OTHER: {
+    label: 'Something else',
+    explain: 'Another problem with the purchase: say what in the explanation.',
+  },
+};
+
+export const DISPUTE_STATUS_BADGE: Record<
+  DisputeStatus,
+  { variant: BadgeVariant; label: string; means: string }
+> = {
+  OPEN: {
+    variant: 'warning',
+    label: 'Open',
+    means: 'Waiting for evidence before it is sent to the merchant’s bank.',
+  },
+  SUBMITTED: {
+    variant: 'info',
+    label: 'Submitted',
+    means: 'Sent to the merchant’s bank with its evidence; waiting for their answer.',
+  },
+  WON: {
+    variant: 'success',
+    label: 'Won',
+    means: 'The merchant’s bank gave in: the amount went back to the card.',
+  },
+  LOST: { variant: 'neutral', label: 'Lost', means: 'The merchant’s bank refused: no money moved.' },
+  WITHDRAWN: {
+    variant: 'neutral',
+    label: 'Withdrawn',
+    means: 'Withdrawn before it was sent: no money moved.',
+  },
+  EXPIRED: {
+    variant: 'danger',
+    label: 'Expired',
+    means: 'Not sent before the network’s deadline: it can no longer be pursued.',
+  },
+};
+
+/** What opening a dispute of this reason does at once, said before the form is sent. */
+export function whatWillHappen(reason: DisputeReason | undefined): string {
+  const after =
+    'An operator then sends it to the merchant’s bank with the evidence; if the bank gives in, the amount goes back to the card.';
+  if (reason === 'FRAUDULENT')
+    return `A fraud dispute locks the card now, so no one else can use it. ${after}`;
+  return `The card stays as it is. ${after}`;
+}
+
+/** The reasons as the form's choices, in the contract's order. */
+export const DISPUTE_REASON_OPTIONS = (Object.keys(DISPUTE_REASON_TEXT) as DisputeReason[]).map((value) => ({
+  value,
+  label: DISPUTE_REASON_TEXT[value].label,
+}));
+
+export const DISPUTE_STATUS_OPTIONS = (Object.keys(DISPUTE_STATUS_BADGE) as DisputeStatus[]).map((value) => ({
+  value,
+  label: DISPUTE_STATUS_BADGE[value].label,
+}));
+
+/** Within this many days of dueBy a dispute waiting for staff is "due soon" (the badge, the dashboard). */
+export const DUE_SOON_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from now until dueBy, rounded up (due later today: 0 days would say "overdue"). */
+export function daysLeft(dueBy: string, now: Date): number {
+  return Math.ceil((Date.parse(dueBy) - now.getTime()) / DAY_MS);
+}
+
+/** Only an OPEN dispute waits on staff before its deadline; the rest are with the bank or over. */
+export function isDueSoon(d: Pick<Dispute, 'status' | 'dueBy'>, now: Date): boolean {
+  return d.status === 'OPEN' && daysLeft(d.dueBy, now) <= DUE_SOON_DAYS;
+}
+
+/** "3 days left", "1 day left", "due today", "past its deadline"; for an OPEN dispute only. */
+export function daysLeftText(d: Pick<Dispute, 'status' | 'dueBy'>, now: Date): string | null {
+  if (d.status !== 'OPEN') return null;
+  const days = daysLeft(d.dueBy, now);
+  if (days < 0) return 'Past its deadline';
+  if (days === 0) return 'Due today';
+  return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+/**
+ * The list's order: those due within DUE_SOON_DAYS first, the soonest deadline first; then the
+ * rest in the order given (the wallet's, newest first). Stable, and a new array.
+ */
+export function dueSoonFirst<T extends Pick<Dispute, 'status' | 'dueBy'>>(
+  list: readonly T[],
+  now: Date,
+): T[] {
+  const soon = list
+    .filter((d) => isDueSoon(d, now))
+    .sort((a, b) => Date.parse(a.dueBy) - Date.parse(b.dueBy));
+  return [...soon, ...list.filter((d) => !isDueSoon(d, now))];
+}
