@@ -73,7 +73,7 @@ async function disputedPurchase(input: {
   return {
     merchant: a.merchant.name,
     currency: a.currency,
-    amount: a.clearedAmount - a.refundedAmount,
+    amount: Number((a.clearedAmount - a.refundedAmount).toFixed(6)),
     cardText: await cardText(a.appUserId, a.cardId),
   };
 }

@@ -42,5 +42,8 @@ describe('whatWillHappen', () => {
   it('says a fraud dispute locks the card now, and the others leave it', () => {
     expect(whatWillHappen('FRAUDULENT')).toMatch(/^A fraud dispute locks the card now/);
     expect(whatWillHappen('DUPLICATE')).toMatch(/^The card stays as it is\./);
+    expect(whatWillHappen(undefined)).toMatch(
+      /^A fraud dispute \(not made by the cardholder\) locks the card now; any other/,
+    );
   });
 });

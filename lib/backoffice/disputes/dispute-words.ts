@@ -70,6 +70,8 @@ export function whatWillHappen(reason: DisputeReason | undefined): string {
     'An operator then sends it to the merchant’s bank with the evidence; if the bank gives in, the amount goes back to the card.';
   if (reason === 'FRAUDULENT')
     return `A fraud dispute locks the card now, so no one else can use it. ${after}`;
+  if (reason === undefined)
+    return `A fraud dispute (not made by the cardholder) locks the card now; any other reason leaves the card as it is. ${after}`;
   return `The card stays as it is. ${after}`;
 }
 
