@@ -37,6 +37,7 @@ const TYPE_WORDS: Record<LedgerEntry['type'], string> = {
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
   DEPOSIT: 'Chain deposit',
+  DISPUTE_CREDIT: 'Dispute won',
 };
 const BOM = '\uFEFF';
 const LEDGER_CSV_HEADER = 'Entry ID,Time (UTC),Type,Amount,Balance after,Currency,Card ID,Transfer ID\r\n';

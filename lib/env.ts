@@ -116,6 +116,22 @@ const envSchema = z.object({
     .min(50, 'WALLET_AUTH_EXPIRY_POLL_MS must be at least 50')
     .max(3_600_000, 'WALLET_AUTH_EXPIRY_POLL_MS must be at most 3600000')
     .default(60_000),
+  /**
+   * A dispute's dueBy: this many days after the purchase's clearing (docs/disputes.md "Rules"); 110
+   * unless a test scales it down (e.g. 0.00002, about 2 s) to see the expiry worker at work.
+   */
+  WALLET_DISPUTE_DUE_DAYS: z.coerce
+    .number('WALLET_DISPUTE_DUE_DAYS must be a number')
+    .positive('WALLET_DISPUTE_DUE_DAYS must be more than 0')
+    .max(120, 'WALLET_DISPUTE_DUE_DAYS must be at most 120')
+    .default(110),
+  /** How often each instance's dispute expiry worker looks for OPEN disputes past dueBy, in ms. */
+  WALLET_DISPUTE_EXPIRY_POLL_MS: z.coerce
+    .number('WALLET_DISPUTE_EXPIRY_POLL_MS must be a number')
+    .int('WALLET_DISPUTE_EXPIRY_POLL_MS must be a whole number')
+    .min(50, 'WALLET_DISPUTE_EXPIRY_POLL_MS must be at least 50')
+    .max(3_600_000, 'WALLET_DISPUTE_EXPIRY_POLL_MS must be at most 3600000')
+    .default(60_000),
   /** The master key before a rotation: still opens what it sealed (docs/wallet-api.md). */
   WALLET_MASTER_KEY_PREVIOUS: optional(
     z.string().min(32, 'WALLET_MASTER_KEY_PREVIOUS must be at least 32 characters'),

@@ -33,6 +33,8 @@ let spareEndpoint = 0;
 let issuedEvent = '';
 /** A funded virtual card with authorizations to clear and reverse and a cleared transaction. */
 let spend = { cardId: 0, clearId: 0, reverseId: 0, transactionId: 0 };
+/** Disputes of spend's purchase: to submit, to withdraw, and one submitted for its outcome. */
+let disputed = { openId: 0, withdrawId: 0, submittedId: 0 };
 let deposits: DepositFixture;
 // A public address (no DNS here); this server runs no delivery worker, so nothing is sent to it.
 const HOOK_URL = 'https://93.184.215.14/hooks';
@@ -123,6 +125,26 @@ beforeAll(async () => {
     reverseId,
     transactionId: (r.body.data as { transactionId: number }).transactionId,
   };
+  const dispute = async (requestId: string) => {
+    const opened = await callWallet(base, 'disputeCreate', {
+      transactionId: spend.transactionId,
+      reason: 'NOT_RECEIVED',
+      amount: '0.10',
+      requestId,
+    });
+    expect(opened.body.code, opened.body.msg).toBe(0);
+    return (opened.body.data as { disputeId: number }).disputeId;
+  };
+  disputed = {
+    openId: await dispute('hp-dispute-open'),
+    withdrawId: await dispute('hp-dispute-withdraw'),
+    submittedId: await dispute('hp-dispute-settle'),
+  };
+  r = await callWallet(base, 'disputeSubmit', {
+    disputeId: disputed.submittedId,
+    evidence: 'Never delivered',
+  });
+  expect(r.body.code, r.body.msg).toBe(0);
   deposits = await setUpDeposits(
     async <T>(name: WalletOperationName, params: Record<string, string | number | boolean>) => {
       const answer = await callWallet<T>(base, name, params);
@@ -495,6 +517,23 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'kytRules':
     case 'kytRulesSet':
       return depositOperationParams(op, HP_USER, deposits, 'hostile')!;
+    case 'disputeCreate':
+      return {
+        transactionId: spend.transactionId,
+        reason: 'OTHER',
+        amount: '0.01',
+        requestId: 'hp-dispute-once',
+      };
+    case 'disputeSubmit':
+      return { disputeId: disputed.openId, evidence: 'The order never came', requestId: 'hp-submit-once' };
+    case 'disputeWithdraw':
+      return { disputeId: disputed.withdrawId, requestId: 'hp-withdraw-once' };
+    case 'disputeDetail':
+      return { disputeId: disputed.openId };
+    case 'disputeList':
+      return { status: 'OPEN', pageSize: 5 };
+    case 'simulateDisputeOutcome':
+      return { disputeId: disputed.submittedId, outcome: 'LOST', requestId: 'hp-outcome-once' };
   }
 }
 

@@ -103,6 +103,27 @@ describe('each operation writes only the events its definition declares', () => 
     await run('authorizationDetail', { authorizationId: toReverse.authorizationId });
     await run('decisionSet', {});
     await run('decisionGet', {});
+    // Disputes (docs/disputes.md): one submitted and won, one withdrawn, a fraud one that locks.
+    const won = await run<{ disputeId: number }>('disputeCreate', {
+      transactionId: cleared.transactionId,
+      reason: 'NOT_RECEIVED',
+      amount: '2.00',
+    });
+    await run('disputeSubmit', { disputeId: won.disputeId, evidence: 'No parcel came' });
+    await run('simulateDisputeOutcome', { disputeId: won.disputeId, outcome: 'WON' });
+    const withdrawn = await run<{ disputeId: number }>('disputeCreate', {
+      transactionId: cleared.transactionId,
+      reason: 'OTHER',
+      amount: '1.00',
+    });
+    await run('disputeWithdraw', { disputeId: withdrawn.disputeId });
+    await run('disputeDetail', { disputeId: won.disputeId });
+    await run('disputeList', {});
+    await run('disputeCreate', {
+      transactionId: cleared.transactionId,
+      reason: 'FRAUDULENT',
+      amount: '1.00',
+    });
     await run('cardCancel', { appUserId: user, cardId: physical.cardId, reason: 'USER_REQUEST' });
     await run('addressUpdate', { appUserId: user, addressId: first.addressId, city: 'Oakland' });
     // Deleting the default makes the other one the default (address.updated).
@@ -174,5 +195,11 @@ describe('each operation writes only the events its definition declares', () => 
     expect(written.get('addressDelete')).toEqual(['address.deleted', 'address.updated']);
     expect([...written.get('cardCancel')!].sort()).toEqual(['authorization.reversed', 'card.status_changed']);
     expect(written.get('simulateAuthorize')).toContain('authorization.declined');
+    expect(written.get('disputeCreate')).toEqual([
+      'dispute.created',
+      'dispute.created',
+      'dispute.created',
+      'card.status_changed',
+    ]);
   }, 60_000);
 });

@@ -85,6 +85,12 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   depositRelease: [...AUTH, 'depositId', 'decision', 'note'],
   kytRules: AUTH,
   kytRulesSet: AUTH,
+  disputeCreate: [...AUTH, 'transactionId', 'reason'],
+  disputeSubmit: [...AUTH, 'disputeId', 'evidence'],
+  disputeWithdraw: [...AUTH, 'disputeId'],
+  disputeDetail: [...AUTH, 'disputeId'],
+  disputeList: AUTH,
+  simulateDisputeOutcome: [...AUTH, 'disputeId', 'outcome'],
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -134,7 +140,7 @@ const RULE = {
   postalCode: "must be 1-12 letters, digits, spaces or '-'",
   reason: 'must be one of LOST, STOLEN, DAMAGED, FRAUD_SUSPECTED, USER_REQUEST, OTHER',
   ledgerType:
-    'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT',
+    'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT, DISPUTE_CREDIT',
   amount: 'must be a decimal amount in major units, e.g. 25.00',
   positiveAmount: 'must be more than 0',
   q: 'must be 2-64 characters',
@@ -480,6 +486,7 @@ const BAD: Record<string, [string, string][]> = {
     ['1000001', RULE.atMost(1_000_000)],
   ],
   depositId: idRules,
+  disputeId: idRules,
   decision: [
     ['credit', 'must be one of CREDIT, REJECT'],
     ['APPROVE', 'must be one of CREDIT, REJECT'],
@@ -694,6 +701,15 @@ function validParams(name: WalletOperationName): Params {
       return { depositId: '1', confirmations: '1' };
     case 'depositRelease':
       return { depositId: '1', decision: 'CREDIT', note: 'Checked the sender' };
+    case 'disputeCreate':
+      return { transactionId: '1', reason: 'OTHER' };
+    case 'disputeSubmit':
+      return { disputeId: '1', evidence: 'Tracking shows no delivery' };
+    case 'disputeWithdraw':
+    case 'disputeDetail':
+      return { disputeId: '1' };
+    case 'simulateDisputeOutcome':
+      return { disputeId: '1', outcome: 'WON' };
     default:
       return {};
   }
@@ -918,6 +934,46 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
       ['0', RULE.atLeast1],
       ['51', 'must be at most 50'],
       ['ten', RULE.wholeNumber],
+    ],
+  },
+  disputeCreate: {
+    reason: [
+      [
+        'fraudulent',
+        'must be one of FRAUDULENT, NOT_RECEIVED, DUPLICATE, INCORRECT_AMOUNT, CANCELLED_SERVICE, OTHER',
+      ],
+      [
+        'STOLEN',
+        'must be one of FRAUDULENT, NOT_RECEIVED, DUPLICATE, INCORRECT_AMOUNT, CANCELLED_SERVICE, OTHER',
+      ],
+    ],
+    explanation: [
+      [' why', RULE.trim],
+      ['x'.repeat(2001), 'must be at most 2000 characters'],
+    ],
+  },
+  disputeSubmit: {
+    evidence: [
+      ['proof ', RULE.trim],
+      ['x'.repeat(5001), 'must be at most 5000 characters'],
+    ],
+  },
+  disputeList: {
+    status: [
+      ['open', 'must be one of OPEN, SUBMITTED, WON, LOST, WITHDRAWN, EXPIRED'],
+      ['PENDING', 'must be one of OPEN, SUBMITTED, WON, LOST, WITHDRAWN, EXPIRED'],
+    ],
+    reason: [
+      [
+        'LOST',
+        'must be one of FRAUDULENT, NOT_RECEIVED, DUPLICATE, INCORRECT_AMOUNT, CANCELLED_SERVICE, OTHER',
+      ],
+    ],
+  },
+  simulateDisputeOutcome: {
+    outcome: [
+      ['won', 'must be one of WON, LOST'],
+      ['DRAW', 'must be one of WON, LOST'],
     ],
   },
 };

@@ -45,6 +45,8 @@ export async function startWalletServer(
     simulation?: boolean;
     /** The hold expiry worker: off unless a test is about expiry. */
     holdExpiry?: { expiryMs?: number; pollMs?: number };
+    /** Disputes' dueBy and expiry worker: the worker off unless a test is about expiry. */
+    disputes?: { dueMs?: number; expiry?: false | { pollMs?: number } };
     /**
      * Why this server is reached directly even in the api stage, where every other answers
      * through Prism (docs/testing.md "The api stage behind Prism"): a test of the service's own
@@ -77,6 +79,7 @@ export async function startWalletServer(
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.simulation !== undefined ? { simulation: options.simulation } : {}),
     holdExpiry: options.holdExpiry ?? false,
+    disputes: { expiry: false, ...options.disputes },
   });
   const server: Server = createServer((req, res) => {
     if (service.handle(req, res)) return;

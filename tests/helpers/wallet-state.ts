@@ -64,6 +64,7 @@ const DIGESTED = [
   'kyt_rules',
   'deposit_velocity',
   'deposit_users',
+  'disputes',
 ] as const;
 
 async function count(db: Database, table: PgTable): Promise<number> {

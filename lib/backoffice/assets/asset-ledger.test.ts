@@ -39,6 +39,7 @@ describe('ledger types', () => {
       'Card purchase',
       'Merchant refund',
       'Chain deposit',
+      'Dispute won',
     ]);
     expect(ledgerTypeLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });

@@ -22,6 +22,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerType, string> = {
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
   DEPOSIT: 'Chain deposit',
+  DISPUTE_CREDIT: 'Dispute won',
 };
 
 /** A short line on what each type means, for the type's title and the page's legend. */
@@ -35,6 +36,7 @@ export const LEDGER_TYPE_HINTS: Record<LedgerType, string> = {
   CARD_SPEND: 'A purchase with the card, cleared by the merchant',
   MERCHANT_REFUND: 'A merchant refunded a purchase to the card',
   DEPOSIT: 'A USDT deposit from a chain, screened and credited 1:1',
+  DISPUTE_CREDIT: 'A disputed purchase given back to the card: the network decided for the cardholder',
 };
 
 export function ledgerTypeLabel(type: string): string {

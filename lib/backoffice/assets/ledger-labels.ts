@@ -12,4 +12,5 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntry['type'], string> = {
   CARD_SPEND: 'Card purchase',
   MERCHANT_REFUND: 'Merchant refund',
   DEPOSIT: 'Chain deposit',
+  DISPUTE_CREDIT: 'Dispute won',
 };

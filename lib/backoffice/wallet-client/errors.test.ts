@@ -82,6 +82,14 @@ const ROWS: Row[] = [
   [4014, 'Authorization 9 does not exist under this app.', WalletNotFoundError, undefined],
   [4015, 'Authorization 9 is CLEARED, not PENDING: it cannot be cleared.', WalletRuleError, undefined],
   [4016, 'Deposit 7 is CREDITED: only a HELD deposit can be released.', WalletConflictError, undefined],
+  [4017, 'Dispute 7 does not exist under this app.', WalletNotFoundError, undefined],
+  [
+    4018,
+    'Transaction 9 was cleared more than 120 days ago: it can no longer be disputed.',
+    WalletRuleError,
+    undefined,
+  ],
+  [4019, 'Dispute 7 is WON, not OPEN: it cannot be submitted.', WalletConflictError, undefined],
   [5000, 'An unexpected error occurred. Please try again later.', WalletServiceError, undefined],
   [
     5001,

@@ -313,6 +313,10 @@ export const PARAMETER_LABELS: Record<string, string> = {
   severeAmount: 'severe amount',
   apiRelease: 'who may release a held deposit',
   approval: "the back-office's approval of the release",
+  explanation: 'explanation',
+  disputeId: 'dispute',
+  evidence: 'evidence',
+  outcome: 'outcome',
 };
 
 /**
@@ -365,6 +369,9 @@ const STAFF_MESSAGES: Record<Exclude<ResultCodeValue, 0 | 1001 | 1002 | 1003>, s
   4014: 'The authorization or transaction was not found. Reload the page.',
   4015: 'The amount is not allowed: more than 120 % of the authorization, more than the card can pay, more than is held or left to refund, or the authorization is no longer pending. Reload the page to see it now.',
   4016: 'The deposit was not found, or it is no longer held (someone may have decided it already). Reload the page to see its status now.',
+  4017: 'The dispute was not found. Reload the page.',
+  4018: 'This purchase cannot be disputed: it is not cleared, it was cleared more than 120 days ago, or the amount is more than what is left to dispute (the purchase less refunds and other open disputes). Reload the page to see it now.',
+  4019: "The dispute's status does not allow this (only an open dispute can be submitted or withdrawn, and only a submitted one settled). Reload the page to see its status now.",
   5000: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
   5001: 'The wallet service cannot reach its database right now. Try again in a few seconds; if you were changing something, reload the page first to see whether it was done.',
   6001: "The back-office's staff together are sending the wallet service more requests than the back-office's budget allows right now. Nothing was changed; try again in a few seconds.",
@@ -451,6 +458,9 @@ const CLASS_BY_CODE: Record<Exclude<ResultCodeValue, 0>, Constructor> = {
   4014: WalletNotFoundError,
   4015: WalletRuleError,
   4016: WalletConflictError,
+  4017: WalletNotFoundError,
+  4018: WalletRuleError,
+  4019: WalletConflictError,
   5000: WalletServiceError,
   5001: WalletServiceError,
   6001: WalletRateLimitedError,

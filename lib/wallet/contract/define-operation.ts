@@ -18,6 +18,7 @@ export const OPERATION_TAGS = [
   'Card Spending',
   'Deposit',
   'KYT',
+  'Disputes',
 ] as const;
 export type OperationTag = (typeof OPERATION_TAGS)[number];
 

@@ -40,6 +40,7 @@ export const LEDGER_TYPES = [
   'CARD_SPEND',
   'MERCHANT_REFUND',
   'DEPOSIT',
+  'DISPUTE_CREDIT',
 ] as const;
 
 /** An authorization's status (docs/card-spending.md "Authorization"). */
@@ -118,6 +119,12 @@ export const EVENT_TYPES = [
   'deposit.rejected',
   'kyt.rules_changed',
   'ping',
+  'dispute.created',
+  'dispute.submitted',
+  'dispute.won',
+  'dispute.lost',
+  'dispute.withdrawn',
+  'dispute.expired',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -152,6 +159,12 @@ export const EVENT_TYPE_WHEN: Readonly<Record<EventType, string>> = {
   'deposit.rejected': 'A held deposit was rejected (deposit/release)',
   'kyt.rules_changed': "The app's KYT rules were changed (kyt/rules/set), with the rules before and after",
   ping: 'A test event asked for with webhook/test (to that one endpoint only)',
+  'dispute.created': 'A cleared purchase was disputed (dispute/create)',
+  'dispute.submitted': "A dispute's evidence was sent to the network (dispute/submit)",
+  'dispute.won': 'The network decided a dispute for the cardholder: its amount was credited to the card',
+  'dispute.lost': 'The network decided a dispute for the merchant: no money moved',
+  'dispute.withdrawn': 'An open dispute was withdrawn (dispute/withdraw)',
+  'dispute.expired': 'An open dispute passed its dueBy without being submitted',
 };
 
 // ---------------------------------------------------------------- deposits and KYT
@@ -208,3 +221,36 @@ export const RISK_REASON_WORDS: Readonly<Record<RiskReason, string>> = {
   VELOCITY: "The user's deposits in 24 hours, this one included, reach the review amount",
   VELOCITY_SEVERE: "The user's deposits in 24 hours, this one included, reach the severe amount",
 };
+
+// ---------------------------------------------------------------- disputes
+// (docs/disputes.md)
+
+/** Why a cardholder disputes a purchase (docs/disputes.md "Reasons"). */
+export const DISPUTE_REASONS = [
+  'FRAUDULENT',
+  'NOT_RECEIVED',
+  'DUPLICATE',
+  'INCORRECT_AMOUNT',
+  'CANCELLED_SERVICE',
+  'OTHER',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+/** Each reason in words a support agent can read to a caller (the back-office shows these). */
+export const DISPUTE_REASON_WORDS: Readonly<Record<DisputeReason, string>> = {
+  FRAUDULENT:
+    'The cardholder did not make this purchase: someone else used the card (the card is locked at once).',
+  NOT_RECEIVED: 'The cardholder paid but never received the goods or the service.',
+  DUPLICATE: 'The same purchase was charged more than once.',
+  INCORRECT_AMOUNT: 'The cardholder was charged another amount than the one agreed.',
+  CANCELLED_SERVICE: 'The cardholder cancelled the order or subscription and was charged anyway.',
+  OTHER: 'Another problem with the purchase, told in the explanation.',
+};
+
+/** A dispute's status (docs/disputes.md "Statuses"). */
+export const DISPUTE_STATUSES = ['OPEN', 'SUBMITTED', 'WON', 'LOST', 'WITHDRAWN', 'EXPIRED'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** The network's answer to a submitted dispute (simulate/disputeOutcome). */
+export const DISPUTE_OUTCOMES = ['WON', 'LOST'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];

@@ -469,6 +469,48 @@ const EXPECTED: Record<
     required: COMMON,
     optional: ['blockedAddresses', 'reviewAddresses', 'reviewAmount', 'severeAmount', 'apiRelease'],
   },
+  disputeCreate: {
+    method: 'post',
+    path: '/wallet/api/dispute/create',
+    tag: 'Disputes',
+    required: [...COMMON, 'transactionId', 'reason'],
+    optional: ['amount', 'explanation', 'requestId'],
+  },
+  disputeSubmit: {
+    method: 'post',
+    path: '/wallet/api/dispute/submit',
+    tag: 'Disputes',
+    required: [...COMMON, 'disputeId', 'evidence'],
+    optional: ['requestId'],
+  },
+  disputeWithdraw: {
+    method: 'post',
+    path: '/wallet/api/dispute/withdraw',
+    tag: 'Disputes',
+    required: [...COMMON, 'disputeId'],
+    optional: ['requestId'],
+  },
+  disputeDetail: {
+    method: 'post',
+    path: '/wallet/api/dispute/detail',
+    tag: 'Disputes',
+    required: [...COMMON, 'disputeId'],
+    optional: [],
+  },
+  disputeList: {
+    method: 'post',
+    path: '/wallet/api/dispute/list',
+    tag: 'Disputes',
+    required: COMMON,
+    optional: ['status', 'reason', 'appUserId', 'cardId', 'from', 'to', 'pageSize', 'cursor'],
+  },
+  simulateDisputeOutcome: {
+    method: 'post',
+    path: '/wallet/api/simulate/disputeOutcome',
+    tag: 'Disputes',
+    required: [...COMMON, 'disputeId', 'outcome'],
+    optional: ['requestId'],
+  },
 };
 
 const EXTENSIONS = [
@@ -515,6 +557,12 @@ const EXTENSIONS = [
   'depositRelease',
   'kytRules',
   'kytRulesSet',
+  'disputeCreate',
+  'disputeSubmit',
+  'disputeWithdraw',
+  'disputeDetail',
+  'disputeList',
+  'simulateDisputeOutcome',
 ];
 const DATA = 'The result';
 
@@ -571,8 +619,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the fifty paths, each with only its method', () => {
-    expect(operations).toHaveLength(50);
+  it('has exactly the fifty-six paths, each with only its method', () => {
+    expect(operations).toHaveLength(56);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)
@@ -646,7 +694,7 @@ describe('buildOpenApiDocument', () => {
     expect(address.find((p) => p.name === 'isDefault')!.schema.default).toBe(false);
   });
 
-  it('marks exactly the forty-three extensions with x-extension: true', () => {
+  it('marks exactly the forty-nine extensions with x-extension: true', () => {
     for (const op of operations) {
       const operation = operationOf(op);
       if (EXTENSIONS.includes(op.name)) {
@@ -675,9 +723,11 @@ describe('buildOpenApiDocument', () => {
         written.add(type);
       }
     }
-    // authorization.expired is written by the hold expiry worker, not by an operation; decision is
-    // the agency's decision request, no event.
-    expect([...written, 'authorization.expired', 'decision'].sort()).toEqual([...webhooks].sort());
+    // authorization.expired and dispute.expired are written by the expiry workers, not by an
+    // operation; decision is the agency's decision request, no event.
+    expect([...written, 'authorization.expired', 'dispute.expired', 'decision'].sort()).toEqual(
+      [...webhooks].sort(),
+    );
     expect(operationOf(walletOperations.assetDaily)['x-events']).toBeUndefined();
     expect(operationOf(walletOperations.agencyApplyUserCard)['x-events']).toEqual([
       'card.issued',

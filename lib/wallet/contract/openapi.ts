@@ -383,6 +383,9 @@ const EXAMPLES: Record<string, unknown> = {
   last4: '1111',
   issuedFrom: '2026-11-01',
   issuedTo: '2026-11-30',
+  disputeId: 23,
+  explanation: 'The cardholder never ordered from this shop and still has the card',
+  evidence: 'Card in the cardholder’s hands at the time; no order in their account with the merchant',
 };
 
 /**

@@ -3,7 +3,8 @@
 // (docs/wallet-api.md "The card programme after issuance"), the dashboard's daily totals
 // (asset/daily, "Daily totals"), the six of events and webhooks ("Events and webhooks") and the
 // nine of card spending ("Card spending", docs/card-spending.md) and the
-// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations").
+// seven of deposits and KYT (docs/deposits-and-kyt.md "Operations") and the six of disputes
+// (docs/disputes.md "Operations").
 // Each is one definition in its own module under ./operations (defineOperation: method, path,
 // texts, schemas, business result codes, events); this module only lists them, in the order of
 // docs/wallet-api.md "Operations". The service's router, the back-office client and the OpenAPI
@@ -61,6 +62,12 @@ import { depositList } from '@/lib/wallet/contract/operations/deposit-list';
 import { depositRelease } from '@/lib/wallet/contract/operations/deposit-release';
 import { kytRules } from '@/lib/wallet/contract/operations/kyt-rules';
 import { kytRulesSet } from '@/lib/wallet/contract/operations/kyt-rules-set';
+import { disputeCreate } from '@/lib/wallet/contract/operations/dispute-create';
+import { disputeSubmit } from '@/lib/wallet/contract/operations/dispute-submit';
+import { disputeWithdraw } from '@/lib/wallet/contract/operations/dispute-withdraw';
+import { disputeDetail } from '@/lib/wallet/contract/operations/dispute-detail';
+import { disputeList } from '@/lib/wallet/contract/operations/dispute-list';
+import { simulateDisputeOutcome } from '@/lib/wallet/contract/operations/simulate-dispute-outcome';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -116,6 +123,12 @@ export const walletOperationList = [
   depositRelease,
   kytRules,
   kytRulesSet,
+  disputeCreate,
+  disputeSubmit,
+  disputeWithdraw,
+  disputeDetail,
+  disputeList,
+  simulateDisputeOutcome,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

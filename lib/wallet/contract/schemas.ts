@@ -30,6 +30,8 @@ import {
   CARD_TYPES,
   DELIVERY_STATUSES,
   DEPOSIT_CHAINS,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
   DEPOSIT_STATUSES,
   EVENT_TYPES,
   GENDERS,
@@ -898,6 +900,38 @@ export const refundSchema = z.object({
   balance: z.number(),
 });
 
+/**
+ * A dispute of a cleared purchase (docs/disputes.md "A dispute"); amount in major units; the
+ * timestamps of steps not taken yet are null, creditTransactionId is the DISPUTE_CREDIT ledger
+ * entry of a WON one.
+ */
+export const disputeSchema = z.object({
+  disputeId: z.number().int(),
+  transactionId: z.number().int(),
+  authorizationId: z.number().int(),
+  cardId: z.number().int(),
+  appUserId: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  reason: z.enum(DISPUTE_REASONS),
+  amount: z.number(),
+  currency: z.string(),
+  merchant: z.object({ name: z.string(), mcc: z.string(), country: z.string() }),
+  explanation: z.string().nullable(),
+  evidence: z.string().nullable(),
+  /** The last moment to submit it: the purchase's clearing + 110 days (UTC). */
+  dueBy: isoDateTime,
+  createdAt: isoDateTime,
+  submittedAt: isoDateTime.nullable(),
+  resolvedAt: isoDateTime.nullable(),
+  creditTransactionId: z.number().int().nullable(),
+});
+
+/** dispute/list: newest first; nextCursor null after the last page. */
+export const disputePageSchema = z.object({
+  list: z.array(disputeSchema),
+  nextCursor: z.string().nullable(),
+});
+
 /** One set limit with what is spent and remains in its current window. */
 export const spendingLimitSchema = z.object({
   interval: z.enum(LIMIT_INTERVALS),
@@ -983,6 +1017,8 @@ export type AuthorizationPage = z.infer<typeof authorizationPageSchema>;
 export type AuthorizationSummary = z.infer<typeof authorizationSummarySchema>;
 export type AuthorizationAmounts = z.infer<typeof authorizationAmountsSchema>;
 export type Refund = z.infer<typeof refundSchema>;
+export type Dispute = z.infer<typeof disputeSchema>;
+export type DisputePage = z.infer<typeof disputePageSchema>;
 export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
 export type CardControls = z.infer<typeof cardControlsSchema>;
 export type DecisionEndpoint = z.infer<typeof decisionEndpointSchema>;
@@ -1178,6 +1214,12 @@ export const eventDataSchemas = {
   'kyt.rules_changed': z.object({ before: kytRulesSchema, after: kytRulesSchema }),
   /** webhook/test: the endpoint it was sent to (and to no other). */
   ping: z.object({ endpointId: z.number().int() }),
+  'dispute.created': disputeSchema,
+  'dispute.submitted': disputeSchema,
+  'dispute.won': disputeSchema,
+  'dispute.lost': disputeSchema,
+  'dispute.withdrawn': disputeSchema,
+  'dispute.expired': disputeSchema,
 } satisfies Record<(typeof EVENT_TYPES)[number], z.ZodType>;
 
 export type EventData<T extends (typeof EVENT_TYPES)[number]> = z.infer<(typeof eventDataSchemas)[T]>;

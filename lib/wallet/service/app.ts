@@ -22,6 +22,7 @@ import { configuredSecretBox, revealSecret } from './secrets/app-secrets';
 import { createDeliveryWorker, type DeliveryWorker } from './event/delivery-worker';
 import { createSender } from './event/send-delivery';
 import { createHoldExpiryWorker, type HoldExpiryWorker } from './spending/expire-holds';
+import { createDisputeExpiryWorker, type DisputeExpiryWorker } from './dispute/expire-disputes';
 
 export const HEALTH_LIVE_PATH = '/wallet/health/live';
 export const HEALTH_READY_PATH = '/wallet/health/ready';
@@ -39,6 +40,8 @@ export type WalletService = {
   deliveries?: DeliveryWorker;
   /** The hold expiry worker (docs/card-spending.md "Rules"); absent when the options turned it off. */
   holdExpiry?: HoldExpiryWorker;
+  /** The dispute expiry worker (docs/disputes.md "Statuses"); absent when the options turned it off. */
+  disputeExpiry?: DisputeExpiryWorker;
   logger: Logger;
   metrics: WalletMetrics;
 };
@@ -85,6 +88,11 @@ export function createWalletService(options: {
    * WALLET_AUTH_EXPIRY_HOURS; `false` turns it off, `{expiryMs}` scales the window (tests).
    */
   holdExpiry?: false | { expiryMs?: number; pollMs?: number };
+  /**
+   * Disputes (docs/disputes.md): dueBy after clearing (default WALLET_DISPUTE_DUE_DAYS) and the
+   * expiry worker, on by default every WALLET_DISPUTE_EXPIRY_POLL_MS; `expiry: false` turns it off.
+   */
+  disputes?: { dueMs?: number; expiry?: false | { pollMs?: number } };
 }): WalletService {
   const { engine } = options;
   const rps = options.rateLimitRps ?? env.WALLET_RATE_LIMIT_RPS;
@@ -123,6 +131,17 @@ export function createWalletService(options: {
           pollMs: options.holdExpiry?.pollMs ?? env.WALLET_AUTH_EXPIRY_POLL_MS,
         });
   holdExpiry?.start();
+  // Likewise every instance expires disputes past dueBy (dispute/expire-disputes.ts).
+  const disputeExpiryOptions = options.disputes?.expiry;
+  const disputeExpiry =
+    disputeExpiryOptions === false
+      ? undefined
+      : createDisputeExpiryWorker({
+          db: walletDb(engine),
+          logger,
+          pollMs: disputeExpiryOptions?.pollMs ?? env.WALLET_DISPUTE_EXPIRY_POLL_MS,
+        });
+  disputeExpiry?.start();
   let openApiJson: string | undefined;
   let referenceHtml: string | undefined;
   const simulation = options.simulation ?? env.WALLET_SIMULATION;
@@ -135,6 +154,7 @@ export function createWalletService(options: {
       allowPrivateWebhooks: allowPrivate,
       simulation,
       releaseKey: walletReleaseKey(),
+      disputeDueMs: options.disputes?.dueMs ?? env.WALLET_DISPUTE_DUE_DAYS * 86_400_000,
       ...(options.webhooks?.secretOverlapMs !== undefined
         ? { secretOverlapMs: options.webhooks.secretOverlapMs }
         : {}),
@@ -194,12 +214,14 @@ export function createWalletService(options: {
     metrics,
     ...(deliveries ? { deliveries } : {}),
     ...(holdExpiry ? { holdExpiry } : {}),
+    ...(disputeExpiry ? { disputeExpiry } : {}),
     close: async () => {
       await Promise.all([
         rateLimiter?.close(),
         backofficeRateLimiter?.close(),
         deliveries?.stop(),
         holdExpiry?.stop(),
+        disputeExpiry?.stop(),
       ]);
     },
     handle(req, res) {

@@ -57,6 +57,8 @@ export type HandlerConfig = {
   releaseKey?: string;
   /** How long a rotated-out signing secret signs Wallet-Signature-Previous (default 24 h; tests scale it). */
   secretOverlapMs?: number;
+  /** A dispute's dueBy after its purchase's clearing (default 110 days; WALLET_DISPUTE_DUE_DAYS scales it). */
+  disputeDueMs?: number;
 };
 
 export type OperationHandler<N extends WalletOperationName> = (

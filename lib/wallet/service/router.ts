@@ -52,6 +52,10 @@ import { authorizationListHandler, cardAuthorizationsHandler } from './spending/
 import { authorizationDetailHandler, authorizationSummaryHandler } from './spending/summarize-authorizations';
 import { cardControlsHandler, cardControlsSetHandler } from './spending/card-controls';
 import { decisionGetHandler, decisionSetHandler } from './spending/set-decision';
+import { disputeCreateHandler } from './dispute/create-dispute';
+import { disputeSubmitHandler, disputeWithdrawHandler } from './dispute/change-dispute';
+import { disputeDetailHandler, disputeListHandler } from './dispute/list-disputes';
+import { simulateDisputeOutcomeHandler } from './dispute/settle-dispute';
 
 export type { HandlerConfig, HandlerContext } from './bind-handler';
 
@@ -119,6 +123,12 @@ const boundHandlers = everyOperation([
   depositReleaseHandler,
   kytRulesHandler,
   kytRulesSetHandler,
+  disputeCreateHandler,
+  disputeSubmitHandler,
+  disputeWithdrawHandler,
+  disputeDetailHandler,
+  disputeListHandler,
+  simulateDisputeOutcomeHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */

@@ -809,3 +809,54 @@ export const depositUsers = wallet.table('deposit_users', {
   velocityAmount: bigint('velocity_amount', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- disputes
+// (docs/disputes.md)
+
+/**
+ * A dispute of a cleared purchase (docs/disputes.md "A dispute"): the amount in minor units of the
+ * authorization's currency; `credit_entry_id` is the DISPUTE_CREDIT ledger entry of a WON one (at
+ * most one per dispute, the unique index).
+ */
+export const disputes = wallet.table(
+  'disputes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: appOf(),
+    authorizationId: bigint('authorization_id', { mode: 'number' })
+      .notNull()
+      .references(() => authorizations.id),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    userId: integer('user_id').notNull(),
+    /** OPEN, SUBMITTED, WON, LOST, WITHDRAWN or EXPIRED. */
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    explanation: text('explanation'),
+    evidence: text('evidence'),
+    dueBy: timestamp('due_by', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    creditEntryId: bigint('credit_entry_id', { mode: 'number' }),
+  },
+  (t) => [
+    // What other disputes of a purchase claim (dispute/create's amount rule).
+    index('disputes_authorization_idx').on(t.authorizationId),
+    // dispute/list: keyset pages, newest first, by app, app and status, card, user.
+    index('disputes_app_page_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
+    index('disputes_app_status_page_idx').on(t.appId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('disputes_card_page_idx').on(t.cardId, t.createdAt.desc(), t.id.desc()),
+    index('disputes_user_page_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The expiry worker's claim: OPEN ones only.
+    index('disputes_open_due_idx')
+      .on(t.dueBy)
+      .where(sql`${t.status} = 'OPEN'`),
+    uniqueIndex('disputes_credit_entry_key')
+      .on(t.creditEntryId)
+      .where(sql`${t.creditEntryId} is not null`),
+    check('disputes_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

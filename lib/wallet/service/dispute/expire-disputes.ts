@@ -1,0 +1,133 @@
+// Dispute expiry (docs/disputes.md "Statuses"): an OPEN dispute past its dueBy is EXPIRED. Every
+// instance runs this worker (started beside the hold expiry worker, app.ts); a batch is claimed
+// in the database with FOR UPDATE SKIP LOCKED in the one statement that expires it, so each
+// dispute expires exactly once across instances: a second instance skips the rows the first
+// holds and, once it commits, no longer finds them OPEN. A submit or withdraw racing it waits
+// for the row and then finds it EXPIRED (4019). A crash rolls the batch back whole, to be taken
+// again; its events (dispute.expired) are written in the same transaction.
+import { sql } from 'drizzle-orm';
+import { rawRows } from '@/lib/db/open';
+import type { AuthenticatedApp } from '../context';
+import type { WalletDatabase } from '../db';
+import { agencies, apps, disputes } from '../db/schema';
+import type { Logger } from '../http/logger';
+import { recordEvent } from '../event/record-event';
+import { readDisputes, toDispute } from './dispute-records';
+
+export type DisputeExpiryWorker = {
+  start(): void;
+  stop(): Promise<void>;
+  /** Expires what is due now, once, and answers how many (tests). */
+  drain(): Promise<number>;
+};
+
+const BATCH = 100;
+
+/** Expires up to `limit` OPEN disputes past dueBy, in one transaction; how many. */
+export async function expireDueDisputes(options: {
+  db: WalletDatabase;
+  limit?: number;
+  now?: Date;
+}): Promise<number> {
+  const limit = options.limit ?? BATCH;
+  return options.db.transaction(async (tx) => {
+    const now = options.now ?? new Date();
+    const at = now.toISOString();
+    const claimed = await rawRows<{ id: string | number }>(
+      tx,
+      sql`update ${disputes} set status = 'EXPIRED', resolved_at = ${at}::timestamptz
+           where id in (select id from ${disputes}
+                         where status = 'OPEN' and due_by <= ${at}::timestamptz
+                         order by due_by
+                         limit ${limit}
+                         for update skip locked)
+           returning id`,
+    );
+    if (claimed.length === 0) return 0;
+    const ids = claimed.map((r) => Number(r.id));
+    const rows = await readDisputes(tx, sql`d.id in ${ids}`, sql`order by d.id`);
+    const owners = await rawRows<{ id: number; app_id: string; agency_id: number; code: string }>(
+      tx,
+      sql`select p.id, p.app_id, p.agency_id, g.code from ${apps} p join ${agencies} g on g.id = p.agency_id
+           where p.id in ${[...new Set(rows.map((r) => r.app_id))]}`,
+    );
+    const appOf = new Map<number, AuthenticatedApp>(
+      owners.map((o) => [
+        o.id,
+        { id: o.id, appId: String(o.app_id), agencyId: Number(o.agency_id), agencyCode: o.code },
+      ]),
+    );
+    for (const row of rows) {
+      await recordEvent({
+        db: tx,
+        app: appOf.get(row.app_id)!,
+        type: 'dispute.expired',
+        data: toDispute(row),
+        now,
+      });
+    }
+    return rows.length;
+  });
+}
+
+export function createDisputeExpiryWorker(options: {
+  db: WalletDatabase;
+  logger: Logger;
+  pollMs?: number;
+}): DisputeExpiryWorker {
+  const pollMs = options.pollMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await expireDueDisputes({ db: options.db });
+      total += expired;
+      if (expired < BATCH || stopped) return total;
+    }
+  }
+
+  function tick(): Promise<number> {
+    running ??= runOnce()
+      .catch((error: unknown) => {
+        options.logger.warn(
+          { errorName: (error as Error)?.name, message: (error as Error)?.message },
+          'dispute expiry failed',
+        );
+        return 0;
+      })
+      .then((n) => {
+        if (n > 0) options.logger.info({ expired: n }, 'disputes past dueBy expired');
+        return n;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    async drain() {
+      await running;
+      return tick();
+    },
+  };
+}
