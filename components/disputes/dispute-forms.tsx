@@ -24,7 +24,7 @@ import {
   DISPUTE_STATUS_BADGE,
   whatWillHappen,
 } from '@/lib/backoffice/disputes/dispute-words';
-import { DISPUTE_REASONS, type DisputeReason } from '@/lib/backoffice/disputes/dispute-wallet';
+import { DISPUTE_REASONS, type DisputeReason } from '@/lib/wallet/contract/enums';
 import { EVIDENCE_MAX, EXPLANATION_MAX, NOTE_MAX } from '@/lib/backoffice/disputes/forms';
 
 export type DisputedPurchaseProps = {

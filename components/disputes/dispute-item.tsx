@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { moneyText } from '@/lib/backoffice/cards/purchase-words';
 import { formatDate } from '@/lib/backoffice/shared/format';
-import type { Dispute } from '@/lib/backoffice/disputes/dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   daysLeftText,
   DISPUTE_REASON_TEXT,

@@ -22,7 +22,7 @@ import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { holderOf, purchaseCardText, type PurchaseHolders } from '@/lib/backoffice/cards/purchase-words';
 import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { loadDisputesPage, openDisputes } from '@/lib/backoffice/disputes/dispute-data';
-import type { Dispute } from '@/lib/backoffice/disputes/dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   DISPUTE_REASON_OPTIONS,
   DISPUTE_STATUS_OPTIONS,

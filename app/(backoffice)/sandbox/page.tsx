@@ -24,7 +24,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
 import { SettleDisputeForm } from '@/components/sandbox/settle-dispute-form';
 import { moneyText, purchaseCardText } from '@/lib/backoffice/cards/purchase-words';
-import { disputeCalls } from '@/lib/backoffice/disputes/dispute-wallet';
+
 import { DISPUTE_REASON_TEXT } from '@/lib/backoffice/disputes/dispute-words';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 
@@ -37,7 +37,7 @@ const SUBMITTED = 50;
 /** The disputes waiting for the merchant's bank, each in words: "Dispute 5: $25.00 at Corner Cafe, ...". */
 async function submittedDisputes() {
   try {
-    const { list } = await disputeCalls(getWalletClient()).disputeList({
+    const { list } = await getWalletClient().disputeList({
       status: 'SUBMITTED',
       pageSize: SUBMITTED,
     });

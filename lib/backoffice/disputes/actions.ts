@@ -14,7 +14,8 @@ import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
 import { getWalletClient, isWalletClientError } from '@/lib/backoffice/wallet-client';
 import { cardHref, namesOfUser } from '@/lib/backoffice/names/wallet-names';
 import { env } from '@/lib/env';
-import { disputeCalls, type Dispute, type DisputeOutcome } from './dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
+import type { DisputeOutcome } from '@/lib/wallet/contract/enums';
 import {
   disputeStepSummary,
   openAttemptSummary,
@@ -98,7 +99,7 @@ export const openDispute = authActionClient
       summary: attempt,
       ...(explanation ? { note: explanation } : {}),
       call: async () => {
-        const dispute = await disputeCalls(wallet).disputeCreate({
+        const dispute = await wallet.disputeCreate({
           transactionId,
           reason,
           requestId,
@@ -126,7 +127,7 @@ export const openDispute = authActionClient
 /** The dispute as the wallet has it now, for whom the entry is about and its words; null if it cannot say. */
 async function currentDispute(disputeId: number): Promise<Dispute | null> {
   try {
-    return await disputeCalls(getWalletClient()).disputeDetail({ disputeId });
+    return await getWalletClient().disputeDetail({ disputeId });
   } catch (error) {
     if (isWalletClientError(error)) return null;
     throw error;
@@ -174,7 +175,7 @@ export const submitDispute = authActionClient
       schema: submitDisputeSchema,
       disputeId,
       note: evidence,
-      call: () => disputeCalls(getWalletClient()).disputeSubmit({ disputeId, evidence, requestId }),
+      call: () => getWalletClient().disputeSubmit({ disputeId, evidence, requestId }),
     });
   });
 
@@ -190,7 +191,7 @@ export const withdrawDispute = authActionClient
       schema: withdrawDisputeSchema,
       disputeId,
       note,
-      call: () => disputeCalls(getWalletClient()).disputeWithdraw({ disputeId, requestId }),
+      call: () => getWalletClient().disputeWithdraw({ disputeId, requestId }),
     });
   });
 
@@ -210,7 +211,7 @@ export const settleDispute = authActionClient
       action: 'sandbox.dispute_outcome',
       schema: settleDisputeSchema,
       disputeId,
-      call: () => disputeCalls(getWalletClient()).simulateDisputeOutcome({ disputeId, outcome, requestId }),
+      call: () => getWalletClient().simulateDisputeOutcome({ disputeId, outcome, requestId }),
     });
     revalidatePath('/sandbox');
     return result;

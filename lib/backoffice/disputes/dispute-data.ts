@@ -16,7 +16,7 @@ import { getDb } from '@/lib/backoffice/db';
 import { auditLog } from '@/lib/backoffice/db/schema';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
-import { disputeCalls, type Dispute, type DisputePage } from './dispute-wallet';
+import type { Dispute, DisputePage } from '@/lib/wallet/contract/schemas';
 import { dueSoonFirst, isDueSoon } from './dispute-words';
 import type { DisputeFilters } from './disputes-filters';
 
@@ -25,7 +25,7 @@ export const DISPUTES_PAGE_SIZE = 20;
 export const OPEN_SCAN_CAP = 1_000;
 
 export function loadDisputesPage(filters: DisputeFilters, cursor?: string): Promise<DisputePage> {
-  return disputeCalls(getWalletClient()).disputeList({
+  return getWalletClient().disputeList({
     ...filters,
     pageSize: DISPUTES_PAGE_SIZE,
     ...(cursor ? { cursor } : {}),
@@ -40,7 +40,7 @@ export async function* walkDisputes(
   let cursor: string | undefined;
   let seen = 0;
   do {
-    const page = await disputeCalls(getWalletClient()).disputeList({
+    const page = await getWalletClient().disputeList({
       ...filters,
       pageSize: Math.min(MAX_PAGE_SIZE, limit - seen),
       ...(cursor ? { cursor } : {}),

@@ -2,7 +2,8 @@
 // in words (the reason's label, the amount, the merchant, whose card), and what came of it. Pure.
 import { formatMoney } from '@/lib/backoffice/shared/format';
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_BADGE } from './dispute-words';
-import type { Dispute, DisputeOutcome, DisputeReason } from './dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
+import { type DisputeOutcome, type DisputeReason } from '@/lib/wallet/contract/enums';
 
 export type DisputedPurchase = {
   merchant: string;

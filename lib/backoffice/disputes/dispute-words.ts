@@ -1,36 +1,31 @@
 // How disputes read to staff and to the caller they are on the phone with (docs/back-office-guide.md
-// "Disputes"): each reason in one line a cardholder understands, what opening one will do, each
-// status as a badge, and the days left before the network's deadline (dueBy), with the list's order:
-// those due within DUE_SOON_DAYS first, soonest first, then the rest newest first. Pure.
+// "Disputes"): each reason as a short label beside the contract's one line a cardholder
+// understands (DISPUTE_REASON_WORDS), what opening one will do, each status as a badge, and the
+// days left before the network's deadline (dueBy), with the list's order: those due within
+// DUE_SOON_DAYS first, soonest first, then the rest newest first. Pure.
 import type { BadgeVariant } from '@/components/ui/badge';
-import type { Dispute, DisputeReason, DisputeStatus } from './dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
+import {
+  DISPUTE_REASON_WORDS,
+  DISPUTE_REASONS,
+  type DisputeReason,
+  type DisputeStatus,
+} from '@/lib/wallet/contract/enums';
 
-export const DISPUTE_REASON_TEXT: Record<DisputeReason, { label: string; explain: string }> = {
-  FRAUDULENT: {
-    label: 'Not made by the cardholder',
-    explain: 'They did not make or allow this purchase: someone else used the card or its number.',
-  },
-  NOT_RECEIVED: {
-    label: 'Never received',
-    explain: 'They paid but the goods or service never arrived.',
-  },
-  DUPLICATE: {
-    label: 'Charged twice',
-    explain: 'The same purchase was taken more than once.',
-  },
-  INCORRECT_AMOUNT: {
-    label: 'Wrong amount',
-    explain: 'They made the purchase, but were charged more than they agreed to pay.',
-  },
-  CANCELLED_SERVICE: {
-    label: 'Cancelled, still charged',
-    explain: 'They cancelled the order or subscription and were charged anyway.',
-  },
-  OTHER: {
-    label: 'Something else',
-    explain: 'Another problem with the purchase: say what in the explanation.',
-  },
+/** Each reason's short label, beside the contract's one line a caller understands (DISPUTE_REASON_WORDS). */
+const REASON_LABELS: Record<DisputeReason, string> = {
+  FRAUDULENT: 'Not made by the cardholder',
+  NOT_RECEIVED: 'Never received',
+  DUPLICATE: 'Charged twice',
+  INCORRECT_AMOUNT: 'Wrong amount',
+  CANCELLED_SERVICE: 'Cancelled, still charged',
+  OTHER: 'Something else',
 };
+
+export const DISPUTE_REASON_TEXT: Record<DisputeReason, { label: string; explain: string }> =
+  Object.fromEntries(
+    DISPUTE_REASONS.map((r) => [r, { label: REASON_LABELS[r], explain: DISPUTE_REASON_WORDS[r] }]),
+  ) as Record<DisputeReason, { label: string; explain: string }>;
 
 export const DISPUTE_STATUS_BADGE: Record<
   DisputeStatus,

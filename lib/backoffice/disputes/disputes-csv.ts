@@ -4,7 +4,7 @@
 // name last. Pure.
 import { CSV_BOM, csvLine } from '@/lib/backoffice/cards/cards-csv';
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_BADGE } from './dispute-words';
-import type { Dispute } from './dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 
 export const DISPUTES_CSV_HEADER = [
   'Dispute ID',

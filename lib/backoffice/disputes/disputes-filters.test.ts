@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { disputeCsvLine, DISPUTES_CSV_HEADER } from './disputes-csv';
 import { describeDisputeFilters, disputesQueryString, parseDisputesQuery } from './disputes-filters';
-import type { Dispute } from './dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 
 describe('/disputes filters', () => {
   it('reads the GET parameters named as dispute/list’s, and writes them back in order', () => {

@@ -5,7 +5,12 @@
 // the wallet would refuse is reported, not dropped. Pure.
 import { APP_USER_ID_PATTERN } from '@/lib/wallet/contract/patterns';
 import { DISPUTE_REASON_TEXT, DISPUTE_STATUS_BADGE } from './dispute-words';
-import { DISPUTE_REASONS, DISPUTE_STATUSES, type DisputeReason, type DisputeStatus } from './dispute-wallet';
+import {
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  type DisputeReason,
+  type DisputeStatus,
+} from '@/lib/wallet/contract/enums';
 
 export type DisputeFilters = {
   status?: DisputeStatus;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
 import { optionalAmountField } from '../shared/amount-field';
-import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from './dispute-wallet';
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from '@/lib/wallet/contract/enums';
 
 /** The wallet's limits (DESIGN §15): what the forms hold people to before anything is sent. */
 export const EXPLANATION_MAX = 2_000;

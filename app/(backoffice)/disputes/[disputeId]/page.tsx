@@ -22,7 +22,7 @@ import { ACTION_PERMISSIONS, can } from '@/lib/backoffice/auth/permissions';
 import { holderOf, moneyText, purchaseCardText } from '@/lib/backoffice/cards/purchase-words';
 import { getDb } from '@/lib/backoffice/db';
 import { disputeHistory } from '@/lib/backoffice/disputes/dispute-data';
-import { disputeCalls, type Dispute } from '@/lib/backoffice/disputes/dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   daysLeftText,
   DISPUTE_REASON_TEXT,
@@ -61,7 +61,7 @@ export default async function DisputePage({ params }: { params: Promise<{ disput
   if (!Number.isSafeInteger(disputeId) || disputeId > 2_147_483_647) notFound();
   let d: Dispute;
   try {
-    d = await disputeCalls(getWalletClient()).disputeDetail({ disputeId });
+    d = await getWalletClient().disputeDetail({ disputeId });
   } catch (error) {
     const walletError = asWalletClientError(error);
     if (walletError?.code === 4017) notFound();

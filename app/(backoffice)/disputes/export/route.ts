@@ -9,7 +9,7 @@ import { describeWalletFailure } from '@/lib/backoffice/audit/wallet-failure';
 import { plainText, staffRoute, type StaffRouteContext } from '@/lib/backoffice/auth/staff-route';
 import { getDb } from '@/lib/backoffice/db';
 import { walkDisputes } from '@/lib/backoffice/disputes/dispute-data';
-import type { Dispute } from '@/lib/backoffice/disputes/dispute-wallet';
+import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   disputeCsvLine,
   disputesCsvFilename,
