@@ -24,17 +24,27 @@ export function SettleDisputeForm({
 }) {
   const { result, pending, formProps, fieldError } = useActionForm(settleDispute);
   const typed = typedValuesOf(result.validationErrors);
+  const answered = result.data ? (
+    <Alert variant="success" live>
+      <AlertTitle>
+        Dispute {result.data.disputeId}: {DISPUTE_STATUS_BADGE[result.data.status].label.toLowerCase()}
+      </AlertTitle>
+      <AlertDescription>{DISPUTE_STATUS_BADGE[result.data.status].means}</AlertDescription>
+    </Alert>
+  ) : null;
+  // The answer stays in view when it was the last one waiting (the page's list is then empty).
+  if (choices.length === 0) {
+    return (
+      <div className="grid max-w-2xl gap-3">
+        {answered}
+        <p className="text-sm text-muted-foreground">No dispute is waiting for the merchant’s bank.</p>
+      </div>
+    );
+  }
   return (
     <form {...formProps} method="post" aria-label="Answer a dispute" className="grid max-w-2xl gap-3">
       <ServerErrorAlert title="Not answered" error={result.serverError} />
-      {result.data ? (
-        <Alert variant="success" live>
-          <AlertTitle>
-            Dispute {result.data.disputeId}: {DISPUTE_STATUS_BADGE[result.data.status].label.toLowerCase()}
-          </AlertTitle>
-          <AlertDescription>{DISPUTE_STATUS_BADGE[result.data.status].means}</AlertDescription>
-        </Alert>
-      ) : null}
+      {answered}
       <input type="hidden" name="requestId" value={requestId} />
       <Field id="settle-dispute" label="Dispute" required error={fieldError('disputeId')}>
         <NativeSelect name="disputeId" required placeholder="Choose…" defaultValue={typed('disputeId') ?? ''}>

@@ -206,10 +206,6 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
                 <AlertTitle>The disputes could not be loaded</AlertTitle>
                 <AlertDescription>{disputes.message}</AlertDescription>
               </Alert>
-            ) : disputes.choices.length === 0 ? (
-              <p className="text-sm text-muted-foreground">
-                No dispute is waiting for the merchant&apos;s bank.
-              </p>
             ) : (
               <SettleDisputeForm choices={disputes.choices} requestId={randomUUID()} />
             )}
