@@ -4,9 +4,10 @@
 // ledger show the money back, and support reads it all on the dispute's page. The purchase is
 // seeded through the signed API; everything after it is typed as people type.
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible } from './support/a11y';
+import { pageWithoutScripts, postForm } from './support/forms';
 import { agencyMarginAsset, callWallet, cardNumberEndingIn, seedCard, seedUser } from './support/wallet-api';
 
 test.describe.configure({ timeout: 150_000 });
@@ -22,6 +23,32 @@ function surname(): string {
   return `Marlow${letters}`;
 }
 
+/** Fiona <lastName>'s card with 100.00, and a purchase of 25.00 at Gadget Galaxy, cleared. */
+async function clearedPurchase(request: APIRequestContext, lastName: string) {
+  const appUserId = await seedUser(request, { firstName: 'Fiona', lastName });
+  const last4 = String(1000 + (randomBytes(2).readUInt16BE(0) % 9000));
+  const card = await seedCard(request, appUserId, { cardNumber: cardNumberEndingIn(last4) });
+  const topUp = await callWallet(request, 'assetTransfer', {
+    fromAssetId: (await agencyMarginAsset(request)).assetId,
+    toAssetId: card.cardAssetId,
+    amount: '100.00',
+  });
+  expect(topUp.code, topUp.msg).toBe(0);
+  const bought = await callWallet(request, 'simulateAuthorize', {
+    cardId: card.cardId,
+    merchantName: 'Gadget Galaxy',
+    mcc: '5732',
+    merchantCountry: 'US',
+    amount: '25.00',
+  });
+  expect(bought.code, bought.msg).toBe(0);
+  const cleared = await callWallet(request, 'simulateClear', {
+    authorizationId: bought.data!.authorizationId,
+  });
+  expect(cleared.code, cleared.msg).toBe(0);
+  return { appUserId, card, last4, authorizationId: bought.data!.authorizationId };
+}
+
 test.describe('a caller who does not recognise a charge', () => {
   test.use({ role: 'support' });
 
@@ -33,27 +60,7 @@ test.describe('a caller who does not recognise a charge', () => {
     baseURL,
   }) => {
     const lastName = surname();
-    const appUserId = await seedUser(request, { firstName: 'Fiona', lastName });
-    const last4 = String(1000 + (randomBytes(2).readUInt16BE(0) % 9000));
-    const card = await seedCard(request, appUserId, { cardNumber: cardNumberEndingIn(last4) });
-    const topUp = await callWallet(request, 'assetTransfer', {
-      fromAssetId: (await agencyMarginAsset(request)).assetId,
-      toAssetId: card.cardAssetId,
-      amount: '100.00',
-    });
-    expect(topUp.code, topUp.msg).toBe(0);
-    const bought = await callWallet(request, 'simulateAuthorize', {
-      cardId: card.cardId,
-      merchantName: 'Gadget Galaxy',
-      mcc: '5732',
-      merchantCountry: 'US',
-      amount: '25.00',
-    });
-    expect(bought.code, bought.msg).toBe(0);
-    const cleared = await callWallet(request, 'simulateClear', {
-      authorizationId: bought.data!.authorizationId,
-    });
-    expect(cleared.code, cleared.msg).toBe(0);
+    const { appUserId, card, last4 } = await clearedPurchase(request, lastName);
     const cardPage = `/users/${appUserId}/cards/${card.cardId}`;
 
     // Support takes the call: the person by name, then the purchase on their card.
@@ -161,5 +168,29 @@ test.describe('a caller who does not recognise a charge', () => {
       "Simulated the merchant's bank's answer to a dispute (sandbox)",
     );
     await expectAccessible(page, 'a dispute won');
+  });
+
+  test('without JavaScript: a refused amount is named beside its field, what was typed kept; then it opens', async ({
+    request,
+    browser,
+    storageStates,
+    baseURL,
+  }) => {
+    const { authorizationId } = await clearedPurchase(request, surname());
+    const page = await pageWithoutScripts(browser, storageStates.support, baseURL);
+    await page.goto(`/disputes/new?authorizationId=${authorizationId}`);
+    const form = page.getByRole('form', { name: 'Open a dispute' });
+    await postForm(page, form, {
+      reason: 'DUPLICATE',
+      amount: '30.00',
+      explanation: 'Taken twice on Monday.',
+    });
+    await expect(page.locator('#dispute-amount-error')).toContainText('This purchase cannot be disputed');
+    await expect(form.locator('[name=explanation]')).toHaveValue('Taken twice on Monday.');
+    await expect(form.locator('[name=amount]')).toHaveValue('30.00');
+    await expect(form.locator('input[name=reason][value=DUPLICATE]')).toBeChecked();
+    await postForm(page, form, { reason: 'DUPLICATE', amount: '', explanation: 'Taken twice on Monday.' });
+    await expect(page.getByTestId('dispute-opened')).toContainText('The card stays as it is.');
+    await page.context().close();
   });
 });

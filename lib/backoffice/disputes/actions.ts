@@ -8,6 +8,7 @@
 // dispute from the wallet, never from the form. State actions: usable as forms posted without
 // JavaScript.
 import { revalidatePath } from 'next/cache';
+import { returnValidationErrors } from 'next-safe-action';
 import { ACTION_PERMISSIONS } from '@/lib/backoffice/auth/permissions';
 import { ActionError, authActionClient, keepTypedValues } from '@/lib/backoffice/shared/action-client';
 import { runWalletMutation } from '@/lib/backoffice/shared/wallet-mutation';
@@ -79,6 +80,22 @@ async function disputedPurchase(input: {
   };
 }
 
+/**
+ * The wallet's "cannot be disputed" (4018: more than is left, or the purchase too old) beside the
+ * amount, the one thing the caller can change: a form posted without JavaScript then keeps what
+ * was typed, as for any field's refusal. It is audited as refused before this (runWalletMutation).
+ */
+async function amountRefusalBesideField<T>(open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    if (isWalletClientError(error) && error.code === 4018) {
+      returnValidationErrors(openDisputeSchema, { amount: { _errors: [error.staffMessage] } });
+    }
+    throw error;
+  }
+}
+
 export type OpenedDispute = { disputeId: number; status: Dispute['status']; cardLocked: boolean };
 
 export const openDispute = authActionClient
@@ -89,33 +106,35 @@ export const openDispute = authActionClient
     const purchase = await disputedPurchase(parsedInput);
     const attempt = openAttemptSummary(parsedInput, purchase);
     const wallet = getWalletClient();
-    const opened = await runWalletMutation({
-      staff: ctx.staff,
-      schema: openDisputeSchema,
-      action: 'dispute.open',
-      targetType: 'card',
-      targetId: String(cardId),
-      subjectUser: appUserId,
-      summary: attempt,
-      ...(explanation ? { note: explanation } : {}),
-      call: async () => {
-        const dispute = await wallet.disputeCreate({
-          transactionId,
-          reason,
-          requestId,
-          ...(amount ? { amount } : {}),
-          ...(explanation ? { explanation } : {}),
-        });
-        // What the caller is told: a fraud dispute locks the card in the same transaction.
-        const card = reason === 'FRAUDULENT' ? await wallet.cardDetail({ appUserId, cardId }) : null;
-        return { dispute, cardLocked: card?.status === 'LOCKED' };
-      },
-      describe: ({ dispute, cardLocked }) => ({
-        targetType: 'dispute',
-        targetId: String(dispute.disputeId),
-        summary: openDoneSummary(attempt, dispute, cardLocked),
+    const opened = await amountRefusalBesideField(() =>
+      runWalletMutation({
+        staff: ctx.staff,
+        schema: openDisputeSchema,
+        action: 'dispute.open',
+        targetType: 'card',
+        targetId: String(cardId),
+        subjectUser: appUserId,
+        summary: attempt,
+        ...(explanation ? { note: explanation } : {}),
+        call: async () => {
+          const dispute = await wallet.disputeCreate({
+            transactionId,
+            reason,
+            requestId,
+            ...(amount ? { amount } : {}),
+            ...(explanation ? { explanation } : {}),
+          });
+          // What the caller is told: a fraud dispute locks the card in the same transaction.
+          const card = reason === 'FRAUDULENT' ? await wallet.cardDetail({ appUserId, cardId }) : null;
+          return { dispute, cardLocked: card?.status === 'LOCKED' };
+        },
+        describe: ({ dispute, cardLocked }) => ({
+          targetType: 'dispute',
+          targetId: String(dispute.disputeId),
+          summary: openDoneSummary(attempt, dispute, cardLocked),
+        }),
       }),
-    });
+    );
     refresh(opened.dispute);
     return {
       disputeId: opened.dispute.disputeId,
