@@ -9,7 +9,8 @@
 //   (2003), and the once-a-minute prune of old nonces and requestIds;
 // - the operation's statements.
 // The operations: the spec's reads 4.2, 4.5 and 4.6, card issuance (4.3), and the extensions
-// user/search, asset/ledger and asset/transfer.
+// user/search, asset/ledger and asset/transfer; spending's, deposits' and disputes' in their own
+// sections and files (floor-deposit.ts, floor-dispute.ts).
 // "The same SQL" holds by construction for the authentication, the spec's reads, user/search,
 // asset/ledger, the requestId's record and asset/transfer: the floor imports the statement texts
 // of lib/wallet/service/db/statements.ts and sends them as the same named prepared statements
@@ -76,6 +77,7 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { eventInsert, newEventId, type NewEvent } from '@/lib/wallet/service/event/record-event';
 import { traceEntry } from './lib/floor-calls';
+import { createFloorDisputes } from './floor-dispute';
 import {
   AUTHORIZE,
   AUTHORIZE_APPROVED_WRITES,
@@ -1303,7 +1305,24 @@ const ROUTES: Record<string, Route> = {
   },
   '/wallet/api/simulate/authorize': { method: 'POST', run: simulateAuthorize },
   '/wallet/api/simulate/clear': { method: 'POST', run: simulateClear },
+  // dispute/create and the WON outcome (issue 43): bench/floor-dispute.ts.
+  ...disputeRoutes(),
 };
+
+function disputeRoutes(): Record<string, Route> {
+  const disputes = createFloorDisputes({
+    run,
+    fail: (code, message) => new Fail(code, message),
+    required,
+    int,
+    runOnce,
+    recordEvent,
+  });
+  return {
+    '/wallet/api/dispute/create': { method: 'POST', run: disputes.create },
+    '/wallet/api/simulate/disputeOutcome': { method: 'POST', run: disputes.outcome },
+  };
+}
 
 export async function createFloorServer(databaseUrl: string, poolSize = 10) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });

@@ -23,7 +23,8 @@
 // (leave out steps: under-test, backoffice, js, profiles, pglite, npm-start-reads), --report-only
 // (rewrite RESULTS.md and growth.svg from the results.json in --out, measuring nothing),
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
-// events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts); every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
+// events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts),
+// dispute (bench/lib/disputes.ts); every step above is then skipped (but for spend's authorize on PGlite), `npm start`'s server is not started and no production
 // build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
@@ -53,6 +54,7 @@ import {
   seedDepositHistory,
   type DepositGuaranteeReport,
 } from './lib/deposits';
+import { clearedPurchases, measureDisputes } from './lib/disputes';
 import { cardsLabel } from './lib/format';
 import { SCREENING_STATEMENTS } from './floor-deposit';
 import { cleanupAll, groupCpuMs, groupMemory, spawnChild, WATCHDOG_MINUTES } from './lib/processes';
@@ -137,6 +139,7 @@ const FIGURES = [
   'deposit',
   'screening',
   'spend',
+  'dispute',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
@@ -477,6 +480,8 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
     if (NPM_START) app = await startApp({ snapshotDir: snapshot.dir, storage });
     // The cards the purchases use, funded through the service before the floor check uses one.
     if (wants('spend')) p.spendCards = await fundSpendCards(wallet, p);
+    // The cleared purchases the disputes dispute, made through the service (bench/lib/disputes.ts).
+    const disputedPurchases = wants('dispute') ? await clearedPurchases(wallet, p) : [];
 
     if (wants('deposit') || wants('screening')) await prepareDeposits(db.url, wallet, p, size);
 
@@ -588,6 +593,26 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
         if (r) noteFailures(`${label(size.cards)} ${what}`, r);
       if (!s.guarantees.ok)
         results.errors.push(`${label(size.cards)}: a money guarantee broke after card spending`);
+    }
+
+    if (wants('dispute')) {
+      size.disputes = await measureDisputes({
+        url: db.url,
+        wallet,
+        floor,
+        purchases: disputedPurchases,
+        settings: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, rounds: WRITE_ROUNDS },
+        log,
+      });
+      const d = size.disputes;
+      for (const [what, r] of [
+        ['dispute/create (wallet)', d.create.app],
+        ['dispute/create (floor)', d.create.floor],
+        ['dispute WON (wallet)', d.won.app],
+        ['dispute WON (floor)', d.won.floor],
+      ] as const)
+        noteFailures(`${label(size.cards)} ${what}`, r);
+      if (!d.guarantees.ok) results.errors.push(`${label(size.cards)}: a dispute guarantee broke`);
     }
 
     const underTest = cards === UNDER_TEST_CARDS && !SKIP.has('under-test');

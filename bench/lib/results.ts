@@ -6,6 +6,7 @@ import type { RouteJs } from './backoffice';
 import type { GuaranteeReport, TransferGuaranteeReport } from './guarantees';
 import type { LoadResult } from './load';
 import type { DepositFigures } from './deposits';
+import type { DisputeSize } from './disputes';
 import type { Memory } from './processes';
 import type { OpProfile } from './profile-op';
 import type { Plan } from './plans';
@@ -54,6 +55,8 @@ export type SizeResult = {
   /** Card spending: authorize and clear, service and floor (bench/lib/spending.ts; absent before issue 28). */
   spending?: SpendingSize;
   backoffice: Record<string, LoadResult | { status: number }>;
+  /** Disputes: dispute/create and the WON outcome, service and floor (bench/lib/disputes.ts; absent before issue 43). */
+  disputes?: DisputeSize;
 };
 export type EventDelivery = {
   /** The issuance load on the service with one endpoint subscribed to card.issued. */

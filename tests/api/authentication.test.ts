@@ -44,6 +44,8 @@ type AppContext = {
   eventId: string;
   /** Authorizations on the `any` card to clear and reverse, and a cleared one's transaction. */
   spend: { clearId: number; reverseId: number; transactionId: number };
+  /** Disputes of a purchase: to submit, to withdraw, one submitted for its outcome; the purchase. */
+  disputes: { openId: number; withdrawId: number; submittedId: number; purchaseId: number };
   deposits: DepositFixture;
 };
 
@@ -186,6 +188,30 @@ function validParams(name: WalletOperationName, ctx: AppContext): Params {
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any) };
     case 'cardControlsSet':
       return { appUserId: ctx.appUserId, cardId: String(ctx.cards.any), blockedMcc: '7995' };
+    // Each dispute step succeeds once; its fixed requestId makes every repeat a replay of it.
+    case 'disputeCreate':
+      return {
+        transactionId: String(ctx.disputes.purchaseId),
+        reason: 'OTHER',
+        amount: '0.01',
+        requestId: `auth-dispute-${ctx.appId}`,
+      };
+    case 'disputeSubmit':
+      return {
+        disputeId: String(ctx.disputes.openId),
+        evidence: 'Never delivered',
+        requestId: `auth-dispute-submit-${ctx.appId}`,
+      };
+    case 'disputeWithdraw':
+      return { disputeId: String(ctx.disputes.withdrawId), requestId: `auth-dispute-withdraw-${ctx.appId}` };
+    case 'disputeDetail':
+      return { disputeId: String(ctx.disputes.openId) };
+    case 'simulateDisputeOutcome':
+      return {
+        disputeId: String(ctx.disputes.submittedId),
+        outcome: 'LOST',
+        requestId: `auth-dispute-outcome-${ctx.appId}`,
+      };
     default:
       return depositOperationParams(name, ctx.appUserId, ctx.deposits, `auth-${ctx.appId}`) ?? {};
   }
@@ -351,6 +377,25 @@ async function setUpApp(
   const { transactionId } = await call<{ transactionId: number }>('simulateClear', {
     authorizationId: cleared,
   });
+  // A purchase of its own: simulate/refund refunds spend's in full.
+  const disputed = (await call<{ authorizationId: number }>('simulateAuthorize', purchase)).authorizationId;
+  const purchaseId = (await call<{ transactionId: number }>('simulateClear', { authorizationId: disputed }))
+    .transactionId;
+  const dispute = async () =>
+    (
+      await call<{ disputeId: number }>('disputeCreate', {
+        transactionId: purchaseId,
+        reason: 'NOT_RECEIVED',
+        amount: '0.10',
+      })
+    ).disputeId;
+  const disputes = {
+    openId: await dispute(),
+    withdrawId: await dispute(),
+    submittedId: await dispute(),
+    purchaseId,
+  };
+  await call('disputeSubmit', { disputeId: disputes.submittedId, evidence: 'Never delivered' });
   return {
     ...app,
     appUserId,
@@ -363,6 +408,7 @@ async function setUpApp(
     spareEndpointId: spare.endpointId,
     eventId: events.list[0]!.id,
     spend: { clearId, reverseId, transactionId },
+    disputes,
     deposits: await setUpDeposits(call, appUserId, `auth-${app.appId}`),
   };
 }

@@ -598,6 +598,7 @@ describe('buildOpenApiDocument', () => {
       'Card Spending',
       'Deposit',
       'KYT',
+      'Disputes',
     ]);
   });
 

@@ -54,6 +54,11 @@ const TAGS: { name: OperationTag; description: string }[] = [
       "Deposit addresses per user and chain, the chain watcher's messages, deposits and the release of held ones",
   },
   { name: 'KYT', description: 'The rules every deposit is screened by before it is credited' },
+  {
+    name: 'Disputes',
+    description:
+      "A cardholder's disputes of cleared purchases (chargebacks): opened, submitted with evidence, and the network's answer, which credits the card when WON",
+  },
 ];
 
 // ---------------------------------------------------------------- parameter descriptions

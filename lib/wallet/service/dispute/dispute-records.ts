@@ -2,12 +2,14 @@
 // on them shares (the dispute with its purchase's currency, merchant and transactionId, its
 // owner's appUserId and the card asset's decimals), and the codes they answer.
 import { sql, type SQL } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import { rawRows, type DatabaseHandle } from '@/lib/db/open';
 import { minorToMajor } from '@/lib/wallet/contract/money';
 import { ResultCode, WalletError } from '@/lib/wallet/contract/result-codes';
 import type { Dispute } from '@/lib/wallet/contract/schemas';
 import type { Executor } from '../context';
 import { assets, authorizations, disputes, users } from '../db/schema';
+import { spendRows } from '../spending/spend-statements';
+import { DISPUTE_READ } from './dispute-statements';
 
 /** A dispute row with what the answer takes from its authorization, owner and card asset. */
 export type DisputeRow = {
@@ -35,7 +37,10 @@ export type DisputeRow = {
   decimal_places: number;
 };
 
-/** The columns every read of a dispute selects (alias d; its authorization a, owner u, card asset s). */
+/**
+ * The columns every read of a dispute selects (alias d; its authorization a, owner u, card asset
+ * s): dispute/list's, whose conditions vary; the fixed reads are dispute-statements.ts's.
+ */
 export const DISPUTE_COLUMNS = sql`d.*, a.transaction_id, a.currency, a.merchant_name, a.mcc,
   a.merchant_country, u.app_user_id, s.decimal_places`;
 export const DISPUTE_FROM = sql`${disputes} d
@@ -95,15 +100,16 @@ export async function readDisputes(db: Executor, where: SQL, tail: SQL = sql``):
   return rows.map(normalizeDisputeRow);
 }
 
-/** One dispute of the app; 4017 when the app has none by that id. */
+/** One dispute of the app (prepared with the engine); 4017 when the app has none by that id. */
 export async function readDisputeOrThrow(
   db: Executor,
   appKey: number,
   disputeId: number,
+  engine?: DatabaseHandle,
 ): Promise<DisputeRow> {
-  const [row] = await readDisputes(db, sql`d.id = ${disputeId} and d.app_id = ${appKey}`);
+  const [row] = await spendRows<Record<string, unknown>>(db, engine, DISPUTE_READ, [disputeId, appKey]);
   if (!row) throw disputeNotFound(disputeId);
-  return row;
+  return normalizeDisputeRow(row);
 }
 
 export function disputeNotFound(disputeId: number): WalletError {

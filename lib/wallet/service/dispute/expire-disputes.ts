@@ -9,10 +9,12 @@ import { sql } from 'drizzle-orm';
 import { rawRows } from '@/lib/db/open';
 import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
-import { agencies, apps, disputes } from '../db/schema';
+import { agencies, apps } from '../db/schema';
+import { spendRows } from '../spending/spend-statements';
+import { DISPUTE_EXPIRE, DISPUTE_READ_MANY } from './dispute-statements';
 import type { Logger } from '../http/logger';
 import { recordEvent } from '../event/record-event';
-import { readDisputes, toDispute } from './dispute-records';
+import { normalizeDisputeRow, toDispute } from './dispute-records';
 
 export type DisputeExpiryWorker = {
   start(): void;
@@ -33,19 +35,12 @@ export async function expireDueDisputes(options: {
   return options.db.transaction(async (tx) => {
     const now = options.now ?? new Date();
     const at = now.toISOString();
-    const claimed = await rawRows<{ id: string | number }>(
-      tx,
-      sql`update ${disputes} set status = 'EXPIRED', resolved_at = ${at}::timestamptz
-           where id in (select id from ${disputes}
-                         where status = 'OPEN' and due_by <= ${at}::timestamptz
-                         order by due_by
-                         limit ${limit}
-                         for update skip locked)
-           returning id`,
-    );
+    const claimed = await spendRows<{ id: string | number }>(tx, undefined, DISPUTE_EXPIRE, [at, limit]);
     if (claimed.length === 0) return 0;
     const ids = claimed.map((r) => Number(r.id));
-    const rows = await readDisputes(tx, sql`d.id in ${ids}`, sql`order by d.id`);
+    const rows = (
+      await spendRows<Record<string, unknown>>(tx, undefined, DISPUTE_READ_MANY, [`{${ids.join(',')}}`])
+    ).map(normalizeDisputeRow);
     const owners = await rawRows<{ id: number; app_id: string; agency_id: number; code: string }>(
       tx,
       sql`select p.id, p.app_id, p.agency_id, g.code from ${apps} p join ${agencies} g on g.id = p.agency_id

@@ -7,66 +7,75 @@
 // Spending limits' `spent` is left alone either way. Locks in the house order: the cards on the
 // way FOR SHARE (a cancel of the card the money lands on waits, then moves it on), the dispute,
 // the asset credited.
-import { sql } from 'drizzle-orm';
-import { rawRows } from '@/lib/db/open';
+import type { DatabaseHandle } from '@/lib/db/open';
 import type { OperationParams } from '@/lib/wallet/contract/operations';
 import { simulateDisputeOutcome } from '@/lib/wallet/contract/operations/simulate-dispute-outcome';
 import type { Dispute } from '@/lib/wallet/contract/schemas';
 import { bindHandler } from '../bind-handler';
 import type { AuthenticatedApp, Executor } from '../context';
-import { assets, disputes, ledgerEntries } from '../db/schema';
 import { recordEvent } from '../event/record-event';
 import { cancelledCardDestination } from '../card/cancelled-balance';
+import { spendRows } from '../spending/spend-statements';
 import { moveDispute } from './change-dispute';
 import { readDisputeOrThrow, toDispute } from './dispute-records';
+import {
+  DISPUTE_CREDIT_ASSET,
+  DISPUTE_CREDIT_ENTRY,
+  DISPUTE_CREDITED,
+  DISPUTE_SETTLE,
+} from './dispute-statements';
 
-/** Credits `amount` to `assetId` as the dispute's DISPUTE_CREDIT entry; the entry's id. */
+/** Credits the dispute's amount to `assetId` as its DISPUTE_CREDIT entry; the entry's id. */
 async function creditDispute(
   db: Executor,
+  engine: DatabaseHandle | undefined,
   dispute: { id: number; cardId: number; amount: number },
   assetId: number,
 ): Promise<number> {
-  const [asset] = await rawRows<{ balance: string | number }>(
-    db,
-    sql`update ${assets} set balance = balance + ${dispute.amount} where id = ${assetId} returning balance`,
-  );
-  const [entry] = await db
-    .insert(ledgerEntries)
-    .values({
-      assetId,
-      amount: dispute.amount,
-      balanceAfter: Number(asset!.balance),
-      reason: 'DISPUTE_CREDIT',
-      cardId: dispute.cardId,
-    })
-    .returning({ id: ledgerEntries.id });
-  await db.execute(sql`update ${disputes} set credit_entry_id = ${entry!.id} where id = ${dispute.id}`);
-  return entry!.id;
+  const [asset] = await spendRows<{ balance: string | number }>(db, engine, DISPUTE_CREDIT_ASSET, [
+    assetId,
+    dispute.amount,
+  ]);
+  const [entry] = await spendRows<{ id: string | number }>(db, engine, DISPUTE_CREDIT_ENTRY, [
+    assetId,
+    dispute.amount,
+    Number(asset!.balance),
+    dispute.cardId,
+  ]);
+  const entryId = Number(entry!.id);
+  await spendRows(db, engine, DISPUTE_CREDITED, [dispute.id, entryId]);
+  return entryId;
 }
 
 export async function settleDispute(options: {
   db: Executor;
+  engine?: DatabaseHandle;
   app: AuthenticatedApp;
   params: OperationParams<'simulateDisputeOutcome'>;
   now?: Date;
 }): Promise<Dispute> {
-  const { db, app, params } = options;
+  const { db, engine, app, params } = options;
   const now = options.now ?? new Date();
-  const found = await readDisputeOrThrow(db, app.id, params.disputeId);
+  const found = await readDisputeOrThrow(db, app.id, params.disputeId, engine);
   // Where the money would land, its cards locked FOR SHARE before the dispute (house order).
   const destination =
     params.outcome === 'WON' ? await cancelledCardDestination(db, found.card_id) : undefined;
-  const moved = await moveDispute(db, app, found.id, {
+  let row = await moveDispute(options, found.id, {
+    statement: DISPUTE_SETTLE,
+    values: [params.outcome, now.toISOString()],
     from: 'SUBMITTED',
-    to: params.outcome,
     verb: 'given an outcome',
-    set: sql`resolved_at = ${now.toISOString()}::timestamptz`,
   });
-  let dispute = moved;
   if (destination !== undefined) {
-    await creditDispute(db, { id: found.id, cardId: found.card_id, amount: found.amount }, destination);
-    dispute = toDispute(await readDisputeOrThrow(db, app.id, found.id));
+    const entryId = await creditDispute(
+      db,
+      engine,
+      { id: found.id, cardId: found.card_id, amount: found.amount },
+      destination,
+    );
+    row = { ...row, credit_entry_id: entryId };
   }
+  const dispute = toDispute(row);
   await recordEvent({
     db,
     app,
