@@ -1464,7 +1464,7 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     async verify(ctx, { input, data, newAudit }) {
       const { appUserId, cardId } = input as { appUserId: string; cardId: number };
       const { disputeId } = data as { disputeId: number };
-      // A fraud dispute locks the card in the same transaction (DESIGN §15).
+      // A fraud dispute locks the card in the same transaction (docs/disputes.md "Rules").
       expect(data).toEqual({ disputeId: expect.any(Number), status: 'OPEN', cardLocked: true });
       expect(await cardStatus(ctx, cardId)).toBe('LOCKED');
       expect(newAudit[0]).toMatchObject({

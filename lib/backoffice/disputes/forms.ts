@@ -10,7 +10,7 @@ import { fromFormData } from '../shared/action-form-data';
 import { optionalAmountField } from '../shared/amount-field';
 import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from '@/lib/wallet/contract/enums';
 
-/** The wallet's limits (DESIGN §15): what the forms hold people to before anything is sent. */
+/** The wallet's limits (docs/disputes.md "Operations"): what the forms hold people to before anything is sent. */
 export const EXPLANATION_MAX = 2_000;
 export const EVIDENCE_MAX = 5_000;
 export const NOTE_MAX = 500;
