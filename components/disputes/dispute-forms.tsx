@@ -25,7 +25,7 @@ import {
   whatWillHappen,
 } from '@/lib/backoffice/disputes/dispute-words';
 import { DISPUTE_REASONS, type DisputeReason } from '@/lib/wallet/contract/enums';
-import { EVIDENCE_MAX, EXPLANATION_MAX, NOTE_MAX } from '@/lib/backoffice/disputes/forms';
+import { EVIDENCE_MAX, EXPLANATION_MAX, NOTE_MAX } from '@/lib/backoffice/disputes/dispute-limits';
 
 export type DisputedPurchaseProps = {
   appUserId: string;

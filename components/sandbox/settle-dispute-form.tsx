@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/select';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 import { settleDispute } from '@/lib/backoffice/disputes/actions';
-import { DISPUTE_STATUS_BADGE } from '@/lib/backoffice/disputes/dispute-words';
+import { DISPUTE_STATUS_BADGE } from '@/lib/backoffice/disputes/dispute-status';
 
 /** The sandbox's merchant's bank: a submitted dispute, chosen by its words, won or lost. */
 export function SettleDisputeForm({

@@ -3,7 +3,9 @@
 // understands (DISPUTE_REASON_WORDS), what opening one will do, each status as a badge, and the
 // days left before the network's deadline (dueBy), with the list's order: those due within
 // DUE_SOON_DAYS first, soonest first, then the rest newest first. Pure.
-import type { BadgeVariant } from '@/components/ui/badge';
+import { DISPUTE_STATUS_BADGE } from './dispute-status';
+
+export { DISPUTE_STATUS_BADGE };
 import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   DISPUTE_REASON_WORDS,
@@ -26,38 +28,6 @@ export const DISPUTE_REASON_TEXT: Record<DisputeReason, { label: string; explain
   Object.fromEntries(
     DISPUTE_REASONS.map((r) => [r, { label: REASON_LABELS[r], explain: DISPUTE_REASON_WORDS[r] }]),
   ) as Record<DisputeReason, { label: string; explain: string }>;
-
-export const DISPUTE_STATUS_BADGE: Record<
-  DisputeStatus,
-  { variant: BadgeVariant; label: string; means: string }
-> = {
-  OPEN: {
-    variant: 'warning',
-    label: 'Open',
-    means: 'Waiting for evidence before it is sent to the merchant’s bank.',
-  },
-  SUBMITTED: {
-    variant: 'info',
-    label: 'Submitted',
-    means: 'Sent to the merchant’s bank with its evidence; waiting for their answer.',
-  },
-  WON: {
-    variant: 'success',
-    label: 'Won',
-    means: 'The merchant’s bank gave in: the amount went back to the card.',
-  },
-  LOST: { variant: 'neutral', label: 'Lost', means: 'The merchant’s bank refused: no money moved.' },
-  WITHDRAWN: {
-    variant: 'neutral',
-    label: 'Withdrawn',
-    means: 'Withdrawn before it was sent: no money moved.',
-  },
-  EXPIRED: {
-    variant: 'danger',
-    label: 'Expired',
-    means: 'Not sent before the network’s deadline: it can no longer be pursued.',
-  },
-};
 
 /** What opening a dispute of this reason does at once, said before the form is sent. */
 export function whatWillHappen(reason: DisputeReason | undefined): string {

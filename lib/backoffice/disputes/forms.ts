@@ -8,12 +8,8 @@ import { z } from 'zod';
 import { appUserIdParam, positiveIdParam, requestIdParam } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
 import { optionalAmountField } from '../shared/amount-field';
+import { EVIDENCE_MAX, EXPLANATION_MAX, NOTE_MAX } from './dispute-limits';
 import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from '@/lib/wallet/contract/enums';
-
-/** The wallet's limits (docs/disputes.md "Operations"): what the forms hold people to before anything is sent. */
-export const EXPLANATION_MAX = 2_000;
-export const EVIDENCE_MAX = 5_000;
-export const NOTE_MAX = 500;
 
 const disputeId = positiveIdParam;
 
