@@ -7,7 +7,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AccessDenied } from '@/components/access-denied';
-import { OpenDisputeForm } from '@/components/disputes/dispute-forms';
+import { OpenDisputeForm } from '@/components/disputes/open-dispute-form';
+import {
+  DISPUTE_REASON_OPTIONS,
+  DISPUTE_REASON_TEXT,
+  whatWillHappen,
+} from '@/lib/backoffice/disputes/dispute-words';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DescriptionItem, DescriptionList } from '@/components/ui/description-list';
@@ -87,6 +92,16 @@ export default async function NewDisputePage({ searchParams }: { searchParams: S
               authorizationId: a.authorizationId,
               transactionId: a.transactionId!,
               leftText: moneyText(left, a.currency),
+            }}
+            reasons={DISPUTE_REASON_OPTIONS.map(({ value, label }) => ({
+              value,
+              label,
+              explain: DISPUTE_REASON_TEXT[value].explain,
+            }))}
+            whatHappens={{
+              fraud: whatWillHappen('FRAUDULENT'),
+              other: whatWillHappen('OTHER'),
+              none: whatWillHappen(undefined),
             }}
           />
         ) : (
