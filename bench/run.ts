@@ -401,7 +401,9 @@ async function recordMemory(
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
   const cookie = await signIn(app.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const out: Record<string, LoadResult | { status: number }> = {};
-  for (const route of ['/', '/cards', '/transactions']) {
+  // /disputes: its first page reads dispute/list twice (the page, and the open ones for the
+  // due-soon list and the navigation's count), with as many disputes as the size seeded.
+  for (const route of ['/', '/cards', '/transactions', '/disputes']) {
     const status = await routeStatus(app.baseUrl, route, cookie);
     if (status !== 200) {
       log(`  back-office ${route}: HTTP ${status}, not measured`);

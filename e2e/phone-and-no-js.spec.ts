@@ -10,7 +10,7 @@ type Route = { path: string; heading: string | RegExp };
 
 async function seedRoutes(page: Page): Promise<Route[]> {
   const appUserId = await seedUser(page.request, { firstName: 'Phoebe', lastName: 'Phone' });
-  const { cardId } = await seedCard(page.request, appUserId);
+  const { cardId, cardAssetId } = await seedCard(page.request, appUserId);
   const address = await callWallet(page.request, 'addAddress', {
     appUserId,
     country: 'US',
@@ -21,6 +21,7 @@ async function seedRoutes(page: Page): Promise<Route[]> {
     mobile: '1-5125550100',
   });
   const agency = await agencyMarginAsset(page.request);
+  const dispute = await seedDispute(page, { cardId, cardAssetId }, agency.assetId);
   return [
     { path: '/', heading: /.+/ },
     { path: '/search', heading: 'Find a user or a card' },
@@ -48,7 +49,44 @@ async function seedRoutes(page: Page): Promise<Route[]> {
       path: `/sandbox/cardholder?appUserId=${appUserId}&cardId=${cardId}`,
       heading: 'Sandbox: as the cardholder',
     },
+    { path: '/disputes', heading: 'Disputes' },
+    { path: `/disputes/new?authorizationId=${dispute.authorizationId}`, heading: 'Open a dispute' },
+    { path: `/disputes/${dispute.disputeId}`, heading: `Dispute ${dispute.disputeId}` },
   ];
+}
+
+/** A cleared purchase of 10.00 on the card, and a dispute of part of it (the rest stays disputable). */
+async function seedDispute(page: Page, card: { cardId: number; cardAssetId: number }, agencyAssetId: number) {
+  const call = async <T>(answer: Promise<{ code: number; msg: string; data?: T }>) => {
+    const { code, msg, data } = await answer;
+    expect(code, msg).toBe(0);
+    return data!;
+  };
+  await call(
+    callWallet(page.request, 'assetTransfer', {
+      fromAssetId: agencyAssetId,
+      toAssetId: card.cardAssetId,
+      amount: '20.00',
+    }),
+  );
+  const { authorizationId } = await call(
+    callWallet(page.request, 'simulateAuthorize', {
+      cardId: card.cardId,
+      merchantName: 'Phone Shop',
+      mcc: '5732',
+      merchantCountry: 'US',
+      amount: '10.00',
+    }),
+  );
+  const { transactionId } = await call(callWallet(page.request, 'simulateClear', { authorizationId }));
+  const { disputeId } = await call(
+    callWallet(page.request, 'disputeCreate', {
+      transactionId: transactionId!,
+      reason: 'NOT_RECEIVED',
+      amount: '4.00',
+    }),
+  );
+  return { authorizationId, disputeId };
 }
 
 const ADMIN_ROUTES: Route[] = [

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/backoffice/db';
 import { env } from '@/lib/env';
 import { countHeldDeposits } from '@/lib/backoffice/deposits/held-count';
 import { countOpenFor } from '@/lib/backoffice/staff-requests/staff-requests';
+import { countDisputesDueSoon } from '@/lib/backoffice/disputes/dispute-data';
 
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   // The shell only (each page checks for itself): for someone enrolling, one with only /account.
@@ -22,11 +23,14 @@ export default async function BackofficeLayout({ children }: { children: ReactNo
   const waitingApprovals = counts[0] + counts[1];
   // Beside Compliance: the deposits KYT holds for a decision (docs/back-office.md "Compliance").
   const heldDeposits = await countHeldDeposits(staff);
+  // Beside Disputes: the open ones due within 7 days (docs/back-office.md "Disputes").
+  const disputesDueSoon = await countDisputesDueSoon(staff);
   return (
     <AppShell
       staff={staff}
       waitingApprovals={waitingApprovals}
       heldDeposits={heldDeposits}
+      disputesDueSoon={disputesDueSoon}
       sandbox={env.WALLET_SIMULATION}
     >
       {children}

@@ -5,13 +5,16 @@
 // the agency's low-balance threshold (/settings); that part failing leaves the rest in place.
 // Below the assets, the programme's card spending over the last 30 days (authorization/summary):
 // approved and cleared amounts per day, the approval rate and the top decline reasons, for staff
-// who may read cards; its failure, too, stays in its own section.
+// who may read cards; its failure, too, stays in its own section. Beside it, the open disputes and
+// those due within 7 days (docs/back-office.md "Disputes").
 import { CreditCard, SquarePlus } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AssetSpending, type DailyOutcome } from '@/components/dashboard/asset-spending';
 import { CapacityChart } from '@/components/dashboard/capacity-chart';
 import { ProgrammeSpending, type SpendingOutcome } from '@/components/dashboard/programme-spending';
+import { DisputeCounts } from '@/components/dashboard/dispute-counts';
+import { openDisputes } from '@/lib/backoffice/disputes/dispute-data';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -79,10 +82,11 @@ export default async function DashboardPage() {
         return { ok: false, message: error.staffMessage };
       },
     );
-  const [settings, dailies, spending] = await Promise.all([
+  const [settings, dailies, spending, disputes] = await Promise.all([
     readSettings(await getDb()),
     Promise.all(data.map(({ asset }) => dailyOf(asset.assetId))),
     spendingPromise,
+    can(me.role, 'cards.read') ? openDisputes() : Promise.resolve(undefined),
   ]);
 
   return (
@@ -211,6 +215,11 @@ export default async function DashboardPage() {
               <ProgrammeSpending outcome={spending} />
             </CardContent>
           </Card>
+        </div>
+      ) : null}
+      {disputes !== undefined ? (
+        <div className="mt-6">
+          <DisputeCounts open={disputes} />
         </div>
       ) : null}
     </>

@@ -31,6 +31,8 @@ export const BACKOFFICE_ROUTES = [
   '/sandbox',
   '/sandbox/deposits',
   '/compliance',
+  // Disputes (issue 43).
+  '/disputes',
 ];
 
 /** HTTP status of a signed-in GET (no redirects followed): 200, 404 (absent), 3xx... */

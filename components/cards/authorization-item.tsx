@@ -2,7 +2,8 @@
 // much, whose card (on the programme's lists), its status (refunds included) and, when declined,
 // why in a few words; opened, the detail an agent reads to a caller: the decline in words with what
 // can be done, the hold, the clearing, the refunds and who decided (a declined purchase held and
-// paid nothing, and says so once). A native <details>, so it opens without JavaScript.
+// paid nothing, and says so once), and, on a cleared one, "Dispute this purchase". A native
+// <details>, so it opens without JavaScript.
 // Server-compatible.
 import Link from 'next/link';
 import { AuthorizationStatusBadge } from '@/components/cards/authorization-status-badge';
@@ -23,6 +24,14 @@ import { LocalTime } from '@/components/ui/local-time';
 export function decimalsFor(amounts: readonly number[], known?: number): number {
   if (known !== undefined) return known;
   return Math.max(2, ...amounts.map((a) => (String(a).split('.')[1] ?? '').length));
+}
+
+/**
+ * A cleared purchase not refunded in full offers "Dispute" (docs/back-office.md "Disputes"); the
+ * wallet still decides (within 120 days of clearing, not more than is left: code 4018).
+ */
+function disputable(a: Authorization): boolean {
+  return a.status === 'CLEARED' && a.transactionId !== null && a.clearedAmount > a.refundedAmount;
 }
 
 export function AuthorizationItem({
@@ -75,6 +84,18 @@ export function AuthorizationItem({
           ) : null}
         </summary>
         <div className="grid gap-4 border-t p-3 text-sm">
+          {disputable(a) ? (
+            <p>
+              <Link
+                href={`/disputes/new?authorizationId=${a.authorizationId}`}
+                className="text-link font-medium underline underline-offset-4"
+                data-testid="dispute-purchase"
+              >
+                Dispute this purchase
+              </Link>{' '}
+              <span className="text-muted-foreground">(not made, not received, charged wrongly)</span>
+            </p>
+          ) : null}
           {decline ? (
             <div className="rounded-md border border-danger-border bg-danger-bg p-3 text-danger-fg">
               <p className="font-medium">Why it was declined</p>

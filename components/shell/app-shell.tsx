@@ -21,6 +21,7 @@ export function AppShell({
   waitingApprovals = 0,
   sandbox = false,
   heldDeposits = 0,
+  disputesDueSoon = 0,
   children,
 }: {
   staff: CurrentStaff;
@@ -36,6 +37,8 @@ export function AppShell({
   sandbox?: boolean;
   /** Deposits KYT holds for a decision (docs/back-office.md "Compliance"), shown beside Compliance. */
   heldDeposits?: number;
+  /** Open disputes due within 7 days (docs/back-office.md "Disputes"), shown beside Disputes. */
+  disputesDueSoon?: number;
   children: ReactNode;
 }) {
   // Someone who must set up two-factor sign-in first is offered nothing else (no links to pages
@@ -48,7 +51,7 @@ export function AppShell({
         : (item.href !== '/sandbox' || sandbox) &&
           (item.permission === null || can(staff.role, item.permission)),
     ),
-    { approvals: waitingApprovals, heldDeposits },
+    { approvals: waitingApprovals, heldDeposits, disputesDueSoon },
   );
   return (
     <div className="flex min-h-screen">

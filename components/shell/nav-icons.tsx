@@ -7,6 +7,7 @@ import {
   Receipt,
   ShieldAlert,
   CreditCard,
+  Gavel,
   LayoutDashboard,
   ScrollText,
   Search,
@@ -37,6 +38,7 @@ const ICONS: Record<NavIcon, typeof Users> = {
   compliance: ShieldAlert,
   settings: Settings,
   account: UserRound,
+  disputes: Gavel,
 };
 
 function WaitingCount({ count, testId, words }: { count: number; testId: string; words: string }) {
@@ -56,7 +58,7 @@ export const HELD_COUNT_CAP = 100;
 
 export function withIcons(
   items: readonly NavItem[],
-  counts: { approvals?: number; heldDeposits?: number } = {},
+  counts: { approvals?: number; heldDeposits?: number; disputesDueSoon?: number } = {},
 ): ShownNavItem[] {
   return items.map((item) => {
     const Icon = ICONS[item.icon];
@@ -65,11 +67,15 @@ export function withIcons(
         ? (counts.approvals ?? 0)
         : item.icon === 'compliance'
           ? (counts.heldDeposits ?? 0)
-          : 0;
+          : item.icon === 'disputes'
+            ? (counts.disputesDueSoon ?? 0)
+            : 0;
     const badge =
       item.icon === 'compliance'
         ? { testId: 'deposits-held', words: 'deposits held' }
-        : { testId: 'approvals-waiting', words: 'waiting for you' };
+        : item.icon === 'disputes'
+          ? { testId: 'disputes-due-soon-count', words: 'due within 7 days' }
+          : { testId: 'approvals-waiting', words: 'waiting for you' };
     return {
       ...item,
       iconNode: <Icon className="size-4 shrink-0" aria-hidden="true" />,

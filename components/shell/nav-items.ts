@@ -26,7 +26,8 @@ export type NavIcon =
   | 'sandbox'
   | 'compliance'
   | 'settings'
-  | 'account';
+  | 'account'
+  | 'disputes';
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Dashboard', permission: 'assets.read', icon: 'dashboard', exact: true },
@@ -36,6 +37,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/cards', label: 'Cards', permission: 'cards.read', icon: 'cards', exact: true },
   { href: '/cards/issue', label: 'Issue card', permission: 'cards.issue', icon: 'card-plus' },
   { href: '/transactions', label: 'Transactions', permission: 'cards.read', icon: 'transactions' },
+  /** With the count of disputes due within 7 days (docs/back-office.md "Disputes"). */
+  { href: '/disputes', label: 'Disputes', permission: 'cards.read', icon: 'disputes' },
   /** Only while simulation is on (AppShell; docs/card-spending.md "Sandbox and live"). */
   { href: '/sandbox', label: 'Sandbox', permission: 'sandbox.use', icon: 'sandbox' },
   { href: '/approvals', label: 'Approvals', permission: 'approvals.read', icon: 'approvals' },

@@ -361,8 +361,8 @@ async function seedSpendingCard(ctx: CaseContext): Promise<{ appUserId: string; 
 async function seedPurchase(
   ctx: CaseContext,
   cleared: boolean,
-): Promise<{ cardId: number; authorizationId: number; transactionId: number | null }> {
-  const { cardId } = await seedSpendingCard(ctx);
+): Promise<{ appUserId: string; cardId: number; authorizationId: number; transactionId: number | null }> {
+  const { appUserId, cardId } = await seedSpendingCard(ctx);
   const authorized = await callWallet<{ authorizationId: number; status: string }>(
     ctx.baseUrl,
     'simulateAuthorize',
@@ -373,7 +373,7 @@ async function seedPurchase(
   if (authorized.body.data?.status !== 'PENDING' || !authorizationId) {
     throw new Error(`could not seed a purchase: ${authorized.text}`);
   }
-  if (!cleared) return { cardId, authorizationId, transactionId: null };
+  if (!cleared) return { appUserId, cardId, authorizationId, transactionId: null };
   const clear = await callWallet<{ transactionId: number }>(
     ctx.baseUrl,
     'simulateClear',
@@ -381,7 +381,67 @@ async function seedPurchase(
     ctx.wallet,
   );
   if (clear.body.code !== 0) throw new Error(`could not clear the seeded purchase: ${clear.text}`);
-  return { cardId, authorizationId, transactionId: clear.body.data!.transactionId };
+  return { appUserId, cardId, authorizationId, transactionId: clear.body.data!.transactionId };
+}
+
+/** A dispute of the whole of a cleared 10.00 purchase, OPEN, or SUBMITTED with evidence. */
+async function seedDispute(
+  ctx: CaseContext,
+  submitted: boolean,
+): Promise<{ appUserId: string; cardId: number; disputeId: number }> {
+  const purchase = await seedPurchase(ctx, true);
+  const created = await callWallet<{ disputeId: number }>(
+    ctx.baseUrl,
+    'disputeCreate',
+    { transactionId: purchase.transactionId!, reason: 'NOT_RECEIVED' },
+    ctx.wallet,
+  );
+  const disputeId = created.body.data?.disputeId;
+  if (created.body.code !== 0 || !disputeId) throw new Error(`could not seed a dispute: ${created.text}`);
+  if (submitted) {
+    const sent = await callWallet(
+      ctx.baseUrl,
+      'disputeSubmit',
+      { disputeId, evidence: 'The parcel never came.' },
+      ctx.wallet,
+    );
+    if (sent.body.code !== 0) throw new Error(`could not submit the seeded dispute: ${sent.text}`);
+  }
+  return { appUserId: purchase.appUserId, cardId: purchase.cardId, disputeId };
+}
+
+/** Sending, withdrawing or answering a seeded dispute: the status it ends in, audited on the dispute. */
+function disputeStepCase(
+  exportName: 'submitDispute' | 'withdrawDispute' | 'settleDispute',
+  name: string,
+  permission: Permission,
+  input: (disputeId: number) => Record<string, unknown>,
+  expected: { status: string; summary: RegExp; note: string | null },
+): ActionCase {
+  return {
+    module: 'lib/backoffice/disputes/actions.ts',
+    name,
+    permission,
+    args: (i) => [{}, i],
+    async input(ctx) {
+      const { disputeId } = await seedDispute(ctx, exportName === 'settleDispute');
+      return { disputeId, requestId: randomBytes(12).toString('hex'), ...input(disputeId) };
+    },
+    async verify(_ctx, { input: given, data, newAudit }) {
+      const { disputeId } = given as { disputeId: number };
+      expect(data).toEqual({ disputeId, status: expected.status });
+      expect(newAudit[0]).toMatchObject({
+        action: name,
+        targetType: 'dispute',
+        targetId: String(disputeId),
+        subjectUser: expect.any(String),
+        outcome: 'success',
+        resultCode: 0,
+        note: expected.note,
+        summary: expect.stringMatching(expected.summary),
+      });
+    },
+  };
 }
 
 function sandboxStepCase(
@@ -1385,6 +1445,77 @@ export const ACTION_CASES: Record<string, ActionCase> = {
     },
   },
 
+  // lib/backoffice/disputes/actions.ts ---------------------------------------------------------------
+  openDispute: {
+    module: 'lib/backoffice/disputes/actions.ts',
+    name: 'dispute.open',
+    permission: 'disputes.open',
+    args: (input) => [{}, input],
+    async input(ctx) {
+      const purchase = await seedPurchase(ctx, true);
+      return {
+        ...purchase,
+        reason: 'FRAUDULENT',
+        amount: '4.00',
+        explanation: 'The caller was at home with the card.',
+        requestId: randomBytes(12).toString('hex'),
+      };
+    },
+    async verify(ctx, { input, data, newAudit }) {
+      const { appUserId, cardId } = input as { appUserId: string; cardId: number };
+      const { disputeId } = data as { disputeId: number };
+      // A fraud dispute locks the card in the same transaction (docs/disputes.md "Rules").
+      expect(data).toEqual({ disputeId: expect.any(Number), status: 'OPEN', cardLocked: true });
+      expect(await cardStatus(ctx, cardId)).toBe('LOCKED');
+      expect(newAudit[0]).toMatchObject({
+        action: 'dispute.open',
+        targetType: 'dispute',
+        targetId: String(disputeId),
+        subjectUser: appUserId,
+        resultCode: 0,
+        note: 'The caller was at home with the card.',
+        summary: expect.stringMatching(
+          new RegExp(
+            `^Opened a dispute \\(not made by the cardholder\\) of \\$4\\.00 of the purchase at Matrix Shop on Jane O'Connor's Virtual Visa Classic ••\\d{4} \\(transaction \\d+\\): dispute ${disputeId} of \\$4\\.00, due by \\d{4}-\\d{2}-\\d{2}; the card is locked$`,
+          ),
+        ),
+      });
+    },
+  },
+  submitDispute: disputeStepCase(
+    'submitDispute',
+    'dispute.submit',
+    'disputes.manage',
+    () => ({ evidence: 'Tracking shows no delivery.' }),
+    {
+      status: 'SUBMITTED',
+      summary: /^Sent dispute \d+ \(Matrix Shop\) to the merchant's bank with its evidence$/,
+      note: 'Tracking shows no delivery.',
+    },
+  ),
+  withdrawDispute: disputeStepCase(
+    'withdrawDispute',
+    'dispute.withdraw',
+    'disputes.manage',
+    () => ({ note: 'The parcel came today.' }),
+    {
+      status: 'WITHDRAWN',
+      summary: /^Withdrew dispute \d+ \(Matrix Shop\)$/,
+      note: 'The parcel came today.',
+    },
+  ),
+  settleDispute: disputeStepCase(
+    'settleDispute',
+    'sandbox.dispute_outcome',
+    'sandbox.use',
+    () => ({ outcome: 'WON' }),
+    {
+      status: 'WON',
+      summary: /^Simulated the merchant's bank's answer to dispute \d+ \(Matrix Shop\): won$/,
+      note: null,
+    },
+  ),
+
   // lib/backoffice/staff-requests/actions.ts -------------------------------------------------------
   fileStaffRequestAction: {
     module: 'lib/backoffice/staff-requests/actions.ts',
@@ -1590,15 +1721,18 @@ export function isAllowed(actionCase: ActionCase, caller: Caller): boolean {
     'deposits.read': ['admin', 'operator', 'support'],
     'deposits.decide': ['admin'],
     'kyt.manage': ['admin'],
+    'disputes.open': ['admin', 'operator', 'support'],
+    'disputes.manage': ['admin', 'operator'],
   };
   return allowed[actionCase.permission].includes(caller);
 }
 
 /**
- * Mutating permissions granted to support: locking a card a caller reports lost, and asking an
- * operator to replace or unlock it (docs/back-office.md "Roles", "Staff requests").
+ * Mutating permissions granted to support: locking a card a caller reports lost, asking an
+ * operator to replace or unlock it, and opening a dispute on a purchase the caller does not
+ * recognise (docs/back-office.md "Roles", "Staff requests", "Disputes").
  */
-export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock', 'cards.request'];
+export const SUPPORT_MUTATIONS: readonly Permission[] = ['cards.lock', 'cards.request', 'disputes.open'];
 
 /** Mutating permissions never granted to support (docs/back-office.md "Roles"). */
 export const MUTATING_PERMISSIONS: readonly Permission[] = [
@@ -1616,4 +1750,5 @@ export const MUTATING_PERMISSIONS: readonly Permission[] = [
   'sandbox.use',
   'deposits.decide',
   'kyt.manage',
+  'disputes.manage',
 ];

@@ -3,8 +3,9 @@
 // a trainer shows the product. The card is chosen by name: a person found by a search (`q`), then
 // one of their cards (`appUserId` and `cardId` in the address, as the card's page links here). Deposits are simulated on /sandbox/deposits (each page stays under
 // the first-load JavaScript bound, bench/RESULTS.md). Gone (404) while simulation is off. The
-// latest purchases of the programme are listed with the merchant steps each allows. Rendered on
-// the server; every form posts without JavaScript.
+// latest purchases of the programme are listed with the merchant steps each allows; below them,
+// the disputes sent to the merchant's bank, to answer as it would: won or lost
+// (docs/back-office.md "Disputes"). Rendered on the server; every form posts without JavaScript.
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -22,11 +23,39 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs';
+import { SettleDisputeForm } from '@/components/sandbox/settle-dispute-form';
+import { moneyText, purchaseCardText } from '@/lib/backoffice/cards/purchase-words';
+
+import { DISPUTE_REASON_TEXT } from '@/lib/backoffice/disputes/dispute-words';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Sandbox' };
 
 const RECENT = 10;
+/** The submitted disputes offered to answer, newest first. */
+const SUBMITTED = 50;
+
+/** The disputes waiting for the merchant's bank, each in words: "Dispute 5: $25.00 at Corner Cafe, ...". */
+async function submittedDisputes() {
+  try {
+    const { list } = await getWalletClient().disputeList({
+      status: 'SUBMITTED',
+      pageSize: SUBMITTED,
+    });
+    const holders = await holdersOf(list);
+    return {
+      ok: true as const,
+      choices: list.map((d) => ({
+        disputeId: d.disputeId,
+        text: `Dispute ${d.disputeId}: ${moneyText(d.amount, d.currency)} at ${d.merchant.name}, ${purchaseCardText(d, holderOf(d, holders))} (${DISPUTE_REASON_TEXT[d.reason].label.toLowerCase()})`,
+      })),
+    };
+  } catch (error) {
+    const walletError = asWalletClientError(error);
+    if (!walletError) throw error;
+    return { ok: false as const, message: walletError.staffMessage };
+  }
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -42,6 +71,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
     search.kind === 'search' ? findSandboxPeople(search.q) : undefined,
   ]);
 
+  const disputesPromise = submittedDisputes();
   let recent;
   try {
     const page = await getWalletClient().authorizationList({ pageSize: RECENT });
@@ -52,6 +82,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
     if (!walletError) throw error;
     recent = { ok: false as const, message: walletError.staffMessage };
   }
+  const disputes = await disputesPromise;
   return (
     <>
       <PageHeader
@@ -174,6 +205,25 @@ export default async function SandboxPage({ searchParams }: { searchParams: Sear
                 <AlertTitle>The latest purchases could not be loaded</AlertTitle>
                 <AlertDescription>{recent.message}</AlertDescription>
               </Alert>
+            )}
+          </CardContent>
+        </Card>
+        <Card role="region" aria-labelledby="disputes-title">
+          <CardHeader>
+            <CardTitle id="disputes-title">Disputes with the merchant&apos;s bank</CardTitle>
+            <CardDescription>
+              Answer a dispute sent with its evidence as the merchant&apos;s bank would: won puts the amount
+              back on the card, lost moves nothing.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {!disputes.ok ? (
+              <Alert variant="error">
+                <AlertTitle>The disputes could not be loaded</AlertTitle>
+                <AlertDescription>{disputes.message}</AlertDescription>
+              </Alert>
+            ) : (
+              <SettleDisputeForm choices={disputes.choices} requestId={randomUUID()} />
             )}
           </CardContent>
         </Card>

@@ -97,6 +97,13 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   // approved as a request; once approved, the wallet call is logged as 'deposit.release'
   'deposit.release': 'Credited or rejected a held deposit',
   'kyt.rules.set': 'Changed the KYT rules',
+  // Disputes (docs/back-office.md "Disputes"): support opens, an operator sends or withdraws, the
+  // sandbox plays the merchant's bank
+  'dispute.open': 'Opened a dispute',
+  'dispute.submit': 'Sent a dispute with its evidence',
+  'dispute.withdraw': 'Withdrew a dispute',
+  'sandbox.dispute_outcome': "Simulated the merchant's bank's answer to a dispute (sandbox)",
+  'disputes.export': 'Exported disputes (CSV)',
   // The log itself
   'audit.export': 'Exported audit log (CSV)',
 };
@@ -285,6 +292,12 @@ export function auditTargetView(
       return { text: `Deposit ${targetId}`, href: '/compliance', ...(owner ? { user: owner } : {}) };
     case 'kyt':
       return { text: 'KYT rules', href: '/compliance' };
+    case 'dispute':
+      return {
+        text: `Dispute ${targetId}`,
+        href: `/disputes/${encodeURIComponent(targetId)}`,
+        ...(owner ? { user: owner } : {}),
+      };
     case 'approval':
       return {
         text: `Request ${targetId}`,

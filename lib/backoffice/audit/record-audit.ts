@@ -12,7 +12,17 @@ export type AuditEntry = {
   /** dotted verb, e.g. user.register, card.issue, staff.invite, auth.sign_in */
   action: string;
   targetType?:
-    'user' | 'card' | 'address' | 'staff' | 'session' | 'webhook' | 'event' | 'approval' | 'deposit' | 'kyt';
+    | 'user'
+    | 'card'
+    | 'address'
+    | 'staff'
+    | 'session'
+    | 'webhook'
+    | 'event'
+    | 'approval'
+    | 'deposit'
+    | 'kyt'
+    | 'dispute';
   targetId?: string;
   /** The app user the entry is about (defaults to the target when the target is a user). */
   subjectUser?: string;

@@ -33,6 +33,8 @@ const EXPECTED: Record<Permission, Record<StaffRole, boolean>> = {
   'deposits.read': { admin: true, operator: true, support: true },
   'deposits.decide': { admin: true, operator: false, support: false },
   'kyt.manage': { admin: true, operator: false, support: false },
+  'disputes.open': { admin: true, operator: true, support: true },
+  'disputes.manage': { admin: true, operator: true, support: false },
 };
 
 const READS = [
@@ -63,9 +65,9 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
       expect(can('admin', permission)).toBe(true);
   });
 
-  it('support may only read, lock a card and ask an operator about it', () => {
+  it('support may only read, lock a card, ask an operator about it and open a dispute', () => {
     const allowed = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can('support', p));
-    expect(allowed.sort()).toEqual([...READS, 'cards.lock', 'cards.request'].sort());
+    expect(allowed.sort()).toEqual([...READS, 'cards.lock', 'cards.request', 'disputes.open'].sort());
   });
 
   it('operator may do everything but staff and audit', () => {
@@ -84,6 +86,8 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
         'approvals.decide',
         'spending.manage',
         'sandbox.use',
+        'disputes.open',
+        'disputes.manage',
       ].sort(),
     );
   });
@@ -99,7 +103,7 @@ describe('the role matrix of docs/back-office.md "Roles"', () => {
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...STAFF_ROLES].sort());
     expect(Object.keys(ROLE_DESCRIPTIONS).sort()).toEqual([...STAFF_ROLES].sort());
     expect(ROLE_DESCRIPTIONS.support).toBe(
-      'Reads and looks up everything; locks a card a caller reports lost or stolen, and asks an operator to replace or unlock it',
+      'Reads and looks up everything; locks a card a caller reports lost or stolen, asks an operator to replace or unlock it, and opens a dispute on a purchase the caller does not recognise',
     );
   });
 });

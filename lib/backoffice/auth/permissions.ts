@@ -72,6 +72,13 @@ export const PERMISSIONS = {
   'deposits.decide': ADMINS,
   /** Change the KYT rules (docs/deposits-and-kyt.md "KYT"). */
   'kyt.manage': ADMINS,
+  /**
+   * Open a dispute on a cleared purchase (docs/back-office.md "Disputes"): support too, since it
+   * moves no money and a fraud dispute's lock is what a caller needs at once.
+   */
+  'disputes.open': ALL,
+  /** Send a dispute with its evidence, or withdraw it (docs/back-office.md "Disputes"). */
+  'disputes.manage': WRITERS,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -102,6 +109,11 @@ export const ACTION_PERMISSIONS = {
   'deposit.release': 'deposits.decide',
   /** Replacing a lost, stolen or damaged card: it cancels one card and issues another. */
   'card.replace': 'cards.manage',
+  'dispute.open': 'disputes.open',
+  'dispute.submit': 'disputes.manage',
+  'dispute.withdraw': 'disputes.manage',
+  /** The network's answer to a submitted dispute, simulated (docs/back-office.md "Disputes"). */
+  'sandbox.dispute_outcome': 'sandbox.use',
 } as const satisfies Record<
   | `card.${CardAction}`
   | 'card.issue'
@@ -110,7 +122,9 @@ export const ACTION_PERMISSIONS = {
   | 'card.controls_set'
   | `sandbox.${'authorize' | 'clear' | 'reverse' | 'refund' | 'deposit' | 'confirm'}`
   | 'decision.set'
-  | 'deposit.release',
+  | 'deposit.release'
+  | `dispute.${'open' | 'submit' | 'withdraw'}`
+  | 'sandbox.dispute_outcome',
   Permission
 >;
 
@@ -128,5 +142,5 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: 'Everything, including staff accounts and the audit log',
   operator: 'Registers users, manages addresses, issues and manages cards, moves money',
   support:
-    'Reads and looks up everything; locks a card a caller reports lost or stolen, and asks an operator to replace or unlock it',
+    'Reads and looks up everything; locks a card a caller reports lost or stolen, asks an operator to replace or unlock it, and opens a dispute on a purchase the caller does not recognise',
 };
