@@ -578,10 +578,10 @@ describe('asset/ledger', () => {
     const r = await refused(() => call('assetLedger', { assetId: wallet, type: 'FEE' }), 1002);
     expect(r.body).toEqual({
       code: 1002,
-      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT.',
+      msg: 'type must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT, DISPUTE_CREDIT.',
       data: {
         field: 'type',
-        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT',
+        rule: 'must be one of PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND, MERCHANT_REFUND, DEPOSIT, DISPUTE_CREDIT',
       },
     });
   });

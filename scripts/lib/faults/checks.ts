@@ -16,7 +16,7 @@ import type { Kind, World } from './load';
 import { callUntilAnswered, emptyStats } from './wallet-client';
 
 /** How each kind's effects are counted in the database: one row, or one event, per effect. */
-const EFFECTS: Record<Exclude<Kind, 'dispute'>, string> = {
+const EFFECTS: Record<Kind, string> = {
   register: `select count(*)::int as n from wallet.users where app_user_id like 'f-%'`,
   issue: `select count(*)::int as n from wallet.cards`,
   transfer: `select count(*)::int as n from wallet.transfers`,
@@ -25,6 +25,9 @@ const EFFECTS: Record<Exclude<Kind, 'dispute'>, string> = {
   reverse: `select count(*)::int as n from wallet.events where type = 'authorization.reversed'`,
   refund: `select count(*)::int as n from wallet.card_refunds`,
   deposit: `select count(*)::int as n from wallet.deposits`,
+  dispute: `select count(*)::int as n from wallet.disputes`,
+  submit: `select count(*)::int as n from wallet.events where type = 'dispute.submitted'`,
+  settle: `select count(*)::int as n from wallet.ledger_entries where reason = 'DISPUTE_CREDIT'`,
 };
 
 export type CheckResult = {

@@ -1,6 +1,7 @@
 // The agency's load in the fault run (docs/reliability.md "The load"): what a real agency sends, in
 // a mix: registrations (with a deposit address), card issuance, funding and top-ups, purchases
-// (authorizations) and the merchant's clears, reversals and refunds, and deposits seen on a chain.
+// (authorizations) and the merchant's clears, reversals and refunds, deposits seen on a chain, and
+// disputes of cleared purchases taken to the network's answer.
 // Every call that changes something carries a requestId (a deposit is keyed by its transaction
 // instead) and goes through callUntilAnswered, which retries it as the integrator guide says.
 // Each such call is kept, with the answer that said what was done, for the checks (checks.ts).
@@ -18,9 +19,10 @@ export type Kind =
   | 'reverse'
   | 'refund'
   | 'deposit'
-  // Disputes (issue 45): once dispute operations exist, their kind goes here, a step in MIX and
-  // STEPS below, and a row in checks.ts's EFFECTS.
-  | 'dispute';
+  // A cleared purchase disputed, its evidence submitted, and the network's WON (docs/disputes.md).
+  | 'dispute'
+  | 'submit'
+  | 'settle';
 
 /** One call that changes something, as sent and as answered. */
 export type Mutation = {
@@ -46,7 +48,7 @@ export type World = {
   cards: Card[];
   /** Approved authorizations not yet cleared or reversed by this agency. */
   pending: number[];
-  /** Cleared ones, refundable. */
+  /** The transactionIds of cleared ones: refundable, disputable. */
   cleared: number[];
   mutations: Mutation[];
 };
@@ -71,9 +73,10 @@ type Step =
   | 'clear'
   | 'reverse'
   | 'refund'
-  | 'deposit';
+  | 'deposit'
+  | 'dispute';
 
-/** The mix, in draws out of 20. */
+/** The mix, in draws out of 21. */
 const MIX: [Step, number][] = [
   ['register', 1],
   ['issue', 2],
@@ -85,6 +88,7 @@ const MIX: [Step, number][] = [
   ['reverse', 1],
   ['refund', 1],
   ['deposit', 2],
+  ['dispute', 1],
 ];
 
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
@@ -97,7 +101,7 @@ const cents = (min: number, max: number) =>
 function drawStep(world: World): Step {
   if (world.users.length < 4) return 'register';
   if (world.cards.length < 4) return 'issue';
-  let n = Math.floor(Math.random() * 20);
+  let n = Math.floor(Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0));
   for (const [step, weight] of MIX) {
     if (n < weight) return step;
     n -= weight;
@@ -245,8 +249,12 @@ export function startLoad(options: { world: World; clients: number; baseUrls: ()
     async clear(prefer) {
       const id = take(world.pending);
       if (id === undefined) return;
-      const done = await mutate(prefer, 'clear', 'simulateClear', { authorizationId: id });
-      if (done) world.cleared.push(id);
+      // Refunds and disputes name the purchase by the transactionId its clearing drew, not the
+      // authorization's id (an authorization's id there is 4014).
+      const done = await mutate<{ transactionId: number | null }>(prefer, 'clear', 'simulateClear', {
+        authorizationId: id,
+      });
+      if (done?.transactionId) world.cleared.push(done.transactionId);
     },
     async reverse(prefer) {
       const id = take(world.pending);
@@ -257,6 +265,27 @@ export function startLoad(options: { world: World; clients: number; baseUrls: ()
       const id = take(world.cleared);
       if (id === undefined) return;
       await mutate(prefer, 'refund', 'simulateRefund', { transactionId: id, amount: '0.50' });
+    },
+    async dispute(prefer) {
+      // A purchase of its own (no refund comes to it), for less than any clear: the amount rule
+      // never refuses it. Not FRAUDULENT, which would lock the card the load goes on using.
+      const id = take(world.cleared);
+      if (id === undefined) return;
+      const dispute = await mutate<{ disputeId: number }>(prefer, 'dispute', 'disputeCreate', {
+        transactionId: id,
+        reason: 'NOT_RECEIVED',
+        amount: '0.25',
+      });
+      if (!dispute) return;
+      const submitted = await mutate(prefer, 'submit', 'disputeSubmit', {
+        disputeId: dispute.disputeId,
+        evidence: 'The courier has no record of a delivery',
+      });
+      if (submitted === undefined) return;
+      await mutate(prefer, 'settle', 'simulateDisputeOutcome', {
+        disputeId: dispute.disputeId,
+        outcome: 'WON',
+      });
     },
     async deposit(prefer) {
       const user = pick(world.users.filter((u) => u.depositAddress));

@@ -368,7 +368,7 @@ export const ledgerEntries = wallet.table(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /**
      * PROVISION, CREDIT, CARD_FEE, TRANSFER_IN, TRANSFER_OUT, CARD_REFUND, CARD_SPEND,
-     * MERCHANT_REFUND, DEPOSIT (the ledger's `type`).
+     * MERCHANT_REFUND, DEPOSIT, DISPUTE_CREDIT (the ledger's `type`).
      */
     reason: text('reason').notNull(),
     cardId: integer('card_id').references(() => cards.id),
