@@ -4,8 +4,11 @@
 // takes the bearer, hashes it, and runs the service's two statements as the same named prepared
 // statements (the token's user, app and agency: CARDHOLDER_BY_TOKEN; the user's cards with their
 // asset: ME_CARDS), with the category catalogue held in memory as the service holds it, and
-// answers the same envelope. What it leaves out is what a framework adds: routing, zod, logs,
-// metrics, and the token's rate limit (the service's runs, at a rate that never refuses).
+// answers the same envelope. The token's own limit (10 calls a second, counted over every
+// instance) is part of what a correct service does, so the floor keeps it too: the service's
+// limiter on this pool, reserving in wallet.rate_counters as the service's does (at the bench's
+// rate, which never refuses). What it leaves out is what a framework adds: routing, zod, logs,
+// metrics.
 //
 //   FLOOR_DATABASE_URL=postgres://... PORT=4101 node --import tsx bench/floor-cardholder.ts
 import { createHash } from 'node:crypto';
@@ -16,11 +19,22 @@ import { minorToMajor } from '@/lib/wallet/contract/money';
 import { CARDHOLDER_BY_TOKEN } from '@/lib/wallet/service/cardholder/wallet-token';
 import { ME_CARDS } from '@/lib/wallet/service/cardholder/cardholder-cards';
 import { CATEGORIES } from '@/lib/wallet/service/db/statements';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { walletTokenBucket } from '@/lib/wallet/service/http/handle-request';
+import { createRateLimiter } from '@/lib/wallet/service/http/rate-limit';
 
 const pool = new pg.Pool({
   connectionString: process.env.FLOOR_DATABASE_URL,
   max: Number(process.env.FLOOR_POOL_SIZE ?? 10),
 });
+
+// The limiter asks only `query` of its engine: the pool's rows, by named prepared statement.
+const engine = {
+  query: async (text: string, values: unknown[], name?: string) =>
+    (await pool.query({ ...(name ? { name } : {}), text, values })).rows,
+} as unknown as DatabaseHandle;
+const limiter = createRateLimiter({ engine, rps: Number(process.env.FLOOR_TOKEN_RPS ?? 10) });
+const LIMITED = JSON.stringify({ code: 6001, msg: 'Too many calls for this walletToken' });
 
 type Category = { name: string; network: string; currency: string; decimalPlaces: number };
 const catalogue = new Map<number, Category>();
@@ -50,6 +64,8 @@ async function meCards(authorization: string | undefined): Promise<[number, stri
   });
   const user = holder.rows[0] as { user_id: number } | undefined;
   if (!user) return [401, REFUSED];
+  const decision = await limiter.check(walletTokenBucket(hash));
+  if (!decision.allowed) return [429, LIMITED];
   const { rows } = await pool.query({ name: ME_CARDS.name, text: ME_CARDS.text, values: [user.user_id] });
   const cards = rows.map((r) => {
     const category = catalogue.get(r.category_id as number)!;

@@ -1,6 +1,7 @@
 // The cardholder's channel under load (docs/wallet-api.md "The cardholder's channel",
 // `--only cardholder`): `me/cards` on the wallet service against its floor
-// (bench/floor-cardholder.ts: the same two prepared statements in a bare node:http server), and
+// (bench/floor-cardholder.ts: the same two prepared statements and the same per-token limit in a
+// bare node:http server), and
 // opening a card-details page: a signed card/detailsLink, then the page it names, one after the
 // other, on the service alone (the page is the service's own; there is no floor to hold it to).
 // Each request of me/cards bears one of HOLDERS users' walletTokens, each user holding three
@@ -95,6 +96,8 @@ async function startFloor(snapshotDir: string, databaseUrl: string) {
       NODE_ENV: 'production',
       FLOOR_DATABASE_URL: databaseUrl,
       FLOOR_POOL_SIZE: '10',
+      // The service's per-token limit in the bench (bench/lib/servers.ts): the floor counts the same.
+      FLOOR_TOKEN_RPS: '1000000',
       PORT: String(port),
     },
     logFile: path.join(scratch.dir, 'output.log'),
