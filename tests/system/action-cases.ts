@@ -1044,6 +1044,45 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       });
     },
   },
+  // lib/backoffice/sandbox/cardholder-actions.ts -----------------------------------------------------
+  actAsCardholder: {
+    module: 'lib/backoffice/sandbox/cardholder-actions.ts',
+    name: 'sandbox.cardholder',
+    permission: 'sandbox.use',
+    successAudit: 'sandbox.cardholder_open',
+    args: (input) => [{}, input],
+    input: async (ctx) => {
+      const { appUserId, cardId } = await seedSpendingCard(ctx);
+      return { appUserId, cardId: String(cardId), step: 'open' };
+    },
+    async verify(_ctx, { input, data, newAudit }) {
+      const { cardId } = input as { cardId: string };
+      // The holder's view of me/* calls and a one-time details link: never the number itself.
+      expect(data).toMatchObject({
+        step: 'open',
+        cards: [
+          expect.objectContaining({
+            cardId: Number(cardId),
+            maskedNumber: expect.stringMatching(/^\d{6}\*+\d{4}$/),
+          }),
+        ],
+        link: {
+          url: expect.stringMatching(/\/wallet\/card-details\/[A-Za-z0-9_-]+$/),
+          expiresAt: expect.any(String),
+        },
+        linkProblem: null,
+      });
+      expect(JSON.stringify(data)).not.toMatch(/\d{12,19}/);
+      expect(newAudit[0]).toMatchObject({
+        targetType: 'card',
+        targetId: cardId,
+        resultCode: 0,
+        summary: expect.stringMatching(
+          /^Opened .+ as its holder \(a new walletToken: the one their app held no longer works\)/,
+        ),
+      });
+    },
+  },
   clearPurchase: sandboxStepCase('clear', { status: 'CLEARED', clearedAmount: 10, heldAmount: 0 }),
   reversePurchase: sandboxStepCase('reverse', { status: 'REVERSED', clearedAmount: 0, heldAmount: 0 }),
   refundPurchase: sandboxStepCase('refund', { amount: 10, balance: 100 }),
@@ -1360,6 +1399,20 @@ export const ACTION_CASES: Record<string, ActionCase> = {
       const listed = await callWallet<{ endpointId: number }[]>(ctx.baseUrl, 'webhookList', {}, ctx.wallet);
       expect(listed.body.data?.map((e) => e.endpointId)).not.toContain(endpointId);
       expect(newAudit[0]).toMatchObject({ targetType: 'webhook', targetId: String(endpointId) });
+    },
+  },
+  setCardViewOrigins: {
+    module: 'lib/backoffice/developers/card-view-actions.ts',
+    name: 'card_view_origins.set',
+    permission: 'developers.manage',
+    args: (input) => [{}, input],
+    input: async () => ({ origins: 'https://shop.example.com\nhttps://www.shop.example.com' }),
+    async verify(_ctx, { data, newAudit }) {
+      expect(data).toEqual({ origins: ['https://shop.example.com', 'https://www.shop.example.com'] });
+      expect(newAudit[0]).toMatchObject({
+        resultCode: 0,
+        summary: 'Set the card-view origins to https://shop.example.com, https://www.shop.example.com',
+      });
     },
   },
   setDecisionEndpoint: {
