@@ -4,6 +4,7 @@
 // and exits 1 when any check failed. FAULTS=restart-fast,terminate runs those alone (the document
 // is then left as it is).
 import { readFileSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
 import path from 'node:path';
 import { FAULTS, runFaults, type FaultName } from './lib/faults/run';
 import { generatedSection, markdownTable, replaceSection } from './lib/faults/report';
@@ -42,13 +43,13 @@ async function main(): Promise<void> {
 
   if (!process.env.FAULTS) {
     const file = path.join(import.meta.dirname, '..', 'docs', 'reliability.md');
-    writeFileSync(
-      file,
-      replaceSection(
-        readFileSync(file, 'utf8'),
-        generatedSection(rows, { command: 'npm run faults', seconds, pg: postgres }),
-      ),
+    const text = replaceSection(
+      readFileSync(file, 'utf8'),
+      generatedSection(rows, { command: 'npm run faults', seconds, pg: postgres }),
     );
+    // As the repository's Prettier writes it (the static stage checks docs/), tables aligned.
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
     console.log(`wrote ${file}`);
   }
   const problems = rows.reduce((n, r) => n + r.problems.length, 0);
