@@ -13,15 +13,12 @@ import { agencies, apps } from '../db/schema';
 import { spendRows } from '../spending/spend-statements';
 import { DISPUTE_EXPIRE, DISPUTE_READ_MANY } from './dispute-statements';
 import type { Logger } from '../http/logger';
+import { createBatchWorker, type BatchWorker } from '../batch-worker';
 import { recordEvent } from '../event/record-event';
 import { normalizeDisputeRow, toDispute } from './dispute-records';
 
-export type DisputeExpiryWorker = {
-  start(): void;
-  stop(): Promise<void>;
-  /** Expires what is due now, once, and answers how many (tests). */
-  drain(): Promise<number>;
-};
+/** Its drain() answers how many disputes were expired. */
+export type DisputeExpiryWorker = BatchWorker;
 
 const BATCH = 100;
 
@@ -70,59 +67,12 @@ export function createDisputeExpiryWorker(options: {
   logger: Logger;
   pollMs?: number;
 }): DisputeExpiryWorker {
-  const pollMs = options.pollMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  async function runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const expired = await expireDueDisputes({ db: options.db });
-      total += expired;
-      if (expired < BATCH || stopped) return total;
-    }
-  }
-
-  function tick(): Promise<number> {
-    running ??= runOnce()
-      .catch((error: unknown) => {
-        options.logger.warn(
-          { errorName: (error as Error)?.name, message: (error as Error)?.message },
-          'dispute expiry failed',
-        );
-        return 0;
-      })
-      .then((n) => {
-        if (n > 0) options.logger.info({ expired: n }, 'disputes past dueBy expired');
-        return n;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, pollMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-    async drain() {
-      await running;
-      return tick();
-    },
-  };
+  return createBatchWorker({
+    logger: options.logger,
+    ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    batchSize: BATCH,
+    runBatch: () => expireDueDisputes({ db: options.db }),
+    failedMessage: 'dispute expiry failed',
+    done: { field: 'expired', message: 'disputes past dueBy expired' },
+  });
 }

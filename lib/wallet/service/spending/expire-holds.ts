@@ -13,16 +13,16 @@ import type { AuthenticatedApp } from '../context';
 import type { WalletDatabase } from '../db';
 import { agencies, apps, assets } from '../db/schema';
 import type { Logger } from '../http/logger';
+import { createBatchWorker, type BatchWorker } from '../batch-worker';
 import { AUTHORIZATION_COLUMNS, AUTHORIZATION_FROM, normalizeRow } from './authorization-records';
 import { releaseHold } from './reverse-authorization';
 import { writeSummaryDeltas, type SummaryDelta } from './summary-totals';
 
-export type HoldExpiryWorker = {
-  start(): void;
-  stop(): Promise<void>;
-  /** Expires what is due now, once, and answers how many were released (tests). */
-  drain(): Promise<number>;
-};
+/** Its drain() answers how many holds were released. */
+export type HoldExpiryWorker = BatchWorker;
+
+/** A whole batch of expiry: fewer released means nothing more is due. */
+const HOLD_BATCH = 100;
 
 /** Releases up to `limit` holds older than `expiryMs`, in one transaction; how many. */
 export async function expireDueHolds(options: {
@@ -32,7 +32,7 @@ export async function expireDueHolds(options: {
   now?: Date;
 }): Promise<number> {
   const { db, expiryMs } = options;
-  const limit = options.limit ?? 100;
+  const limit = options.limit ?? HOLD_BATCH;
   return db.transaction(async (tx) => {
     const now = options.now ?? new Date(serviceNow());
     const due = await rawRows<Record<string, unknown>>(
@@ -72,59 +72,12 @@ export function createHoldExpiryWorker(options: {
   expiryMs: number;
   pollMs?: number;
 }): HoldExpiryWorker {
-  const pollMs = options.pollMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  async function runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const released = await expireDueHolds({ db: options.db, expiryMs: options.expiryMs });
-      total += released;
-      if (released < 100 || stopped) return total;
-    }
-  }
-
-  function tick(): Promise<number> {
-    running ??= runOnce()
-      .catch((error: unknown) => {
-        options.logger.warn(
-          { errorName: (error as Error)?.name, message: (error as Error)?.message },
-          'hold expiry failed',
-        );
-        return 0;
-      })
-      .then((n) => {
-        if (n > 0) options.logger.info({ released: n }, 'expired holds released');
-        return n;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, pollMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-    async drain() {
-      await running;
-      return tick();
-    },
-  };
+  return createBatchWorker({
+    logger: options.logger,
+    ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    batchSize: HOLD_BATCH,
+    runBatch: () => expireDueHolds({ db: options.db, expiryMs: options.expiryMs }),
+    failedMessage: 'hold expiry failed',
+    done: { field: 'released', message: 'expired holds released' },
+  });
 }
