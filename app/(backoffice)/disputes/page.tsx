@@ -34,8 +34,7 @@ import {
   parseDisputesQuery,
   type DisputeFilters,
 } from '@/lib/backoffice/disputes/disputes-filters';
-import { findHolder, type HolderMatch } from '@/lib/backoffice/transactions/transactions-data';
-import { asWalletClientError } from '@/lib/backoffice/wallet-client';
+import { loadByHolder } from '@/lib/backoffice/shared/holder-filter';
 
 export const metadata: Metadata = { title: 'Disputes' };
 
@@ -95,23 +94,12 @@ export default async function DisputesPage({ searchParams }: { searchParams: Sea
   const hasInvalid = Object.keys(invalid).length > 0;
   const now = new Date();
 
-  let match: HolderMatch | undefined;
-  let loaded;
-  if (!hasInvalid) {
-    try {
-      match = holder ? await findHolder(holder) : undefined;
-      if (match?.kind === 'one') filters.appUserId = match.appUserId;
-      if (!match || match.kind === 'one') loaded = { ok: true as const, ...(await loadAll(filters, cursor)) };
-    } catch (error) {
-      const walletError = asWalletClientError(error);
-      if (!walletError) throw error;
-      loaded = { ok: false as const, message: walletError.staffMessage };
-    }
-  }
-  const holderName = filters.appUserId
-    ? ((match?.kind === 'one' ? match.name : undefined) ??
-      (loaded?.ok ? loaded.holders.get(filters.appUserId)?.name : undefined))
-    : undefined;
+  const { match, loaded, holderName } = await loadByHolder({
+    filters,
+    holder,
+    invalid: hasInvalid,
+    load: (f) => loadAll(f, cursor),
+  });
   const query = disputesQueryString(filters);
 
   return (

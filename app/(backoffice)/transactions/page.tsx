@@ -26,8 +26,8 @@ import { DECLINE_REASON_OPTIONS } from '@/lib/backoffice/cards/decline-reasons';
 import { holderOf } from '@/lib/backoffice/cards/purchase-words';
 import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
 import { formatCount, formatMoney } from '@/lib/backoffice/shared/format';
+import { loadByHolder } from '@/lib/backoffice/shared/holder-filter';
 import {
-  findHolder,
   loadHeadline,
   loadTransactionsPage,
   type Headline,
@@ -39,7 +39,6 @@ import {
   transactionsQueryString,
   type TransactionFilters,
 } from '@/lib/backoffice/transactions/transactions-filters';
-import { asWalletClientError } from '@/lib/backoffice/wallet-client';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
@@ -124,23 +123,12 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const { filters, cursor, holder, invalid } = parseTransactionsQuery(await searchParams);
   const hasInvalid = Object.keys(invalid).length > 0;
 
-  let match: HolderMatch | undefined;
-  let loaded;
-  if (!hasInvalid) {
-    try {
-      match = holder ? await findHolder(holder) : undefined;
-      if (match?.kind === 'one') filters.appUserId = match.appUserId;
-      if (!match || match.kind === 'one') loaded = { ok: true as const, ...(await loadAll(filters, cursor)) };
-    } catch (error) {
-      const walletError = asWalletClientError(error);
-      if (!walletError) throw error;
-      loaded = { ok: false as const, message: walletError.staffMessage };
-    }
-  }
-  const holderName = filters.appUserId
-    ? ((match?.kind === 'one' ? match.name : undefined) ??
-      (loaded?.ok ? loaded.holders.get(filters.appUserId)?.name : undefined))
-    : undefined;
+  const { match, loaded, holderName } = await loadByHolder({
+    filters,
+    holder,
+    invalid: hasInvalid,
+    load: (f) => loadAll(f, cursor),
+  });
   const query = transactionsQueryString(filters);
 
   return (
