@@ -96,6 +96,8 @@ class UsageError extends Error {}
 class StepFailure extends Error {
   /** The stage's slowest tests, when it got as far as running them. */
   slowest?: Timed[];
+  /** What failed, a line each (test and the first line of its error), for the summary. */
+  failures?: string[];
 }
 
 /** A test and how long it took, for the summary's slowest-five lines. */
@@ -106,6 +108,7 @@ type StepResult = {
   seconds: number;
   note?: string;
   slowest?: Timed[];
+  failures?: string[];
 };
 /** What a stage reports back to its step: a note for the summary line, and its slowest tests. */
 type StepOutcome = { note?: string; slowest?: Timed[] };
@@ -207,12 +210,14 @@ async function step(name: string, fn: () => Promise<string | StepOutcome | void>
   } catch (error) {
     const message = interrupted ? 'interrupted' : error instanceof Error ? error.message : String(error);
     const slowest = error instanceof StepFailure ? error.slowest : undefined;
+    const failures = error instanceof StepFailure ? error.failures : undefined;
     results.push({
       name,
       status: 'failed',
       seconds: seconds(),
       note: message,
       ...(slowest ? { slowest } : {}),
+      ...(failures ? { failures } : {}),
     });
     throw new StepFailure(`stage "${name}" failed: ${message}`);
   }
@@ -226,6 +231,8 @@ function printSummary(): void {
     // A stage's slowest tests beside its time, so that a regression shows in every run's log.
     for (const t of r.slowest ?? [])
       console.log(`  ${''.padEnd(16)} ${t.seconds.toFixed(1).padStart(7)}s  ${t.name}`);
+    // What failed, at the end of the log where a CI page that shows only the tail still has it.
+    for (const f of r.failures ?? []) console.log(`  ${''.padEnd(16)} FAILED  ${f}`);
   }
 }
 
@@ -261,8 +268,48 @@ type VitestJson = {
   numFailedTests?: number;
   numPendingTests?: number;
   numTodoTests?: number;
-  testResults?: { name: string; assertionResults?: { fullName: string; duration?: number | null }[] }[];
+  testResults?: {
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults?: {
+      fullName: string;
+      status?: string;
+      duration?: number | null;
+      failureMessages?: string[];
+    }[];
+  }[];
 };
+
+/** The first line of an error message, cut to a line's length. */
+function firstLine(text: string | undefined): string {
+  // Colour codes stripped: both runners colour their messages.
+  const plain = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+const MAX_FAILURES = 12;
+
+/**
+ * What failed in a vitest run: each failed test, each file that failed outside its tests (a
+ * hook, an import), and, when vitest failed with neither, that the error came from outside.
+ */
+function vitestFailures(json: VitestJson | undefined): string[] {
+  if (!json) return ['vitest wrote no JSON report: see the stage output above'];
+  const out: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) out.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === 'failed') out.push(`${where}: ${firstLine(file.message)}`);
+  }
+  if (out.length === 0)
+    out.push('no test failed: vitest reported an error outside the tests (unhandled rejection?): see above');
+  return out.length > MAX_FAILURES
+    ? [...out.slice(0, MAX_FAILURES), `… and ${out.length - MAX_FAILURES} more`]
+    : out;
+}
 
 /** Every test of a vitest JSON report with its duration, named by file and full name. */
 function vitestTimes(json: VitestJson): Timed[] {
@@ -276,7 +323,11 @@ function vitestTimes(json: VitestJson): Timed[] {
 
 type PlaywrightSuite = {
   title: string;
-  specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { results: { duration: number; status?: string; error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 };
 type PlaywrightJson = { suites?: PlaywrightSuite[] };
@@ -296,6 +347,27 @@ function playwrightTimes(json: PlaywrightJson): Timed[] {
   // The top suites are the files; their titles repeat the file name.
   for (const file of json.suites ?? []) visit(file, []);
   return out;
+}
+
+/** The tests whose last try failed, with the first line of its error (a flaky pass is no failure). */
+function playwrightFailures(json: PlaywrightJson): string[] {
+  const out: string[] = [];
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results.at(-1);
+        if (last && last.status !== 'passed' && last.status !== 'skipped')
+          out.push(
+            `${spec.file} > ${[...titles, spec.title].join(' > ')}: ${last.status}: ${firstLine(last.error?.message)}`,
+          );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const file of json.suites ?? []) visit(file, []);
+  return out.length > MAX_FAILURES
+    ? [...out.slice(0, MAX_FAILURES), `… and ${out.length - MAX_FAILURES} more`]
+    : out;
 }
 
 /** Runs one vitest project; returns how many tests it ran, skipped ones not counted (JSON report). */
@@ -322,7 +394,11 @@ async function runVitest(
     );
     const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestJson) : undefined;
     const slowest = json ? slowestOf(vitestTimes(json)) : [];
-    if (code !== 0) throw Object.assign(new StepFailure(`vitest exited with code ${code}`), { slowest });
+    if (code !== 0)
+      throw Object.assign(new StepFailure(`vitest exited with code ${code}`), {
+        slowest,
+        failures: vitestFailures(json),
+      });
     if (!json) throw new StepFailure('vitest wrote no JSON report');
     return { count: (json.numPassedTests ?? 0) + (json.numFailedTests ?? 0), slowest };
   } finally {
@@ -552,9 +628,8 @@ async function runE2e(specs: readonly string[]): Promise<StepOutcome> {
     E2E_DATABASE_URL: database.url,
     E2E_JSON_REPORT: report,
   });
-  const tests = existsSync(report)
-    ? playwrightTimes(JSON.parse(readFileSync(report, 'utf8')) as PlaywrightJson)
-    : [];
+  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as PlaywrightJson) : undefined;
+  const tests = json ? playwrightTimes(json) : [];
   rmSync(report, { force: true });
   const slowest = slowestOf(tests);
   // Kept on failure, for a look at what the run left; removed on success.
@@ -563,7 +638,7 @@ async function runE2e(specs: readonly string[]): Promise<StepOutcome> {
       new StepFailure(
         `playwright test exited with code ${code} (database kept: ${database.url.replace(/\/\/[^@]*@/, '//')})`,
       ),
-      { slowest },
+      { slowest, failures: json ? playwrightFailures(json) : ['playwright wrote no JSON report'] },
     );
   }
   await database.drop();
