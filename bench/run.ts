@@ -56,7 +56,7 @@ import {
   seedDepositHistory,
   type DepositGuaranteeReport,
 } from './lib/deposits';
-import { clearedPurchases, measureDisputes } from './lib/disputes';
+import { clearedPurchases, measureDisputes, seedDisputes } from './lib/disputes';
 import { cardsLabel } from './lib/format';
 import { SCREENING_STATEMENTS } from './floor-deposit';
 import { cleanupAll, groupCpuMs, groupMemory, spawnChild, WATCHDOG_MINUTES } from './lib/processes';
@@ -398,6 +398,16 @@ async function recordMemory(
   );
 }
 
+/** Whether a size measures anything that reads disputes: the dispute figure or the back-office pages. */
+const measuresDisputes = wants('dispute') || (NPM_START && !SKIP.has('backoffice'));
+
+/** bench/lib/disputes.ts's seed, logged: how many and how long. */
+async function seedDisputesLogged(url: string): Promise<{ count: number; seconds: number }> {
+  const seeded = await seedDisputes(url);
+  log(`  seeded ${seeded.rows.toLocaleString('en-US')} disputes in ${seeded.seconds.toFixed(1)} s`);
+  return { count: seeded.rows, seconds: seeded.seconds };
+}
+
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
   const cookie = await signIn(app.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const out: Record<string, LoadResult | { status: number }> = {};
@@ -460,6 +470,9 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       log(
         `  seeded ${seededAuthorizations.rows.toLocaleString('en-US')} authorizations in ${seededAuthorizations.seconds.toFixed(1)} s`,
       );
+    // A programme's disputes (one card in 20), so /disputes is read over them and dispute/create
+    // runs beside them: whenever the dispute figure or the back-office pages are measured.
+    const seededDisputes = measuresDisputes ? await seedDisputesLogged(db.url) : undefined;
     const quietSeconds = await quiesceDatabase(db.url);
     log(`  vacuumed, checkpointed and waited for autovacuum: ${quietSeconds.toFixed(1)} s`);
     const [dbSize] = await query<{ bytes: string }>(
@@ -473,6 +486,7 @@ async function runSize(snapshot: Snapshot, adminUrl: string, cards: number, firs
       dbBytes: Number(dbSize?.bytes ?? NaN),
       reads: {},
       backoffice: {},
+      ...(seededDisputes ? { seededDisputes } : {}),
     };
     results.sizes.push(size);
     size.plans = await explainPlans(db.url, p);
@@ -1208,9 +1222,10 @@ async function backofficeAtUsers(snapshot: Snapshot, adminUrl: string, users: nu
     });
     // Purchases on the first cards, so that the JS measurement's card page lists some.
     await seedAuthorizations(db.url, SEEDED_AUTHORIZATIONS_PER_CARD, { cards: 3 });
+    const seededDisputes = await seedDisputesLogged(db.url);
     app = await startApp({ snapshotDir: snapshot.dir, storage: { kind: 'postgres', url: db.url } });
     const pages = await measureBackoffice(app);
-    results.backofficeAtUsers = { users, cards: users * CARDS_PER_USER, pages };
+    results.backofficeAtUsers = { users, cards: users * CARDS_PER_USER, pages, seededDisputes };
     if (!SKIP.has('js')) await firstLoadJs(app, db.url);
     await recordMemory(
       app,

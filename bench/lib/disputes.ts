@@ -1,6 +1,7 @@
 // Disputes in the benchmark (docs/disputes.md; issue 43): dispute/create and the WON outcome
 // (simulate/disputeOutcome) on the service and on the floor (bench/floor-dispute.ts, the same
-// statements), in turns, and the guarantees after them.
+// statements), in turns, and the guarantees after them; and a programme's worth of disputes seeded
+// in bulk (seedDisputes), so that /disputes is measured over a realistic list.
 //
 // The purchases: one cleared purchase of PURCHASE_AMOUNT on each of DISPUTE_CARDS ACTIVE cards
 // drawn at random from the population, each funded through asset/transfer (bench/lib/spending.ts's
@@ -8,7 +9,9 @@
 // a purchase), reason OTHER. The disputes the create loads made are then submitted in bulk (one
 // UPDATE: submission is not what is measured), and the WON loads settle each of them once.
 import { randomInt, randomUUID } from 'node:crypto';
+import { DISPUTE_REASONS } from '@/lib/wallet/contract/enums';
 import { BOOKS_SQL } from '@/lib/wallet/service/db/books';
+import { SUMMARY_SHARDS } from '@/lib/wallet/service/spending/summary-totals';
 import { medianRate, type LoadResult, type RequestFactory } from './load';
 import { BENCH_APP, query, settleWrites, turns, type Server } from './servers';
 import type { DisputeGuarantees, DisputeSize } from './results';
@@ -64,6 +67,121 @@ export async function clearedPurchases(wallet: Server, p: Population): Promise<n
     purchases.push(transactionId);
   }
   return purchases;
+}
+
+/** One seeded dispute for every this many cards: 50,000 at 1,000,000 cards. */
+export const SEEDED_DISPUTE_EVERY = 20;
+
+/**
+ * A dispute on one card in every SEEDED_DISPUTE_EVERY of the population (ACTIVE ones, spread over
+ * the ids), each of a cleared purchase of its own, stored as the service stores them
+ * (docs/disputes.md, docs/card-spending.md "Rules"): the card asset credited with exactly the
+ * purchase (a CREDIT entry, as lib/wallet/service/asset/credit-asset.ts funds an asset) an hour
+ * before the purchase, the CLEARED authorization, its CARD_SPEND entry (the transactionId) of the
+ * whole amount, so the card's balance is back where it was; the card's three running totals and
+ * the summary's totals moved as the clear moves them; asset_day_totals by drizzle/0032's trigger.
+ * The dispute claims the whole purchase or half of it, created after the clearing within the last
+ * 100 days, dueBy the clearing + 110 days (create-dispute.ts's DISPUTE_DUE_MS). Status by the
+ * card's place: half OPEN (dueBy ahead; one in eight of them within a week, for the due-soon list),
+ * then SUBMITTED, LOST, WITHDRAWN and EXPIRED (OPEN past dueBy, resolved by the expiry worker a
+ * minute after), with the times each change would have set; no WON, which moves money. Reasons
+ * over the six, each status with several. A FRAUDULENT dispute leaves its card as it is (as if unlocked since), so the other
+ * figures' ACTIVE cards stay ACTIVE; no events are seeded (the loads' own are what is counted).
+ * One statement: the rows take their ids from the tables' sequences (nextval), so the service's
+ * own later purchases and disputes (measureDisputes) never collide with them; the ledger entries
+ * are numbered here and the assets' ledger_count moved once.
+ */
+export async function seedDisputes(url: string): Promise<{ rows: number; seconds: number }> {
+  const started = performance.now();
+  const reasons = `array[${DISPUTE_REASONS.map((r) => `'${r}'`).join(', ')}]`;
+  const [inserted] = await query<{ n: string }>(
+    url,
+    `with population as (select count(*) / ${SEEDED_DISPUTE_EVERY} as wanted from wallet.cards),
+     active as (
+       select c.*, row_number() over (order by c.id) - 1 as rn, count(*) over () as total
+         from wallet.cards c where c.status = 'ACTIVE'),
+     picked as (
+       select a.*, row_number() over (order by a.id) - 1 as i
+         from active a, population p
+        where p.wanted > 0 and a.rn % greatest(1, a.total / p.wanted) = 0
+        order by a.id
+        limit (select wanted from population)),
+     shaped as (
+       select p.*, s.currency, s.balance, s.ledger_count,
+              case when p.i % 10 < 5 then 'OPEN' when p.i % 10 < 7 then 'SUBMITTED' when p.i % 10 = 7 then 'LOST'
+                   when p.i % 10 = 8 then 'WITHDRAWN' else 'EXPIRED' end as dispute_status,
+              (${reasons})[1 + (p.i + p.i / 10) % 6] as reason,
+              500 + (p.i * 7919) % 49500 as amount,
+              nextval('wallet.authorizations_id_seq') as authorization_id,
+              nextval('wallet.ledger_entries_id_seq') as credit_id,
+              nextval('wallet.ledger_entries_id_seq') as spend_id
+         from picked p join wallet.assets s on s.id = p.card_asset_id),
+     timed as (
+       select x.*, now() - x.cleared_ago as cleared_at,
+              now() - case when x.dispute_status = 'EXPIRED' then x.cleared_ago - interval '20 days' - (x.i % 30) * interval '1 day'
+                           else greatest(interval '3 days', least(interval '99 days', x.cleared_ago - interval '1 day') * (1 + (x.i * 13) % 10) / 10) end
+                as disputed_at
+         from (select s.*,
+                      case when s.dispute_status = 'EXPIRED' then interval '111 days' + ((s.i / 10) % 9) * interval '1 day'
+                           when s.dispute_status = 'OPEN' and (s.i / 10) % 8 = 0 then interval '104 days' + ((s.i / 10) % 5) * interval '1 day'
+                           else interval '4 days' + ((s.i * 37) % 100) * interval '1 day' end
+                      + (s.id % 720) * interval '1 minute' as cleared_ago
+                 from shaped s) x),
+     funded as (
+       insert into wallet.ledger_entries (id, asset_id, amount, balance_after, reason, seq, created_at)
+       select credit_id, card_asset_id, amount, balance + amount, 'CREDIT', ledger_count + 1, cleared_at - interval '2 hours'
+         from timed),
+     spent as (
+       insert into wallet.ledger_entries (id, asset_id, amount, balance_after, reason, card_id, seq, created_at)
+       select spend_id, card_asset_id, -amount, balance, 'CARD_SPEND', id, ledger_count + 2, cleared_at
+         from timed),
+     numbered as (
+       update wallet.assets s set ledger_count = s.ledger_count + 2 from timed t where s.id = t.card_asset_id),
+     purchased as (
+       insert into wallet.authorizations
+         (id, app_id, card_id, card_asset_id, user_id, status, amount, held, cleared, currency, merchant_name, mcc,
+          merchant_country, decided_by, transaction_id, approved_at, created_at, updated_at)
+       select authorization_id, app_id, id, card_asset_id, user_id, 'CLEARED', amount, 0, amount, currency,
+              'SEED DISPUTED SHOP ' || (i % 50), (5732 + i % 20)::text, 'US', 'RULES', spend_id,
+              cleared_at - interval '1 hour', cleared_at - interval '1 hour', cleared_at
+         from timed
+       returning app_id, card_id, card_asset_id, amount, cleared, currency, approved_at, created_at),
+     totalled as (
+       insert into wallet.card_spend_totals (card_id, "window", amount)
+       select card_id, w.key, sum(cleared)
+         from purchased
+        cross join lateral (values ('D' || to_char(approved_at at time zone 'UTC', 'YYYY-MM-DD')),
+                                   ('M' || to_char(approved_at at time zone 'UTC', 'YYYY-MM')), ('ALL')) w(key)
+        group by 1, 2
+       on conflict (card_id, "window") do update set amount = wallet.card_spend_totals.amount + excluded.amount),
+     counted as (
+       insert into wallet.authorization_day_totals (app_id, day, currency, decimal_places, status, decline_reason,
+                                                    shard, count, amount, held, cleared, refunded)
+       select a.app_id, (a.created_at at time zone 'UTC')::date, a.currency, s.decimal_places, 'CLEARED', '',
+              a.card_id % ${SUMMARY_SHARDS}, count(*), sum(a.amount), 0, sum(a.cleared), 0
+         from purchased a join wallet.assets s on s.id = a.card_asset_id
+        group by 1, 2, 3, 4, 5, 6, 7
+       on conflict (app_id, day, currency, decimal_places, status, decline_reason, shard) do update
+          set count = wallet.authorization_day_totals.count + excluded.count,
+              amount = wallet.authorization_day_totals.amount + excluded.amount,
+              cleared = wallet.authorization_day_totals.cleared + excluded.cleared),
+     disputed as (
+       insert into wallet.disputes
+         (app_id, authorization_id, card_id, user_id, status, reason, amount, explanation, evidence, due_by,
+          created_at, submitted_at, resolved_at)
+       select app_id, authorization_id, id, user_id, dispute_status, reason,
+              case when i % 3 = 0 then amount / 2 else amount end, 'Seeded by the benchmark',
+              case when dispute_status in ('SUBMITTED', 'LOST') then 'Receipt and correspondence (seeded)' end,
+              cleared_at + interval '110 days', disputed_at,
+              case when dispute_status in ('SUBMITTED', 'LOST') then disputed_at + interval '1 day' end,
+              case dispute_status when 'LOST' then disputed_at + interval '2 days'
+                                  when 'WITHDRAWN' then disputed_at + interval '1 day'
+                                  when 'EXPIRED' then cleared_at + interval '110 days 1 minute' end
+         from timed
+       returning id)
+     select count(*) as n from disputed`,
+  );
+  return { rows: Number(inserted!.n), seconds: (performance.now() - started) / 1000 };
 }
 
 const OPENED = /"disputeId":(\d+)/;
@@ -138,10 +256,13 @@ export async function measureDisputes(options: {
     `  dispute/create (${purchases.length} cleared purchases)${rounds > 1 ? ` (median of ${rounds} rounds; wallet ${creating.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${creating.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${short(ca)}\n      floor  ${short(cf)}\n      wallet/floor rate ${(ca.rps / cf.rps).toFixed(2)}, p50 ${(ca.p50 / cf.p50).toFixed(2)}x`,
   );
 
-  // Submitted in bulk: what the outcome needs, not what is measured.
+  // Submitted in bulk: what the outcome needs, not what is measured. Only the loads' own: the
+  // seeded OPEN ones (seedDisputes) stay as seeded for the back-office's /disputes.
   await query(
     url,
-    `update wallet.disputes set status = 'SUBMITTED', evidence = 'bench', submitted_at = now() where status = 'OPEN'`,
+    `update wallet.disputes set status = 'SUBMITTED', evidence = 'bench', submitted_at = now()
+      where status = 'OPEN' and id = any($1::bigint[])`,
+    [`{${opened.join(',')}}`],
   );
   for (let i = opened.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);

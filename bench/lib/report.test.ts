@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './load';
 import type { Results } from './results';
-import { renderReport } from './report';
+import { disputesSeededText, renderReport } from './report';
 
 const dir = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
@@ -21,5 +22,20 @@ describe('bench/RESULTS.md', () => {
 
   it('growth.svg too', () => {
     expect(rendered.svg).toBe(read('growth.svg'));
+  });
+});
+
+describe('disputesSeededText', () => {
+  const page = { p50: 10 } as unknown as LoadResult;
+
+  it('says over how many seeded disputes /disputes was measured', () => {
+    expect(disputesSeededText({ '/disputes': page }, { count: 50_000, seconds: 4.25 })).toBe(
+      ' `/disputes` was measured over 50,000 seeded disputes (one card in every 20, seeded in 4.3 s).',
+    );
+  });
+
+  it('says nothing when the page was not measured or nothing was seeded (results before issue 46)', () => {
+    expect(disputesSeededText({ '/disputes': { status: 500 } }, { count: 50, seconds: 0.1 })).toBe('');
+    expect(disputesSeededText({ '/disputes': page }, undefined)).toBe('');
   });
 });

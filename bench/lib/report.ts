@@ -4,7 +4,7 @@
 // their rows are left out and their targets read "not measured".
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MemorySample, Results, SizeResult, Target } from './results';
+import type { MemorySample, Results, SeededDisputes, SizeResult, Target } from './results';
 import { ANALYSIS, appName, costDrivers, mb, targetNotes } from './analysis';
 import {
   pairOf,
@@ -23,6 +23,7 @@ import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 import { slowDecisionTarget } from './slow-decision';
 import { spendingTargets } from './spending';
+import { SEEDED_DISPUTE_EVERY } from './disputes';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -39,6 +40,15 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 function isLoad(x: LoadResult | { status: number } | undefined): x is LoadResult {
   return !!x && 'p50' in x;
+}
+
+/** What the back-office's /disputes was read over: " `/disputes` was measured over N seeded disputes …" or "". */
+export function disputesSeededText(
+  pages: Record<string, LoadResult | { status: number }>,
+  seeded: SeededDisputes | undefined,
+): string {
+  if (!seeded || !isLoad(pages['/disputes'])) return '';
+  return ` \`/disputes\` was measured over ${n(seeded.count)} seeded disputes (one card in every ${SEEDED_DISPUTE_EVERY}, seeded in ${seeded.seconds.toFixed(1)} s).`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -558,7 +568,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
     if (bo.length) {
       push(
         '',
-        `Back-office server time at this size (1 connection): ${bo.map(([route, r]) => (isLoad(r) ? `\`${route}\` p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms` : `\`${route}\` HTTP ${r.status}`)).join('; ')}.`,
+        `Back-office server time at this size (1 connection): ${bo.map(([route, r]) => (isLoad(r) ? `\`${route}\` p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms` : `\`${route}\` HTTP ${r.status}`)).join('; ')}.${disputesSeededText(size.backoffice, size.seededDisputes)}`,
       );
     }
     push('');
@@ -691,6 +701,8 @@ export function renderReport(results: Results): { markdown: string; svg: string 
           : `| \`${route}\` | HTTP ${r.status} | | | | | |`,
       );
     }
+    const seeded = disputesSeededText(bo.pages, bo.seededDisputes).trim();
+    if (seeded) push('', seeded);
   } else {
     push('Not measured at 100,000 users in this run (the full run does); see each size above.');
   }

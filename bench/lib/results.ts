@@ -67,7 +67,11 @@ export type SizeResult = {
   backoffice: Record<string, LoadResult | { status: number }>;
   /** Disputes: dispute/create and the WON outcome, service and floor (bench/lib/disputes.ts; absent before issue 43). */
   disputes?: DisputeSize;
+  /** The disputes seeded before the loads, so /disputes is read over them (bench/lib/disputes.ts seedDisputes; absent before issue 46). */
+  seededDisputes?: SeededDisputes;
 };
+/** How many disputes a database was seeded with (one card in every 20), and how long it took. */
+export type SeededDisputes = { count: number; seconds: number };
 export type EventDelivery = {
   /** The issuance load on the service with one endpoint subscribed to card.issued. */
   load: LoadResult;
@@ -156,6 +160,7 @@ export type Results = {
     users: number;
     cards: number;
     pages: Record<string, LoadResult | { status: number }>;
+    seededDisputes?: SeededDisputes;
   };
   js?: RouteJs[];
   profiles?: (OpProfile & { cards: number })[];
