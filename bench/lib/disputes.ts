@@ -191,8 +191,8 @@ const wonCheck = (status: number, body: string) =>
   status === 200 && body.startsWith('{"code":0,') && body.includes('"status":"WON"');
 
 /**
- * dispute/create on the service then the floor (in turns over the rounds), one more create load on
- * the floor per round (not measured) so that the outcomes do not run out, the bulk submit, then the
+ * dispute/create on the service then the floor (in turns over the rounds), more create loads on
+ * the floor (not measured) until the outcomes cannot run out, the bulk submit, then the
  * WON outcome on the service then the floor, then the guarantees.
  */
 export async function measureDisputes(options: {
@@ -248,7 +248,13 @@ export async function measureDisputes(options: {
       );
     }
   }
-  for (let round = 0; round < rounds; round++)
+  // The WON loads settle one dispute per call and answer up to ~2x as fast as creates: unmeasured
+  // create loads on the floor until there are enough for every WON window (each side's rounds,
+  // warm-up included) at 2.5x the fastest create window seen, or 4 loads a round at most.
+  const { seconds, warmupSeconds } = options.settings;
+  const fastest = Math.max(...[...creating.app, ...creating.floor].map((r) => r.rps));
+  const needed = Math.ceil(2.5 * fastest * 2 * rounds * (seconds + warmupSeconds));
+  for (let extra = 0; opened.length < needed && extra < 4 * rounds; extra++)
     await measure(floor, create, { check: createCheck, onSuccess: collect, warmup: 0 });
   const ca = medianRate(creating.app);
   const cf = medianRate(creating.floor);
