@@ -445,31 +445,31 @@ function prismVerdict(reportFile: string): string {
   return note;
 }
 
-// After the build, the stages run in three lanes side by side (docs/testing.md "Lanes"): unit
-// and api keep both cores busy; pg and system mostly wait (on PostgreSQL's locks and fsyncs, on
-// servers they start and stop, on timed windows); e2e waits on the browser and the server it
-// drives. One after the other, the run left most of the machine idle for most of its time; side
-// by side, each lane is one more busy neighbour of the others, which every test is already held
-// to bear ("never flaky on a busy machine"). Each lane is this script again with `--only`, its
-// output kept apart (the first lane's shown as it runs, the others' after) and its results sent
-// back in a file for the one summary.
-type LaneStage = Exclude<Stage, 'static'>;
-const LANES: readonly (readonly LaneStage[])[] = [['unit', 'api'], ['pg', 'system'], ['e2e']];
+// The vitest stages run in two lanes side by side (docs/testing.md "Lanes"): unit and api keep
+// both cores busy, while pg and system mostly wait (on PostgreSQL's locks and fsyncs, on servers
+// they start and stop, on timed windows), so the second lane costs the first little and its own
+// time mostly disappears from the run's. Each lane is this script again with `--only`, its output
+// kept apart (the first lane's shown as it runs, the second's after) and its results sent back
+// in a file for the one summary.
+const LANES: readonly (readonly VitestStage[])[] = [
+  ['unit', 'api'],
+  ['pg', 'system'],
+];
 
 /** `stages` split into the lanes that have any of them (one lane: run them in this process). */
-function lanesOf(stages: readonly Stage[]): LaneStage[][] {
+function lanesOf(stages: readonly VitestStage[]): VitestStage[][] {
   return LANES.map((lane) => lane.filter((s) => stages.includes(s))).filter((lane) => lane.length > 0);
 }
 
-type LaneOutcome = { lane: readonly LaneStage[]; code: number; results: StepResult[]; log: string };
+type LaneOutcome = { lane: readonly VitestStage[]; code: number; results: StepResult[]; log: string };
 const laneChildren = new Set<ReturnType<typeof spawn>>();
 
 /** Runs one lane as a child run of this script; its output is shown live or kept for later. */
-function runLane(lane: readonly LaneStage[], live: boolean): Promise<LaneOutcome> {
+function runLane(lane: readonly VitestStage[], live: boolean): Promise<LaneOutcome> {
   const resultsFile = path.join(os.tmpdir(), `wallet-lane-${process.pid}-${lane.join('-')}.json`);
   rmSync(resultsFile, { force: true });
   const args = ['scripts/test.ts', '--only', lane.join(','), '--skip-build', '--results', resultsFile];
-  console.log(`$ tsx ${args.join(' ')}${live ? '' : '   (its output follows when every lane is done)'}`);
+  console.log(`$ tsx ${args.join(' ')}${live ? '' : '   (its output follows when both lanes are done)'}`);
   return new Promise((resolve, reject) => {
     const child = spawn(bin('tsx'), args, {
       cwd: ROOT,
@@ -495,7 +495,7 @@ function runLane(lane: readonly LaneStage[], live: boolean): Promise<LaneOutcome
 }
 
 /** Runs the lanes side by side; their results join this run's, a failed stage fails it. */
-async function runLanes(lanes: readonly (readonly LaneStage[])[]): Promise<void> {
+async function runLanes(lanes: readonly (readonly VitestStage[])[]): Promise<void> {
   banner(`lanes: ${lanes.map((lane) => lane.join(' → ')).join('  ‖  ')}`);
   const outcomes = await Promise.all(lanes.map((lane, index) => runLane(lane, index === 0)));
   for (const outcome of outcomes) {
@@ -558,11 +558,11 @@ async function main(): Promise<void> {
     }
   }
 
-  // A whole run (no test files named, not itself a lane) runs its stages in lanes.
-  const lanes = options.specs.length === 0 && !options.resultsFile ? lanesOf(stages) : [];
-  if (lanes.length > 1) return runLanes(lanes);
   const vitestStages = VITEST_STAGES.filter((s) => stages.includes(s));
-  await runVitestStages(vitestStages, options.specs);
+  const lanes = options.specs.length === 0 && !options.resultsFile ? lanesOf(vitestStages) : [vitestStages];
+  if (lanes.length > 1) await runLanes(lanes);
+  else await runVitestStages(vitestStages, options.specs);
+
   if (stages.includes('e2e')) await step('e2e', () => runE2e(options.specs));
 }
 
