@@ -9,6 +9,7 @@ import { Download, Gavel } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DisputeItem } from '@/components/disputes/dispute-item';
+import { HolderMatchNotice } from '@/components/shared/holder-match-notice';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -167,35 +168,12 @@ export default async function DisputesPage({ searchParams }: { searchParams: Sea
             </AlertDescription>
           </Alert>
         ) : null}
-        {match?.kind === 'none' ? (
-          <Alert>
-            <AlertTitle>No one matches “{holder}”</AlertTitle>
-            <AlertDescription>
-              Look for a first or last name, a full name, an e-mail or an app user ID.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        {match?.kind === 'many' && holder ? (
-          <Alert>
-            <AlertTitle>More than one person matches “{holder}”</AlertTitle>
-            <AlertDescription>
-              <p>Choose whose disputes to show:</p>
-              <ul className="mt-2 grid gap-1">
-                {match.people.map((p) => (
-                  <li key={p.appUserId}>
-                    <Link
-                      href={`/disputes${disputesQueryString({ ...filters, appUserId: p.appUserId })}`}
-                      className="text-link underline underline-offset-4"
-                    >
-                      {p.name}
-                    </Link>{' '}
-                    <span className="break-all text-muted-foreground">({p.email})</span>
-                  </li>
-                ))}
-              </ul>
-            </AlertDescription>
-          </Alert>
-        ) : null}
+        <HolderMatchNotice
+          match={match}
+          holder={holder}
+          whose="disputes"
+          hrefFor={(appUserId) => `/disputes${disputesQueryString({ ...filters, appUserId })}`}
+        />
         {loaded && !loaded.ok ? (
           <Alert variant="error">
             <AlertTitle>The disputes could not be loaded</AlertTitle>

@@ -9,6 +9,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuthorizationItem } from '@/components/cards/authorization-item';
 import { PurchasePager } from '@/components/cards/purchase-pager';
+import { HolderMatchNotice } from '@/components/shared/holder-match-notice';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -31,7 +32,6 @@ import {
   loadHeadline,
   loadTransactionsPage,
   type Headline,
-  type HolderMatch,
 } from '@/lib/backoffice/transactions/transactions-data';
 import {
   describeTransactionFilters,
@@ -71,40 +71,6 @@ function HeadlineFigures({ headline }: { headline: Headline }) {
         </DescriptionList>
       </CardContent>
     </Card>
-  );
-}
-
-/** The people a name filter matched, each a link to the filter with them. */
-function HolderChoices({
-  match,
-  holder,
-  filters,
-}: {
-  match: Extract<HolderMatch, { kind: 'many' }>;
-  holder: string;
-  filters: TransactionFilters;
-}) {
-  return (
-    <Alert>
-      {/* user/search answers at most HOLDER_CHOICES: the count may be more than those shown. */}
-      <AlertTitle>More than one person matches “{holder}”</AlertTitle>
-      <AlertDescription>
-        <p>Choose whose purchases to show:</p>
-        <ul className="mt-2 grid gap-1" data-testid="holder-choices">
-          {match.people.map((p) => (
-            <li key={p.appUserId}>
-              <Link
-                href={`/transactions${transactionsQueryString({ ...filters, appUserId: p.appUserId })}`}
-                className="text-link underline underline-offset-4"
-              >
-                {p.name}
-              </Link>{' '}
-              <span className="break-all text-muted-foreground">({p.email})</span>
-            </li>
-          ))}
-        </ul>
-      </AlertDescription>
-    </Alert>
   );
 }
 
@@ -203,17 +169,12 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
             </AlertDescription>
           </Alert>
         ) : null}
-        {match?.kind === 'none' ? (
-          <Alert>
-            <AlertTitle>No one matches “{holder}”</AlertTitle>
-            <AlertDescription>
-              Look for a first or last name, a full name, an e-mail or an app user ID.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        {match?.kind === 'many' && holder ? (
-          <HolderChoices match={match} holder={holder} filters={filters} />
-        ) : null}
+        <HolderMatchNotice
+          match={match}
+          holder={holder}
+          whose="purchases"
+          hrefFor={(appUserId) => `/transactions${transactionsQueryString({ ...filters, appUserId })}`}
+        />
         {loaded && !loaded.ok ? (
           <Alert variant="error">
             <AlertTitle>The purchases could not be loaded</AlertTitle>
