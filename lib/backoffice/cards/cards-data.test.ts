@@ -3,10 +3,12 @@ import {
   asWalletClientError,
   WalletInputError,
   WalletNotFoundError,
+  WalletRateLimitedError,
   WalletServiceError,
   WalletUnavailableError,
   type WalletClient,
 } from '@/lib/backoffice/wallet-client';
+import { staffPaceError } from '@/lib/backoffice/wallet-client/errors';
 import type { UsersWithCardsPage } from '@/lib/wallet/contract/schemas';
 import { describeCardsError, EXPORT_PAGE_SIZE, loadCardsPage, walkCardsUsers } from './cards-data';
 import { cardRecord, FULL, userEntry } from './cards-test-fixtures';
@@ -146,6 +148,23 @@ describe('describeCardsError', () => {
       message: 'The wallet service had an unexpected problem. Nothing was changed; try again in a moment.',
       status: 502,
     });
+  });
+
+  it('passes "not now" on as such: over the rate limit 429, the database away (5001) 503', () => {
+    const limited = new WalletRateLimitedError({
+      ...base,
+      code: 6001,
+      staffMessage: 'The wallet service is busy. Nothing was changed; try again in a few seconds.',
+    });
+    expect(describeCardsError(limited)).toEqual({
+      title: 'The cards could not be loaded',
+      message: 'The wallet service is busy. Nothing was changed; try again in a few seconds.',
+      status: 429,
+    });
+    // A call not sent, over this member of staff's share of the back-office's budget: 429 too.
+    expect(describeCardsError(staffPaceError('cardListAllByUser')).status).toBe(429);
+    const away = new WalletServiceError({ ...base, code: 5001, staffMessage: 'The database is away.' });
+    expect(describeCardsError(away).status).toBe(503);
   });
 
   it("passes any other refusal's staff message on as it is", () => {

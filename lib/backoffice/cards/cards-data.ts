@@ -11,10 +11,12 @@ import {
 } from '@/lib/backoffice/cards/cards-view';
 import { toCardsPage, toCardsUserRow, walletFilterFor } from '@/lib/backoffice/cards/cards-view-schemas';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
+import { ResultCode } from '@/lib/wallet/contract/result-codes';
 import {
   getWalletClient,
   SAYS_NOTHING_CHANGED,
   WalletInputError,
+  WalletRateLimitedError,
   WalletServiceError,
   WalletUnavailableError,
   type WalletClient,
@@ -76,6 +78,17 @@ export function describeCardsError(error: WalletClientError): CardsError & { sta
   const saysItAlready = error.code !== null && SAYS_NOTHING_CHANGED.has(error.code);
   const message =
     transient && !saysItAlready ? `${NOTHING_CHANGED} ${error.staffMessage}` : error.staffMessage;
-  const status = unavailable ? (error.reason === 'timeout' ? 504 : 503) : 502;
-  return { title: 'The cards could not be loaded', message, status };
+  return { title: 'The cards could not be loaded', message, status: cardsErrorStatus(error) };
+}
+
+/**
+ * A timeout is 504 and an unreachable service 503; a wallet that says "not now" is passed on as
+ * such: over the rate limit 429, the database away (5001) 503, so the browser's paging waits and
+ * tries again instead of reading a failure; any other refusal is 502, an upstream's answer.
+ */
+function cardsErrorStatus(error: WalletClientError): number {
+  if (error instanceof WalletUnavailableError) return error.reason === 'timeout' ? 504 : 503;
+  if (error instanceof WalletRateLimitedError) return 429;
+  if (error.code === ResultCode.UNAVAILABLE) return 503;
+  return 502;
 }
