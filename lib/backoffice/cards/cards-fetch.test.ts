@@ -36,6 +36,11 @@ describe('fetchCardsPage', () => {
 
     answer(503, { error: { title: 'The cards could not be loaded', message: 'Nothing was changed.' } });
     expect(((await fetchCardsPage(query).catch((e: unknown) => e)) as CardsLoadError).retryable).toBe(true);
+
+    answer(429, {
+      error: { title: 'The cards could not be loaded', message: 'The wallet service is busy.' },
+    });
+    expect(((await fetchCardsPage(query).catch((e: unknown) => e)) as CardsLoadError).retryable).toBe(true);
   });
 
   it('refuses an answer off the contract, such as a card number in full', async () => {

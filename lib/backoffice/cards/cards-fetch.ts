@@ -17,9 +17,12 @@ export class CardsLoadError extends Error {
     this.title = error.title;
     this.status = status;
   }
-  /** Only a server-side failure may go away on its own; a refused filter or session will not. */
+  /**
+   * Only a server-side failure or a "too many requests" (429) may go away on its own; a refused
+   * filter or session will not.
+   */
   get retryable(): boolean {
-    return this.status >= 500;
+    return this.status >= 500 || this.status === 429;
   }
 }
 
