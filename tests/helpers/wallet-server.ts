@@ -2,11 +2,14 @@
 // test file installed (createTestDatabase), so API tests go over a socket exactly as an agency's
 // server would, without Next.js. Logs (every level) are kept in memory for tests that read them,
 // and searched for whole card numbers when the file's database closes (card-number-leaks.ts).
+// With `ownPool`, a second such server on a pool of its own over the same database: the pg tests'
+// stand-in for two processes of the service on one database (docs/testing.md "Stages", `pg`).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createWalletClient } from '@/lib/backoffice/wallet-client';
 import { getDatabase } from '@/lib/db/client';
+import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
 import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
 import { keepIdleConnectionsOpen } from './idle-connections';
 import { TEST_AGENCY } from './wallet-db';
@@ -19,6 +22,8 @@ import { watchLog } from './card-number-leaks';
 export type WalletTestServer = {
   baseUrl: string;
   service: WalletService;
+  /** The database the service runs on: the file's (getDatabase()), or its own pool (`ownPool`). */
+  engine: DatabaseHandle;
   /** Every log line the service wrote so far (JSON text). */
   logs(): string;
   close(): Promise<void>;
@@ -60,9 +65,20 @@ export async function startWalletServer(
      * Prism answers some of those requests itself and re-encodes the query of the others.
      */
     direct?: string;
+    /**
+     * A second instance of the service, standing for a second process on the same database (the
+     * pg tests' two instances): its own pool of `size` connections to `url`, opened here and
+     * closed by close(), instead of the file's database. It is always reached directly: Prism
+     * runs only in the api stage (docs/testing.md "The api stage behind Prism"), and what these
+     * tests count (connections, locks, races between the two pools) must not pass through a
+     * proxy process of its own.
+     */
+    ownPool?: { url: string; size: number };
   } = {},
 ): Promise<WalletTestServer> {
-  const engine = await getDatabase();
+  const engine = options.ownPool
+    ? await openPostgres(options.ownPool.url, options.ownPool.size)
+    : await getDatabase();
   let logs = '';
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -101,10 +117,13 @@ export async function startWalletServer(
   const { port } = server.address() as AddressInfo;
   // WALLET_TEST_VIA_PRISM=1: the test talks to Prism, which validates and forwards (prism-proxy.ts).
   const prism =
-    prismWanted() && !options.direct ? await startPrismProxy(`http://127.0.0.1:${port}`) : undefined;
+    prismWanted() && !options.direct && !options.ownPool
+      ? await startPrismProxy(`http://127.0.0.1:${port}`)
+      : undefined;
   return {
     baseUrl: prism?.baseUrl ?? `http://127.0.0.1:${port}`,
     service,
+    engine,
     logs: () => logs,
     close: async () => {
       const count = await prism?.stop();
@@ -113,6 +132,7 @@ export async function startWalletServer(
         server.closeAllConnections();
       });
       await service.close();
+      if (options.ownPool) await engine.close();
       if (count && count.responseViolations > 0) {
         throw new Error(`replies that break the OpenAPI document:\n${count.responses.join('\n')}`);
       }

@@ -6,13 +6,11 @@
 // balance went; one requestId sent 20 times makes one authorization; expiry run by both instances
 // at once releases each hold once. The books balance after each, and the summary's running totals
 // (docs/card-spending.md "Summary") equal the authorizations summed.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { rawRows } from '@/lib/db/open';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
-import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
+import { createWalletService } from '@/lib/wallet/service/app';
 import { walletDb } from '@/lib/wallet/service/db';
 import { assets, authorizations, cardSpendTotals, events } from '@/lib/wallet/service/db/schema';
 import { createLogger } from '@/lib/wallet/service/http/logger';
@@ -22,7 +20,6 @@ import { createFreshPgDatabase } from '../helpers/pg';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
-import { keepIdleConnectionsOpen } from '../helpers/idle-connections';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances } from '../helpers/wallet-state';
 
@@ -30,47 +27,24 @@ let pgDb: { url: string; drop(): Promise<void> };
 let db: TestDatabase;
 let first: WalletTestServer;
 /** The second instance: its own pool on the same database, its own HTTP server. */
-let secondEngine: DatabaseHandle;
-let secondService: WalletService;
-let secondServer: Server;
-let secondUrl = '';
+let second: WalletTestServer;
 
 beforeAll(async () => {
   pgDb = await createFreshPgDatabase();
   db = await createPostgresTestDatabase(pgDb.url, 40);
   first = await startWalletServer();
-  secondEngine = await openPostgres(pgDb.url, 40);
-  secondService = createWalletService({
-    engine: secondEngine,
-    logger: createLogger({ level: 'silent' }),
-    metrics: createMetrics({ processMetrics: false }),
-    deliverWebhooks: false,
-    metricsToken: null,
-    holdExpiry: false,
-  });
-  secondServer = createServer((req, res) => {
-    if (!secondService.handle(req, res)) res.writeHead(404).end();
-  });
-  keepIdleConnectionsOpen(secondServer);
-  await new Promise<void>((resolve) => secondServer.listen(0, '127.0.0.1', resolve));
-  secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+  second = await startWalletServer({ ownPool: { url: pgDb.url, size: 40 } });
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    if (!secondServer) return resolve();
-    secondServer.close(() => resolve());
-    secondServer.closeAllConnections();
-  });
-  await secondService?.close();
-  await secondEngine?.close();
+  await second?.close();
   await first?.close();
   await db?.close();
   await pgDb?.drop();
 });
 
 /** Alternates the two instances. */
-const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : secondUrl);
+const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);
 
 const money = async (card: FundedCard) =>
   (
@@ -240,7 +214,7 @@ describe('card spending on PostgreSQL, two instances', () => {
     // fall on another UTC day than the one its amount was counted in (just after midnight), and
     // the release is counted against the approval's own day.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const engines = [db.db, walletDb(secondEngine)];
+    const engines = [db.db, walletDb(second.engine)];
     const released = await Promise.all(
       Array.from({ length: 8 }, (_, i) => expireDueHolds({ db: engines[i % 2]!, expiryMs: 10, limit: 7 })),
     );
@@ -264,7 +238,7 @@ describe('card spending on PostgreSQL, two instances', () => {
   });
 
   it('the expiry workers of two instances, window scaled to 1.5 s, release each hold once', async () => {
-    const workers = [db, secondEngine].map((engine) =>
+    const workers = [db, second.engine].map((engine) =>
       createWalletService({
         engine,
         logger: createLogger({ level: 'silent' }),

@@ -10,20 +10,14 @@
 // database beyond decision/set's 2000 ms so that a busy machine cannot turn an answer into a
 // fallback. The pools (8 connections each) are smaller than the 25 waiting on each instance: a
 // wait that held a connection would leave (b) nothing to run on.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { rawRows } from '@/lib/db/open';
 import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
-import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
 import { walletDb } from '@/lib/wallet/service/db';
 import { assets, cardSpendTotals, decisionEndpoints } from '@/lib/wallet/service/db/schema';
-import { createLogger } from '@/lib/wallet/service/http/logger';
-import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import { startDecisionEndpoint, type DecisionEndpoint } from '../helpers/decision-endpoint';
-import { keepIdleConnectionsOpen } from '../helpers/idle-connections';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet, kycParams, type CallOptions } from '../helpers/wallet-call';
@@ -42,10 +36,7 @@ let pgDb: { url: string; drop(): Promise<void> };
 let dbName = '';
 let db: TestDatabase;
 let first: WalletTestServer;
-let secondEngine: DatabaseHandle;
-let secondService: WalletService;
-let secondServer: Server;
-let secondUrl = '';
+let second: WalletTestServer;
 let agency: DecisionEndpoint;
 
 beforeAll(async () => {
@@ -53,40 +44,22 @@ beforeAll(async () => {
   dbName = new URL(pgDb.url).pathname.slice(1);
   db = await createPostgresTestDatabase(pgDb.url, POOL);
   first = await startWalletServer({ webhooks: { allowPrivate: true } });
-  secondEngine = await openPostgres(pgDb.url, POOL);
-  secondService = createWalletService({
-    engine: secondEngine,
-    logger: createLogger({ level: 'silent' }),
-    metrics: createMetrics({ processMetrics: false }),
-    deliverWebhooks: false,
-    metricsToken: null,
-    holdExpiry: false,
+  second = await startWalletServer({
     webhooks: { allowPrivate: true },
+    ownPool: { url: pgDb.url, size: POOL },
   });
-  secondServer = createServer((req, res) => {
-    if (!secondService.handle(req, res)) res.writeHead(404).end();
-  });
-  keepIdleConnectionsOpen(secondServer);
-  await new Promise<void>((resolve) => secondServer.listen(0, '127.0.0.1', resolve));
-  secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
   agency = await startDecisionEndpoint();
 });
 
 afterAll(async () => {
   await agency?.close();
-  await new Promise<void>((resolve) => {
-    if (!secondServer) return resolve();
-    secondServer.close(() => resolve());
-    secondServer.closeAllConnections();
-  });
-  await secondService?.close();
-  await secondEngine?.close();
+  await second?.close();
   await first?.close();
   await db?.close();
   await pgDb?.drop();
 });
 
-const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : secondUrl);
+const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);
 
 /** A user of OTHER_AGENCY's app with an ACTIVE card holding `minor` cents. */
 async function otherAppCard(minor: number): Promise<FundedCard> {
@@ -151,7 +124,7 @@ describe('a slow agency endpoint holds nothing in the database', () => {
     await db.db.update(decisionEndpoints).set({ timeoutMs: 120_000 });
 
     // The probes see what they look for: a transaction of an instance's pool holding a row lock.
-    await walletDb(secondEngine).transaction(async (tx) => {
+    await walletDb(second.engine).transaction(async (tx) => {
       await tx.execute(sql`select 1 from ${assets} where id = ${slowCard.cardAssetId} for update`);
       expect((await connectionsInTransaction()).length).toBe(1);
       expect(await locksOnMoneyTables()).toContainEqual({ relation: 'assets', mode: 'RowShareLock' });
@@ -211,7 +184,7 @@ describe('a slow agency endpoint holds nothing in the database', () => {
       decided.filter((a) => a.status === 'DECLINED' && a.declineReason === 'INSUFFICIENT_FUNDS'),
     ).toHaveLength(10);
     const otherDetail = await callWallet<{ balance: number; availableBalance: number }>(
-      secondUrl,
+      second.baseUrl,
       'cardDetail',
       { appUserId: otherCard.appUserId, cardId: otherCard.cardId },
       OTHER,

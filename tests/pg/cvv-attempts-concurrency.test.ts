@@ -2,67 +2,37 @@
 // instances with a pool each (docs/card-spending.md "CVV and expiry"): an authorization carrying a
 // CVV takes the card's row FOR UPDATE, so those of one card queue; the third mismatch locks the
 // card (CVV_ATTEMPTS) in its own transaction, and every later one finds it LOCKED.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '@/lib/db/open';
 import type { Authorization } from '@/lib/wallet/contract/schemas';
-import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
 import { revealCardSecrets } from '@/lib/wallet/service/card/card-secrets';
 import { cards, events } from '@/lib/wallet/service/db/schema';
-import { createLogger } from '@/lib/wallet/service/http/logger';
-import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
-import { keepIdleConnectionsOpen } from '../helpers/idle-connections';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
 let pgDb: { url: string; drop(): Promise<void> };
 let db: TestDatabase;
 let first: WalletTestServer;
-let secondEngine: DatabaseHandle;
-let secondService: WalletService;
-let secondServer: Server;
-let secondUrl = '';
+let second: WalletTestServer;
 
 beforeAll(async () => {
   pgDb = await createFreshPgDatabase();
   db = await createPostgresTestDatabase(pgDb.url, 20);
   first = await startWalletServer();
-  secondEngine = await openPostgres(pgDb.url, 20);
-  secondService = createWalletService({
-    engine: secondEngine,
-    logger: createLogger({ level: 'silent' }),
-    metrics: createMetrics({ processMetrics: false }),
-    deliverWebhooks: false,
-    metricsToken: null,
-    holdExpiry: false,
-  });
-  secondServer = createServer((req, res) => {
-    if (!secondService.handle(req, res)) res.writeHead(404).end();
-  });
-  keepIdleConnectionsOpen(secondServer);
-  await new Promise<void>((resolve) => secondServer.listen(0, '127.0.0.1', resolve));
-  secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+  second = await startWalletServer({ ownPool: { url: pgDb.url, size: 20 } });
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    if (!secondServer) return resolve();
-    secondServer.close(() => resolve());
-    secondServer.closeAllConnections();
-  });
-  await secondService?.close();
-  await secondEngine?.close();
+  await second?.close();
   await first?.close();
   await db?.close();
   await pgDb?.drop();
 });
 
-const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : secondUrl);
+const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);
 
 async function wrongCvvOf(card: FundedCard): Promise<string> {
   const { cvv } = (await revealCardSecrets(db.db, card.cardId))!;

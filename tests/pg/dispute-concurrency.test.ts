@@ -3,23 +3,17 @@
 // dispute (the authorization's row lock orders them, the rest are 4018); 10 WON outcomes at once
 // credit once (one conditional update moves the dispute, the rest are 4019); a submit racing a
 // withdraw leaves one of them; the expiry run by both instances at once expires each dispute once.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, rawRows, type DatabaseHandle } from '@/lib/db/open';
+import { rawRows } from '@/lib/db/open';
 import { disputeSchema, type Authorization, type Dispute } from '@/lib/wallet/contract/schemas';
-import { createWalletService, type WalletService } from '@/lib/wallet/service/app';
 import { walletDb } from '@/lib/wallet/service/db';
 import { assets, disputes, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { expireDueDisputes } from '@/lib/wallet/service/dispute/expire-disputes';
-import { createLogger } from '@/lib/wallet/service/http/logger';
-import { createMetrics } from '@/lib/wallet/service/http/metrics';
 import { createFreshPgDatabase } from '../helpers/pg';
 import { fundedCard, purchase, type FundedCard } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createPostgresTestDatabase, type TestDatabase } from '../helpers/wallet-db';
-import { keepIdleConnectionsOpen } from '../helpers/idle-connections';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances } from '../helpers/wallet-state';
 
@@ -27,48 +21,24 @@ let pgDb: { url: string; drop(): Promise<void> };
 let db: TestDatabase;
 let first: WalletTestServer;
 /** The second instance: its own pool on the same database, its own HTTP server. */
-let secondEngine: DatabaseHandle;
-let secondService: WalletService;
-let secondServer: Server;
-let secondUrl = '';
+let second: WalletTestServer;
 
 beforeAll(async () => {
   pgDb = await createFreshPgDatabase();
   db = await createPostgresTestDatabase(pgDb.url, 40);
   first = await startWalletServer();
-  secondEngine = await openPostgres(pgDb.url, 40);
-  secondService = createWalletService({
-    engine: secondEngine,
-    logger: createLogger({ level: 'silent' }),
-    metrics: createMetrics({ processMetrics: false }),
-    deliverWebhooks: false,
-    metricsToken: null,
-    holdExpiry: false,
-    disputes: { expiry: false },
-  });
-  secondServer = createServer((req, res) => {
-    if (!secondService.handle(req, res)) res.writeHead(404).end();
-  });
-  keepIdleConnectionsOpen(secondServer);
-  await new Promise<void>((resolve) => secondServer.listen(0, '127.0.0.1', resolve));
-  secondUrl = `http://127.0.0.1:${(secondServer.address() as AddressInfo).port}`;
+  second = await startWalletServer({ ownPool: { url: pgDb.url, size: 40 } });
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    if (!secondServer) return resolve();
-    secondServer.close(() => resolve());
-    secondServer.closeAllConnections();
-  });
-  await secondService?.close();
-  await secondEngine?.close();
+  await second?.close();
   await first?.close();
   await db?.close();
   await pgDb?.drop();
 });
 
 /** Alternates the two instances. */
-const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : secondUrl);
+const instance = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);
 
 /** A purchase of `amount` cleared on the card: its transactionId. */
 async function clearedPurchase(card: FundedCard, amount: string): Promise<number> {
@@ -77,7 +47,7 @@ async function clearedPurchase(card: FundedCard, amount: string): Promise<number
     ...purchase({ amount }),
   });
   expect(a.body.code, a.body.msg).toBe(0);
-  const c = await callWallet<Authorization>(secondUrl, 'simulateClear', {
+  const c = await callWallet<Authorization>(second.baseUrl, 'simulateClear', {
     authorizationId: a.body.data!.authorizationId,
   });
   expect(c.body.code, c.body.msg).toBe(0);
@@ -140,7 +110,7 @@ describe('disputes on PostgreSQL, two instances', () => {
     const card = await fundedCard(first.baseUrl, db, 100_00, 'pgdw');
     const transactionId = await clearedPurchase(card, '30.00');
     const made = await openDispute(transactionId, '30.00');
-    const submitted = await callWallet(secondUrl, 'disputeSubmit', {
+    const submitted = await callWallet(second.baseUrl, 'disputeSubmit', {
       disputeId: made.disputeId,
       evidence: 'Proof',
     });
@@ -202,7 +172,7 @@ describe('disputes on PostgreSQL, two instances', () => {
       db.db,
       sql`update ${disputes} set due_by = now() - interval '1 minute' where card_id = ${card.cardId}`,
     );
-    const engines = [db.db, walletDb(secondEngine)];
+    const engines = [db.db, walletDb(second.engine)];
     const expired = await Promise.all(
       Array.from({ length: 8 }, (_, i) => expireDueDisputes({ db: engines[i % 2]!, limit: 7 })),
     );
