@@ -115,9 +115,18 @@ export async function resetTestDatabase(): Promise<TestDatabase> {
   return handle;
 }
 
-/** The same on PostgreSQL (an empty database per test file), installed as the process's database. */
+/**
+ * The same on PostgreSQL (an empty database per test file), installed as the process's database;
+ * searched for whole card numbers when closed, as the in-memory ones are (card-number-leaks.ts).
+ */
 export async function createPostgresTestDatabase(url: string, poolSize = 60): Promise<TestDatabase> {
   const handle = await provisionTestAgencies(await openPostgres(url, poolSize));
+  const close = handle.close.bind(handle);
+  handle.close = async () => {
+    const leaks = await wholeCardNumberLeaks((text, values) => handle.query(text, values));
+    await close();
+    assertNoLeaks(leaks);
+  };
   setDatabase(handle);
   return handle;
 }
