@@ -411,8 +411,8 @@ async function seedDisputesLogged(url: string): Promise<{ count: number; seconds
 async function measureBackoffice(app: Server): Promise<Record<string, LoadResult | { status: number }>> {
   const cookie = await signIn(app.baseUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const out: Record<string, LoadResult | { status: number }> = {};
-  // /disputes: its first page reads dispute/list twice (the page, and the open ones for the
-  // due-soon list and the navigation's count), with as many disputes as the size seeded.
+  // /disputes: its first page reads dispute/list once (the page) and dispute/summary once (the
+  // due-soon list and the navigation's count), over one seeded dispute per card.
   for (const route of ['/', '/cards', '/transactions', '/disputes']) {
     const status = await routeStatus(app.baseUrl, route, cookie);
     if (status !== 200) {

@@ -69,64 +69,56 @@ export async function clearedPurchases(wallet: Server, p: Population): Promise<n
   return purchases;
 }
 
-/** One seeded dispute for every this many cards: 50,000 at 1,000,000 cards. */
-export const SEEDED_DISPUTE_EVERY = 20;
+/** How long before its purchase's clearing a seeded dispute's purchase may lie: two years, in minutes. */
+const SEEDED_SPREAD_MINUTES = 730 * 1440;
 
 /**
- * A dispute on one card in every SEEDED_DISPUTE_EVERY of the population (ACTIVE ones, spread over
- * the ids), each of a cleared purchase of its own, stored as the service stores them
+ * One dispute on every card of the population (1,000,000 at 1,000,000 cards: issue 43's "with 1M
+ * disputes"), each of a cleared purchase of its own, stored as the service stores them
  * (docs/disputes.md, docs/card-spending.md "Rules"): the card asset credited with exactly the
  * purchase (a CREDIT entry, as lib/wallet/service/asset/credit-asset.ts funds an asset) an hour
  * before the purchase, the CLEARED authorization, its CARD_SPEND entry (the transactionId) of the
  * whole amount, so the card's balance is back where it was; the card's three running totals and
  * the summary's totals moved as the clear moves them; asset_day_totals by drizzle/0032's trigger.
- * The dispute claims the whole purchase or half of it, created after the clearing within the last
- * 100 days, dueBy the clearing + 110 days (create-dispute.ts's DISPUTE_DUE_MS). Status by the
- * card's place: half OPEN (dueBy ahead; one in eight of them within a week, for the due-soon list),
- * then SUBMITTED, LOST, WITHDRAWN and EXPIRED (OPEN past dueBy, resolved by the expiry worker a
- * minute after), with the times each change would have set; no WON, which moves money. Reasons
- * over the six, each status with several. A FRAUDULENT dispute leaves its card as it is (as if unlocked since), so the other
- * figures' ACTIVE cards stay ACTIVE; no events are seeded (the loads' own are what is counted).
- * One statement: the rows take their ids from the tables' sequences (nextval), so the service's
- * own later purchases and disputes (measureDisputes) never collide with them; the ledger entries
- * are numbered here and the assets' ledger_count moved once.
+ * Realistic by age: each purchase cleared at a time spread evenly over the last two years, its
+ * dispute created 0-10 days after (never after now), dueBy the clearing + 110 days
+ * (create-dispute.ts's DISPUTE_DUE_MS). Those whose dueBy is still ahead are OPEN (one in three)
+ * or SUBMITTED; those past it LOST, WITHDRAWN or EXPIRED (resolved by the expiry worker a minute
+ * after dueBy), with the times each change would have set; no WON, which moves money. So about
+ * 110 / 730 of them are OPEN or SUBMITTED and 5% OPEN, of which 7 / 110 due within a week, as a
+ * programme that has run two years holds them. Reasons over the six, each status with several. A
+ * FRAUDULENT dispute leaves its card as it is (as if unlocked since), so the other figures'
+ * ACTIVE cards stay ACTIVE; no events are seeded (the loads' own are what is counted). One
+ * statement: the rows take their ids from the tables' sequences (nextval), so the service's own
+ * later purchases and disputes (measureDisputes) never collide with them; the ledger entries are
+ * numbered here and the assets' ledger_count moved once.
  */
 export async function seedDisputes(url: string): Promise<{ rows: number; seconds: number }> {
   const started = performance.now();
   const reasons = `array[${DISPUTE_REASONS.map((r) => `'${r}'`).join(', ')}]`;
   const [inserted] = await query<{ n: string }>(
     url,
-    `with population as (select count(*) / ${SEEDED_DISPUTE_EVERY} as wanted from wallet.cards),
-     active as (
-       select c.*, row_number() over (order by c.id) - 1 as rn, count(*) over () as total
-         from wallet.cards c where c.status = 'ACTIVE'),
-     picked as (
-       select a.*, row_number() over (order by a.id) - 1 as i
-         from active a, population p
-        where p.wanted > 0 and a.rn % greatest(1, a.total / p.wanted) = 0
-        order by a.id
-        limit (select wanted from population)),
+    `with picked as (select c.*, row_number() over (order by c.id) - 1 as i from wallet.cards c),
      shaped as (
        select p.*, s.currency, s.balance, s.ledger_count,
-              case when p.i % 10 < 5 then 'OPEN' when p.i % 10 < 7 then 'SUBMITTED' when p.i % 10 = 7 then 'LOST'
-                   when p.i % 10 = 8 then 'WITHDRAWN' else 'EXPIRED' end as dispute_status,
               (${reasons})[1 + (p.i + p.i / 10) % 6] as reason,
               500 + (p.i * 7919) % 49500 as amount,
+              interval '1 hour' + ((p.i * 7919) % ${SEEDED_SPREAD_MINUTES}) * interval '1 minute' as cleared_ago,
               nextval('wallet.authorizations_id_seq') as authorization_id,
               nextval('wallet.ledger_entries_id_seq') as credit_id,
               nextval('wallet.ledger_entries_id_seq') as spend_id
          from picked p join wallet.assets s on s.id = p.card_asset_id),
-     timed as (
-       select x.*, now() - x.cleared_ago as cleared_at,
-              now() - case when x.dispute_status = 'EXPIRED' then x.cleared_ago - interval '20 days' - (x.i % 30) * interval '1 day'
-                           else greatest(interval '3 days', least(interval '99 days', x.cleared_ago - interval '1 day') * (1 + (x.i * 13) % 10) / 10) end
+     dated as (
+       select x.*, now() - x.cleared_ago as cleared_at, now() - x.cleared_ago + interval '110 days' as due_by,
+              least(now() - x.cleared_ago + ((x.i * 6151) % 14401) * interval '1 minute', now() - interval '1 minute')
                 as disputed_at
-         from (select s.*,
-                      case when s.dispute_status = 'EXPIRED' then interval '111 days' + ((s.i / 10) % 9) * interval '1 day'
-                           when s.dispute_status = 'OPEN' and (s.i / 10) % 8 = 0 then interval '104 days' + ((s.i / 10) % 5) * interval '1 day'
-                           else interval '4 days' + ((s.i * 37) % 100) * interval '1 day' end
-                      + (s.id % 720) * interval '1 minute' as cleared_ago
-                 from shaped s) x),
+         from shaped x),
+     timed as (
+       select d.*,
+              case when d.due_by > now() then case when d.i % 3 = 0 then 'OPEN' else 'SUBMITTED' end
+                   else case d.i % 3 when 0 then 'LOST' when 1 then 'WITHDRAWN' else 'EXPIRED' end end
+                as dispute_status
+         from dated d),
      funded as (
        insert into wallet.ledger_entries (id, asset_id, amount, balance_after, reason, seq, created_at)
        select credit_id, card_asset_id, amount, balance + amount, 'CREDIT', ledger_count + 1, cleared_at - interval '2 hours'
@@ -170,13 +162,14 @@ export async function seedDisputes(url: string): Promise<{ rows: number; seconds
          (app_id, authorization_id, card_id, user_id, status, reason, amount, explanation, evidence, due_by,
           created_at, submitted_at, resolved_at)
        select app_id, authorization_id, id, user_id, dispute_status, reason,
-              case when i % 3 = 0 then amount / 2 else amount end, 'Seeded by the benchmark',
+              case when (i / 3) % 2 = 0 then amount / 2 else amount end, 'Seeded by the benchmark',
               case when dispute_status in ('SUBMITTED', 'LOST') then 'Receipt and correspondence (seeded)' end,
-              cleared_at + interval '110 days', disputed_at,
-              case when dispute_status in ('SUBMITTED', 'LOST') then disputed_at + interval '1 day' end,
-              case dispute_status when 'LOST' then disputed_at + interval '2 days'
+              due_by, disputed_at,
+              case dispute_status when 'SUBMITTED' then disputed_at + (now() - disputed_at) / 2
+                                  when 'LOST' then disputed_at + interval '1 day' end,
+              case dispute_status when 'LOST' then disputed_at + interval '30 days'
                                   when 'WITHDRAWN' then disputed_at + interval '1 day'
-                                  when 'EXPIRED' then cleared_at + interval '110 days 1 minute' end
+                                  when 'EXPIRED' then least(due_by + interval '1 minute', now()) end
          from timed
        returning id)
      select count(*) as n from disputed`,

@@ -29,8 +29,8 @@ describe('disputesSeededText', () => {
   const page = { p50: 10 } as unknown as LoadResult;
 
   it('says over how many seeded disputes /disputes was measured', () => {
-    expect(disputesSeededText({ '/disputes': page }, { count: 50_000, seconds: 4.25 })).toBe(
-      ' `/disputes` was measured over 50,000 seeded disputes (one card in every 20, seeded in 4.3 s).',
+    expect(disputesSeededText({ '/disputes': page }, { count: 1_000_000, seconds: 42.25 })).toBe(
+      ' `/disputes` was measured over 1,000,000 seeded disputes (one per card, seeded in 42.3 s).',
     );
   });
 

@@ -23,7 +23,6 @@ import { OPERATIONS, READ_KEYS, SCALE_KEYS, type OpKey } from './wallet-requests
 import { FIRST_LOAD_JS_BUDGET } from './backoffice';
 import { slowDecisionTarget } from './slow-decision';
 import { spendingTargets } from './spending';
-import { SEEDED_DISPUTE_EVERY } from './disputes';
 
 const ms = (x: number | undefined) =>
   x === undefined || !Number.isFinite(x) ? '–' : x < 10 ? x.toFixed(2) : x.toFixed(1);
@@ -48,7 +47,7 @@ export function disputesSeededText(
   seeded: SeededDisputes | undefined,
 ): string {
   if (!seeded || !isLoad(pages['/disputes'])) return '';
-  return ` \`/disputes\` was measured over ${n(seeded.count)} seeded disputes (one card in every ${SEEDED_DISPUTE_EVERY}, seeded in ${seeded.seconds.toFixed(1)} s).`;
+  return ` \`/disputes\` was measured over ${n(seeded.count)} seeded disputes (one per card, seeded in ${seeded.seconds.toFixed(1)} s).`;
 }
 
 // ---------------------------------------------------------------------------------------------

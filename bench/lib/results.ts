@@ -70,7 +70,7 @@ export type SizeResult = {
   /** The disputes seeded before the loads, so /disputes is read over them (bench/lib/disputes.ts seedDisputes; absent before issue 46). */
   seededDisputes?: SeededDisputes;
 };
-/** How many disputes a database was seeded with (one card in every 20), and how long it took. */
+/** How many disputes a database was seeded with (one per card), and how long it took. */
 export type SeededDisputes = { count: number; seconds: number };
 export type EventDelivery = {
   /** The issuance load on the service with one endpoint subscribed to card.issued. */

@@ -1,6 +1,6 @@
 // The dashboard's disputes (docs/back-office.md "Disputes"): how many are open, and how many of
 // them are due within 7 days (a link to /disputes, where those come first). Read with the
-// navigation's count (dispute-data.ts openDisputes: dispute/list filtered OPEN); the wallet not
+// navigation's count (dispute-data.ts openDisputes: the service's dispute/summary, exact); the wallet not
 // answering says so here and leaves the rest of the dashboard. Server-compatible.
 import Link from 'next/link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,6 @@ import type { OpenDisputes } from '@/lib/backoffice/disputes/dispute-data';
 import { DUE_SOON_DAYS } from '@/lib/backoffice/disputes/dispute-words';
 
 export function DisputeCounts({ open }: { open: OpenDisputes | null }) {
-  const atLeast = open?.capped ? 'at least ' : '';
   return (
     <Card>
       <CardHeader>
@@ -26,16 +25,14 @@ export function DisputeCounts({ open }: { open: OpenDisputes | null }) {
           <DescriptionList columns={2}>
             <DescriptionItem term="Open">
               <span className="text-lg font-semibold tabular-nums" data-testid="disputes-open">
-                {atLeast}
                 {formatCount(open.open)}
               </span>
             </DescriptionItem>
             <DescriptionItem term={`Due within ${DUE_SOON_DAYS} days`}>
               <span className="text-lg font-semibold tabular-nums" data-testid="disputes-due-soon-total">
-                {open.dueSoon.length > 0 ? (
+                {open.dueSoonCount > 0 ? (
                   <Link href="/disputes?status=OPEN" className="text-link underline underline-offset-4">
-                    {atLeast}
-                    {formatCount(open.dueSoon.length)}
+                    {formatCount(open.dueSoonCount)}
                   </Link>
                 ) : (
                   '0'

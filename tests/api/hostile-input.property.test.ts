@@ -554,6 +554,8 @@ function validParams(op: WalletOperationName): Record<string, string | number | 
     case 'simulateExpireCard':
       // A card of its own: expiring the spending card would decline every purchase after.
       return { cardId: lifecycleCard };
+    case 'disputeSummary':
+      return { dueWithinDays: 7 };
     case 'meCards':
     case 'meCardAuthorizations':
     case 'meCardFreeze':

@@ -210,6 +210,7 @@ describe('each operation writes only the events its definition declares', () => 
     await run('simulateAuthorize', { ...purchase, cardId: held2.cardId, cvv: '000', expiry: '0130' });
     await run('simulateExpireCard', { cardId: held2.cardId });
     await run('userWalletTokenRotate', { appUserId: user });
+    await run('disputeSummary', {});
 
     expect([...written.keys()].sort()).toEqual(Object.keys(walletOperations).sort());
     for (const [name, types] of written) {

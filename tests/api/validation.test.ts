@@ -110,6 +110,7 @@ const REQUIRED: Record<WalletOperationName, string[]> = {
   meCardUnfreeze: ['cardId'],
   meCardDetailsLink: ['cardId'],
   simulateExpireCard: [...AUTH, 'cardId'],
+  disputeSummary: AUTH,
 };
 
 const operations = Object.values(walletOperations) as WalletOperation[];
@@ -1026,6 +1027,13 @@ const BAD_FOR: Partial<Record<WalletOperationName, Record<string, [string, strin
     outcome: [
       ['won', 'must be one of WON, LOST'],
       ['DRAW', 'must be one of WON, LOST'],
+    ],
+  },
+  disputeSummary: {
+    dueWithinDays: [
+      ['0', RULE.atLeast1],
+      ['31', 'must be at most 30'],
+      ['ten', RULE.wholeNumber],
     ],
   },
 };

@@ -1,5 +1,6 @@
 // /disputes (docs/back-office.md "Disputes"): on top, the open disputes due within DUE_SOON_DAYS,
-// the soonest deadline first (what staff must send before the network's deadline); then every
+// the soonest deadline first (what staff must send before the network's deadline: dispute/summary's
+// 10 due soonest, under the count of all those due soon); then every
 // dispute of the filter, newest first, from dispute/list, each with whose card it is by name and,
 // while open, the days left to dueBy. Filters as GET parameters named as dispute/list's (status,
 // reason, appUserId, cardId) and a person by name (holder), cursor paging and a CSV of exactly the
@@ -22,7 +23,8 @@ import { SelectOptions } from '@/components/ui/select-options';
 import { requireStaff } from '@/lib/backoffice/auth/current-staff';
 import { holderOf, purchaseCardText, type PurchaseHolders } from '@/lib/backoffice/cards/purchase-words';
 import { holdersOf } from '@/lib/backoffice/names/purchase-holders';
-import { loadDisputesPage, openDisputes } from '@/lib/backoffice/disputes/dispute-data';
+import { loadDisputesPage, openDisputes, SOONEST_SHOWN } from '@/lib/backoffice/disputes/dispute-data';
+import { formatCount } from '@/lib/backoffice/shared/format';
 import type { Dispute } from '@/lib/wallet/contract/schemas';
 import {
   DISPUTE_REASON_OPTIONS,
@@ -68,6 +70,17 @@ function DisputeList({
   );
 }
 
+/**
+ * What the due-soon list holds when it is not every one due soon: the wallet answers the 10 due
+ * soonest (dispute/summary), and a narrower filter keeps those of them that match.
+ */
+function dueSoonNote(count: number | null, shown: number): string | null {
+  if (count === null) return ` Shown: those of this filter among the ${SOONEST_SHOWN} due soonest.`;
+  if (count > shown)
+    return ` Shown: the ${formatCount(shown)} due soonest; every open one is in the list below.`;
+  return null;
+}
+
 async function loadAll(filters: DisputeFilters, cursor: string | undefined) {
   // The due-soon list on the first page only, when the filter can include open disputes.
   const withDueSoon = !cursor && (!filters.status || filters.status === 'OPEN');
@@ -75,18 +88,21 @@ async function loadAll(filters: DisputeFilters, cursor: string | undefined) {
     loadDisputesPage(filters, cursor),
     withDueSoon ? openDisputes() : Promise.resolve(null),
   ]);
+  const narrowed = Boolean(filters.reason || filters.appUserId || filters.cardId !== undefined);
   const dueSoon = (open?.dueSoon ?? []).filter(
     (d) =>
       (!filters.reason || d.reason === filters.reason) &&
       (!filters.appUserId || d.appUserId === filters.appUserId) &&
       (filters.cardId === undefined || d.cardId === filters.cardId),
   );
+  // The count is the app's: only without a narrower filter is it the count of this list.
+  const dueSoonCount = open && !narrowed ? open.dueSoonCount : null;
   const holders = await holdersOf([
     ...page.list,
     ...dueSoon,
     ...(filters.appUserId ? [{ appUserId: filters.appUserId }] : []),
   ]);
-  return { page, dueSoon, holders };
+  return { page, dueSoon, dueSoonCount, holders };
 }
 
 export default async function DisputesPage({ searchParams }: { searchParams: SearchParams }) {
@@ -185,11 +201,13 @@ export default async function DisputesPage({ searchParams }: { searchParams: Sea
             {loaded.dueSoon.length > 0 ? (
               <section className="grid gap-2" aria-labelledby="disputes-due-soon">
                 <h2 id="disputes-due-soon" className="text-lg font-semibold">
-                  Due within {DUE_SOON_DAYS} days ({loaded.dueSoon.length})
+                  Due within {DUE_SOON_DAYS} days
+                  {loaded.dueSoonCount !== null ? ` (${formatCount(loaded.dueSoonCount)})` : ''}
                 </h2>
                 <p className="text-sm text-muted-foreground">
                   Send each with its evidence, or withdraw it, before its deadline: after it the dispute
                   expires.
+                  {dueSoonNote(loaded.dueSoonCount, loaded.dueSoon.length)}
                 </p>
                 <DisputeList
                   list={loaded.dueSoon}

@@ -3,10 +3,10 @@
 // DUE_SOON_DAYS (the navigation's badge, the dashboard, the top of /disputes), and a dispute's
 // history from the back-office's audit log (who did what, when, with their note).
 //
-// The open count is read from dispute/list filtered OPEN, a page of 100 at a time up to
-// OPEN_SCAN_CAP (the service gives no count): open disputes live at most 110 days, so they are
-// few beside the rest; past the cap the count says "at least". Read once per request (React's
-// cache): the layout, the dashboard and /disputes share it.
+// The counts are the service's, exact at any number of disputes: one dispute/summary call (the
+// open ones, those due within DUE_SOON_DAYS, the 10 due soonest), counted on an index by the
+// wallet, never a walk of dispute/list. Read once per request (React's cache): the layout, the
+// dashboard and /disputes share it.
 import 'server-only';
 import { cache } from 'react';
 import { and, asc, eq } from 'drizzle-orm';
@@ -15,14 +15,15 @@ import type { CurrentStaff } from '@/lib/backoffice/auth/current-staff';
 import { getDb } from '@/lib/backoffice/db';
 import { auditLog } from '@/lib/backoffice/db/schema';
 import { asWalletClientError, getWalletClient } from '@/lib/backoffice/wallet-client';
+import { DISPUTE_SOONEST_SHOWN } from '@/lib/wallet/contract/operations/dispute-summary';
 import { MAX_PAGE_SIZE } from '@/lib/wallet/contract/paging';
 import type { Dispute, DisputePage } from '@/lib/wallet/contract/schemas';
-import { dueSoonFirst, isDueSoon } from './dispute-words';
+import { DUE_SOON_DAYS, isDueSoon } from './dispute-words';
 import type { DisputeFilters } from './disputes-filters';
 
 export const DISPUTES_PAGE_SIZE = 20;
-/** The open disputes read for the counts at most (10 calls of dispute/list). */
-export const OPEN_SCAN_CAP = 1_000;
+/** How many of the OPEN disputes due soonest dispute/summary answers (its `soonest`). */
+export const SOONEST_SHOWN = DISPUTE_SOONEST_SHOWN;
 
 export function loadDisputesPage(filters: DisputeFilters, cursor?: string): Promise<DisputePage> {
   return getWalletClient().disputeList({
@@ -52,27 +53,21 @@ export async function* walkDisputes(
 }
 
 export type OpenDisputes = {
-  /** Open disputes read (all of them unless `capped`). */
+  /** The app's OPEN disputes. */
   open: number;
-  /** Those due within DUE_SOON_DAYS, the soonest first. */
+  /** How many of them are due within DUE_SOON_DAYS (past-due ones not expired yet included). */
+  dueSoonCount: number;
+  /** The OPEN ones due soonest (at most 10), soonest first, those due within DUE_SOON_DAYS only. */
   dueSoon: Dispute[];
-  /** More than OPEN_SCAN_CAP are open: the figures are "at least". */
-  capped: boolean;
 };
 
 async function readOpenDisputes(): Promise<OpenDisputes> {
-  const open: Dispute[] = [];
-  for await (const batch of walkDisputes({ status: 'OPEN' }, OPEN_SCAN_CAP + 1)) open.push(...batch);
+  const summary = await getWalletClient().disputeSummary({ dueWithinDays: DUE_SOON_DAYS });
   const now = new Date();
-  const capped = open.length > OPEN_SCAN_CAP;
-  const read = open.slice(0, OPEN_SCAN_CAP);
   return {
-    open: read.length,
-    dueSoon: dueSoonFirst(
-      read.filter((d) => isDueSoon(d, now)),
-      now,
-    ),
-    capped,
+    open: summary.open,
+    dueSoonCount: summary.dueSoon,
+    dueSoon: summary.soonest.filter((d) => isDueSoon(d, now)),
   };
 }
 
@@ -89,7 +84,7 @@ export const openDisputes = cache(async (): Promise<OpenDisputes | null> => {
 /** The navigation's badge: disputes due within DUE_SOON_DAYS, for those who may read cards. */
 export async function countDisputesDueSoon(staff: CurrentStaff): Promise<number> {
   if (!can(staff.role, 'cards.read') || staff.mustEnrolTwoFactor) return 0;
-  return (await openDisputes())?.dueSoon.length ?? 0;
+  return (await openDisputes())?.dueSoonCount ?? 0;
 }
 
 export type DisputeHistoryRow = typeof auditLog.$inferSelect;

@@ -320,6 +320,7 @@ export const PARAMETER_LABELS: Record<string, string> = {
   cvv: 'CVV',
   expiry: 'expiry date (MMYY)',
   origins: 'card-view origins',
+  dueWithinDays: 'days until due',
 };
 
 /**

@@ -576,6 +576,13 @@ const EXPECTED: Record<
     required: [...COMMON, 'cardId'],
     optional: ['requestId'],
   },
+  disputeSummary: {
+    method: 'post',
+    path: '/wallet/api/dispute/summary',
+    tag: 'Disputes',
+    required: COMMON,
+    optional: ['dueWithinDays'],
+  },
 };
 
 const EXTENSIONS = [
@@ -638,6 +645,7 @@ const EXTENSIONS = [
   'meCardUnfreeze',
   'meCardDetailsLink',
   'simulateExpireCard',
+  'disputeSummary',
 ];
 const DATA = 'The result';
 
@@ -701,8 +709,8 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.parse(JSON.stringify(doc))).toStrictEqual(doc);
   });
 
-  it('has exactly the sixty-six paths, each with only its method', () => {
-    expect(operations).toHaveLength(66);
+  it('has exactly the sixty-seven paths, each with only its method', () => {
+    expect(operations).toHaveLength(67);
     expect(Object.keys(doc.paths).sort()).toEqual(
       Object.values(EXPECTED)
         .map((e) => e.path)

@@ -78,6 +78,7 @@ import { meCardAuthorizations } from '@/lib/wallet/contract/operations/me-card-a
 import { meCardFreeze, meCardUnfreeze } from '@/lib/wallet/contract/operations/me-card-freeze';
 import { meCardDetailsLink } from '@/lib/wallet/contract/operations/me-card-details-link';
 import { simulateExpireCard } from '@/lib/wallet/contract/operations/simulate-expire-card';
+import { disputeSummary } from '@/lib/wallet/contract/operations/dispute-summary';
 
 export type { WalletOperation } from '@/lib/wallet/contract/define-operation';
 
@@ -149,6 +150,7 @@ export const walletOperationList = [
   meCardUnfreeze,
   meCardDetailsLink,
   simulateExpireCard,
+  disputeSummary,
 ] as const;
 
 type Catalogue<L extends readonly WalletOperation[]> = { readonly [D in L[number] as D['name']]: D };

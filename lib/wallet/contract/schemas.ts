@@ -942,6 +942,19 @@ export const disputePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/**
+ * dispute/summary (docs/disputes.md "dispute/summary"): exact counts of the app's OPEN and
+ * SUBMITTED disputes, the OPEN ones due within dueWithinDays (past-due ones not expired yet
+ * included), and up to 10 OPEN ones, the soonest dueBy first.
+ */
+export const disputeSummarySchema = z.object({
+  open: z.number().int(),
+  submitted: z.number().int(),
+  dueSoon: z.number().int(),
+  dueWithinDays: z.number().int(),
+  soonest: z.array(disputeSchema),
+});
+
 /** One set limit with what is spent and remains in its current window. */
 export const spendingLimitSchema = z.object({
   interval: z.enum(LIMIT_INTERVALS),
@@ -1029,6 +1042,7 @@ export type AuthorizationAmounts = z.infer<typeof authorizationAmountsSchema>;
 export type Refund = z.infer<typeof refundSchema>;
 export type Dispute = z.infer<typeof disputeSchema>;
 export type DisputePage = z.infer<typeof disputePageSchema>;
+export type DisputeSummary = z.infer<typeof disputeSummarySchema>;
 export type SpendingLimit = z.infer<typeof spendingLimitSchema>;
 export type CardControls = z.infer<typeof cardControlsSchema>;
 export type DecisionEndpoint = z.infer<typeof decisionEndpointSchema>;

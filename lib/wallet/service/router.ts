@@ -56,6 +56,7 @@ import { disputeCreateHandler } from './dispute/create-dispute';
 import { disputeSubmitHandler, disputeWithdrawHandler } from './dispute/change-dispute';
 import { disputeDetailHandler, disputeListHandler } from './dispute/list-disputes';
 import { simulateDisputeOutcomeHandler } from './dispute/settle-dispute';
+import { disputeSummaryHandler } from './dispute/summarize-disputes';
 import { cardDetailsLinkHandler, meCardDetailsLinkHandler } from './cardholder/card-details-link';
 import { appCardViewOriginsHandler, appCardViewOriginsSetHandler } from './cardholder/card-view-origins';
 import { userWalletTokenRotateHandler } from './cardholder/wallet-token';
@@ -149,6 +150,7 @@ const boundHandlers = everyOperation([
   meCardUnfreezeHandler,
   meCardDetailsLinkHandler,
   simulateExpireCardHandler,
+  disputeSummaryHandler,
 ]);
 
 /** One route: the operation's definition and its handler, the configuration given. */

@@ -910,6 +910,10 @@ export const disputes = wallet.table(
     index('disputes_open_due_idx')
       .on(t.dueBy)
       .where(sql`${t.status} = 'OPEN'`),
+    // dispute/summary: OPEN and SUBMITTED counted by (app, status), the OPEN ones due soonest first.
+    index('disputes_app_status_due_idx')
+      .on(t.appId, t.status, t.dueBy, t.id)
+      .where(sql`${t.status} in ('OPEN', 'SUBMITTED')`),
     uniqueIndex('disputes_credit_entry_key')
       .on(t.creditEntryId)
       .where(sql`${t.creditEntryId} is not null`),

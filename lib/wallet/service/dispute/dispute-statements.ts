@@ -128,3 +128,27 @@ export const DISPUTE_EXPIRE: SpendStatement = {
                for update skip locked)
 returning id`,
 };
+
+/**
+ * dispute/summary's counts: the app's OPEN and SUBMITTED disputes, and the OPEN ones due before
+ * $2, each counted on disputes_app_status_due_idx (app, status, dueBy; OPEN and SUBMITTED only),
+ * so the cost is the app's open disputes (which live at most 110 days), never all of them.
+ */
+export const DISPUTE_SUMMARY_COUNTS: SpendStatement = {
+  name: 'wallet_dispute_summary_counts',
+  text: `select
+  (select count(*) from wallet.disputes where app_id = $1 and status = 'OPEN') as open,
+  (select count(*) from wallet.disputes where app_id = $1 and status = 'SUBMITTED') as submitted,
+  (select count(*) from wallet.disputes where app_id = $1 and status = 'OPEN' and due_by < $2) as due_soon`,
+};
+
+/** dispute/summary's soonest: up to $2 OPEN disputes of the app, the soonest dueBy first (then id). */
+export const DISPUTE_SUMMARY_SOONEST: SpendStatement = {
+  name: 'wallet_dispute_summary_soonest',
+  text: `${DISPUTE_SELECT}
+ where d.id in (select id from wallet.disputes
+                 where app_id = $1 and status = 'OPEN'
+                 order by due_by, id
+                 limit $2)
+ order by d.due_by, d.id`,
+};
