@@ -104,6 +104,7 @@ OPERATIONS = {
     "meCardUnfreeze": ("POST", "/wallet/api/me/card/unfreeze", ()),
     "meCardDetailsLink": ("POST", "/wallet/api/me/card/detailsLink", ()),
     "simulateExpireCard": ("POST", "/wallet/api/simulate/expireCard", ()),
+    "disputeSummary": ("POST", "/wallet/api/dispute/summary", ()),
 }
 # </catalogue:operations>
 
