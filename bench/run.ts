@@ -25,9 +25,11 @@
 // --only a,b (measure only these figures of each size: reads, scale, issue, transfer, exhausted,
 // events, slow-decision, deposit, screening (bench/lib/deposits.ts), spend (bench/lib/spending.ts),
 // dispute (bench/lib/disputes.ts), cardholder (bench/lib/cardholder.ts: me/cards against its
-// floor, and a card-details page opened); every step above is then skipped (but for spend's
-// authorize on PGlite), `npm start`'s server is not started and no production
-// build is made: the wallet service and the floor need none). E.g. the two write targets at 1k
+// floor, and a card-details page opened), pages (the back-office's pages of each size, through
+// `npm start`'s server, over the size's seeded disputes too); every step above is then skipped
+// (but for spend's authorize on PGlite and pages' back-office step), and unless pages is named
+// `npm start`'s server is not started and no production build is made: the wallet service and
+// the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
 // authorize and clear, service then floor; issuance without then with a webhook endpoint) measured
@@ -144,6 +146,7 @@ const FIGURES = [
   'spend',
   'dispute',
   'cardholder',
+  'pages',
 ] as const;
 type Figure = (typeof FIGURES)[number];
 const ONLY = args.only
@@ -167,8 +170,12 @@ const SKIP = new Set(
 const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
 // --only measures its figures and nothing else, so `npm start`'s server is not needed.
 // (With spend among them, the PGlite step stays, on the wallet service alone, for its authorize rate.)
-if (ONLY) for (const step of STEPS) if (!(step === 'pglite' && ONLY.has('spend'))) SKIP.add(step);
-const NPM_START = !ONLY;
+// (With pages among them, the back-office step stays, through `npm start`'s server: its pages.)
+if (ONLY)
+  for (const step of STEPS)
+    if (!(step === 'pglite' && ONLY.has('spend')) && !(step === 'backoffice' && ONLY.has('pages')))
+      SKIP.add(step);
+const NPM_START = !ONLY || ONLY.has('pages');
 const QUICK = args.quick ?? false;
 const SIZES = (args.sizes ?? (QUICK ? '1000,10000' : '1000,100000,1000000'))
   .split(',')
