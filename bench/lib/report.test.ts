@@ -29,13 +29,17 @@ describe('disputesSeededText', () => {
   const page = { p50: 10 } as unknown as LoadResult;
 
   it('says over how many seeded disputes /disputes was measured', () => {
-    expect(disputesSeededText({ '/disputes': page }, { count: 1_000_000, seconds: 42.25 })).toBe(
+    expect(disputesSeededText({ '/disputes': page }, { count: 1_000_000, seconds: 42.25 }, 999_999)).toBe(
       ' `/disputes` was measured over 1,000,000 seeded disputes (one per card, seeded in 42.3 s).',
+    );
+    // A run before one per card: one card in every 20.
+    expect(disputesSeededText({ '/disputes': page }, { count: 49_999, seconds: 4.3 }, 999_999)).toBe(
+      ' `/disputes` was measured over 49,999 seeded disputes (one card in every 20, seeded in 4.3 s).',
     );
   });
 
   it('says nothing when the page was not measured or nothing was seeded (results before issue 46)', () => {
-    expect(disputesSeededText({ '/disputes': { status: 500 } }, { count: 50, seconds: 0.1 })).toBe('');
-    expect(disputesSeededText({ '/disputes': page }, undefined)).toBe('');
+    expect(disputesSeededText({ '/disputes': { status: 500 } }, { count: 50, seconds: 0.1 }, 999)).toBe('');
+    expect(disputesSeededText({ '/disputes': page }, undefined, 999)).toBe('');
   });
 });

@@ -45,9 +45,13 @@ function isLoad(x: LoadResult | { status: number } | undefined): x is LoadResult
 export function disputesSeededText(
   pages: Record<string, LoadResult | { status: number }>,
   seeded: SeededDisputes | undefined,
+  cards: number,
 ): string {
   if (!seeded || !isLoad(pages['/disputes'])) return '';
-  return ` \`/disputes\` was measured over ${n(seeded.count)} seeded disputes (one per card, seeded in ${seeded.seconds.toFixed(1)} s).`;
+  // Runs before the seed made one per card seeded one card in every 20: say which this run did.
+  const every = Math.round(cards / Math.max(1, seeded.count));
+  const spread = every <= 1 ? 'one per card' : `one card in every ${every}`;
+  return ` \`/disputes\` was measured over ${n(seeded.count)} seeded disputes (${spread}, seeded in ${seeded.seconds.toFixed(1)} s).`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -567,7 +571,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
     if (bo.length) {
       push(
         '',
-        `Back-office server time at this size (1 connection): ${bo.map(([route, r]) => (isLoad(r) ? `\`${route}\` p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms` : `\`${route}\` HTTP ${r.status}`)).join('; ')}.${disputesSeededText(size.backoffice, size.seededDisputes)}`,
+        `Back-office server time at this size (1 connection): ${bo.map(([route, r]) => (isLoad(r) ? `\`${route}\` p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms` : `\`${route}\` HTTP ${r.status}`)).join('; ')}.${disputesSeededText(size.backoffice, size.seededDisputes, size.cards)}`,
       );
     }
     push('');
@@ -700,7 +704,7 @@ export function renderReport(results: Results): { markdown: string; svg: string 
           : `| \`${route}\` | HTTP ${r.status} | | | | | |`,
       );
     }
-    const seeded = disputesSeededText(bo.pages, bo.seededDisputes).trim();
+    const seeded = disputesSeededText(bo.pages, bo.seededDisputes, bo.cards).trim();
     if (seeded) push('', seeded);
   } else {
     push('Not measured at 100,000 users in this run (the full run does); see each size above.');
