@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { setCardViewOrigins } from '@/lib/backoffice/developers/card-view-actions';
-import { CARD_VIEW_ORIGINS_RULE } from '@/lib/backoffice/developers/card-view-forms';
+import { CARD_VIEW_ORIGINS_RULE } from '@/lib/backoffice/developers/card-view-rule';
 import { typedValuesOf } from '@/lib/backoffice/shared/action-form-data';
 
 export function CardViewOriginsForm({ current }: { current: readonly string[] | null }) {

@@ -1,7 +1,8 @@
 // The card-view origins form (card-view-forms.ts): what staff type (one per line, or commas) is sent
 // as the wallet's comma-separated list, and refused by the wallet's own rule, beside the field.
 import { describe, expect, it } from 'vitest';
-import { CARD_VIEW_ORIGINS_RULE, setCardViewOriginsPostSchema } from './card-view-forms';
+import { setCardViewOriginsPostSchema } from './card-view-forms';
+import { CARD_VIEW_ORIGINS_RULE } from './card-view-rule';
 
 const posted = (origins: string) => {
   const form = new FormData();

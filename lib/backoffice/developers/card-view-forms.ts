@@ -4,11 +4,9 @@
 // or separated by commas; checked by the wallet's own rule (cardViewOriginsParam), so the form
 // refuses exactly what the wallet would, beside the field. Empty allows none.
 import { z } from 'zod';
-import { CARD_VIEW_ORIGINS_MAX, cardViewOriginsParam } from '@/lib/wallet/contract/schemas';
+import { cardViewOriginsParam } from '@/lib/wallet/contract/schemas';
 import { fromFormData } from '../shared/action-form-data';
-
-/** The rule in words, as the form says it and its error repeats it. */
-export const CARD_VIEW_ORIGINS_RULE = `Each an https:// origin, like https://app.example.com (a port may follow; no path; http://localhost or http://127.0.0.1 while developing), one per line or separated by commas, at most ${CARD_VIEW_ORIGINS_MAX}. Empty: no page may embed it.`;
+import { CARD_VIEW_ORIGINS_RULE } from './card-view-rule';
 
 /** The origins as the wallet takes them: comma-separated, blanks dropped. */
 export function originsParam(typed: string): string {

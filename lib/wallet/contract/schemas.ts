@@ -5,6 +5,7 @@
 // client, the forms and the OpenAPI document all use these, so a rule is written once. Query
 // parameters arrive as strings; typed callers (forms, the client) may pass numbers and booleans.
 // Each rule's message reads after the parameter's name ("embossedName must be ...").
+import { CARD_VIEW_ORIGINS_MAX } from './card-view-limits';
 import { getAlpha2Codes, isValid as isCountryCode } from 'i18n-iso-countries';
 import { z } from 'zod';
 import { APP_USER_ID_PATTERN, MASKED_CARD_NUMBER_PATTERN, PERSON_NAME_PATTERN } from './patterns';
@@ -1305,7 +1306,7 @@ export const rotatedWalletTokenSchema = z.object({ appUserId: z.string(), wallet
  * optional port; no path; `http://` only on localhost or 127.0.0.1), at most 10; given empty,
  * none. Each is kept in its canonical form.
  */
-export const CARD_VIEW_ORIGINS_MAX = 10;
+export { CARD_VIEW_ORIGINS_MAX };
 const CARD_VIEW_ORIGIN_RULE = `comma-separated https:// origins (http:// only on localhost or 127.0.0.1; no path, query or fragment), at most ${CARD_VIEW_ORIGINS_MAX}`;
 const HTTPS_ORIGIN = '(?:https://[A-Za-z0-9.-]+|http://(?:localhost|127\\.0\\.0\\.1))(?::[0-9]{1,5})?/?';
 export const cardViewOriginsParam = withWireForm(
