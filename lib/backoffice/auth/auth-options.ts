@@ -271,7 +271,8 @@ export async function authorizeCredentials(credentials: unknown, headers: Header
  * (its pending sign-in, two-factor-pending.ts, names the account and its session version). A new
  * attempt, claimed in the throttle like any other. A right code signs in only by spending the
  * pending sign-in (one conditional DELETE): a copy of its cookie used after it, or beside it with
- * another right code, is refused as expired and counted as a failure.
+ * another right code, is refused and counted as a failure: as expired, or, when the other's later
+ * code was checked first, as a used code (a code is good once, and no older one after it).
  */
 export async function authorizeSecondFactor(
   pending: OpenPendingSignIn,
