@@ -17,7 +17,7 @@ import { authorizeCard } from '@/lib/wallet/service/spending/authorize-card';
 import { clearAuthorization } from '@/lib/wallet/service/spending/clear-authorization';
 import { expireDueHolds } from '@/lib/wallet/service/spending/expire-holds';
 import { rebuildSummaryTotals } from '@/lib/wallet/service/spending/summary-totals';
-import { authorize, fundedCard, purchase, type FundedCard, type Result } from '../helpers/spending';
+import { authorize, fundedCard, purchase, type FundedCard, type Result, ok } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -38,12 +38,6 @@ afterAll(async () => {
 type Params = Record<string, string | number | undefined>;
 const call = <T = unknown>(op: Parameters<typeof callWallet>[1], params: Params) =>
   callWallet<T>(server.baseUrl, op, params) as Promise<Result<T>>;
-
-function ok<T>(r: Result<T>): T {
-  expect(r.status).toBe(200);
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const summary = async (params: Params = {}): Promise<AuthorizationSummary> =>
   authorizationSummarySchema.parse(ok(await call('authorizationSummary', params)));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '@/lib/db/open';
 import { authorizationSchema, refundSchema } from '@/lib/wallet/contract/schemas';
 import { assets, cards, ledgerEntries } from '@/lib/wallet/service/db/schema';
-import { authorize, fundedCard, type FundedCard, type Result } from '../helpers/spending';
+import { authorize, fundedCard, type FundedCard, type Result, ok } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -28,11 +28,6 @@ afterAll(async () => {
 type Params = Record<string, string | number | undefined>;
 const call = <T = unknown>(op: Parameters<typeof callWallet>[1], params: Params) =>
   callWallet<T>(server.baseUrl, op, params) as Promise<Result<T>>;
-
-function ok<T>(r: Result<T>): T {
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const balanceOf = async (assetId: number) =>
   (await db.db.select({ balance: assets.balance }).from(assets).where(eq(assets.id, assetId)))[0]!.balance;

@@ -16,7 +16,7 @@ import {
 } from '@/lib/wallet/contract/schemas';
 import { assets, authorizations, cards, events, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { expireDueHolds } from '@/lib/wallet/service/spending/expire-holds';
-import { authorize, fundedCard, purchase, type FundedCard, type Result } from '../helpers/spending';
+import { authorize, fundedCard, purchase, type FundedCard, type Result, ok } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -38,12 +38,6 @@ afterAll(async () => {
 type Params = Record<string, string | number | undefined>;
 const call = <T = unknown>(op: Parameters<typeof callWallet>[1], params: Params, extraQuery?: string) =>
   callWallet<T>(server.baseUrl, op, params, extraQuery ? { extraQuery } : {}) as Promise<Result<T>>;
-
-function ok<T>(r: Result<T>): T {
-  expect(r.status).toBe(200);
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 function refused(r: Result, code: number, field?: string): void {
   expect(r.body.code, r.body.msg).toBe(code);

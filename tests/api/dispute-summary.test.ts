@@ -12,7 +12,7 @@ import {
   type Dispute,
   type DisputeSummary,
 } from '@/lib/wallet/contract/schemas';
-import { authorize, fundedCard, type FundedCard, type Result } from '../helpers/spending';
+import { authorize, fundedCard, type FundedCard, type Result, ok } from '../helpers/spending';
 import { callWallet, type CallOptions } from '../helpers/wallet-call';
 import { createTestDatabase, OTHER_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -33,11 +33,6 @@ afterAll(async () => {
 type Params = Record<string, string | number | undefined>;
 const call = <T = unknown>(op: Parameters<typeof callWallet>[1], params: Params, options?: CallOptions) =>
   callWallet<T>(server.baseUrl, op, params, options) as Promise<Result<T>>;
-
-function ok<T>(r: Result<T>): T {
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const OTHER_APP: CallOptions = {
   agencyCode: OTHER_AGENCY.agencyCode,

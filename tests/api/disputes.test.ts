@@ -15,7 +15,7 @@ import {
   type Dispute,
 } from '@/lib/wallet/contract/schemas';
 import { assets, cards, ledgerEntries } from '@/lib/wallet/service/db/schema';
-import { authorize, fundedCard, type FundedCard, type Result } from '../helpers/spending';
+import { authorize, fundedCard, type FundedCard, type Result, ok } from '../helpers/spending';
 import { callWallet } from '../helpers/wallet-call';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
@@ -39,11 +39,6 @@ afterAll(async () => {
 type Params = Record<string, string | number | undefined>;
 const call = <T = unknown>(op: Parameters<typeof callWallet>[1], params: Params, base = server.baseUrl) =>
   callWallet<T>(base, op, params) as Promise<Result<T>>;
-
-function ok<T>(r: Result<T>): T {
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const dispute = async (params: Params, base = server.baseUrl): Promise<Dispute> =>
   disputeSchema.parse(ok(await call('disputeCreate', params, base)));
