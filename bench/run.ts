@@ -66,6 +66,7 @@ import { describeProfile, profileOperation } from './lib/profile-op';
 import { explainPlans } from './lib/plans';
 import { fund, loadPopulation } from './lib/population';
 import { writeReport } from './lib/report';
+import { describeWal, medianWal, walFigure, walSample, type WalFigure } from './lib/wal-meter';
 import {
   BENCH_ADMIN,
   BENCH_APP,
@@ -792,14 +793,24 @@ async function measureTransfers(
   const before = await mark(url, p.agencyAssetId);
   let transferred = 0;
   const rounds: { app: LoadResult[]; floor: LoadResult[] } = { app: [], floor: [] };
+  const wal: { app: WalFigure[]; floor: WalFigure[]; old: WalFigure[] } = { app: [], floor: [], old: [] };
+  // One window on `server`, with the WAL and disk writes it cost per transfer (bench/lib/wal-meter.ts).
+  const window = async (server: Server, figures: WalFigure[]): Promise<LoadResult> => {
+    let made = 0;
+    const before = await walSample(url);
+    const result = await measureWallet(server, 'transfer', p, () => {
+      transferred++;
+      made++;
+    });
+    figures.push(walFigure(before, await walSample(url), made));
+    return result;
+  };
   const burst = await writeBurst(url, [wallet, floor], 'transfer', p, () => transferred++);
   for (let round = 0; round < WRITE_ROUNDS; round++) {
     // In turns (service first, then floor first...), so that a drift over the rounds favours neither.
     for (const side of turns(round)) {
       await settleWrites(url);
-      rounds[side].push(
-        await measureWallet(side === 'app' ? wallet : floor, 'transfer', p, () => transferred++),
-      );
+      rounds[side].push(await window(side === 'app' ? wallet : floor, wal[side]));
     }
   }
   const oldOrder: LoadResult[] = [];
@@ -810,7 +821,7 @@ async function measureTransfers(
     transferred += 3;
     for (let round = 0; round < WRITE_ROUNDS; round++) {
       await settleWrites(url);
-      oldOrder.push(await measureWallet(oldFloor, 'transfer', p, () => transferred++));
+      oldOrder.push(await window(oldFloor, wal.old));
     }
   } finally {
     await oldFloor.stop();
@@ -818,6 +829,9 @@ async function measureTransfers(
   const a = medianRate(rounds.app);
   const f = medianRate(rounds.floor);
   const o = medianRate(oldOrder);
+  const walApp = medianWal(wal.app);
+  const walFloor = medianWal(wal.floor);
+  const walOld = medianWal(wal.old);
   const guarantees = await checkTransferGuarantees({
     url,
     fromAssetId: p.agencyAssetId,
@@ -829,13 +843,14 @@ async function measureTransfers(
     app: a,
     floor: f,
     oldOrderFloor: o,
+    ...(walApp && walFloor && walOld ? { wal: { app: walApp, floor: walFloor, oldOrderFloor: walOld } } : {}),
     guarantees,
     ...(WRITE_ROUNDS > 1
       ? { rounds: { app: rounds.app.map((r) => r.rps), floor: rounds.floor.map((r) => r.rps) } }
       : {}),
   };
   log(
-    `  ${OPERATIONS.transfer.label}${WRITE_ROUNDS > 1 ? ` (median of ${WRITE_ROUNDS} rounds; wallet ${rounds.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${rounds.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; old-order floor ${o.rps.toFixed(0)}/s; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.transfersCreated} transfers)`,
+    `  ${OPERATIONS.transfer.label}${WRITE_ROUNDS > 1 ? ` (median of ${WRITE_ROUNDS} rounds; wallet ${rounds.app.map((r) => r.rps.toFixed(0)).join(', ')}/s; floor ${rounds.floor.map((r) => r.rps.toFixed(0)).join(', ')}/s)` : ''}\n      wallet ${describe(a)}\n      floor  ${describe(f)}\n      wallet/floor rate ${(a.rps / f.rps).toFixed(2)}; old-order floor ${o.rps.toFixed(0)}/s; guarantees ${guarantees.ok ? 'all held' : 'BROKEN'} (${guarantees.transfersCreated} transfers)${walApp ? `\n      wallet ${describeWal(walApp)}` : ''}${walFloor ? `\n      floor  ${describeWal(walFloor)}` : ''}${walOld ? `\n      old-order floor ${describeWal(walOld)}` : ''}`,
   );
   for (const c of guarantees.checks) if (!c.ok) log(`      BROKEN: ${c.name}: ${c.detail}`);
   if (!guarantees.ok) results.errors.push(`${label(size.cards)}: a money guarantee broke after transfers`);

@@ -125,6 +125,28 @@ describe('growthTargets', () => {
     expect(agencyTransferTarget(results([small, size(999_999, { transfer: transfer(500) })])).met).toBe(
       undefined,
     );
+    // With the WAL each end's transfers wrote (bench/lib/wal-meter.ts), the row says what the disk paid.
+    const wal = (kb: number, fpi: number, mbps: number) => ({
+      walKbPerWrite: kb,
+      fpiPerWrite: fpi,
+      recordsPerWrite: 12,
+      diskMBps: mbps,
+      diskWritesPerSecond: 900,
+    });
+    const withWal = (cards: number, rps: number, kb: number, fpi: number, mbps: number) =>
+      size(cards, {
+        transfer: {
+          ...transfer(rps, 100),
+          wal: { app: wal(kb, fpi, mbps), floor: wal(1, 0, 1), oldOrderFloor: wal(1, 0, 1) },
+        },
+      });
+    expect(
+      agencyTransferTarget(
+        results([withWal(999, 600, 2.04, 0.01, 3.5), withWal(999_999, 402, 31.46, 3.52, 18.25)]),
+      ).detail,
+    ).toBe(
+      "600 → 402 transfers/s (0.67×); at 1M the floor 407/s and the old-order floor (the agency's row locked first) 100/s: the service 4.02× of it; guarantees all held; 2.0 kB of WAL (0.0 full-page images) a transfer at 1k, the disks writing 3.5 MB/s, 31.5 kB of WAL (3.5 full-page images) a transfer at 1M, the disks writing 18.3 MB/s",
+    );
     // Short of the bound is missed even before the old order was measured (results before issue 46).
     expect(agencyTransferTarget(results([small, size(999_999, { transfer: transfer(395) })])).met).toBe(
       false,

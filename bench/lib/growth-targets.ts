@@ -8,6 +8,7 @@
 import { cardsLabel } from './format';
 import type { LoadResult } from './load';
 import type { Results, SizeResult, Target } from './results';
+import type { WalFigure } from './wal-meter';
 
 /** `/` server time at the largest size ÷ at the smallest, at most. */
 export const DASHBOARD_GROWTH_BOUND = 1.3;
@@ -117,8 +118,21 @@ export function agencyTransferTarget(results: Results): Target {
         : Number.isFinite(gain)
           ? gain > 1
           : undefined,
-    detail: `${rate(small.app.rps)} → ${rate(large.app.rps)} transfers/s (${times(r)}); at ${cardsLabel(last.cards)} the floor ${rate(large.floor?.rps)}/s and the old-order floor (the agency's row locked first) ${rate(old?.rps)}/s: the service ${times(gain)} of it; guarantees ${held ? 'all held' : 'BROKEN'}`,
+    detail: `${rate(small.app.rps)} → ${rate(large.app.rps)} transfers/s (${times(r)}); at ${cardsLabel(last.cards)} the floor ${rate(large.floor?.rps)}/s and the old-order floor (the agency's row locked first) ${rate(old?.rps)}/s: the service ${times(gain)} of it; guarantees ${held ? 'all held' : 'BROKEN'}${walDetail(first, last)}`,
   };
+}
+
+/**
+ * What the service's transfers cost the disk at both ends (bench/lib/wal-meter.ts): each commits
+ * under the agency row's lock, so a slower flush is a lower rate whatever the statements.
+ */
+function walDetail(first: SizeResult, last: SizeResult): string {
+  const small = first.transfer?.wal?.app;
+  const large = last.transfer?.wal?.app;
+  if (!small || !large) return '';
+  const at = (f: WalFigure, cards: number) =>
+    `${f.walKbPerWrite.toFixed(1)} kB of WAL (${f.fpiPerWrite.toFixed(1)} full-page images) a transfer at ${cardsLabel(cards)}, the disks writing ${f.diskMBps.toFixed(1)} MB/s`;
+  return `; ${at(small, first.cards)}, ${at(large, last.cards)}`;
 }
 
 /** The four rows, in the order issue 46 names them. */

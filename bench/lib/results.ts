@@ -12,6 +12,7 @@ import type { Plan } from './plans';
 import type { Heap, ServerKind } from './servers';
 import type { Snapshot } from './snapshot';
 import type { SlowDecision } from './slow-decision';
+import type { WalFigure } from './wal-meter';
 import type { CardholderFigures } from './cardholder';
 import type { FloorCheck } from './verify-floor';
 import type { OpKey, ReadKey } from './wallet-requests';
@@ -51,6 +52,11 @@ export type SizeResult = {
      * at once, the agency's row first): the median of as many rounds (absent before issue 46).
      */
     oldOrderFloor?: LoadResult;
+    /**
+     * The WAL each side's windows wrote per transfer, and the disks' writes meanwhile: the median
+     * of the rounds (bench/lib/wal-meter.ts; absent before stop 48).
+     */
+    wal?: { app: WalFigure; floor: WalFigure; oldOrderFloor: WalFigure };
   };
   /** 4.4 issuance into a user's wallet funded for `fundedFor` cards, past its funds (first size; absent before stop 20). */
   exhausted?: ExhaustedIssuance;
