@@ -27,9 +27,9 @@
 // dispute (bench/lib/disputes.ts), cardholder (bench/lib/cardholder.ts: me/cards against its
 // floor, and a card-details page opened), pages (the back-office's pages of each size, through
 // `npm start`'s server, over the size's seeded disputes too); every step above is then skipped
-// (but for spend's authorize on PGlite and pages' back-office step), and unless pages is named
-// `npm start`'s server is not started and no production build is made: the wallet service and
-// the floor need none). E.g. the two write targets at 1k
+// (but for spend's authorize on PGlite, and pages' back-office step and first-load JS), and
+// unless pages is named `npm start`'s server is not started and no production build is made:
+// the wallet service and the floor need none). E.g. the two write targets at 1k
 // cards, 5 s each: `npm run bench -- --sizes 1000 --seconds 5 --only issue,transfer,events
 // --out /tmp/b`; --rounds N (default 3, 1 with --quick): the writes (issuance, transfers, deposits,
 // authorize and clear, service then floor; issuance without then with a webhook endpoint) measured
@@ -171,10 +171,12 @@ const SKIP = new Set(
 const unknownSteps = [...SKIP].filter((x) => !(STEPS as readonly string[]).includes(x));
 // --only measures its figures and nothing else, so `npm start`'s server is not needed.
 // (With spend among them, the PGlite step stays, on the wallet service alone, for its authorize rate.)
-// (With pages among them, the back-office step stays, through `npm start`'s server: its pages.)
+// (With pages among them, the back-office step stays, through `npm start`'s server: its pages,
+// and the JavaScript each route sends, unless --skip js.)
+const PAGE_STEPS: readonly string[] = ['backoffice', 'js'];
 if (ONLY)
   for (const step of STEPS)
-    if (!(step === 'pglite' && ONLY.has('spend')) && !(step === 'backoffice' && ONLY.has('pages')))
+    if (!(step === 'pglite' && ONLY.has('spend')) && !(PAGE_STEPS.includes(step) && ONLY.has('pages')))
       SKIP.add(step);
 const NPM_START = !ONLY || ONLY.has('pages');
 const QUICK = args.quick ?? false;
