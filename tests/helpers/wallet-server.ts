@@ -47,7 +47,7 @@ export async function startWalletServer(
     deliverWebhooks?: boolean;
     /** The bearer token of /wallet/metrics; none (metrics off) unless given. */
     metricsToken?: string;
-    webhooks?: { allowPrivate?: boolean; retryScale?: number; secretOverlapMs?: number };
+    webhooks?: { allowPrivate?: boolean; retryScale?: number };
     /** WALLET_SIMULATION for this server (default on). */
     simulation?: boolean;
     /** The hold expiry worker: off unless a test is about expiry. */

@@ -94,10 +94,9 @@ export function createWalletService(options: {
   /** Runs the webhook delivery worker in this process (default true). */
   deliverWebhooks?: boolean;
   /**
-   * WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here; `secretOverlapMs`
-   * scales a rotated-out secret's 24 hours of Wallet-Signature-Previous (tests).
+   * WALLET_WEBHOOK_ALLOW_PRIVATE and WALLET_WEBHOOK_RETRY_SCALE, unless given here.
    */
-  webhooks?: { allowPrivate?: boolean; retryScale?: number; secretOverlapMs?: number };
+  webhooks?: { allowPrivate?: boolean; retryScale?: number };
   /** WALLET_SIMULATION, unless given here: the simulate/* operations are served. */
   simulation?: boolean;
   /**
@@ -177,9 +176,6 @@ export function createWalletService(options: {
       disputeDueMs: options.disputes?.dueMs ?? env.WALLET_DISPUTE_DUE_DAYS * 86_400_000,
       publicOrigin: options.publicOrigin ?? walletPublicOrigin(),
       ...(options.detailsLinkTtlMs !== undefined ? { detailsLinkTtlMs: options.detailsLinkTtlMs } : {}),
-      ...(options.webhooks?.secretOverlapMs !== undefined
-        ? { secretOverlapMs: options.webhooks.secretOverlapMs }
-        : {}),
     }),
     mode: simulation ? 'sandbox' : 'live',
     logger,

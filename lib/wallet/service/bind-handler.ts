@@ -60,8 +60,6 @@ export type HandlerConfig = {
    * deposit releases (docs/deposits-and-kyt.md "deposit/release"); none: no approval is valid.
    */
   releaseKey?: string;
-  /** How long a rotated-out signing secret signs Wallet-Signature-Previous (default 24 h; tests scale it). */
-  secretOverlapMs?: number;
   /** A dispute's dueBy after its purchase's clearing (default 110 days; WALLET_DISPUTE_DUE_DAYS scales it). */
   disputeDueMs?: number;
   /** Where a card-details link points (WALLET_PUBLIC_URL, else the back-office's origin). */

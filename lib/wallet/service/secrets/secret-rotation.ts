@@ -7,20 +7,18 @@ import { SECRET_OVERLAP_MS } from '@/lib/wallet/contract/webhook-signature';
 import { revealSecret } from './app-secrets';
 import type { SecretBox } from './secret-box';
 
-/** The columns a rotation writes: the new secret sealed, the old one kept until `now + overlapMs`. */
+/** The columns a rotation writes: the new secret sealed, the old one kept for SECRET_OVERLAP_MS (24 h). */
 export function rotatedSecret(options: {
   secretBox: SecretBox;
   newSecret: string;
   /** The stored (sealed) secret being replaced. */
   currentSealed: string;
   now: Date;
-  overlapMs?: number;
 }): { secret: string; previousSecret: string; previousSecretUntil: Date } {
-  const overlapMs = options.overlapMs ?? SECRET_OVERLAP_MS;
   return {
     secret: options.secretBox.seal(options.newSecret),
     previousSecret: options.currentSealed,
-    previousSecretUntil: new Date(options.now.getTime() + overlapMs),
+    previousSecretUntil: new Date(options.now.getTime() + SECRET_OVERLAP_MS),
   };
 }
 

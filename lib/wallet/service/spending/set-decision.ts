@@ -38,7 +38,6 @@ export async function setDecision(options: {
   cleared?: ReadonlySet<string>;
   secretBox: SecretBox;
   allowPrivate: boolean;
-  secretOverlapMs?: number;
   resolveAll?: ResolveAll;
 }): Promise<DecisionEndpoint> {
   const { db, app, params } = options;
@@ -78,7 +77,7 @@ export async function setDecision(options: {
 
 /** The columns of a newly drawn secret: a rotation keeps the old one signing for the overlap. */
 function secretColumns(
-  options: { secretBox: SecretBox; secretOverlapMs?: number },
+  options: { secretBox: SecretBox },
   currentSealed: string | null,
   secret: string,
   now: Date,
@@ -90,7 +89,6 @@ function secretColumns(
       newSecret: secret,
       currentSealed,
       now,
-      ...(options.secretOverlapMs !== undefined ? { overlapMs: options.secretOverlapMs } : {}),
     }),
     secretCreatedAt: now,
   };
@@ -120,7 +118,6 @@ export const decisionSetHandler = bindHandler(decisionSet, (context, config) =>
     ...context,
     secretBox: config.secretBox,
     allowPrivate: config.allowPrivateWebhooks,
-    ...(config.secretOverlapMs !== undefined ? { secretOverlapMs: config.secretOverlapMs } : {}),
   }),
 );
 

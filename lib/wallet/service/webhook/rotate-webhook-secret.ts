@@ -18,7 +18,6 @@ export async function rotateWebhookSecret(options: {
   app: AuthenticatedApp;
   params: OperationParams<'webhookRotateSecret'>;
   secretBox: SecretBox;
-  secretOverlapMs?: number;
 }): Promise<{ endpointId: number; secret: string }> {
   const { db, app, params } = options;
   const mine = and(eq(webhookEndpoints.id, params.endpointId), eq(webhookEndpoints.appId, app.id));
@@ -37,7 +36,6 @@ export async function rotateWebhookSecret(options: {
         newSecret: secret,
         currentSealed: row.secret,
         now: new Date(),
-        ...(options.secretOverlapMs !== undefined ? { overlapMs: options.secretOverlapMs } : {}),
       }),
     )
     .where(mine);
@@ -46,9 +44,5 @@ export async function rotateWebhookSecret(options: {
 
 /** webhookRotateSecret's handler (lib/wallet/contract/operations/webhook-rotate-secret.ts). */
 export const webhookRotateSecretHandler = bindHandler(webhookRotateSecret, (context, config) =>
-  rotateWebhookSecret({
-    ...context,
-    secretBox: config.secretBox,
-    ...(config.secretOverlapMs !== undefined ? { secretOverlapMs: config.secretOverlapMs } : {}),
-  }),
+  rotateWebhookSecret({ ...context, secretBox: config.secretBox }),
 );
