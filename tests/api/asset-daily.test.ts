@@ -11,7 +11,8 @@ import { creditAsset } from '@/lib/wallet/service/asset/credit-asset';
 import { dailyTotalsQuery } from '@/lib/wallet/service/asset/list-daily-totals';
 import { apps, assetDayTotals, assets, ledgerEntries } from '@/lib/wallet/service/db/schema';
 import { assetDailySchema, assetSchema, type AssetDaily } from '@/lib/wallet/contract/schemas';
-import { callWallet, failureDataProblem, kycParams, type Envelope } from '../helpers/wallet-call';
+import { callWallet, failureDataProblem, kycParams } from '../helpers/wallet-call';
+import { ok } from '../helpers/spending';
 import { createTestDatabase, TEST_AGENCY, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { walletState } from '../helpers/wallet-state';
@@ -19,7 +20,6 @@ import { walletState } from '../helpers/wallet-state';
 let db: TestDatabase;
 let server: WalletTestServer;
 
-type Result = { status: number; body: Envelope; text: string };
 type Params = Record<string, string | number | boolean | undefined>;
 
 beforeAll(async () => {
@@ -33,12 +33,6 @@ afterAll(async () => {
 });
 
 const call = (op: Parameters<typeof callWallet>[1], params: Params) => callWallet(server.baseUrl, op, params);
-
-function ok<T>(r: Result): T {
-  expect(r.status).toBe(200);
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const DAY_MS = 86_400_000;
 /** The UTC day `offset` days from today, yyyy-MM-dd. */

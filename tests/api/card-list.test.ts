@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardListSchema } from '@/lib/wallet/contract/operations/card-list';
 import { cards } from '@/lib/wallet/service/db/schema';
 import type { OperationData } from '@/lib/wallet/contract/operations';
-import { callWallet, kycParams, type Envelope } from '../helpers/wallet-call';
+import { callWallet, kycParams } from '../helpers/wallet-call';
+import { ok } from '../helpers/spending';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 
@@ -28,12 +29,6 @@ afterAll(async () => {
 });
 
 const call = (op: Parameters<typeof callWallet>[1], params: Params) => callWallet(server.baseUrl, op, params);
-
-function ok<T>(r: { status: number; body: Envelope }): T {
-  expect(r.status).toBe(200);
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 const list = async (params: Params): Promise<Page> =>
   cardListSchema.parse(ok(await call('cardList', params)));

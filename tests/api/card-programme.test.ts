@@ -24,6 +24,7 @@ import {
   type UsersWithCardsPage,
 } from '@/lib/wallet/contract/schemas';
 import { callWallet, failureDataProblem, kycParams, type Envelope } from '../helpers/wallet-call';
+import { ok } from '../helpers/spending';
 import { createTestDatabase, type TestDatabase } from '../helpers/wallet-db';
 import { startWalletServer, type WalletTestServer } from '../helpers/wallet-server';
 import { ledgerSumsToBalances, walletState } from '../helpers/wallet-state';
@@ -48,12 +49,6 @@ afterAll(async () => {
 });
 
 const call = (op: Parameters<typeof callWallet>[1], params: Params) => callWallet(base, op, params);
-
-function ok<T>(r: Result): T {
-  expect(r.status).toBe(200);
-  expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
-  return r.body.data as T;
-}
 
 async function refused(run: () => Promise<Result>, code: number): Promise<Result> {
   const before = await walletState(db.db);

@@ -55,6 +55,9 @@ export async function authorize(
 export type Result<T = unknown> = { status: number; body: Envelope<T>; text: string };
 
 /** A success's data: HTTP 200 and code 0 asserted first (the reply's msg shown when not). */
+export function ok<T>(r: Result<T>): T;
+/** The same, of a reply typed unknown, as the caller's `T`. */
+export function ok<T>(r: Result<unknown>): T;
 export function ok<T>(r: Result<T>): T {
   expect(r.status).toBe(200);
   expect(r.body, r.body.msg).toMatchObject({ code: 0, msg: 'success' });
