@@ -16,13 +16,33 @@ const BATCH_BYTES = 4096;
 /** The longest a line waits for its batch. */
 const FLUSH_EVERY_MS = 250;
 
+/**
+ * pino's isoTime (`,"time":"2026-01-02T03:04:05.678Z"`) without a Date and its toISOString per
+ * line: the part up to the second is made once a second, the milliseconds appended. Same text.
+ */
+export function isoTimeOncePerSecond(now: () => number = Date.now): () => string {
+  let second = Number.NaN;
+  let head = '';
+  return () => {
+    const ms = now();
+    const rest = ms % 1000;
+    const start = ms - rest;
+    if (start !== second) {
+      second = start;
+      // "YYYY-MM-DDTHH:MM:SS." of this second.
+      head = `,"time":"${new Date(start).toISOString().slice(0, 20)}`;
+    }
+    return `${head}${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}Z"`;
+  };
+}
+
 export function createLogger(options: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
   const logger = pino(
     {
       name: 'wallet',
       level: options.level ?? 'info',
       base: { service: 'wallet' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeOncePerSecond(),
       // Nothing that could hold a parameter value is logged; this is the net under that rule.
       redact: { paths: ['url', 'query', 'req.url', 'params', 'msgText'], remove: true },
     },
