@@ -460,7 +460,7 @@ function rateLimited(retryAfterSeconds: number): Outcome {
 export const STALL_CHECK_MS = 5_000;
 
 /** An operation outlived STALL_CHECK_MS and the database did not answer: it is away. */
-class DatabaseStalled extends Error {}
+export class DatabaseStalled extends Error {}
 
 /**
  * `work`'s outcome; or, once it has run `everyMs` and `stalled` says the database is stalled,
@@ -469,7 +469,7 @@ class DatabaseStalled extends Error {}
  * Every request passes here, so it costs one timer and one promise: no race, no promise per check
  * (bench/RESULTS.md, me/cards against its floor).
  */
-function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
+export function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const check = () => {
