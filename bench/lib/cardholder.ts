@@ -9,6 +9,7 @@
 // (WALLET_TOKEN_RATE_LIMIT_RPS, at a rate that never refuses the load, bench/lib/servers.ts).
 import path from 'node:path';
 import { signedQuery } from '@/lib/wallet/contract/signed-query';
+import { writeRatio } from './format';
 import { measure, medianRate, type LoadResult } from './load';
 import { groupCpuMs, spawnChild } from './processes';
 import { BENCH_APP, freePort, tempDir, type Server } from './servers';
@@ -166,8 +167,18 @@ export async function measureCardholder(options: {
     const detailsPage = await measurePairs(wallet.baseUrl, users, settings);
     wallet.requests += 2 * (detailsPage.total + (detailsPage.warmupTotal ?? 0));
     const ratio = (a?: number, f?: number) => (a !== undefined && f ? (a / f).toFixed(2) : 'n/a');
+    // Each round's two windows ran back to back: their ratios, and the median of those (the
+    // figure a drift of the shared machine's speed over the rounds does not decide).
+    const byRound = (of: (r: LoadResult) => number | undefined) => {
+      const sides = {
+        app: rounds.app.map((r) => of(r) ?? NaN),
+        floor: rounds.floor.map((r) => of(r) ?? NaN),
+      };
+      const each = sides.app.map((a, i) => (a / sides.floor[i]!).toFixed(2)).join(', ');
+      return `${each}; median ${writeRatio(NaN, NaN, sides).toFixed(2)}x`;
+    };
     log(
-      `  me/cards (${users.length} holders, 3 cards each)\n      wallet    p50 ${app.p50.toFixed(2)} ms, ${app.rps.toFixed(0)}/s, CPU ${app.cpuMsPerRequest?.toFixed(3)} ms\n      floor     p50 ${floorResult.p50.toFixed(2)} ms, ${floorResult.rps.toFixed(0)}/s, CPU ${floorResult.cpuMsPerRequest?.toFixed(3)} ms\n      wallet/floor: p50 ${ratio(app.p50, floorResult.p50)}x (bound ${ME_CARDS_P50_BOUND}x), CPU ${ratio(app.cpuMsPerRequest, floorResult.cpuMsPerRequest)}x (bound ${ME_CARDS_CPU_BOUND}x)\n  card-details page (link + page)\n      wallet    p50 ${detailsPage.p50.toFixed(2)} ms, ${detailsPage.rps.toFixed(0)} pages/s, ${detailsPage.failed} failed`,
+      `  me/cards (${users.length} holders, 3 cards each)\n      wallet    p50 ${app.p50.toFixed(2)} ms, ${app.rps.toFixed(0)}/s, CPU ${app.cpuMsPerRequest?.toFixed(3)} ms\n      floor     p50 ${floorResult.p50.toFixed(2)} ms, ${floorResult.rps.toFixed(0)}/s, CPU ${floorResult.cpuMsPerRequest?.toFixed(3)} ms\n      wallet/floor: p50 ${ratio(app.p50, floorResult.p50)}x (bound ${ME_CARDS_P50_BOUND}x), CPU ${ratio(app.cpuMsPerRequest, floorResult.cpuMsPerRequest)}x (bound ${ME_CARDS_CPU_BOUND}x)\n      rounds' own ratios: p50 ${byRound((r) => r.p50)}, CPU ${byRound((r) => r.cpuMsPerRequest)}\n  card-details page (link + page)\n      wallet    p50 ${detailsPage.p50.toFixed(2)} ms, ${detailsPage.rps.toFixed(0)} pages/s, ${detailsPage.failed} failed`,
     );
     return { meCards: { app, floor: floorResult }, detailsPage };
   } finally {

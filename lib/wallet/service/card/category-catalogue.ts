@@ -69,11 +69,11 @@ async function load(handle: DatabaseHandle, via?: Executor): Promise<Map<number,
   );
 }
 
-/** Every category, by id, in id order. */
-export async function categoryCatalogue(
-  handle: DatabaseHandle,
-  via?: Executor,
-): Promise<Map<number, Category>> {
+/**
+ * Every category, by id, in id order. Not an async function: it hands back the one promise it
+ * holds, rather than wrapping it in another for every request that reads a card.
+ */
+export function categoryCatalogue(handle: DatabaseHandle, via?: Executor): Promise<Map<number, Category>> {
   let catalogue = loaded.get(handle);
   if (!catalogue) {
     catalogue = load(handle, via);

@@ -78,13 +78,38 @@ const JSON_HEADERS = {
 
 const REPLAYED_HEADERS = { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } as const;
 
+/** The `cleared` of an operation without clearable parameters: one set, never written. */
+const NOTHING_CLEARED: ReadonlySet<string> = new Set();
+
 /** Whether a path belongs to the wallet service (its API, health and metrics). */
 export function isWalletPath(path: string): boolean {
   return path.startsWith('/wallet/');
 }
 
+/**
+ * The schemas that answer an empty query with `{}` (me/cards': no parameter at all), found by
+ * parsing `{}` once per schema: such a call needs no parse of its own.
+ */
+const takesNothing = new WeakMap<z.ZodObject, boolean>();
+
+function answersEmptyWithNothing(schema: z.ZodObject): boolean {
+  let nothing = takesNothing.get(schema);
+  if (nothing === undefined) {
+    const empty = schema.safeParse(Object.create(null));
+    nothing = empty.success && Object.keys(empty.data).length === 0;
+    takesNothing.set(schema, nothing);
+  }
+  return nothing;
+}
+
+function isEmpty(raw: Record<string, string>): boolean {
+  for (const name in raw) if (Object.hasOwn(raw, name)) return false;
+  return true;
+}
+
 /** Schema failure -> 1001 (absent) or 1002 (present but breaking its rule), naming the parameter. */
 export function validateParams<S extends z.ZodObject>(schema: S, raw: Record<string, string>): z.output<S> {
+  if (isEmpty(raw) && answersEmptyWithNothing(schema)) return {} as z.output<S>;
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = firstParamIssue(result.error, raw);
@@ -252,9 +277,9 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     };
     const who = cardholder ? { cardholder } : {};
     // "Given empty" means "remove" for a definition's clearable parameters (card/controls/set).
-    const cleared = new Set(
-      (operation.clearable ?? []).filter((p) => pairs.get(p) === '' && params[p] === undefined),
-    );
+    const cleared = operation.clearable
+      ? new Set(operation.clearable.filter((p) => pairs.get(p) === '' && params[p] === undefined))
+      : NOTHING_CLEARED;
     const prepared = route.prepare ? await route.prepare({ db, engine, app, params, ...who }) : undefined;
     let queued = false;
     let replayed = false;
@@ -354,9 +379,12 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     }
   }
 
+  // What every reply of this instance says, made once.
+  const replyHeaders = { ...JSON_HEADERS, [WALLET_MODE_HEADER]: options.mode } as const;
+
   /** Answers one request under /wallet/api/. */
   return async function handleWalletApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = requestIdOf(req);
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
@@ -364,14 +392,13 @@ export function createWalletRequestHandler(options: WalletRequestHandlerOptions)
     const search = mark < 0 ? '' : url.slice(mark + 1);
     const [operation, outcome] = await outcomeOf(req, path, search);
     res.writeHead(outcome.status, {
-      ...JSON_HEADERS,
-      [WALLET_MODE_HEADER]: options.mode,
+      ...replyHeaders,
       'Content-Length': Buffer.byteLength(outcome.body),
       'X-Request-Id': requestId,
       ...outcome.headers,
     });
     res.end(outcome.body);
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = (performance.now() - started) / 1000;
     const method = req.method ?? 'GET';
     metrics.observe(operation, method, outcome.status, outcome.code, seconds);
     logger.info(
@@ -433,32 +460,54 @@ function rateLimited(retryAfterSeconds: number): Outcome {
 export const STALL_CHECK_MS = 5_000;
 
 /** An operation outlived STALL_CHECK_MS and the database did not answer: it is away. */
-class DatabaseStalled extends Error {}
-
-const SLOW = Symbol('slow');
+export class DatabaseStalled extends Error {}
 
 /**
  * `work`'s outcome; or, once it has run `everyMs` and `stalled` says the database is stalled,
  * DatabaseStalled. The operation then goes on without its caller: if it commits, the caller's
  * retry with the same requestId answers it, as after any 503.
+ * Every request passes here, so it costs one timer and one promise: no race, no promise per check
+ * (bench/RESULTS.md, me/cards against its floor).
  */
-async function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
-  for (;;) {
-    let timer: NodeJS.Timeout | undefined;
-    const slow = new Promise<typeof SLOW>((resolve) => {
-      timer = setTimeout(() => resolve(SLOW), everyMs);
-    });
-    try {
-      const first = await Promise.race([work, slow]);
-      if (first !== SLOW) return first as T;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (await stalled()) {
-      work.catch(() => undefined);
-      throw new DatabaseStalled('the database did not answer while an operation waited on it');
-    }
-  }
+export function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const check = () => {
+      stalled().then(
+        (isStalled) => {
+          if (settled) return;
+          if (!isStalled) {
+            timer = setTimeout(check, everyMs);
+            return;
+          }
+          settled = true;
+          work.catch(() => undefined);
+          reject(new DatabaseStalled('the database did not answer while an operation waited on it'));
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          work.catch(() => undefined);
+          reject(error);
+        },
+      );
+    };
+    let timer = setTimeout(check, everyMs);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
