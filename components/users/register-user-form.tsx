@@ -30,7 +30,7 @@ import {
   OTHER_DOCUMENT_TYPE,
   SUPPORT_DOCUMENT_TYPE_LABELS,
 } from '@/lib/backoffice/users/form-rules';
-import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/enums';
+import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/kyc-values';
 
 const ID = 'register';
 

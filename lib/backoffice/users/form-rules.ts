@@ -1,7 +1,7 @@
 // The user and address forms' pure parts, without zod, for their client components: the
 // mobile number's two halves, the registration's pickers and labels and its empty form.
 // user-forms.ts builds the schemas on these; lazy-resolver.ts says why the two are apart.
-import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/enums';
+import { GENDERS, SUPPORT_DOCUMENT_TYPES } from '@/lib/wallet/contract/kyc-values';
 import type { RegisterUserFormInput } from './forms';
 
 export type MobileValue = { regionCode: string; number: string };
