@@ -472,40 +472,30 @@ export class DatabaseStalled extends Error {}
 export function watched<T>(work: Promise<T>, stalled: () => Promise<boolean>, everyMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
+    // The first of the work and a stalled database ends it; whatever comes after is dropped.
+    const finish = (end: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      end();
+    };
+    const giveUp = (error: unknown) =>
+      finish(() => {
+        work.catch(() => undefined);
+        reject(error);
+      });
     const check = () => {
-      stalled().then(
-        (isStalled) => {
-          if (settled) return;
-          if (!isStalled) {
-            timer = setTimeout(check, everyMs);
-            return;
-          }
-          settled = true;
-          work.catch(() => undefined);
-          reject(new DatabaseStalled('the database did not answer while an operation waited on it'));
-        },
-        (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          work.catch(() => undefined);
-          reject(error);
-        },
-      );
+      stalled().then((isStalled) => {
+        if (settled) return;
+        if (isStalled)
+          giveUp(new DatabaseStalled('the database did not answer while an operation waited on it'));
+        else timer = setTimeout(check, everyMs);
+      }, giveUp);
     };
     let timer = setTimeout(check, everyMs);
     work.then(
-      (value) => {
-        clearTimeout(timer);
-        if (settled) return;
-        settled = true;
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        if (settled) return;
-        settled = true;
-        reject(error);
-      },
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
     );
   });
 }
