@@ -22,9 +22,15 @@ export function writeRatio(
   if (!rounds || rounds.app.length < 2 || rounds.app.length !== rounds.floor.length) {
     return app / (floor ?? NaN);
   }
-  const ratios = rounds.app.map((a, i) => a / rounds.floor[i]!).sort((x, y) => x - y);
-  const mid = Math.floor(ratios.length / 2);
-  return ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+  return median(rounds.app.map((a, i) => a / rounds.floor[i]!));
+}
+
+/** The middle value, or the mean of the two middle ones (NaN for none). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Every round of a write figure in words: each round's ratio, then each side's rates. */

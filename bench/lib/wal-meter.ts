@@ -8,6 +8,7 @@
 // checkpoints before each window, so at 1M cards (random users, random ledger index pages) nearly
 // every transfer writes some, while at 1k the few pages are imaged once.
 import { readFileSync } from 'node:fs';
+import { median } from './format';
 import { query } from './servers';
 
 export type WalSample = {
@@ -85,17 +86,13 @@ export function walFigure(before: WalSample, after: WalSample, writes: number): 
 /** The median of each field over the windows (a round's noise is not the figure's). */
 export function medianWal(figures: WalFigure[]): WalFigure | undefined {
   if (figures.length === 0) return undefined;
-  const median = (pick: (f: WalFigure) => number) => {
-    const xs = figures.map(pick).sort((a, b) => a - b);
-    const mid = Math.floor(xs.length / 2);
-    return xs.length % 2 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
-  };
+  const of = (pick: (f: WalFigure) => number) => median(figures.map(pick));
   return {
-    walKbPerWrite: median((f) => f.walKbPerWrite),
-    fpiPerWrite: median((f) => f.fpiPerWrite),
-    recordsPerWrite: median((f) => f.recordsPerWrite),
-    diskMBps: median((f) => f.diskMBps),
-    diskWritesPerSecond: median((f) => f.diskWritesPerSecond),
+    walKbPerWrite: of((f) => f.walKbPerWrite),
+    fpiPerWrite: of((f) => f.fpiPerWrite),
+    recordsPerWrite: of((f) => f.recordsPerWrite),
+    diskMBps: of((f) => f.diskMBps),
+    diskWritesPerSecond: of((f) => f.diskWritesPerSecond),
   };
 }
 
